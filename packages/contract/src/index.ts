@@ -1,0 +1,4 @@
+export * from './common.js';
+export * from './pool.js';
+export { API_PREFIX, routes } from './routes.js';
+export * from './site.js';

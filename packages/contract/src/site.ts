@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** GET /v1/banner — the home page's banner bar. `text` is markup; the website sanitizes it. */
+export const bannerResponse = z.object({
+  visible: z.boolean(),
+  text: z.string(),
+});
+export type BannerResponse = z.infer<typeof bannerResponse>;
+
+const link = z.object({ label: z.string(), url: z.string() });
+
+/**
+ * GET /v1/site — what the operator configured about the pool that the website shows: branding,
+ * contacts, external links. Not in the original spec (it hard-coded these); ours come from config.
+ */
+export const siteResponse = z.object({
+  pool_name: z.string(),
+  support_email: z.string(),
+  phone_eu: z.string(),
+  phone_us: z.string(),
+  chat_handle: z.string(),
+  stratum_host: z.string(),
+  fee_percent: z.number(),
+  /** True while the pool runs the built-in demo network instead of real coin daemons. */
+  demo: z.boolean(),
+  links: z.object({
+    blog: z.string().nullable(),
+    status: z.string().nullable(),
+    ios_app: z.string().nullable(),
+    android_app: z.string().nullable(),
+    socials: z.array(link),
+  }),
+});
+export type SiteResponse = z.infer<typeof siteResponse>;
+
+/** GET /v1/health */
+export const healthResponse = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.enum(['up', 'down']),
+  version: z.string(),
+  uptime_seconds: z.number().nonnegative(),
+});
+export type HealthResponse = z.infer<typeof healthResponse>;

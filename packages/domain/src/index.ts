@@ -1,0 +1,5 @@
+export * from './algorithms.js';
+export * from './decimal.js';
+export * from './format.js';
+export * from './pagination.js';
+export * from './units.js';

@@ -1,0 +1,52 @@
+import { defineConfig, type Plugin } from 'vitest/config';
+
+/** Migrations are plain .sql files that the server bundle embeds as text; tests load them the same way. */
+export const sqlAsText: Plugin = {
+  name: 'sql-as-text',
+  transform(code, id) {
+    if (id.endsWith('.sql')) return { code: `export default ${JSON.stringify(code)};`, map: null };
+  },
+};
+
+const integration = ['**/*.db.test.ts', '**/*.api.test.ts'];
+const browser = ['**/*.e2e.test.ts'];
+
+export default defineConfig({
+  plugins: [sqlAsText],
+  test: {
+    env: { TZ: 'UTC' },
+    // Never retry: a flaky test is a bug to fix, not to hide.
+    retry: 0,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['{apps,packages}/*/src/**/*.test.{ts,tsx}'],
+          exclude: [...integration, ...browser, '**/node_modules/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: integration.map((p) => `{apps,packages}/*/${p.slice(3)}`),
+          exclude: ['**/node_modules/**'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['apps/web/e2e/**/*.e2e.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One Chromium at a time: the machine has two cores.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
