@@ -30,7 +30,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: integration.map((p) => `{apps,packages}/*/${p.slice(3)}`),
+          include: integration.map((p) => `{apps,packages}/*/src/${p}`),
           exclude: ['**/node_modules/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

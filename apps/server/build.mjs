@@ -1,0 +1,25 @@
+// Bundles the server (and its benchmark) with esbuild: workspace packages are compiled in, npm
+// dependencies stay external and load from node_modules, SQL migrations are embedded as text.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const workspaceDeps = (deps) => Object.keys(deps ?? {}).filter((d) => !d.startsWith('@lodestone/'));
+const external = [...workspaceDeps(pkg.dependencies), ...workspaceDeps(pkg.devDependencies)];
+for (const dir of ['../../packages/db', '../../packages/contract', '../../packages/domain']) {
+  const p = JSON.parse(readFileSync(new URL(`${dir}/package.json`, import.meta.url), 'utf8'));
+  external.push(...workspaceDeps(p.dependencies));
+}
+
+await build({
+  entryPoints: { main: 'src/main.ts', 'bench-api': 'bench/api.bench.ts', 'config-docs': 'scripts/configDocs.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external: [...new Set(external)],
+  loader: { '.sql': 'text' },
+  logLevel: 'warning',
+});

@@ -1,0 +1,56 @@
+import { bannerResponse, healthResponse, siteResponse } from '@lodestone/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers.js';
+
+describe('site routes', () => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it('hides the banner when no text is configured', async () => {
+    t = await createTestApp();
+    const res = await t.app.inject({ url: '/v1/banner' });
+    expect(bannerResponse.parse(res.json())).toEqual({ visible: false, text: '' });
+  });
+
+  it('shows the configured banner markup', async () => {
+    t = await createTestApp({ BANNER_TEXT: '<b>Maintenance</b> at 12:00 UTC' });
+    const res = await t.app.inject({ url: '/v1/banner' });
+    expect(res.json()).toEqual({ visible: true, text: '<b>Maintenance</b> at 12:00 UTC' });
+  });
+
+  it('publishes branding and contacts from configuration', async () => {
+    t = await createTestApp({
+      POOL_NAME: 'Acme Pool',
+      SUPPORT_EMAIL: 'help@acme.example',
+      PHONE_EU: '+49 30 1234567',
+      STATUS_URL: 'https://status.acme.example',
+      FEE_PERCENT: '0.9',
+    });
+    const body = siteResponse.parse((await t.app.inject({ url: '/v1/site' })).json());
+    expect(body).toMatchObject({
+      pool_name: 'Acme Pool',
+      support_email: 'help@acme.example',
+      phone_eu: '+49 30 1234567',
+      fee_percent: 0.9,
+      demo: false,
+      links: { status: 'https://status.acme.example', blog: null, socials: [] },
+    });
+  });
+
+  it('reports health with the database state', async () => {
+    t = await createTestApp();
+    const ok = await t.app.inject({ url: '/v1/health' });
+    expect(ok.statusCode).toBe(200);
+    expect(healthResponse.parse(ok.json())).toMatchObject({ status: 'ok', database: 'up' });
+
+    await t.database.close();
+    const down = await t.app.inject({ url: '/v1/health' });
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toMatchObject({ status: 'unavailable', database: 'down' });
+    const live = await t.app.inject({ url: '/v1/health/live' });
+    expect(live.statusCode).toBe(200);
+  });
+});

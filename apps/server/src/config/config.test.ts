@@ -1,0 +1,114 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseConfig } from './config.js';
+
+function problemsOf(fn: () => unknown): string[] {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('parseConfig', () => {
+  it('uses the documented defaults when nothing is set', () => {
+    const config = parseConfig({}, {}, '/srv/pool');
+    expect(config.port).toBe(8080);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.dataDir).toBe('/srv/pool/data');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.feePercent).toBe(1);
+    expect(config.socials).toEqual([]);
+    expect(config.metricsEnabled).toBe(true);
+  });
+
+  it('reads typed values from the environment', () => {
+    const config = parseConfig({
+      PORT: '9000',
+      FEE_PERCENT: '0.5',
+      TRUST_PROXY: 'yes',
+      DATABASE_URL: 'postgresql://pool@db:5432/lodestone',
+      PUBLIC_URL: 'https://pool.example.org/',
+      SOCIAL_LINKS: '[{"label":"X","url":"https://x.com/pool"}]',
+    });
+    expect(config.port).toBe(9000);
+    expect(config.feePercent).toBe(0.5);
+    expect(config.trustProxy).toBe(true);
+    expect(config.databaseUrl).toBe('postgresql://pool@db:5432/lodestone');
+    expect(config.publicUrl).toBe('https://pool.example.org');
+    expect(config.socials).toEqual([{ label: 'X', url: 'https://x.com/pool' }]);
+  });
+
+  it('names the setting when PORT is not a number', () => {
+    expect(problemsOf(() => parseConfig({ PORT: 'abc' }))).toEqual([
+      'PORT: expected an integer from 1 to 65535, got "abc"',
+    ]);
+  });
+
+  it.each(['0', '65536', '80.5', '-1'])('refuses PORT=%s', (port) => {
+    expect(problemsOf(() => parseConfig({ PORT: port }))[0]).toMatch(/^PORT: /);
+  });
+
+  it('names DATABASE_URL when its scheme is unknown', () => {
+    const [problem] = problemsOf(() => parseConfig({ DATABASE_URL: 'mysql://root@localhost/pool' }));
+    expect(problem).toContain('DATABASE_URL');
+    expect(problem).toContain("'mysql:'");
+  });
+
+  it('collects every problem at once', () => {
+    const problems = problemsOf(() => parseConfig({ PORT: 'x', FEE_PERCENT: '101', LOG_LEVEL: 'loud' }));
+    expect(problems.map((p) => p.split(':')[0])).toEqual(['PORT', 'LOG_LEVEL', 'FEE_PERCENT']);
+  });
+
+  it('takes file values, lets the environment win, and names file keys in errors', () => {
+    const file = { server: { port: 7000, host: '127.0.0.1' }, pool: { name: 'Acme Pool' } };
+    const config = parseConfig({ PORT: '7100' }, file);
+    expect(config.port).toBe(7100);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.poolName).toBe('Acme Pool');
+    expect(problemsOf(() => parseConfig({}, { pool: { fee_percent: 'lots' } }))[0]).toMatch(/^pool\.fee_percent: /);
+  });
+
+  it('refuses unknown keys in the config file (typos must not be silently ignored)', () => {
+    expect(problemsOf(() => parseConfig({}, { server: { prot: 1 } }))).toEqual([
+      "config file: unknown setting 'server.prot'",
+    ]);
+  });
+});
+
+describe('loadConfig', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'lodestone-config-'));
+
+  it('reads a TOML file named by LODESTONE_CONFIG', () => {
+    const file = path.join(dir, 'pool.toml');
+    writeFileSync(
+      file,
+      '[server]\nport = 8181\n\n[site]\nsocials = [{ label = "Chat", url = "https://chat.example" }]\n',
+    );
+    const config = loadConfig({ LODESTONE_CONFIG: file }, dir);
+    expect(config.port).toBe(8181);
+    expect(config.socials).toEqual([{ label: 'Chat', url: 'https://chat.example' }]);
+  });
+
+  it('reads a JSON file', () => {
+    const file = path.join(dir, 'pool.json');
+    writeFileSync(file, JSON.stringify({ database: { data_dir: 'state' } }));
+    expect(loadConfig({ LODESTONE_CONFIG: 'pool.json' }, dir).dataDir).toBe(path.join(dir, 'state'));
+  });
+
+  it('explains a broken or missing file', () => {
+    const file = path.join(dir, 'broken.toml');
+    writeFileSync(file, '[server\nport = 1');
+    expect(problemsOf(() => loadConfig({ LODESTONE_CONFIG: file }, dir))[0]).toMatch(
+      /^LODESTONE_CONFIG: .* is not valid TOML/,
+    );
+    expect(problemsOf(() => loadConfig({ LODESTONE_CONFIG: 'missing.toml' }, dir))[0]).toMatch(
+      /^LODESTONE_CONFIG: cannot read/,
+    );
+  });
+});

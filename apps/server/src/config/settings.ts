@@ -1,0 +1,240 @@
+import { z } from 'zod';
+
+/**
+ * Every setting Lodestone reads, in one table: its environment variable, its key in the config file,
+ * its schema, default and the sentence that documents it. `docs/configuration.md` is generated from
+ * this table (npm run docs:config) and a test fails when the two disagree.
+ */
+export interface Setting<T> {
+  env: string;
+  /** Dotted path in the TOML/JSON config file. */
+  file: string;
+  schema: z.ZodType<T>;
+  default?: T;
+  doc: string;
+  /** How the default reads in the docs when it is computed at start-up. */
+  defaultDoc?: string;
+}
+
+const text = z.string().trim().min(1, 'must not be empty');
+
+function integer(min: number, max: number) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: `expected an integer from ${min} to ${max}` })
+      .int(`expected an integer from ${min} to ${max}`)
+      .min(min, `expected an integer from ${min} to ${max}`)
+      .max(max, `expected an integer from ${min} to ${max}`),
+  );
+}
+
+function decimal(min: number, max: number) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: `expected a number from ${min} to ${max}` })
+      .min(min, `expected a number from ${min} to ${max}`)
+      .max(max, `expected a number from ${min} to ${max}`),
+  );
+}
+
+const boolean = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v;
+    const s = v.trim().toLowerCase();
+    if (['1', 'true', 'yes', 'on'].includes(s)) return true;
+    if (['0', 'false', 'no', 'off'].includes(s)) return false;
+    return v;
+  },
+  z.boolean({ error: 'expected true or false' }),
+);
+
+function urlWithScheme(schemes: string[], hint: string) {
+  return z.string().superRefine((value, ctx) => {
+    let scheme: string;
+    try {
+      scheme = new URL(value).protocol;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `not a URL; ${hint}` });
+      return;
+    }
+    if (!schemes.includes(scheme)) ctx.addIssue({ code: 'custom', message: `unsupported scheme '${scheme}'; ${hint}` });
+  });
+}
+
+const httpUrl = urlWithScheme(['http:', 'https:'], 'expected an http:// or https:// URL');
+const link = z.object({ label: text, url: httpUrl });
+
+export const SETTINGS = {
+  port: {
+    env: 'PORT',
+    file: 'server.port',
+    schema: integer(1, 65535),
+    default: 8080,
+    doc: 'TCP port of the website and API.',
+  },
+  host: {
+    env: 'HOST',
+    file: 'server.host',
+    schema: text,
+    default: '0.0.0.0',
+    doc: 'Address the website and API listen on. `127.0.0.1` keeps them private to the machine.',
+  },
+  publicUrl: {
+    env: 'PUBLIC_URL',
+    file: 'server.public_url',
+    schema: httpUrl,
+    doc: 'The address people use to reach the site (used in e-mails and to decide whether cookies are Secure).',
+    defaultDoc: '`http://localhost:{PORT}`',
+  },
+  trustProxy: {
+    env: 'TRUST_PROXY',
+    file: 'server.trust_proxy',
+    schema: boolean,
+    default: false,
+    doc: 'Set when a reverse proxy or load balancer sits in front, so client addresses come from `X-Forwarded-For`.',
+  },
+  bodyLimitBytes: {
+    env: 'BODY_LIMIT_BYTES',
+    file: 'server.body_limit_bytes',
+    schema: integer(1024, 50 * 1024 * 1024),
+    default: 1024 * 1024,
+    doc: 'Largest request body accepted; larger ones get HTTP 413.',
+  },
+  metricsEnabled: {
+    env: 'METRICS_ENABLED',
+    file: 'server.metrics_enabled',
+    schema: boolean,
+    default: true,
+    doc: 'Serve Prometheus metrics at `/metrics`. Restrict that path at your proxy if the port is public.',
+  },
+  dataDir: {
+    env: 'DATA_DIR',
+    file: 'database.data_dir',
+    schema: text,
+    default: './data',
+    doc: 'Folder for the embedded database and other files the pool writes. Relative paths start at the working directory.',
+  },
+  databaseUrl: {
+    env: 'DATABASE_URL',
+    file: 'database.url',
+    schema: urlWithScheme(
+      ['postgres:', 'postgresql:'],
+      'use postgres:// or postgresql://, or leave it unset for the embedded database',
+    ),
+    doc: 'PostgreSQL connection string (`postgres://user:password@host:5432/db`). Unset: the embedded PGlite database in `DATA_DIR`.',
+  },
+  natsUrl: {
+    env: 'NATS_URL',
+    file: 'bus.nats_url',
+    schema: urlWithScheme(['nats:', 'tls:'], 'expected nats:// or tls://'),
+    doc: 'NATS JetStream server for the share bus when the roles run as separate processes. Unset: the in-process bus.',
+  },
+  logLevel: {
+    env: 'LOG_LEVEL',
+    file: 'log.level',
+    schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    default: 'info',
+    doc: 'Log verbosity: fatal, error, warn, info, debug, trace or silent. Logs are JSON lines on standard output.',
+  },
+  poolName: {
+    env: 'POOL_NAME',
+    file: 'pool.name',
+    schema: text,
+    default: 'Lodestone',
+    doc: 'Name of the pool shown on the website.',
+  },
+  feePercent: {
+    env: 'FEE_PERCENT',
+    file: 'pool.fee_percent',
+    schema: decimal(0, 100),
+    default: 1,
+    doc: 'Pool fee in percent of each PPS credit, before an account’s discount.',
+  },
+  stratumHost: {
+    env: 'STRATUM_HOST',
+    file: 'pool.stratum_host',
+    schema: text,
+    default: 'localhost',
+    doc: 'Host name miners connect to; each algorithm is published as `{algorithm}.stratum.{host}`.',
+  },
+  supportEmail: {
+    env: 'SUPPORT_EMAIL',
+    file: 'pool.support_email',
+    schema: z.email('expected an e-mail address'),
+    default: 'support@example.com',
+    doc: 'Support e-mail address shown in the footer and on contact pages.',
+  },
+  phoneEu: {
+    env: 'PHONE_EU',
+    file: 'pool.phone_eu',
+    schema: text,
+    default: '+00 000 000 000',
+    doc: 'European support phone number shown in the footer.',
+  },
+  phoneUs: {
+    env: 'PHONE_US',
+    file: 'pool.phone_us',
+    schema: text,
+    default: '+1 000 000 0000',
+    doc: 'US support phone number shown in the footer.',
+  },
+  chatHandle: {
+    env: 'CHAT_HANDLE',
+    file: 'pool.chat_handle',
+    schema: text,
+    default: '@lodestone',
+    doc: 'Chat handle (for example a Telegram username) shown on contact pages.',
+  },
+  bannerText: {
+    env: 'BANNER_TEXT',
+    file: 'site.banner_text',
+    schema: z.string(),
+    default: '',
+    doc: 'Markup shown in the banner bar at the top of the home page; empty hides the bar. The website sanitizes it.',
+  },
+  blogUrl: {
+    env: 'BLOG_URL',
+    file: 'site.blog_url',
+    schema: httpUrl,
+    doc: 'Footer link to the pool’s blog; hidden when unset.',
+  },
+  statusUrl: {
+    env: 'STATUS_URL',
+    file: 'site.status_url',
+    schema: httpUrl,
+    doc: 'Footer link to a status page; hidden when unset.',
+  },
+  iosAppUrl: {
+    env: 'IOS_APP_URL',
+    file: 'site.ios_app_url',
+    schema: httpUrl,
+    doc: 'Footer link to the iOS monitor app; hidden when unset.',
+  },
+  androidAppUrl: {
+    env: 'ANDROID_APP_URL',
+    file: 'site.android_app_url',
+    schema: httpUrl,
+    doc: 'Footer link to the Android monitor app; hidden when unset.',
+  },
+  socials: {
+    env: 'SOCIAL_LINKS',
+    file: 'site.socials',
+    schema: z.preprocess(
+      (v) => {
+        if (typeof v !== 'string') return v;
+        try {
+          return JSON.parse(v);
+        } catch {
+          return v;
+        }
+      },
+      z.array(link, { error: 'expected a list of {label, url}' }),
+    ),
+    default: [],
+    doc: 'Footer social links: a list of `{label, url}` (in the environment, as JSON).',
+  },
+} satisfies Record<string, Setting<unknown>>;
+
+export type SettingKey = keyof typeof SETTINGS;

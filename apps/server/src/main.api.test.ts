@@ -1,0 +1,81 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+const mainJs = path.join(serverDir, 'dist', 'main.js');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+interface Run {
+  child: ChildProcess;
+  exit: Promise<number | null>;
+  stderr: () => string;
+}
+
+function run(env: Record<string, string>): Run {
+  const child = spawn(process.execPath, [mainJs], {
+    cwd: mkdtempSync(path.join(tmpdir(), 'lodestone-main-')),
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (d) => {
+    stderr += String(d);
+  });
+  child.stdout?.resume();
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exit, stderr: () => stderr };
+}
+
+describe('the lodestone process', () => {
+  beforeAll(() => {
+    // The process under test is the real bundle that `npm start` runs.
+    execFileSync(process.execPath, ['build.mjs'], { cwd: serverDir, stdio: 'inherit' });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT: expected an integer'],
+    [{ DATABASE_URL: 'mysql://root@localhost/pool' }, "DATABASE_URL: unsupported scheme 'mysql:'"],
+    [{ FEE_PERCENT: '-1' }, 'FEE_PERCENT:'],
+  ])('refuses to start with %o and names the setting', async (env, message) => {
+    const r = run(env);
+    const code = await r.exit;
+    expect(code).not.toBe(0);
+    expect(r.stderr()).toContain(message);
+  });
+
+  it('starts on the embedded database, serves the API, and exits cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'lodestone-data-'));
+    const r = run({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+    let health: Response | undefined;
+    for (let i = 0; i < 150 && !health; i++) {
+      health = await fetch(`http://127.0.0.1:${port}/v1/health`).catch(() => undefined);
+      if (!health) await sleep(100);
+    }
+    expect(health?.status, r.stderr()).toBe(200);
+    const stats = await fetch(`http://127.0.0.1:${port}/v1/pool/stats`);
+    expect(stats.status).toBe(200);
+    expect(Object.keys((await stats.json()) as object)).toHaveLength(6);
+    expect(existsSync(dataDir) && readdirSync(dataDir).length).toBeGreaterThan(0);
+
+    r.child.kill('SIGTERM');
+    expect(await r.exit).toBe(0);
+    await expect(fetch(`http://127.0.0.1:${port}/v1/health/live`)).rejects.toThrow();
+  });
+});

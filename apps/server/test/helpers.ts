@@ -1,0 +1,44 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Database } from '@lodestone/db';
+import { createTestDatabase } from '@lodestone/db/testing';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { parseConfig } from '../src/config/config.js';
+
+/** A small built "website" so static serving is tested without depending on `vite build`. */
+export function fakeWebDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'lodestone-web-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Lodestone</title><div id="root"></div>');
+  writeFileSync(path.join(dir, 'assets', 'index-3f2a1b.js'), 'console.log("app")');
+  writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dir;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** The real app on a real (migrated) database; `env` is read as configuration like in production. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  extend?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = parseConfig({ LOG_LEVEL: 'silent', ...env });
+  const app = await buildApp({ config, database, network: { demo: false }, logger: false, webDir: fakeWebDir() });
+  extend?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { QueryCache, QueryClient, useQuery } from '@tanstack/react-query';
+import { getBanner, getPoolStats, getSite } from './client';
+import { ApiError } from './errors';
+
+/** Refresh period of the pool table (spec 9). */
+export const POOL_STATS_REFRESH_MS = 30_000;
+
+/** Stable query keys, one per resource. */
+export const queryKeys = {
+  poolStats: ['pool', 'stats'] as const,
+  banner: ['banner'] as const,
+  site: ['site'] as const,
+};
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    // A failed call is shown where its data would be; it is also logged here, once per failure.
+    queryCache: new QueryCache({
+      onError: (error, query) => console.error(`API call ${JSON.stringify(query.queryKey)} failed:`, error),
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 10_000,
+        // A 4xx answer will not change by asking again; network and server errors get two more tries.
+        retry: (failures, error) => !(error instanceof ApiError && error.isClientError) && failures < 2,
+      },
+    },
+  });
+}
+
+export function usePoolStats() {
+  return useQuery({
+    queryKey: queryKeys.poolStats,
+    queryFn: ({ signal }) => getPoolStats(signal),
+    refetchInterval: POOL_STATS_REFRESH_MS,
+  });
+}
+
+export function useBanner() {
+  return useQuery({
+    queryKey: queryKeys.banner,
+    queryFn: ({ signal }) => getBanner(signal),
+    staleTime: 60_000,
+  });
+}
+
+/** The operator's configuration (pool name, contacts, links): changes only when the pool restarts. */
+export function useSite() {
+  return useQuery({
+    queryKey: queryKeys.site,
+    queryFn: ({ signal }) => getSite(signal),
+    staleTime: 10 * 60_000,
+  });
+}

@@ -1,0 +1,70 @@
+import { Suspense, useMemo, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useSite } from '../../api/queries';
+import { setIsLoggedIn, useIsLoggedIn } from '../../state/hooks';
+import { BannerBar } from './BannerBar';
+import { type Chrome, ChromeContext } from './chrome';
+import { PageBoundary } from './PageBoundary';
+import { hidesSiteChrome } from './paths';
+import { ScrollToTop } from './ScrollToTop';
+import { SiteFooter } from './SiteFooter';
+import { SiteNav } from './SiteNav';
+
+/** The shared layout around every route: banner (home), nav, page, footer. */
+export function Layout() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const site = useSite().data;
+  const [isLoggedIn] = useIsLoggedIn();
+  const [onHome, setOnHome] = useState(false);
+  const [heroInView, setHeroInView] = useState(false);
+  const chrome = useMemo<Chrome>(() => ({ onHome, heroInView, setOnHome, setHeroInView }), [onHome, heroInView]);
+  const bare = hidesSiteChrome(pathname);
+
+  const logout = () => {
+    // The server-side logout (POST /v1/user/logout) arrives with the account issue; until then the
+    // logged-in variant can only come from local storage, and this clears it.
+    setIsLoggedIn(false);
+    navigate('/');
+  };
+
+  return (
+    <ChromeContext.Provider value={chrome}>
+      <ScrollToTop />
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-amber-500 px-4 py-2 font-semibold text-slate-950 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <div className="flex min-h-dvh flex-col">
+        {!bare && onHome && <BannerBar />}
+        {!bare && (
+          <SiteNav
+            poolName={site?.pool_name}
+            isLoggedIn={isLoggedIn}
+            overHero={onHome && heroInView}
+            showAlgorithmSelector={!onHome}
+            onLogout={logout}
+          />
+        )}
+        <main id="main" className="flex-1">
+          <PageBoundary key={pathname}>
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </PageBoundary>
+        </main>
+        {!bare && <SiteFooter site={site} />}
+      </div>
+    </ChromeContext.Provider>
+  );
+}
+
+function PageLoading() {
+  return (
+    <p role="status" className="px-4 py-24 text-center text-slate-500 dark:text-slate-400">
+      Loading…
+    </p>
+  );
+}

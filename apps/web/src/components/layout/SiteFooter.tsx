@@ -1,0 +1,159 @@
+import type { SiteResponse } from '@lodestone/contract';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { mailtoHref, safeExternalUrl, telHref } from '../../lib/links';
+import { BrandMark } from '../BrandMark';
+import { ExternalLinkIcon, MailIcon, PhoneIcon } from '../icons';
+
+const linkClass =
+  'rounded-sm text-slate-600 hover:text-amber-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500 dark:text-slate-400 dark:hover:text-amber-400';
+
+/**
+ * The footer (spec "Shared layout"): socials, app links, site links, contact. Everything that names
+ * the operator comes from GET /v1/site; external links appear only when configured.
+ */
+export function SiteFooter({ site }: { site: SiteResponse | undefined }) {
+  const socials = (site?.links.socials ?? []).flatMap(({ label, url }) => {
+    const href = safeExternalUrl(url);
+    return href && label.trim() ? [{ label: label.trim(), href }] : [];
+  });
+  const apps = [
+    { label: 'iOS app', href: safeExternalUrl(site?.links.ios_app) },
+    { label: 'Android app', href: safeExternalUrl(site?.links.android_app) },
+  ].filter((app): app is { label: string; href: string } => app.href !== null);
+  const blog = safeExternalUrl(site?.links.blog);
+  const status = safeExternalUrl(site?.links.status);
+
+  const supportEmail = site?.support_email.trim();
+  const contacts = [
+    { label: 'Support', text: supportEmail, href: mailtoHref(supportEmail), icon: <MailIcon className="size-4" /> },
+    { label: 'EU', text: site?.phone_eu.trim(), href: telHref(site?.phone_eu), icon: <PhoneIcon className="size-4" /> },
+    { label: 'US', text: site?.phone_us.trim(), href: telHref(site?.phone_us), icon: <PhoneIcon className="size-4" /> },
+  ].filter((c) => c.text);
+
+  return (
+    <footer
+      data-testid="site-footer"
+      className="border-t border-slate-200 bg-slate-50 text-sm dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
+        <div>
+          <div className="flex items-center gap-2">
+            <BrandMark className="size-8" />
+            <span className="text-lg font-bold text-slate-900 dark:text-white">{site?.pool_name}</span>
+          </div>
+          <p className="mt-3 max-w-xs text-slate-600 dark:text-slate-400">
+            Pay-per-share mining for six algorithms, paid out hourly in the coins you choose.
+          </p>
+          {socials.length > 0 && (
+            <FooterList title="Follow us" className="mt-6">
+              {socials.map((s) => (
+                <li key={s.href}>
+                  <ExternalLink href={s.href}>{s.label}</ExternalLink>
+                </li>
+              ))}
+            </FooterList>
+          )}
+        </div>
+
+        <FooterList title="Links">
+          <li>
+            <Link to="/" className={linkClass}>
+              Home
+            </Link>
+          </li>
+          {blog && (
+            <li>
+              <ExternalLink href={blog}>Blog</ExternalLink>
+            </li>
+          )}
+          <li>
+            <Link to="/api" className={linkClass}>
+              API
+            </Link>
+          </li>
+          <li>
+            <Link to="/faq" className={linkClass}>
+              FAQ
+            </Link>
+          </li>
+          <li>
+            <Link to="/sats4soup" className={linkClass}>
+              Sats4Soup
+            </Link>
+          </li>
+          {status && (
+            <li>
+              <ExternalLink href={status}>Status</ExternalLink>
+            </li>
+          )}
+          <li>
+            <Link to="/terms" className={linkClass}>
+              Terms of Service
+            </Link>
+          </li>
+          <li>
+            <Link to="/privacy" className={linkClass}>
+              Privacy Policy
+            </Link>
+          </li>
+        </FooterList>
+
+        {apps.length > 0 ? (
+          <FooterList title="Mobile apps">
+            <li className="text-slate-600 dark:text-slate-400">Watch your miners from your phone.</li>
+            {apps.map((app) => (
+              <li key={app.label}>
+                <ExternalLink href={app.href}>{app.label}</ExternalLink>
+              </li>
+            ))}
+          </FooterList>
+        ) : (
+          <div aria-hidden="true" className="hidden lg:block" />
+        )}
+
+        {contacts.length > 0 && (
+          <FooterList title="Contact">
+            {contacts.map((c) => (
+              <li key={c.label} className="flex items-center gap-2 text-slate-600 dark:text-slate-400">
+                {c.icon}
+                <span className="font-medium text-slate-700 dark:text-slate-300">{c.label}:</span>
+                {c.href ? (
+                  <a href={c.href} className={linkClass}>
+                    {c.text}
+                  </a>
+                ) : (
+                  <span>{c.text}</span>
+                )}
+              </li>
+            ))}
+          </FooterList>
+        )}
+      </div>
+      <div className="border-t border-slate-200 dark:border-slate-800">
+        <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-slate-500 sm:px-6 dark:text-slate-500">
+          © {new Date().getFullYear()} {site?.pool_name}. Runs on Lodestone, open-source mining pool software.
+        </p>
+      </div>
+    </footer>
+  );
+}
+
+function FooterList({ title, className = '', children }: { title: string; className?: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <h2 className="text-xs font-semibold tracking-wider text-slate-900 uppercase dark:text-white">{title}</h2>
+      <ul className="mt-3 space-y-2">{children}</ul>
+    </div>
+  );
+}
+
+function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className={`inline-flex items-center gap-1 ${linkClass}`}>
+      {children}
+      <ExternalLinkIcon className="size-3.5" />
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}

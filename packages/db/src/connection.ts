@@ -1,0 +1,147 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { CompiledQuery, Kysely, type LogEvent, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { once } from './once.js';
+import { PGliteDialect } from './pgliteDialect.js';
+import type { DB } from './schema.js';
+import { checkSchemaName, sessionSettings } from './session.js';
+import { TYPE_PARSERS } from './typeParsers.js';
+
+export type DatabaseEngine = 'pglite' | 'postgres';
+
+/** Pass as `dataDir` for a throwaway in-memory embedded database (tests). */
+export const MEMORY_DATA_DIR = 'memory://';
+
+export interface DatabaseOptions {
+  /**
+   * DATABASE_URL. Unset (or empty) → the embedded database; `postgres://` or `postgresql://` →
+   * PostgreSQL through a pg pool; anything else is refused.
+   */
+  url?: string;
+  /**
+   * Embedded database only: its files live in `${dataDir}/pglite`. Required then, so that a missing
+   * setting can never quietly lose data; pass MEMORY_DATA_DIR ('memory://') to keep it in memory.
+   */
+  dataDir?: string;
+  /** Search (and create if missing) only this schema. For tests sharing one PostgreSQL database. */
+  schema?: string;
+  /**
+   * Receives every query's SQL and duration (never its parameters: they can hold secrets) and, on
+   * PostgreSQL, errors of idle pooled connections. Without `log` such an error is an unhandled 'error'
+   * event and stops the process, which is pg's default and better than ignoring it.
+   */
+  log?: (event: DatabaseLogEvent) => void;
+}
+
+export type DatabaseLogEvent =
+  | { type: 'query'; sql: string; durationMs: number }
+  | { type: 'query-error'; sql: string; durationMs: number; error: unknown }
+  | { type: 'pool-error'; error: Error };
+
+export interface Database {
+  /** Kysely over either engine. For a transaction: `db.transaction().execute(async (trx) => ...)`. */
+  readonly db: Kysely<DB>;
+  readonly engine: DatabaseEngine;
+  /** True when a trivial query succeeds (health checks); false otherwise, including after close. */
+  ping(): Promise<boolean>;
+  /** Waits for running work, then closes the pool or the embedded database. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+export class DatabaseConfigError extends Error {
+  override readonly name = 'DatabaseConfigError';
+}
+
+export async function createDatabase(options: DatabaseOptions): Promise<Database> {
+  const url = options.url?.trim() || undefined;
+  const engine = engineFor(url);
+  const schema = options.schema === undefined ? undefined : checkSchemaName(options.schema);
+  const session = sessionSettings(schema);
+  const dialect =
+    url === undefined
+      ? new PGliteDialect(await openPGlite(options.dataDir, session))
+      : new PostgresDialect({
+          pool: openPool(url, options.log),
+          // Kysely calls this once per new pooled connection, before its first query.
+          onCreateConnection: async (connection) => {
+            await connection.executeQuery(CompiledQuery.raw(session.sql, session.parameters));
+          },
+        });
+  const db = new Kysely<DB>({ dialect, ...(options.log ? { log: toLogger(options.log) } : {}) });
+  const close = once(() => db.destroy());
+  try {
+    // Fail at start-up, not at the first request, when the database is unreachable. This also
+    // initializes Kysely's driver: Kysely.destroy() skips a driver that never ran a query, which
+    // would leave the pool or PGlite open and usable after close().
+    await sql`select 1`.execute(db);
+    if (schema !== undefined) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+  } catch (error) {
+    await close();
+    if (engine === 'pglite') throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`DATABASE_URL: cannot use the PostgreSQL database: ${reason}`, { cause: error });
+  }
+  return {
+    db,
+    engine,
+    close,
+    async ping() {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false; // the reason reaches `log` as a query-error event
+      }
+    },
+  };
+}
+
+function engineFor(url: string | undefined): DatabaseEngine {
+  if (url === undefined) return 'pglite';
+  const scheme = /^([a-z][a-z0-9+.-]*:)/i.exec(url)?.[1]?.toLowerCase();
+  if (scheme === 'postgres:' || scheme === 'postgresql:') return 'postgres';
+  // Only the scheme is echoed: the rest of the URL may hold a password.
+  const what = scheme === undefined ? 'not a URL' : `unsupported scheme '${scheme}'`;
+  throw new DatabaseConfigError(
+    `DATABASE_URL: ${what}; use postgres:// or postgresql://, or leave it unset for the embedded database`,
+  );
+}
+
+async function openPGlite(dataDir: string | undefined, session: ReturnType<typeof sessionSettings>) {
+  if (dataDir === undefined || dataDir === '') {
+    throw new DatabaseConfigError(
+      `dataDir is required for the embedded database (DATABASE_URL unset); use '${MEMORY_DATA_DIR}' to keep it in memory`,
+    );
+  }
+  let directory: string | undefined;
+  if (dataDir !== MEMORY_DATA_DIR) {
+    directory = join(dataDir, 'pglite');
+    await mkdir(directory, { recursive: true });
+  }
+  const pglite = await PGlite.create({ ...(directory ? { dataDir: directory } : {}), parsers: TYPE_PARSERS });
+  try {
+    await pglite.query(session.sql, session.parameters);
+  } catch (error) {
+    await pglite.close();
+    throw error;
+  }
+  return pglite;
+}
+
+function openPool(url: string, log: DatabaseOptions['log']): pg.Pool {
+  // Per-pool overrides: the process-wide pg.types stay untouched for anyone else using pg.
+  const types = new pg.TypeOverrides();
+  for (const [oid, parse] of Object.entries(TYPE_PARSERS)) types.setTypeParser(Number(oid), 'text', parse);
+  const pool = new pg.Pool({ connectionString: url, types });
+  if (log) pool.on('error', (error) => log({ type: 'pool-error', error }));
+  return pool;
+}
+
+function toLogger(log: (event: DatabaseLogEvent) => void): (event: LogEvent) => void {
+  return (event) => {
+    const base = { sql: event.query.sql, durationMs: event.queryDurationMillis };
+    log(event.level === 'query' ? { type: 'query', ...base } : { type: 'query-error', ...base, error: event.error });
+  };
+}

@@ -1,0 +1,29 @@
+import m0001 from '../migrations/0001_pool_stats.sql';
+
+const FILE_NAME = /^(\d{4})_([a-z0-9_]+)\.sql$/;
+
+export interface Migration {
+  readonly version: number;
+  /** The file name without version and extension: `pool_stats` for 0001_pool_stats.sql. */
+  readonly name: string;
+  readonly sql: string;
+}
+
+/**
+ * Every migration, oldest first, embedded as text (no file reads at run time). When you add a file
+ * to migrations/, add it here too; migrations.db.test.ts fails if the two disagree.
+ *
+ * A migration runs inside a transaction the migrator opens, so a file must not BEGIN or COMMIT.
+ * Never edit an applied file: the migrator refuses a changed checksum. Add a new file instead.
+ */
+export const MIGRATIONS: readonly Migration[] = [migration('0001_pool_stats.sql', m0001)];
+
+export function migration(fileName: string, sql: string): Migration {
+  const match = FILE_NAME.exec(fileName);
+  if (!match?.[1] || !match[2]) throw new Error(`migration file ${fileName} is not named NNNN_name.sql`);
+  return { version: Number(match[1]), name: match[2], sql };
+}
+
+export function migrationFileName(m: Pick<Migration, 'version' | 'name'>): string {
+  return `${String(m.version).padStart(4, '0')}_${m.name}.sql`;
+}
