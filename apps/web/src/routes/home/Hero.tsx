@@ -15,7 +15,7 @@ const CLAIMS = [
   },
   {
     title: 'Dedicated servers',
-    text: 'Stratum servers that only serve this pool, in several regions.',
+    text: 'Stratum servers that only serve this pool, not shared with anyone else.',
   },
   {
     title: 'USDC payouts',
