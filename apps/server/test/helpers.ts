@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Database } from '@lodestone/db';
+import type { Database, DatabaseEngine } from '@lodestone/db';
 import { createTestDatabase } from '@lodestone/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
@@ -27,8 +27,9 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   extend?: (app: FastifyInstance) => void,
+  engine?: DatabaseEngine,
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(engine ? { engine } : {});
   const config = parseConfig({ LOG_LEVEL: 'silent', ...env });
   const app = await buildApp({ config, database, network: { demo: false }, logger: false, webDir: fakeWebDir() });
   extend?.(app);

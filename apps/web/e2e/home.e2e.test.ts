@@ -54,6 +54,46 @@ describe('home page', () => {
     await context.close();
   });
 
+  it('refreshes the pool table every 30 seconds', async () => {
+    const { page, context } = await site.newPage();
+    await page.clock.install();
+    await page.goto('/');
+    const miners = page.getByTestId('pool-row-blake2s').getByTestId('miners');
+    await expect.poll(() => miners.innerText()).toBe('0');
+    await insertPoolStats(site.database.db, {
+      algorithm: 'blake2s',
+      taken_at: new Date(),
+      hashrate: '1000000',
+      miners: 5,
+      workers: 5,
+      profit: '0',
+      profit_avg_24h: '0',
+    });
+    // Past the server's 2 s answer cache in real time (the page's clock runs on meanwhile, about 3 s),
+    // then fast-forward the page: no refresh before 30 s, one right after.
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    await page.clock.runFor(24_000);
+    expect(await miners.innerText()).toBe('0');
+    await page.clock.runFor(6_000);
+    await expect.poll(() => miners.innerText()).toBe('5');
+    await context.close();
+  });
+
+  it('changes the nav style when the hero scrolls out of view', async () => {
+    const { page, context } = await site.newPage({ width: 1280, height: 700 });
+    await page.goto('/');
+    const nav = page.getByTestId('site-nav');
+    await expect.poll(() => nav.getAttribute('data-variant')).toBe('transparent');
+    await page.getByTestId('pool-table').scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => nav.getAttribute('data-variant')).toBe('solid');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(() => nav.getAttribute('data-variant')).toBe('transparent');
+    await page.goto('/stats');
+    await expect.poll(() => page.getByTestId('site-nav').getAttribute('data-variant')).toBe('solid');
+    await context.close();
+  });
+
   it('shows the configured banner with its markup sanitized', async () => {
     const { page, context, errors } = await site.newPage();
     await page.goto('/');

@@ -1,5 +1,6 @@
 import { poolStatsResponse } from '@lodestone/contract';
 import { insertPoolStats } from '@lodestone/db';
+import { testEngines } from '@lodestone/db/testing';
 import type { AlgorithmKey } from '@lodestone/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
@@ -7,10 +8,10 @@ import { STALE_AFTER_MS } from '../../services/poolStats.js';
 
 const KEYS = ['scrypt', 'sha256', 'eaglesong', 'blake2s', 'x11', 'kheavyhash'];
 
-describe('GET /v1/pool/stats', () => {
+describe.each(testEngines())('GET /v1/pool/stats on %s', (engine) => {
   let t: TestApp;
   beforeEach(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, undefined, engine);
   });
   afterEach(() => t.close());
 
