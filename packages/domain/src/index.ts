@@ -3,3 +3,4 @@ export * from './decimal.js';
 export * from './format.js';
 export * from './pagination.js';
 export * from './units.js';
+export * from './shares.js';

@@ -1,0 +1,55 @@
+import type { AlgorithmKey } from './algorithms.js';
+
+/**
+ * What a stratum node reports about one worker for one flush interval. Difficulty sums are numbers:
+ * they are statistics, and the PPS credit derived from them later goes through exact decimals.
+ */
+export interface WorkerShareCounts {
+  /** The account name of the stratum login `{account}.{worker}`. */
+  account: string;
+  worker: string;
+  /** Sum of the difficulties of the accepted shares. */
+  acceptedDifficulty: number;
+  valid: number;
+  invalid: number;
+  stale: number;
+  /** Epoch milliseconds of the last share (any outcome). */
+  lastShareAt: number;
+  /** Counts of refused shares by reason code (for example `low-difficulty`, `duplicate`). */
+  rejectReasons: Record<string, number>;
+}
+
+/**
+ * One flush of one stratum node for one algorithm. `id` is unique (a UUID): accounting applies a
+ * batch at most once in effect, whatever the bus redelivers.
+ */
+export interface ShareBatch {
+  id: string;
+  node: string;
+  algorithm: AlgorithmKey;
+  /** Epoch milliseconds, inclusive start and exclusive end of the interval. */
+  intervalStart: number;
+  intervalEnd: number;
+  workers: WorkerShareCounts[];
+}
+
+/** A share that met the network target and was submitted to the coin daemon. */
+export interface FoundBlock {
+  /** Unique id of this report (UUID). */
+  id: string;
+  node: string;
+  algorithm: AlgorithmKey;
+  coin: string;
+  height: number;
+  /** Block hash, hex, as block explorers show it. */
+  hash: string;
+  /** Coinbase value in the coin's smallest unit, as a decimal string. */
+  reward: string;
+  account: string;
+  worker: string;
+  /** Share difficulty of the solving share. */
+  difficulty: number;
+  foundAt: number;
+  /** What the daemon said: accepted, or the reason it refused the block. */
+  submitResult: { accepted: true } | { accepted: false; reason: string };
+}
