@@ -2,5 +2,5 @@ export * from './algorithms.js';
 export * from './decimal.js';
 export * from './format.js';
 export * from './pagination.js';
-export * from './units.js';
 export * from './shares.js';
+export * from './units.js';
