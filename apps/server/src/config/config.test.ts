@@ -81,6 +81,77 @@ describe('parseConfig', () => {
   });
 });
 
+describe('stratum and coin settings', () => {
+  it('defaults to a standard, marketplace and xnsub port per bitcoin-family algorithm', () => {
+    const config = parseConfig({});
+    expect(config.stratumListeners.map((l) => `${l.algorithm}:${l.port}:${l.kind}`)).toEqual([
+      'scrypt:3333:standard',
+      'scrypt:3334:marketplace',
+      'scrypt:3332:xnsub',
+      'sha256:3343:standard',
+      'sha256:3344:marketplace',
+      'sha256:3342:xnsub',
+      'x11:3353:standard',
+      'x11:3354:marketplace',
+      'x11:3352:xnsub',
+    ]);
+    expect(config.coins).toEqual([]);
+    expect(config.nodeName).toMatch(/^[A-Za-z0-9._-]+$/);
+  });
+
+  it('reads listeners and coins from the file with their defaults filled in', () => {
+    const config = parseConfig(
+      {},
+      {
+        stratum: { listeners: [{ algorithm: 'scrypt', port: 4000, min_difficulty: 8 }] },
+        coins: [
+          {
+            ticker: 'LTC',
+            algorithm: 'scrypt',
+            daemons: ['http://u:p@127.0.0.1:9332'],
+            pool_address: 'ltc1qexample',
+            rules: ['mweb', 'segwit'],
+          },
+        ],
+      },
+    );
+    expect(config.stratumListeners).toEqual([
+      { algorithm: 'scrypt', port: 4000, host: '0.0.0.0', kind: 'standard', min_difficulty: 8, tls: false },
+    ]);
+    expect(config.coins[0]).toMatchObject({ ticker: 'LTC', poll_interval_ms: 1000, pool_tag: '/lodestone/' });
+  });
+
+  it('refuses clashing ports, inverted bounds, TLS without files and two coins on one algorithm', () => {
+    const problems = problemsOf(() =>
+      parseConfig(
+        {
+          STRATUM_LISTENERS: JSON.stringify([
+            { algorithm: 'sha256', port: 5000 },
+            { algorithm: 'x11', port: 5000, min_difficulty: 10, max_difficulty: 1, tls: true },
+          ]),
+        },
+        {
+          coins: [
+            { ticker: 'BTC', algorithm: 'sha256', daemons: ['http://127.0.0.1:8332'], pool_address: 'bc1q' },
+            { ticker: 'BCH', algorithm: 'sha256', daemons: ['http://127.0.0.1:8342'], pool_address: 'qq' },
+          ],
+        },
+      ),
+    );
+    expect(problems).toEqual([
+      'STRATUM_LISTENERS: entries 0 and 1 both use 0.0.0.0:5000',
+      'STRATUM_LISTENERS: entry 1 (0.0.0.0:5000) has min_difficulty above max_difficulty',
+      'STRATUM_LISTENERS: entry 1 (0.0.0.0:5000) uses TLS; set STRATUM_TLS_KEY_FILE and STRATUM_TLS_CERT_FILE',
+      'COINS: BTC and BCH are both mined with sha256; one coin per algorithm',
+    ]);
+  });
+
+  it('names the field of a bad listener', () => {
+    const [problem] = problemsOf(() => parseConfig({ STRATUM_LISTENERS: '[{"algorithm":"ethash","port":1}]' }));
+    expect(problem).toMatch(/^STRATUM_LISTENERS: .*\(at 0\.algorithm\)/);
+  });
+});
+
 describe('loadConfig', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'lodestone-config-'));
 

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import type { z } from 'zod';
@@ -75,9 +76,43 @@ export function parseConfig(env: Record<string, string | undefined>, file: Recor
   if (problems.length > 0) throw new ConfigError(problems);
 
   const config = values as Config;
+  problems.push(...crossChecks(config));
+  if (problems.length > 0) throw new ConfigError(problems);
+  config.nodeName ??=
+    hostname()
+      .replace(/[^A-Za-z0-9._-]/g, '-')
+      .slice(0, 64) || 'lodestone';
   config.dataDir = path.resolve(cwd, config.dataDir);
   config.publicUrl = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
   return config;
+}
+
+/** Rules that involve several settings or several entries of one. */
+function crossChecks(config: Config): string[] {
+  const problems: string[] = [];
+  const ports = new Map<string, number>();
+  for (const [i, l] of config.stratumListeners.entries()) {
+    const key = `${l.host}:${l.port}`;
+    const first = ports.get(key);
+    if (first !== undefined) problems.push(`STRATUM_LISTENERS: entries ${first} and ${i} both use ${key}`);
+    else ports.set(key, i);
+    if (l.min_difficulty && l.max_difficulty && l.min_difficulty > l.max_difficulty) {
+      problems.push(`STRATUM_LISTENERS: entry ${i} (${key}) has min_difficulty above max_difficulty`);
+    }
+    if (l.tls && !(config.stratumTlsKeyFile && config.stratumTlsCertFile)) {
+      problems.push(
+        `STRATUM_LISTENERS: entry ${i} (${key}) uses TLS; set STRATUM_TLS_KEY_FILE and STRATUM_TLS_CERT_FILE`,
+      );
+    }
+  }
+  const coinByAlgorithm = new Map<string, string>();
+  for (const coin of config.coins) {
+    const other = coinByAlgorithm.get(coin.algorithm);
+    if (other)
+      problems.push(`COINS: ${other} and ${coin.ticker} are both mined with ${coin.algorithm}; one coin per algorithm`);
+    coinByAlgorithm.set(coin.algorithm, coin.ticker);
+  }
+  return problems;
 }
 
 export function readConfigFile(file: string): Record<string, unknown> {

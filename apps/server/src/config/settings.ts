@@ -66,6 +66,66 @@ function urlWithScheme(schemes: string[], hint: string) {
 const httpUrl = urlWithScheme(['http:', 'https:'], 'expected an http:// or https:// URL');
 const link = z.object({ label: text, url: httpUrl });
 
+/** JSON in the environment, a TOML/JSON value in the file. */
+function jsonOrValue<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => {
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v);
+    } catch {
+      return v;
+    }
+  }, schema);
+}
+
+const bitcoinFamily = z.enum(['sha256', 'scrypt', 'x11']);
+const difficulty = z.number().positive();
+
+/** One stratum port. Ports, difficulties and kinds are per listener; see docs/configuration.md. */
+export const stratumListener = z
+  .object({
+    algorithm: bitcoinFamily,
+    port: z.number().int().min(1).max(65535),
+    host: z.string().min(1).default('0.0.0.0'),
+    kind: z.enum(['standard', 'marketplace', 'xnsub']).default('standard'),
+    start_difficulty: difficulty.optional(),
+    min_difficulty: difficulty.optional(),
+    max_difficulty: difficulty.optional(),
+    tls: z.boolean().default(false),
+    /** What miners are told to connect to, when it differs (DNS name per algorithm, a proxy's port). */
+    public_host: z.string().min(1).optional(),
+    public_port: z.number().int().min(1).max(65535).optional(),
+  })
+  .strict();
+export type StratumListenerSetting = z.output<typeof stratumListener>;
+
+/** A coin mined from real daemons; algorithms without one run on the demo network. */
+export const coinSetting = z
+  .object({
+    ticker: z.string().regex(/^[A-Z0-9]{2,10}$/, 'expected an upper-case ticker such as LTC'),
+    algorithm: bitcoinFamily,
+    daemons: z.array(z.string().url()).min(1, 'at least one daemon RPC URL'),
+    pool_address: z.string().min(1),
+    rules: z.array(z.string()).default(['segwit']),
+    poll_interval_ms: z.number().int().min(100).max(60_000).default(1000),
+    pool_tag: z.string().max(20).default('/lodestone/'),
+  })
+  .strict();
+export type CoinSetting = z.output<typeof coinSetting>;
+
+/** Default ports on one machine: each algorithm its own trio (standard, marketplace, xnsub). */
+const DEFAULT_LISTENERS: StratumListenerSetting[] = (
+  [
+    ['scrypt', 3333],
+    ['sha256', 3343],
+    ['x11', 3353],
+  ] as const
+).flatMap(([algorithm, base]) => [
+  { algorithm, port: base, host: '0.0.0.0', kind: 'standard' as const, tls: false },
+  { algorithm, port: base + 1, host: '0.0.0.0', kind: 'marketplace' as const, tls: false },
+  { algorithm, port: base - 1, host: '0.0.0.0', kind: 'xnsub' as const, tls: false },
+]);
+
 export const SETTINGS = {
   port: {
     env: 'PORT',
@@ -130,6 +190,69 @@ export const SETTINGS = {
     file: 'bus.nats_url',
     schema: urlWithScheme(['nats:', 'tls:'], 'expected nats:// or tls://'),
     doc: 'NATS JetStream server for the share bus when the roles run as separate processes. Unset: the in-process bus.',
+  },
+  nodeName: {
+    env: 'NODE_NAME',
+    file: 'server.node_name',
+    schema: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'expected 1-64 letters, digits, dots, dashes or underscores'),
+    doc: 'Name of this process in share batches, logs and metrics; set it per machine when running several stratum nodes.',
+    defaultDoc: 'the host name',
+  },
+  stratumListeners: {
+    env: 'STRATUM_LISTENERS',
+    file: 'stratum.listeners',
+    schema: jsonOrValue(z.array(stratumListener, { error: 'expected a list of listeners' })),
+    default: DEFAULT_LISTENERS,
+    doc: 'Stratum ports: a list of `{algorithm, port, host, kind, start_difficulty, min_difficulty, max_difficulty, tls, public_host, public_port}` (in the environment, as JSON). Miners are shown `public_host` (default: `{algorithm}.stratum.{STRATUM_HOST}`, or `STRATUM_HOST` itself when it is `localhost` or an IP address) and `public_port` (default: `port`). `kind` is `standard`, `marketplace` (rental marketplaces such as NiceHash: higher minimum difficulty) or `xnsub` (accepts `#xnsub` and `mining.extranonce.subscribe`).',
+    defaultDoc:
+      'SCRYPT 3333/3334/3332, SHA256 3343/3344/3342, X11 3353/3354/3352 (standard/marketplace/xnsub) on 0.0.0.0',
+  },
+  stratumTlsKeyFile: {
+    env: 'STRATUM_TLS_KEY_FILE',
+    file: 'stratum.tls_key_file',
+    schema: text,
+    doc: 'PEM private key for listeners with `tls = true` (`stratum+ssl`).',
+  },
+  stratumTlsCertFile: {
+    env: 'STRATUM_TLS_CERT_FILE',
+    file: 'stratum.tls_cert_file',
+    schema: text,
+    doc: 'PEM certificate chain for listeners with `tls = true`.',
+  },
+  shareIntervalSeconds: {
+    env: 'STRATUM_SHARE_INTERVAL_SECONDS',
+    file: 'stratum.share_interval_seconds',
+    schema: decimal(1, 300),
+    default: 10,
+    doc: 'Variable difficulty aims at one share per this many seconds from each worker.',
+  },
+  coins: {
+    env: 'COINS',
+    file: 'coins',
+    schema: jsonOrValue(z.array(coinSetting, { error: 'expected a list of coins' })),
+    default: [],
+    doc: 'Coins mined from real daemons: a list of `{ticker, algorithm, daemons, pool_address, rules, poll_interval_ms, pool_tag}` (`daemons` are JSON-RPC URLs with credentials; Litecoin needs `rules = ["mweb", "segwit"]`). Algorithms without a coin run on the demo network.',
+  },
+  demoWorkers: {
+    env: 'DEMO_WORKERS',
+    file: 'demo.workers',
+    schema: integer(0, 1000),
+    default: 6,
+    doc: 'Simulated workers of the demo network (spread over the demo algorithms and accounts); 0 disables the fleet.',
+  },
+  demoAccounts: {
+    env: 'DEMO_ACCOUNTS',
+    file: 'demo.accounts',
+    schema: integer(1, 100),
+    default: 3,
+    doc: 'Number of demo accounts (`demo1`, `demo2`, …) the simulated workers mine for.',
+  },
+  statsWindowMinutes: {
+    env: 'STATS_WINDOW_MINUTES',
+    file: 'stats.window_minutes',
+    schema: integer(1, 1440),
+    default: 10,
+    doc: 'Pool and worker hashrate are averaged over this many minutes of accepted shares.',
   },
   logLevel: {
     env: 'LOG_LEVEL',
@@ -221,17 +344,7 @@ export const SETTINGS = {
   socials: {
     env: 'SOCIAL_LINKS',
     file: 'site.socials',
-    schema: z.preprocess(
-      (v) => {
-        if (typeof v !== 'string') return v;
-        try {
-          return JSON.parse(v);
-        } catch {
-          return v;
-        }
-      },
-      z.array(link, { error: 'expected a list of {label, url}' }),
-    ),
+    schema: jsonOrValue(z.array(link, { error: 'expected a list of {label, url}' })),
     default: [],
     doc: 'Footer social links: a list of `{label, url}` (in the environment, as JSON).',
   },
