@@ -9,6 +9,7 @@ export const sqlAsText: Plugin = {
 };
 
 const integration = ['**/*.db.test.ts', '**/*.api.test.ts'];
+const daemon = ['**/*.daemon.test.ts'];
 const browser = ['**/*.e2e.test.ts'];
 
 export default defineConfig({
@@ -23,7 +24,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['{apps,packages}/*/src/**/*.test.{ts,tsx}'],
-          exclude: [...integration, ...browser, '**/node_modules/**'],
+          exclude: [...integration, ...daemon, ...browser, '**/node_modules/**'],
         },
       },
       {
@@ -31,9 +32,20 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: integration.map((p) => `{apps,packages}/*/src/${p}`),
-          exclude: ['**/node_modules/**'],
+          exclude: [...daemon, '**/node_modules/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Real coin daemons (litecoind -regtest, two nodes per file).
+          name: 'daemon',
+          include: ['{apps,packages}/*/src/**/*.daemon.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
       {

@@ -1,1 +1,94 @@
-export {};
+/**
+ * @lodestone/chain — coin daemons and the demo network as job sources for the stratum servers.
+ *
+ * - `DaemonJobSource`: jobs from bitcoin-family daemons (getblocktemplate, polling + long poll,
+ *   failover), blocks submitted to every daemon.
+ * - `DemoJobSource`: the in-process demo network when no daemon is configured.
+ * - `createTemplateJob`: a BitcoinJob (header and block builder) from any block template.
+ * - the bitcoin primitives they are made of, and the typed RPC client.
+ */
+
+export {
+  addressToScript,
+  base58CheckDecode,
+  base58CheckEncode,
+  bech32Decode,
+  bech32Encode,
+  decodeSegwitAddress,
+  encodeSegwitAddress,
+  InvalidAddressError,
+  p2pkhAddress,
+  p2pkhScript,
+  p2shScript,
+  witnessScript,
+} from './bitcoin/address.js';
+export { MWEB_PRESENT, type ParsedBlock, type ParsedTransaction, parseBlock, serializeBlock } from './bitcoin/block.js';
+export { bytesToHex, hashFromRpcHex, hashToRpcHex, hexToBytes, reverseBytes } from './bitcoin/bytes.js';
+export {
+  buildCoinbase,
+  type CoinbaseOptions,
+  type CoinbaseParts,
+  coinbaseWithWitness,
+  type TxOutput,
+} from './bitcoin/coinbase.js';
+export { hash160, sha256, sha256d } from './bitcoin/hash.js';
+export {
+  type BlockHeader,
+  bitsToHex,
+  HEADER_SIZE,
+  notifyToPrevHash,
+  parseBits,
+  parseHeader,
+  prevHashToNotify,
+  serializeHeader,
+} from './bitcoin/header.js';
+export { coinbaseMerkleBranch, merkleRoot, merkleRootFromBranch } from './bitcoin/merkle.js';
+export { type ChainNetwork, NETWORKS, type NetworkName, networkByName } from './bitcoin/networks.js';
+export { bip34HeightPush, encodeScriptNumber, encodeVarInt, pushData } from './bitcoin/serialize.js';
+export {
+  DEFAULT_DEMO_HASHES_PER_BLOCK,
+  DemoJobSource,
+  type DemoJobSourceOptions,
+  demoPayoutAddress,
+  demoTarget,
+} from './demo/demoJobSource.js';
+export type { BitcoinJob, JobSource, SubmitBlockResult } from './job.js';
+export {
+  DaemonJobSource,
+  type DaemonJobSourceOptions,
+  defaultRules,
+  JobSourceConfigError,
+} from './jobs/daemonJobSource.js';
+export {
+  createTemplateJob,
+  DEFAULT_EXTRANONCE_SIZE,
+  isHogExData,
+  type TemplateJob,
+  type TemplateJobOptions,
+} from './jobs/templateJob.js';
+export type { ChainLogger } from './logger.js';
+export { type BitcoinAlgorithm, blockHashHex } from './pow.js';
+export {
+  type AddressValidation,
+  BitcoinRpc,
+  type BlockchainInfo,
+  type BlockTemplateRequest,
+  type MiningInfo,
+} from './rpc/bitcoinRpc.js';
+export {
+  DEFAULT_RPC_TIMEOUT_MS,
+  type RpcCaller,
+  type RpcCallOptions,
+  RpcClient,
+  type RpcClientOptions,
+  redact,
+} from './rpc/client.js';
+export { DaemonPool } from './rpc/daemonPool.js';
+export { AllDaemonsFailedError, RpcError, type RpcErrorKind } from './rpc/errors.js';
+export {
+  type BlockTemplate,
+  parseBlockTemplate,
+  type TemplateTransaction,
+  UNDERSTOOD_RULES,
+  UnsupportedTemplateError,
+} from './rpc/template.js';

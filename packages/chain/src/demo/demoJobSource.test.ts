@@ -1,0 +1,125 @@
+import { createHash, scryptSync } from 'node:crypto';
+import { POW } from '@lodestone/pow';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { addressToScript } from '../bitcoin/address.js';
+import { parseBlock } from '../bitcoin/block.js';
+import { bytesToBigIntLE } from '../bitcoin/bytes.js';
+import { NETWORKS } from '../bitcoin/networks.js';
+import type { BitcoinJob } from '../job.js';
+import { DemoJobSource, type DemoJobSourceOptions, demoPayoutAddress, demoTarget } from './demoJobSource.js';
+
+const sha256d = (b: Uint8Array) => createHash('sha256').update(createHash('sha256').update(b).digest()).digest();
+const scrypt = (b: Uint8Array) => scryptSync(b, b, 32, { N: 1024, r: 1, p: 1 });
+const x11 = (b: Uint8Array) => Buffer.from(POW.x11.hash(b));
+const en1 = Buffer.from('00000001', 'hex');
+
+/** Hashes nonces like a miner would until the header meets (or, with `miss`, misses) the network target. */
+function mine(job: BitcoinJob, hash: (header: Uint8Array) => Buffer, miss = false) {
+  const en2 = Buffer.from('00000000', 'hex');
+  for (let nonce = 0; nonce < 100_000; nonce++) {
+    const header = job.header(en1, en2, job.curtime, nonce, job.version);
+    if (bytesToBigIntLE(hash(header)) <= job.networkTarget !== miss) {
+      return { header, block: job.block(en1, en2, job.curtime, nonce, job.version) };
+    }
+  }
+  throw new Error('no nonce found');
+}
+
+const sources: DemoJobSource[] = [];
+function demo(options: DemoJobSourceOptions) {
+  const source = new DemoJobSource(options);
+  sources.push(source);
+  const jobs: BitcoinJob[] = [];
+  source.onJob((job) => jobs.push(job));
+  return { source, jobs };
+}
+
+afterEach(async () => {
+  await Promise.all(sources.splice(0).map((s) => s.stop()));
+  vi.useRealTimers();
+});
+
+describe('DemoJobSource', () => {
+  it.each([
+    ['sha256', sha256d, 'BTC'],
+    ['scrypt', scrypt, 'LTC'],
+    ['x11', x11, 'DASH'],
+  ] as const)('%s: accepts a real block and advances the chain', async (algorithm, hash, coin) => {
+    const { source, jobs } = demo({ algorithm, expectedHashesPerBlock: 64n });
+    expect(source.demo).toBe(true);
+    await source.start();
+    const job = source.current();
+    expect(job).toMatchObject({ algorithm, coin, height: 1, cleanJobs: true, extranonceSize: 8 });
+    if (!job) throw new Error('no job');
+
+    const { header, block } = mine(job, hash);
+    const result = await source.submitBlock(job, block);
+    // Blocks are named by sha256d of the header, except Dash's, named by their X11 hash.
+    const id = algorithm === 'x11' ? x11(header) : sha256d(header);
+    expect(result).toEqual({ accepted: true, hash: Buffer.from(id).reverse().toString('hex') });
+    expect(source.blocksAccepted).toBe(1);
+
+    // The next job builds on the block just found.
+    expect(jobs).toHaveLength(2);
+    expect(jobs[1]).toMatchObject({ height: 2, cleanJobs: true });
+    expect((jobs[1] as { previousBlockHash?: string }).previousBlockHash).toBe(result.hash);
+
+    // The demo coinbase pays the demo address.
+    const coinbase = parseBlock(Buffer.from(block, 'hex')).transactions[0];
+    const payout = demoPayoutAddress(algorithm);
+    expect(coinbase?.outputs[0]?.script).toEqual(addressToScript(payout.address, payout.network));
+  });
+
+  it('refuses blocks that miss the target, build on an old tip, or do not parse', async () => {
+    const { source } = demo({ algorithm: 'sha256', expectedHashesPerBlock: 1n << 12n });
+    await source.start();
+    const job = source.current();
+    if (!job) throw new Error('no job');
+    const weak = mine(job, sha256d, true);
+    expect(await source.submitBlock(job, weak.block)).toMatchObject({ accepted: false, reason: 'high-hash' });
+
+    const good = mine(job, sha256d);
+    expect(await source.submitBlock(job, good.block)).toMatchObject({ accepted: true });
+    // The same block again builds on what is now the previous tip.
+    expect(await source.submitBlock(job, good.block)).toMatchObject({ accepted: false, reason: 'stale-prevblk' });
+    expect(await source.submitBlock(job, 'deadbeef')).toMatchObject({ accepted: false, reason: /^bad-blk/ });
+  });
+
+  it('sets the network target from the expected hashes per block', () => {
+    const { target, bits } = demoTarget(1n << 22n);
+    // 2^234 - 1 rounds down to the compact 0x1e03ffff: 0x03ffff × 256^27.
+    expect(bits).toBe(0x1e03ffff);
+    expect(target).toBe((1n << 234n) - (1n << 216n));
+    const { source } = demo({ algorithm: 'scrypt' });
+    expect(source.networkTarget).toBe(target);
+  });
+
+  it('refreshes jobs and lets the rest of the demo network find blocks', async () => {
+    vi.useFakeTimers();
+    const { source, jobs } = demo({ algorithm: 'scrypt', refreshIntervalMs: 30_000, blockIntervalMs: 600_000 });
+    await source.start();
+    vi.advanceTimersByTime(30_000);
+    expect(jobs.map((j) => [j.height, j.cleanJobs])).toEqual([
+      [1, true],
+      [1, false],
+    ]);
+    vi.advanceTimersByTime(570_000);
+    expect(jobs.at(-1)).toMatchObject({ height: 2, cleanJobs: true });
+    expect(jobs.at(-1)?.prevHashNotify).not.toBe(jobs[0]?.prevHashNotify);
+    await source.stop();
+    vi.advanceTimersByTime(3_600_000);
+    expect(jobs.at(-1)?.height).toBe(2);
+  });
+
+  it('pays a configured address', async () => {
+    const address = 'QgDNrG4nJpE4VV7PcFMFhkTgwAHWxWS7pj';
+    const { source } = demo({ algorithm: 'scrypt', payoutAddress: address, network: NETWORKS['litecoin-regtest'] });
+    await source.start();
+    const job = source.current();
+    if (!job) throw new Error('no job');
+    const block = parseBlock(Buffer.from(job.block(en1, Buffer.alloc(4), job.curtime, 0, job.version), 'hex'));
+    expect(block.transactions[0]?.outputs[0]?.script.toString('hex')).toBe(
+      'a914d71bee7a1395c10c9ca9a7f53ac086b53e74369d87',
+    );
+  });
+});

@@ -1,0 +1,210 @@
+import { randomBytes } from 'node:crypto';
+import { addressToScript, encodeSegwitAddress, p2pkhAddress } from '../bitcoin/address.js';
+import { parseBlock } from '../bitcoin/block.js';
+import { hashToRpcHex, hexToBytes } from '../bitcoin/bytes.js';
+import { sha256 } from '../bitcoin/hash.js';
+import { bitsToHex } from '../bitcoin/header.js';
+import { merkleRoot } from '../bitcoin/merkle.js';
+import { type ChainNetwork, NETWORKS } from '../bitcoin/networks.js';
+import type { BitcoinJob, JobSource, SubmitBlockResult } from '../job.js';
+import { createTemplateJob, DEFAULT_EXTRANONCE_SIZE, type TemplateJob } from '../jobs/templateJob.js';
+import type { ChainLogger } from '../logger.js';
+import { type BitcoinAlgorithm, bitsFromTarget, meetsTarget, powHash, targetFromBits } from '../pow.js';
+import type { BlockTemplate } from '../rpc/template.js';
+
+export interface DemoJobSourceOptions {
+  algorithm: BitcoinAlgorithm;
+  /** Ticker shown for the demo coin; BTC / LTC / DASH by algorithm unless set. */
+  coin?: string;
+  /**
+   * How many hashes a block takes on average: the network target is 2^256 / this. The default, 2^22
+   * (about 4.2 million), lets a demo fleet of a few workers find a block every few minutes.
+   */
+  expectedHashesPerBlock?: bigint;
+  /** The rest of the demo "network" finds a block this often (ms, default 10 minutes): a clean job. */
+  blockIntervalMs?: number;
+  /** A fresh (not clean) job with a new time this often (ms, default 30 s). */
+  refreshIntervalMs?: number;
+  /** Address the demo coinbase pays; a fixed demo address of the coin's regtest network by default. */
+  payoutAddress?: string;
+  /** Network of `payoutAddress`. */
+  network?: ChainNetwork;
+  coinbaseValue?: bigint;
+  startHeight?: number;
+  extranonceSize?: number;
+  poolTag?: string;
+  logger?: ChainLogger;
+  /** Epoch ms clock, for tests. */
+  now?: () => number;
+}
+
+export const DEFAULT_DEMO_HASHES_PER_BLOCK = 1n << 22n;
+
+const DEMO_DEFAULTS: Record<BitcoinAlgorithm, { coin: string; network: ChainNetwork; coinbaseValue: bigint }> = {
+  sha256: { coin: 'BTC', network: NETWORKS['bitcoin-regtest'], coinbaseValue: 312_500_000n },
+  scrypt: { coin: 'LTC', network: NETWORKS['litecoin-regtest'], coinbaseValue: 625_000_000n },
+  x11: { coin: 'DASH', network: NETWORKS['dash-testnet'], coinbaseValue: 180_000_000n },
+};
+
+/** The demo payout address of an algorithm's demo coin: a key hash nobody holds, derived from a label. */
+export function demoPayoutAddress(algorithm: BitcoinAlgorithm): { address: string; network: ChainNetwork } {
+  const { network } = DEMO_DEFAULTS[algorithm];
+  const hash = sha256(Buffer.from(`lodestone demo payout ${algorithm}`)).subarray(0, 20);
+  const address = network.bech32 ? encodeSegwitAddress(network.bech32, 0, hash) : p2pkhAddress(hash, network);
+  return { address, network };
+}
+
+/** The network target for an average number of hashes per block, rounded to what compact bits can say. */
+export function demoTarget(expectedHashesPerBlock: bigint): { bits: number; target: bigint } {
+  if (expectedHashesPerBlock < 1n) throw new RangeError('expected hashes per block must be at least 1');
+  const wanted = (1n << 256n) / expectedHashesPerBlock - 1n;
+  const bits = bitsFromTarget(wanted > 0n ? wanted : 1n);
+  return { bits, target: targetFromBits(bits) };
+}
+
+/**
+ * The demo network of one algorithm: jobs with the real header and coinbase layout at an easy target.
+ * A block submitted with a valid proof of work is accepted and extends the demo chain; the rest of the
+ * "network" finds a block every `blockIntervalMs`. Nothing here touches a real coin.
+ */
+export class DemoJobSource implements JobSource {
+  readonly algorithm: BitcoinAlgorithm;
+  readonly demo = true;
+  readonly coin: string;
+  readonly bits: number;
+  readonly networkTarget: bigint;
+  private readonly options: DemoJobSourceOptions;
+  private readonly payoutScript: Buffer;
+  private readonly listeners = new Set<(job: BitcoinJob) => void>();
+  private readonly now: () => number;
+  private job: TemplateJob | undefined;
+  private jobCounter = 0;
+  private height: number;
+  /** Hash of the current tip, RPC hex. */
+  private tip: string;
+  private blockTimer: NodeJS.Timeout | undefined;
+  private refreshTimer: NodeJS.Timeout | undefined;
+  private running = false;
+  private blocksFound = 0;
+
+  constructor(options: DemoJobSourceOptions) {
+    const defaults = DEMO_DEFAULTS[options.algorithm];
+    this.options = options;
+    this.algorithm = options.algorithm;
+    this.coin = options.coin ?? defaults.coin;
+    this.now = options.now ?? Date.now;
+    const { bits, target } = demoTarget(options.expectedHashesPerBlock ?? DEFAULT_DEMO_HASHES_PER_BLOCK);
+    this.bits = bits;
+    this.networkTarget = target;
+    const payout =
+      options.payoutAddress === undefined
+        ? demoPayoutAddress(options.algorithm)
+        : { address: options.payoutAddress, network: options.network ?? defaults.network };
+    this.payoutScript = addressToScript(payout.address, payout.network);
+    this.height = (options.startHeight ?? 1) - 1;
+    this.tip = hashToRpcHex(randomBytes(32));
+  }
+
+  /** Blocks the pool found on the demo network since start. */
+  get blocksAccepted(): number {
+    return this.blocksFound;
+  }
+
+  current(): BitcoinJob | undefined {
+    return this.job;
+  }
+
+  onJob(listener: (job: BitcoinJob) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    this.advance(this.tip, 'start');
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    clearTimeout(this.blockTimer);
+    clearTimeout(this.refreshTimer);
+  }
+
+  async submitBlock(job: BitcoinJob, blockHex: string): Promise<SubmitBlockResult> {
+    let block: ReturnType<typeof parseBlock>;
+    try {
+      block = parseBlock(hexToBytes(blockHex, 'block'));
+    } catch (error) {
+      return { accepted: false, hash: '', reason: `bad-blk: ${(error as Error).message}` };
+    }
+    const hash = (this.job ?? (job as TemplateJob)).blockHash(block.headerBytes);
+    const refuse = (reason: string): SubmitBlockResult => ({ accepted: false, hash, reason });
+    if (hashToRpcHex(block.header.prevHash) !== this.tip) return refuse('stale-prevblk');
+    if (block.header.bits !== this.bits) return refuse('bad-diffbits');
+    if (!merkleRoot(block.transactions.map((tx) => tx.txid)).equals(block.header.merkleRoot)) {
+      return refuse('bad-txnmrklroot');
+    }
+    if (!meetsTarget(this.algorithm, powHash(this.algorithm, block.headerBytes), this.networkTarget)) {
+      return refuse('high-hash');
+    }
+    this.blocksFound += 1;
+    this.options.logger?.info({ coin: this.coin, height: this.height, hash }, 'demo block found');
+    this.advance(hash, 'block found');
+    return { accepted: true, hash };
+  }
+
+  /** Moves the demo chain to a new tip (or starts it) and emits a clean job. */
+  private advance(tip: string, reason: string): void {
+    this.tip = tip;
+    this.height += 1;
+    this.emit(true, reason);
+    clearTimeout(this.blockTimer);
+    if (!this.running) return;
+    this.blockTimer = setTimeout(
+      () => this.advance(hashToRpcHex(randomBytes(32)), 'demo network block'),
+      this.options.blockIntervalMs ?? 600_000,
+    ).unref();
+  }
+
+  private emit(clean: boolean, reason: string): void {
+    const nowMs = this.now();
+    const curtime = Math.floor(nowMs / 1000);
+    const template: BlockTemplate = {
+      version: 0x20000000,
+      previousBlockHash: this.tip,
+      transactions: [],
+      coinbaseValue: this.options.coinbaseValue ?? DEMO_DEFAULTS[this.algorithm].coinbaseValue,
+      bits: bitsToHex(this.bits),
+      curtime,
+      mintime: curtime - 3600,
+      height: this.height,
+      rules: [],
+      coinbaseAux: '',
+    };
+    this.jobCounter = (this.jobCounter + 1) >>> 0;
+    const jobOptions: Parameters<typeof createTemplateJob>[1] = {
+      id: this.jobCounter.toString(16),
+      coin: this.coin,
+      algorithm: this.algorithm,
+      payoutScript: this.payoutScript,
+      extranonceSize: this.options.extranonceSize ?? DEFAULT_EXTRANONCE_SIZE,
+      cleanJobs: clean,
+      createdAt: nowMs,
+    };
+    if (this.options.poolTag) jobOptions.poolTag = this.options.poolTag;
+    const job = createTemplateJob(template, jobOptions);
+    this.job = job;
+    for (const listener of this.listeners) {
+      try {
+        listener(job);
+      } catch (error) {
+        this.options.logger?.error({ err: error, coin: this.coin }, 'job listener failed');
+      }
+    }
+    this.options.logger?.info({ coin: this.coin, height: job.height, job: job.id, clean, reason }, 'new demo job');
+    clearTimeout(this.refreshTimer);
+    if (!this.running) return;
+    this.refreshTimer = setTimeout(() => this.emit(false, 'refresh'), this.options.refreshIntervalMs ?? 30_000).unref();
+  }
+}

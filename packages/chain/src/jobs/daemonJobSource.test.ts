@@ -1,0 +1,210 @@
+import type { ServerResponse } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { addressToScript } from '../bitcoin/address.js';
+import { NETWORKS } from '../bitcoin/networks.js';
+import type { BitcoinJob } from '../job.js';
+import { closeFakeDaemons, fakeDaemon, ok, reply } from '../testing/fakeDaemon.js';
+import { freePorts } from '../testing/regtest.js';
+import { DaemonJobSource, type DaemonJobSourceOptions, defaultRules, JobSourceConfigError } from './daemonJobSource.js';
+import type { TemplateJob } from './templateJob.js';
+
+const ADDRESS = 'rltc1q6tfup3z3n4vwakeajd4v7dl7y3e2jeuu053d2n';
+const SCRIPT = addressToScript(ADDRESS, NETWORKS['litecoin-regtest']).toString('hex');
+const hash = (n: number) => n.toString(16).padStart(64, '0');
+const TX = {
+  data: '0100000001aa00000000000000000000000000000000000000000000000000000000000000000000000000ffffffff0100000000000000000000000000',
+  txid: hash(0xabc),
+};
+
+interface DaemonState {
+  best: string;
+  height: number;
+  transactions: (typeof TX)[];
+  curtime: number;
+  submit: unknown;
+  validate: { isvalid: boolean; scriptPubKey?: string };
+  rules: unknown[];
+  parked: { res: ServerResponse; id: unknown }[];
+}
+
+function rawTemplate(state: DaemonState) {
+  return {
+    version: 0x20000000,
+    previousblockhash: state.best,
+    transactions: state.transactions,
+    coinbasevalue: 5_000_000_000,
+    bits: '207fffff',
+    curtime: state.curtime,
+    mintime: state.curtime - 60,
+    height: state.height,
+    rules: ['csv', '!segwit', 'taproot'],
+    longpollid: `${state.best}${state.transactions.length}`,
+    default_witness_commitment: '6a24aa21a9ede2f61c3f71d1defd3fa999dfa36953755c690689799962b48bebd836974e8cf9',
+  };
+}
+
+async function startDaemon(initial: Partial<DaemonState> = {}) {
+  const state: DaemonState = {
+    best: hash(1),
+    height: 2,
+    transactions: [],
+    curtime: 1_800_000_000,
+    submit: null,
+    validate: { isvalid: true, scriptPubKey: SCRIPT },
+    rules: [],
+    parked: [],
+    ...initial,
+  };
+  const daemon = await fakeDaemon((request, res) => {
+    const template = request.params[0] as { rules?: unknown[]; longpollid?: string } | undefined;
+    switch (request.method) {
+      case 'validateaddress':
+        return ok(res, request.id, state.validate);
+      case 'getbestblockhash':
+        return ok(res, request.id, state.best);
+      case 'getblocktemplate':
+        state.rules = template?.rules ?? [];
+        if (template?.longpollid !== undefined) {
+          state.parked.push({ res, id: request.id });
+          return;
+        }
+        return ok(res, request.id, rawTemplate(state));
+      case 'submitblock':
+        return ok(res, request.id, state.submit);
+      default:
+        return reply(res, 404, { result: null, error: { code: -32601, message: 'Method not found' }, id: request.id });
+    }
+  });
+  return { state, daemon };
+}
+
+async function until(check: () => boolean, what: string, timeoutMs = 3000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const sources: DaemonJobSource[] = [];
+function makeSource(options: Partial<DaemonJobSourceOptions> & Pick<DaemonJobSourceOptions, 'daemons'>) {
+  const source = new DaemonJobSource({
+    coin: 'LTC',
+    algorithm: 'scrypt',
+    poolAddress: ADDRESS,
+    network: NETWORKS['litecoin-regtest'],
+    pollIntervalMs: 20,
+    longPoll: false,
+    ...options,
+  });
+  sources.push(source);
+  const jobs: TemplateJob[] = [];
+  source.onJob((job: BitcoinJob) => jobs.push(job as TemplateJob));
+  return { source, jobs };
+}
+
+afterEach(async () => {
+  await Promise.all(sources.splice(0).map((s) => s.stop()));
+  await closeFakeDaemons();
+});
+
+describe('DaemonJobSource', () => {
+  it('asks Litecoin daemons for mweb and segwit templates', async () => {
+    expect(defaultRules('LTC')).toEqual(['mweb', 'segwit']);
+    expect(defaultRules('BTC')).toEqual(['segwit']);
+    const { state, daemon } = await startDaemon();
+    const { source, jobs } = makeSource({ daemons: [daemon.url()] });
+    await source.start();
+    expect(state.rules).toEqual(['mweb', 'segwit']);
+    expect(jobs).toHaveLength(1);
+    expect(source.current()).toBe(jobs[0]);
+    expect(jobs[0]).toMatchObject({ height: 2, cleanJobs: true, previousBlockHash: hash(1) });
+  });
+
+  it('makes a clean job at once for a new previous block, and refreshes the same block periodically', async () => {
+    const clock = { now: 1_000_000 };
+    const { state, daemon } = await startDaemon();
+    const { source, jobs } = makeSource({ daemons: [daemon.url()], now: () => clock.now, refreshIntervalMs: 30_000 });
+    await source.start();
+
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(jobs).toHaveLength(1); // nothing changed: no new job
+
+    state.best = hash(2);
+    state.height = 3;
+    await until(() => jobs.length === 2, 'the new block job');
+    expect(jobs[1]).toMatchObject({ height: 3, cleanJobs: true, previousBlockHash: hash(2) });
+
+    state.transactions = [TX];
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(jobs).toHaveLength(2); // new transactions wait for the refresh interval
+    clock.now += 30_000;
+    await until(() => jobs.length === 3, 'the refreshed job');
+    expect(jobs[2]).toMatchObject({ height: 3, cleanJobs: false, previousBlockHash: hash(2) });
+    expect(jobs[2]?.merkleBranch).toEqual([TX.txid.match(/../g)?.reverse().join('')]);
+    expect(new Set(jobs.map((j) => j.id)).size).toBe(3);
+  });
+
+  it('never goes back to an older block height', async () => {
+    const { state, daemon } = await startDaemon({ height: 10, best: hash(10) });
+    const { source, jobs } = makeSource({ daemons: [daemon.url()] });
+    await source.start();
+    state.best = hash(9);
+    state.height = 9;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(jobs.map((j) => j.height)).toEqual([10]);
+  });
+
+  it('takes new templates from a long poll', async () => {
+    const { state, daemon } = await startDaemon();
+    const { source, jobs } = makeSource({ daemons: [daemon.url()], longPoll: true, pollIntervalMs: 60_000 });
+    await source.start();
+    await until(() => state.parked.length === 1, 'the long poll');
+    state.best = hash(3);
+    state.height = 3;
+    const parked = state.parked.shift();
+    if (parked) ok(parked.res, parked.id, rawTemplate(state));
+    await until(() => jobs.length === 2, 'the long-poll job');
+    expect(jobs[1]).toMatchObject({ height: 3, cleanJobs: true });
+    // stop() ends the next (hanging) long poll promptly.
+    await until(() => state.parked.length === 1, 'the next long poll');
+    const started = Date.now();
+    await source.stop();
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('refuses to start with an address the daemon rejects or reads differently', async () => {
+    const invalid = await startDaemon({ validate: { isvalid: false } });
+    await expect(makeSource({ daemons: [invalid.daemon.url()] }).source.start()).rejects.toThrow(JobSourceConfigError);
+    const other = await startDaemon({ validate: { isvalid: true, scriptPubKey: `0014${'11'.repeat(20)}` } });
+    await expect(makeSource({ daemons: [other.daemon.url()] }).source.start()).rejects.toThrow(/differs/);
+  });
+
+  it('submits to every daemon: accepted when one accepts, refused with every reason otherwise', async () => {
+    const a = await startDaemon({ submit: null });
+    const b = await startDaemon({ submit: 'inconclusive' });
+    const [deadPort] = await freePorts(1);
+    const { source } = makeSource({ daemons: [a.daemon.url(), b.daemon.url(), `http://127.0.0.1:${deadPort}/`] });
+    await source.start();
+    const job = source.current() as TemplateJob;
+    const en1 = Buffer.alloc(4);
+    const en2 = Buffer.alloc(4);
+    const block = job.block(en1, en2, job.curtime, 0, job.version);
+    const hashHex = job.blockHash(job.header(en1, en2, job.curtime, 0, job.version));
+
+    expect(await source.submitBlock(job, block)).toEqual({ accepted: true, hash: hashHex });
+    expect(a.daemon.hits()).toBeGreaterThan(0);
+
+    a.state.submit = 'high-hash';
+    b.state.submit = 'high-hash';
+    const refused = await source.submitBlock(job, block);
+    expect(refused).toMatchObject({ accepted: false, hash: hashHex });
+    const reasons = refused.accepted ? [] : refused.reason.split('; ');
+    expect(reasons.filter((r) => r.endsWith(': high-hash'))).toHaveLength(2);
+    expect(reasons.filter((r) => r.includes('ECONNREFUSED'))).toHaveLength(1);
+
+    a.state.submit = 'duplicate';
+    expect(await source.submitBlock(job, block)).toMatchObject({ accepted: true });
+    expect(await source.submitBlock(job, 'zz')).toMatchObject({ accepted: false, reason: /not a block/ });
+  });
+});

@@ -1,0 +1,340 @@
+import { addressToScript } from '../bitcoin/address.js';
+import { bytesToHex, hexToBytes } from '../bitcoin/bytes.js';
+import { HEADER_SIZE } from '../bitcoin/header.js';
+import type { ChainNetwork } from '../bitcoin/networks.js';
+import type { BitcoinJob, JobSource, SubmitBlockResult } from '../job.js';
+import type { ChainLogger } from '../logger.js';
+import { type BitcoinAlgorithm, blockHashHex } from '../pow.js';
+import { BitcoinRpc } from '../rpc/bitcoinRpc.js';
+import type { RpcClient, RpcClientOptions } from '../rpc/client.js';
+import { DaemonPool } from '../rpc/daemonPool.js';
+import { RpcError } from '../rpc/errors.js';
+import type { BlockTemplate } from '../rpc/template.js';
+import { createTemplateJob, DEFAULT_EXTRANONCE_SIZE, type TemplateJob } from './templateJob.js';
+
+export interface DaemonJobSourceOptions {
+  /** Ticker of the coin, e.g. `LTC`. */
+  coin: string;
+  algorithm: BitcoinAlgorithm;
+  /** The coin's daemons, preferred first: `http://user:password@host:port/` (or clients / a pool). */
+  daemons: readonly (string | RpcClient | RpcClientOptions)[] | DaemonPool;
+  /** Where the coinbase pays. Checked with the daemon's validateaddress at start. */
+  poolAddress: string;
+  /** When given, the address is also decoded locally and must give the script the daemon reports. */
+  network?: ChainNetwork;
+  /** getblocktemplate rules; by default `["mweb","segwit"]` for LTC and `["segwit"]` otherwise. */
+  rules?: readonly string[];
+  /** How often the best block is polled (ms, default 1000). */
+  pollIntervalMs?: number;
+  /** A job with the same previous block is refreshed (new transactions, time) this often (ms, default 30 000). */
+  refreshIntervalMs?: number;
+  /** Use getblocktemplate long polling as well as polling (default true). */
+  longPoll?: boolean;
+  /** How long one long poll may wait before it is re-issued (ms, default 120 000). */
+  longPollTimeoutMs?: number;
+  /** Bytes of extranonce1 + extranonce2 (default 8). */
+  extranonceSize?: number;
+  /** Text in every coinbase, e.g. `/lodestone/`. */
+  poolTag?: string;
+  logger?: ChainLogger;
+  /** Epoch ms clock, for tests. */
+  now?: () => number;
+}
+
+/** submitblock validates the whole block: allow it more time than an ordinary call. */
+const SUBMIT_TIMEOUT_MS = 60_000;
+
+/** getblocktemplate rules a coin needs; Litecoin refuses templates without `mweb` since 0.21.2. */
+export function defaultRules(coin: string): string[] {
+  return coin.toUpperCase() === 'LTC' ? ['mweb', 'segwit'] : ['segwit'];
+}
+
+/** Something in the configuration that makes the source unable to start (bad pool address, ...). */
+export class JobSourceConfigError extends Error {
+  override readonly name = 'JobSourceConfigError';
+}
+
+/**
+ * Jobs from coin daemons. The best block hash is polled every `pollIntervalMs` (and a long poll waits
+ * for the daemon to announce a change); a new previous block makes a clean job at once, and with the
+ * same previous block the job is refreshed every `refreshIntervalMs` to pick up new transactions and
+ * time. Blocks are submitted to every daemon.
+ */
+export class DaemonJobSource implements JobSource {
+  readonly algorithm: BitcoinAlgorithm;
+  readonly demo = false;
+  readonly coin: string;
+  readonly pool: DaemonPool;
+  private readonly rpc: BitcoinRpc;
+  private readonly options: DaemonJobSourceOptions;
+  private readonly rules: readonly string[];
+  private readonly listeners = new Set<(job: BitcoinJob) => void>();
+  private readonly now: () => number;
+  private payoutScript: Buffer | undefined;
+  private job: TemplateJob | undefined;
+  private jobCounter = 0;
+  private running = false;
+  private pollTimer: NodeJS.Timeout | undefined;
+  private longPollAbort: AbortController | undefined;
+  private longPollDone: Promise<void> | undefined;
+  /** Template updates run one at a time, in order. */
+  private updates: Promise<unknown> = Promise.resolve();
+  private polling: Promise<void> | undefined;
+  private lastPollError: string | undefined;
+  /** The newest long-poll id a daemon gave, so a long poll waits for changes after what we saw. */
+  private longPollId: string | undefined;
+
+  constructor(options: DaemonJobSourceOptions) {
+    this.options = options;
+    this.coin = options.coin;
+    this.algorithm = options.algorithm;
+    this.rules = options.rules ?? defaultRules(options.coin);
+    this.now = options.now ?? Date.now;
+    const poolOptions = options.logger ? { logger: options.logger } : {};
+    this.pool = options.daemons instanceof DaemonPool ? options.daemons : new DaemonPool(options.daemons, poolOptions);
+    this.rpc = new BitcoinRpc(this.pool);
+  }
+
+  current(): BitcoinJob | undefined {
+    return this.job;
+  }
+
+  onJob(listener: (job: BitcoinJob) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Checks the pool address with the daemon and fetches the first template; rejects (and leaves nothing
+   * running) when the address is wrong for the daemon's network or no daemon can give a template.
+   */
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.payoutScript = await this.resolvePayoutScript();
+    const template = await this.fetchTemplate();
+    this.running = true;
+    await this.enqueue(() => this.consider(template, 'start'));
+    this.schedulePoll();
+    if (this.options.longPoll ?? true) this.longPollDone = this.longPollLoop();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.pollTimer) clearTimeout(this.pollTimer);
+    this.pollTimer = undefined;
+    this.longPollAbort?.abort(new Error('job source stopped'));
+    await this.longPollDone;
+    await this.polling;
+    await this.updates;
+  }
+
+  /**
+   * Submits the block to every daemon at once. It is accepted as soon as one daemon accepts it (or
+   * already has it: `duplicate`); otherwise, once every daemon has answered, it is refused with each
+   * daemon's reason.
+   */
+  async submitBlock(job: BitcoinJob, blockHex: string): Promise<SubmitBlockResult> {
+    let hash: string;
+    try {
+      hash = blockHashHex(job.algorithm, hexToBytes(blockHex.slice(0, HEADER_SIZE * 2), 'block header'));
+    } catch (error) {
+      return { accepted: false, hash: '', reason: `not a block: ${(error as Error).message}` };
+    }
+    const outcome = await this.submitToAll(blockHex);
+    const details = { coin: this.coin, height: job.height, hash };
+    if (outcome.accepted) {
+      this.options.logger?.info({ ...details, daemon: outcome.daemon }, 'block accepted by the coin daemon');
+    } else {
+      this.options.logger?.error({ ...details, reason: outcome.reason }, 'block refused by every coin daemon');
+    }
+    if (this.running) void this.refreshSoon('block submitted');
+    return outcome.accepted ? { accepted: true, hash } : { accepted: false, hash, reason: outcome.reason };
+  }
+
+  /** Resolves with the first daemon that accepts, or with every daemon's reason once all have refused. */
+  private submitToAll(
+    blockHex: string,
+  ): Promise<{ accepted: true; daemon: string } | { accepted: false; reason: string }> {
+    return new Promise((resolve) => {
+      const reasons: string[] = [];
+      let pending = this.pool.clients.length;
+      for (const client of this.pool.clients) {
+        new BitcoinRpc(client)
+          .submitBlock(blockHex, { timeoutMs: SUBMIT_TIMEOUT_MS })
+          .then(
+            (result) => {
+              if (result === null || result === 'duplicate') resolve({ accepted: true, daemon: client.name });
+              else reasons.push(`${client.name}: ${result}`);
+            },
+            (error: unknown) => {
+              reasons.push(error instanceof Error ? error.message : String(error));
+            },
+          )
+          .finally(() => {
+            pending -= 1;
+            // Resolving again after an acceptance does nothing.
+            if (pending === 0) resolve({ accepted: false, reason: reasons.join('; ') });
+          });
+      }
+    });
+  }
+
+  private async resolvePayoutScript(): Promise<Buffer> {
+    const { poolAddress, network } = this.options;
+    const local = network ? addressToScript(poolAddress, network) : undefined;
+    const validation = await this.rpc.validateAddress(poolAddress);
+    if (!validation.isValid || validation.scriptPubKey === undefined) {
+      throw new JobSourceConfigError(`pool address ${poolAddress} is not valid for the ${this.coin} daemon's network`);
+    }
+    const script = hexToBytes(validation.scriptPubKey, 'scriptPubKey');
+    if (local && !local.equals(script)) {
+      throw new JobSourceConfigError(
+        `pool address ${poolAddress}: the daemon's script ${validation.scriptPubKey} differs from ${bytesToHex(local)}`,
+      );
+    }
+    return script;
+  }
+
+  /**
+   * A template from the daemons (with failover), or — with a long-poll id — a long poll on the current
+   * daemon only: a long poll that runs out of time is normal and must not count as a failed daemon.
+   */
+  private fetchTemplate(longPollId?: string, signal?: AbortSignal): Promise<BlockTemplate> {
+    if (longPollId === undefined) return this.rpc.getBlockTemplate({ rules: this.rules });
+    const options = { timeoutMs: this.options.longPollTimeoutMs ?? 120_000, ...(signal && { signal }) };
+    return new BitcoinRpc(this.pool.current).getBlockTemplate({ rules: this.rules, longPollId }, options);
+  }
+
+  private enqueue<T>(task: () => T | Promise<T>): Promise<T> {
+    const run = this.updates.then(task);
+    this.updates = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Decides whether a template makes a new job, and emits it. */
+  private consider(template: BlockTemplate, reason: string): void {
+    if (template.longPollId !== undefined) this.longPollId = template.longPollId;
+    const current = this.job;
+    const now = this.now();
+    let clean: boolean;
+    if (current === undefined) clean = true;
+    else if (template.previousBlockHash !== current.previousBlockHash) {
+      // A template older than the job we have (a late answer) must not take the chain backwards.
+      if (template.height < current.height) return;
+      clean = true;
+    } else {
+      const refreshDue = now - current.createdAt >= (this.options.refreshIntervalMs ?? 30_000);
+      const bitsChanged = template.bits !== current.bits;
+      if (!refreshDue && !bitsChanged) return;
+      if (!bitsChanged && !materiallyDifferent(template, current.template) && template.curtime === current.curtime) {
+        return;
+      }
+      clean = false;
+    }
+    if (this.payoutScript === undefined) throw new Error('payout script unknown before start');
+    this.jobCounter = (this.jobCounter + 1) >>> 0;
+    const jobOptions: Parameters<typeof createTemplateJob>[1] = {
+      id: this.jobCounter.toString(16),
+      coin: this.coin,
+      algorithm: this.algorithm,
+      payoutScript: this.payoutScript,
+      extranonceSize: this.options.extranonceSize ?? DEFAULT_EXTRANONCE_SIZE,
+      cleanJobs: clean,
+      createdAt: now,
+    };
+    if (this.options.poolTag) jobOptions.poolTag = this.options.poolTag;
+    const job = createTemplateJob(template, jobOptions);
+    this.job = job;
+    this.options.logger?.info(
+      { coin: this.coin, height: job.height, job: job.id, clean, transactions: template.transactions.length, reason },
+      'new job from the coin daemon',
+    );
+    for (const listener of this.listeners) {
+      try {
+        listener(job);
+      } catch (error) {
+        this.options.logger?.error({ err: error, coin: this.coin }, 'job listener failed');
+      }
+    }
+  }
+
+  private schedulePoll(): void {
+    if (!this.running) return;
+    this.pollTimer = setTimeout(() => {
+      this.polling = this.poll();
+    }, this.options.pollIntervalMs ?? 1000);
+  }
+
+  private async poll(): Promise<void> {
+    if (!this.running) return;
+    try {
+      const best = await this.rpc.getBestBlockHash();
+      const current = this.job;
+      const refreshDue =
+        current === undefined || this.now() - current.createdAt >= (this.options.refreshIntervalMs ?? 30_000);
+      if (current === undefined || best !== current.previousBlockHash) await this.refresh('new previous block');
+      else if (refreshDue) await this.refresh('refresh');
+      if (this.lastPollError !== undefined) {
+        this.options.logger?.info({ coin: this.coin }, 'coin daemon polling recovered');
+        this.lastPollError = undefined;
+      }
+    } catch (error) {
+      this.reportPollError(error);
+    } finally {
+      this.schedulePoll();
+    }
+  }
+
+  private async refresh(reason: string): Promise<void> {
+    const template = await this.fetchTemplate();
+    if (this.running) await this.enqueue(() => this.consider(template, reason));
+  }
+
+  private async refreshSoon(reason: string): Promise<void> {
+    try {
+      await this.refresh(reason);
+    } catch (error) {
+      this.reportPollError(error);
+    }
+  }
+
+  private reportPollError(error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    // Log a persisting failure once, not every second.
+    if (message !== this.lastPollError) {
+      this.options.logger?.warn({ coin: this.coin, err: error }, 'coin daemon polling failed');
+      this.lastPollError = message;
+    }
+  }
+
+  private async longPollLoop(): Promise<void> {
+    while (this.running) {
+      const longPollId = this.longPollId;
+      if (longPollId === undefined) return;
+      const abort = new AbortController();
+      this.longPollAbort = abort;
+      try {
+        const template = await this.fetchTemplate(longPollId, abort.signal);
+        if (this.running) await this.enqueue(() => this.consider(template, 'long poll'));
+      } catch (error) {
+        if (!this.running || abort.signal.aborted) return;
+        if (!(error instanceof RpcError && error.kind === 'timeout')) {
+          this.reportPollError(error);
+          await sleep(this.options.pollIntervalMs ?? 1000);
+        }
+      }
+    }
+  }
+}
+
+/** New transactions, another coinbase value, another MWEB block: worth a new job. */
+function materiallyDifferent(a: BlockTemplate, b: BlockTemplate): boolean {
+  if (a.coinbaseValue !== b.coinbaseValue || a.mweb !== b.mweb || a.transactions.length !== b.transactions.length) {
+    return true;
+  }
+  return a.transactions.some((tx, i) => tx.txid !== b.transactions[i]?.txid);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
