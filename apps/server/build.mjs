@@ -6,7 +6,13 @@ import { build } from 'esbuild';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const workspaceDeps = (deps) => Object.keys(deps ?? {}).filter((d) => !d.startsWith('@lodestone/'));
 const external = [...workspaceDeps(pkg.dependencies), ...workspaceDeps(pkg.devDependencies)];
-for (const dir of ['../../packages/db', '../../packages/contract', '../../packages/domain', '../../packages/pow', '../../packages/chain']) {
+for (const dir of [
+  '../../packages/db',
+  '../../packages/contract',
+  '../../packages/domain',
+  '../../packages/pow',
+  '../../packages/chain',
+]) {
   const p = JSON.parse(readFileSync(new URL(`${dir}/package.json`, import.meta.url), 'utf8'));
   external.push(...workspaceDeps(p.dependencies));
 }

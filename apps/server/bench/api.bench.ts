@@ -9,6 +9,7 @@ import { createDatabase, insertPoolStats, MEMORY_DATA_DIR, migrate } from '@lode
 import { ALGORITHMS } from '@lodestone/domain';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config/config.js';
+import { describeStratum } from '../src/services/stratumInfo.js';
 
 interface LoadResult {
   url: string;
@@ -62,7 +63,13 @@ async function main(): Promise<void> {
       profit_avg_24h: '0.00000000000000009',
     });
   }
-  const app = await buildApp({ config, database, network: { demo: false }, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    network: { demo: false },
+    stratum: () => describeStratum(config),
+    logger: false,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no TCP address');

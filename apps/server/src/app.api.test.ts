@@ -14,7 +14,7 @@ describe('the HTTP server', () => {
 
   it('answers unknown API paths with a JSON 404', async () => {
     t = await createTestApp();
-    for (const url of ['/v1/nope', '/v1', '/v1/pool/stats/extra?x=1']) {
+    for (const url of ['/v1/nope', '/v1', '/v1/pool/stats/scrypt/extra?x=1']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ error: 'Not found', code: 'NOT_FOUND' });

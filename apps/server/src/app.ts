@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import { API_PREFIX } from '@lodestone/contract';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ApiDeps } from './api/deps.js';
 import { poolRoutes } from './api/pool/routes.js';
+import { stratumRoutes } from './api/pool/stratum.js';
 import { siteRoutes } from './api/site/routes.js';
 import { errors, toAppError } from './http/errors.js';
 import { registerMetrics } from './http/metrics.js';
@@ -13,8 +14,8 @@ import { DEFAULT_WEB_DIR } from './paths.js';
 export interface AppOptions extends ApiDeps {
   /** Folder of the built website; defaults to apps/web/dist. */
   webDir?: string;
-  /** Fastify's logger option; tests pass false. */
-  logger?: FastifyServerOptions['logger'];
+  /** The process's logger (main passes a pino child), or Fastify's logger option (tests pass false). */
+  logger?: FastifyBaseLogger | FastifyServerOptions['logger'];
 }
 
 /**
@@ -43,8 +44,12 @@ function contentSecurityPolicy(https: boolean) {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const https = config.publicUrl.startsWith('https://');
+  const logging =
+    options.logger && typeof options.logger === 'object' && 'child' in options.logger
+      ? { loggerInstance: options.logger as FastifyBaseLogger }
+      : { logger: (options.logger as FastifyServerOptions['logger']) ?? { level: config.logLevel } };
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    ...logging,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     requestTimeout: 30_000,
@@ -81,11 +86,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   if (config.metricsEnabled) registerMetrics(app);
 
-  const deps: ApiDeps = { config, database: options.database, network: options.network };
+  const deps: ApiDeps = { config, database: options.database, network: options.network, stratum: options.stratum };
   await app.register(
     async (api) => {
       await siteRoutes(api, deps);
       await poolRoutes(api, deps);
+      await stratumRoutes(api, deps);
     },
     { prefix: API_PREFIX },
   );

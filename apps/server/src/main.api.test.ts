@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -9,6 +9,26 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const mainJs = path.join(serverDir, 'dist', 'main.js');
+
+/** Sends mining.subscribe to a stratum port and returns the first answer line. */
+function subscribe(port: number): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.write(`${JSON.stringify({ id: 1, method: 'mining.subscribe', params: ['test/1.0'] })}\n`);
+    });
+    let buffer = '';
+    socket.setTimeout(5000, () => socket.destroy(new Error('no answer from stratum')));
+    socket.on('data', (chunk) => {
+      buffer += String(chunk);
+      const newline = buffer.indexOf('\n');
+      if (newline >= 0) {
+        socket.end();
+        resolve(JSON.parse(buffer.slice(0, newline)));
+      }
+    });
+    socket.on('error', reject);
+  });
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -30,7 +50,17 @@ interface Run {
 function run(env: Record<string, string>): Run {
   const child = spawn(process.execPath, [mainJs], {
     cwd: mkdtempSync(path.join(tmpdir(), 'lodestone-main-')),
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      LOG_LEVEL: 'warn',
+      // Ports chosen by the system, so the test never collides with a pool running on this machine.
+      STRATUM_LISTENERS: JSON.stringify([
+        { algorithm: 'sha256', port: 0, host: '127.0.0.1' },
+        { algorithm: 'scrypt', port: 0, host: '127.0.0.1' },
+      ]),
+      DEMO_WORKERS: '2',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -73,6 +103,20 @@ describe('the lodestone process', () => {
     expect(stats.status).toBe(200);
     expect(Object.keys((await stats.json()) as object)).toHaveLength(6);
     expect(existsSync(dataDir) && readdirSync(dataDir).length).toBeGreaterThan(0);
+
+    // The stratum ports the API publishes are the ones really listening.
+    const stratum = (await (await fetch(`http://127.0.0.1:${port}/v1/pool/stratum`)).json()) as {
+      listeners: { algorithm: string; port: number; demo: boolean }[];
+    };
+    expect(stratum.listeners.map((l) => [l.algorithm, l.demo])).toEqual([
+      ['sha256', true],
+      ['scrypt', true],
+    ]);
+    for (const l of stratum.listeners) {
+      expect(l.port).toBeGreaterThan(0);
+      const greeting = await subscribe(l.port);
+      expect(greeting).toMatchObject({ id: 1, error: null });
+    }
 
     r.child.kill('SIGTERM');
     expect(await r.exit).toBe(0);

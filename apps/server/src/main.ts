@@ -1,45 +1,160 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createDatabase, type Database, migrate } from '@lodestone/db';
-import type { FastifyInstance } from 'fastify';
+import pino, { type Logger } from 'pino';
 import { buildApp } from './app.js';
+import { InProcessBus } from './bus/inProcess.js';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
+import { startFleet } from './demo/fleet.js';
+import { startJobsRole } from './jobs/role.js';
+import { createJobSources, demoAlgorithms } from './network.js';
+import { parseRoles, type Role, UsageError } from './roles.js';
+import { describeStratum } from './services/stratumInfo.js';
+import { startStratum } from './stratum/index.js';
+
+/** Something started that must be stopped, in reverse order of starting. */
+interface Running {
+  name: string;
+  stop(): Promise<unknown>;
+}
 
 /**
- * Starts Lodestone: configuration, database (migrated), then the API and website. On SIGTERM or
- * SIGINT it stops accepting connections, lets in-flight requests finish, then closes the database.
- * A second signal exits at once.
+ * Starts Lodestone: configuration, database (migrated), the share bus, then the roles this process
+ * runs — by default all three: the API and website, the stratum servers with their job sources (and
+ * the demo fleet where an algorithm has no coin daemon), and the jobs (accounting, rollups). On
+ * SIGTERM or SIGINT everything stops in reverse order: the fleet and miners first, the last share
+ * batches are flushed and applied, in-flight HTTP requests finish, then the database closes. A second
+ * signal exits at once.
  */
-async function start(config: Config): Promise<void> {
-  mkdirSync(config.dataDir, { recursive: true });
-  const database: Database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  let app: FastifyInstance | undefined;
-  let stopping = false;
+async function start(config: Config, roles: Set<Role>, log: Logger): Promise<void> {
+  if (roles.size < 3 && !config.natsUrl) {
+    throw new UsageError(
+      'running only some roles in this process needs the NATS bus (NATS_URL) to reach the other roles; start all roles together (no --role) instead',
+    );
+  }
+  if (config.natsUrl) {
+    throw new UsageError(
+      'NATS_URL: the NATS JetStream bus is not part of this build yet; unset it to run all roles in one process',
+    );
+  }
 
-  const stop = async (signal: string) => {
+  const running: Running[] = [];
+  let stopping = false;
+  const stopAll = async (reason: string) => {
     if (stopping) {
-      process.stderr.write(`${signal} again: exiting now\n`);
+      process.stderr.write(`${reason} again: exiting now\n`);
       process.exit(1);
     }
     stopping = true;
-    app?.log.info({ signal }, 'shutting down');
-    try {
-      await app?.close();
-      await database.close();
-      process.exit(0);
-    } catch (error) {
-      process.stderr.write(`shutdown failed: ${(error as Error).stack ?? String(error)}\n`);
-      process.exit(1);
+    log.info({ reason }, 'shutting down');
+    let failed = false;
+    for (const part of running.reverse()) {
+      try {
+        await part.stop();
+      } catch (error) {
+        failed = true;
+        log.error({ err: error, part: part.name }, 'stopping failed');
+      }
     }
+    process.exit(failed ? 1 : 0);
   };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stopAll('SIGTERM'));
+  process.on('SIGINT', () => void stopAll('SIGINT'));
 
+  try {
+    await startParts(config, roles, log, running);
+  } catch (error) {
+    // Whatever started is stopped again, so the database closes cleanly even on a failed start.
+    for (const part of running.reverse()) await part.stop().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Starts the database, the bus and each role, recording in `running` what must be stopped. */
+async function startParts(config: Config, roles: Set<Role>, log: Logger, running: Running[]): Promise<void> {
+  mkdirSync(config.dataDir, { recursive: true });
+  const database: Database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  running.push({ name: 'database', stop: () => database.close() });
   const applied = await migrate(database);
-  // No coin daemon or demo job source exists in this build yet, so the site must not claim a demo network.
-  app = await buildApp({ config, database, network: { demo: false } });
-  app.log.info({ engine: database.engine, dataDir: config.dataDir, migrationsApplied: applied }, 'database ready');
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Lodestone is running: ${config.publicUrl}`);
+  log.info({ engine: database.engine, dataDir: config.dataDir, migrationsApplied: applied }, 'database ready');
+
+  const bus = new InProcessBus({
+    onEvent: (event) => log.warn({ event }, 'share bus delivery problem'),
+  });
+  if (roles.has('jobs')) {
+    const jobs = await startJobsRole({
+      database,
+      bus,
+      log: log.child({ role: 'jobs' }),
+      statsWindowMinutes: config.statsWindowMinutes,
+    });
+    running.push({ name: 'jobs', stop: () => jobs.stop() });
+  }
+  // Stopped before the jobs role: closing the bus delivers the last share batches to its consumers.
+  running.push({ name: 'bus', stop: () => bus.close() });
+
+  let boundPorts: number[] | undefined;
+  if (roles.has('stratum')) {
+    const stratumLog = log.child({ role: 'stratum' });
+    const sources = createJobSources(config, stratumLog);
+    for (const source of sources) {
+      await source.start();
+      running.push({ name: `job source ${source.algorithm}`, stop: () => source.stop() });
+    }
+    const tls =
+      config.stratumTlsKeyFile && config.stratumTlsCertFile
+        ? { key: readFileSync(config.stratumTlsKeyFile), cert: readFileSync(config.stratumTlsCertFile) }
+        : undefined;
+    const stratum = await startStratum({
+      node: config.nodeName,
+      listeners: config.stratumListeners.map((l) => ({
+        algorithm: l.algorithm,
+        port: l.port,
+        host: l.host,
+        kind: l.kind,
+        minDifficulty: l.min_difficulty,
+        maxDifficulty: l.max_difficulty,
+        startDifficulty: l.start_difficulty,
+        tls: l.tls ? tls : undefined,
+      })),
+      sources,
+      bus,
+      log: stratumLog,
+      vardiff: { targetIntervalMs: config.shareIntervalSeconds * 1000 },
+    });
+    running.push({ name: 'stratum', stop: () => stratum.stop() });
+    boundPorts = stratum.listeners.map((l) => l.port);
+
+    const demo = new Set(demoAlgorithms(config));
+    const targets = stratum.listeners
+      .filter((l) => demo.has(l.algorithm) && l.kind === 'standard' && !l.tls)
+      .filter((l, i, all) => all.findIndex((o) => o.algorithm === l.algorithm) === i)
+      .map((l) => ({ algorithm: l.algorithm, host: l.host === '0.0.0.0' ? '127.0.0.1' : l.host, port: l.port }));
+    if (config.demoWorkers > 0 && targets.length > 0) {
+      const fleet = startFleet({
+        targets,
+        workers: config.demoWorkers,
+        accounts: config.demoAccounts,
+        shareIntervalSeconds: config.shareIntervalSeconds,
+        log: log.child({ role: 'demo-fleet' }),
+      });
+      running.push({ name: 'demo fleet', stop: () => fleet.stop() });
+      log.info({ workers: config.demoWorkers, algorithms: targets.map((t) => t.algorithm) }, 'demo fleet mining');
+    }
+  }
+
+  if (roles.has('api')) {
+    const listeners = describeStratum(config, boundPorts);
+    const app = await buildApp({
+      config,
+      database,
+      network: { demo: demoAlgorithms(config).length > 0 },
+      stratum: () => listeners,
+      logger: log.child({ role: 'api' }),
+    });
+    await app.listen({ port: config.port, host: config.host });
+    running.push({ name: 'api', stop: () => app.close() });
+    log.info(`Lodestone is running: ${config.publicUrl}`);
+  }
 }
 
 process.on('unhandledRejection', (reason) => {
@@ -48,19 +163,21 @@ process.on('unhandledRejection', (reason) => {
 });
 
 let config: Config;
+let roles: Set<Role>;
 try {
   config = loadConfig();
+  roles = parseRoles(process.argv.slice(2));
 } catch (error) {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof UsageError) {
     process.stderr.write(`${error.message}\nSee docs/configuration.md for every setting.\n`);
     process.exit(78); // EX_CONFIG
   }
   throw error;
 }
 
-start(config).catch((error: unknown) => {
-  process.stderr.write(
-    `Lodestone failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
-  process.exit(1);
+const log = pino({ level: config.logLevel });
+start(config, roles, log).catch((error: unknown) => {
+  if (error instanceof UsageError) process.stderr.write(`${error.message}\n`);
+  else log.fatal({ err: error }, 'Lodestone failed to start');
+  process.exit(error instanceof UsageError ? 78 : 1);
 });

@@ -6,6 +6,7 @@ import { createTestDatabase } from '@lodestone/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { parseConfig } from '../src/config/config.js';
+import { describeStratum } from '../src/services/stratumInfo.js';
 
 /** A small built "website" so static serving is tested without depending on `vite build`. */
 export function fakeWebDir(): string {
@@ -31,7 +32,14 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase(engine ? { engine } : {});
   const config = parseConfig({ LOG_LEVEL: 'silent', ...env });
-  const app = await buildApp({ config, database, network: { demo: false }, logger: false, webDir: fakeWebDir() });
+  const app = await buildApp({
+    config,
+    database,
+    network: { demo: false },
+    stratum: () => describeStratum(config),
+    logger: false,
+    webDir: fakeWebDir(),
+  });
   extend?.(app);
   await app.ready();
   return {

@@ -11,6 +11,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { buildApp } from '../../server/src/app.js';
 import { parseConfig } from '../../server/src/config/config.js';
 import { DEFAULT_WEB_DIR } from '../../server/src/paths.js';
+import { describeStratum } from '../../server/src/services/stratumInfo.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -32,7 +33,13 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
   }
   const database = await createTestDatabase();
   const config = parseConfig({ LOG_LEVEL: 'silent', ...env });
-  const app = await buildApp({ config, database, network: { demo: false }, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    network: { demo: false },
+    stratum: () => describeStratum(config),
+    logger: false,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no TCP address');

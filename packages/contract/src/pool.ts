@@ -23,3 +23,92 @@ export const poolStatsResponse = z.object(
   >,
 );
 export type PoolStatsResponse = z.infer<typeof poolStatsResponse>;
+
+/** Path parameters of the per-algorithm calls. Unknown algorithms are answered 404, not 400. */
+export const algorithmParams = z.object({
+  /** The algorithm's key (`scrypt`) or name (`SCRYPT`), case-insensitive. */
+  algorithm: z.string().min(1).max(32),
+});
+export type AlgorithmParams = z.infer<typeof algorithmParams>;
+
+/** Length of the top current hashers and all-time top hashers lists. */
+export const TOP_HASHERS_LIMIT = 10;
+
+export const topHashrateEntry = z.object({
+  user: z.string(),
+  /** In `top_hashrate_units`. */
+  hashrate: z.number().nonnegative(),
+});
+
+export const topHashesEntry = z.object({
+  user: z.string(),
+  /** In `top_hashers_past_units`. */
+  hashes: z.number().nonnegative(),
+});
+
+/**
+ * GET /v1/pool/stats/{algorithm} — spec 3 "Algorithm stats detail", plus `workers` (the stats page
+ * shows Active Workers) and `hashes_units` (the pool total needs a unit of its own: it is larger than
+ * anyone's share of it). Each list's unit is chosen from its largest value; lists are sorted largest
+ * first and hold at most TOP_HASHERS_LIMIT entries.
+ */
+export const algorithmStatsResponse = z.object({
+  hashrate: z.number().nonnegative(),
+  hashrate_units: z.string(),
+  /** Accounts with accepted shares in the statistics window. */
+  miners: z.number().int().nonnegative(),
+  /** Workers with accepted shares in the statistics window. */
+  workers: z.number().int().nonnegative(),
+  /** Registered users (for now: accounts that ever had an accepted share, pool-wide). */
+  users: z.number().int().nonnegative(),
+  /** Blocks found on this algorithm and not rejected. */
+  blocks: z.number().int().nonnegative(),
+  /** All-time hashes of the pool on this algorithm, in `hashes_units`. */
+  hashes: z.number().nonnegative(),
+  hashes_units: z.string(),
+  profit: z.number().nonnegative(),
+  profit_avg: z.number().nonnegative(),
+  /** Profitability on the high-speed port. */
+  profit_speed: z.number().nonnegative(),
+  profit_units: z.string(),
+  top_hashrate: z.array(topHashrateEntry).max(TOP_HASHERS_LIMIT),
+  top_hashrate_units: z.string(),
+  top_hashers_past: z.array(topHashesEntry).max(TOP_HASHERS_LIMIT),
+  top_hashers_past_units: z.string(),
+});
+export type AlgorithmStatsResponse = z.infer<typeof algorithmStatsResponse>;
+
+/** True for IANA time zone names this runtime knows (`Europe/Madrid`, `UTC`). */
+export function isTimeZone(value: string): boolean {
+  if (value.length === 0 || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time zone name, for calls whose answer shows local times. */
+export const timeZone = z
+  .string()
+  .refine(isTimeZone, { message: 'unknown time zone; use an IANA name like Europe/Madrid' });
+
+/** Query of the chart calls: the time zone the x-axis labels are written in (default UTC). */
+export const chartQuery = z.object({
+  timezone: timeZone.default('UTC'),
+});
+export type ChartQuery = z.infer<typeof chartQuery>;
+
+/**
+ * A line chart: `x_axis[i]` labels the point `y_axis[i]`; all values are in the unit the label names
+ * (GET /v1/pool/stats/{algorithm}/chart: 'Hashrate (Th/s)').
+ */
+export const chartResponse = z
+  .object({
+    x_axis: z.array(z.string()),
+    y_axis: z.array(z.number().nonnegative()),
+    label: z.string(),
+  })
+  .refine((c) => c.x_axis.length === c.y_axis.length, { message: 'x_axis and y_axis differ in length' });
+export type ChartResponse = z.infer<typeof chartResponse>;

@@ -1,5 +1,6 @@
-import { poolStatsResponse } from './pool.js';
+import { algorithmParams, algorithmStatsResponse, chartQuery, chartResponse, poolStatsResponse } from './pool.js';
 import { bannerResponse, healthResponse, siteResponse } from './site.js';
+import { stratumResponse } from './stratum.js';
 
 /** Every API path is the spec's path under this prefix. */
 export const API_PREFIX = '/v1';
@@ -13,4 +14,18 @@ export const routes = {
   banner: { method: 'GET', path: '/banner', response: bannerResponse },
   site: { method: 'GET', path: '/site', response: siteResponse },
   poolStats: { method: 'GET', path: '/pool/stats', response: poolStatsResponse },
+  poolStratum: { method: 'GET', path: '/pool/stratum', response: stratumResponse },
+  poolAlgorithmStats: {
+    method: 'GET',
+    path: '/pool/stats/:algorithm',
+    params: algorithmParams,
+    response: algorithmStatsResponse,
+  },
+  poolStatsChart: {
+    method: 'GET',
+    path: '/pool/stats/:algorithm/chart',
+    params: algorithmParams,
+    query: chartQuery,
+    response: chartResponse,
+  },
 } as const;

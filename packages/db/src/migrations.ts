@@ -1,4 +1,5 @@
 import m0001 from '../migrations/0001_pool_stats.sql';
+import m0002 from '../migrations/0002_share_accounting.sql';
 
 const FILE_NAME = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 
@@ -16,7 +17,10 @@ export interface Migration {
  * A migration runs inside a transaction the migrator opens, so a file must not BEGIN or COMMIT.
  * Never edit an applied file: the migrator refuses a changed checksum. Add a new file instead.
  */
-export const MIGRATIONS: readonly Migration[] = [migration('0001_pool_stats.sql', m0001)];
+export const MIGRATIONS: readonly Migration[] = [
+  migration('0001_pool_stats.sql', m0001),
+  migration('0002_share_accounting.sql', m0002),
+];
 
 export function migration(fileName: string, sql: string): Migration {
   const match = FILE_NAME.exec(fileName);

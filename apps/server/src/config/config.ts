@@ -16,6 +16,8 @@ export type Config = { [K in DefaultedKey]: z.output<Schema<K>> } & {
   publicUrl: string;
   /** `dataDir` resolved to an absolute path. */
   dataDir: string;
+  /** Defaults to the host name. */
+  nodeName: string;
 };
 
 export class ConfigError extends Error {
@@ -94,7 +96,8 @@ function crossChecks(config: Config): string[] {
   for (const [i, l] of config.stratumListeners.entries()) {
     const key = `${l.host}:${l.port}`;
     const first = ports.get(key);
-    if (first !== undefined) problems.push(`STRATUM_LISTENERS: entries ${first} and ${i} both use ${key}`);
+    if (first !== undefined && l.port !== 0)
+      problems.push(`STRATUM_LISTENERS: entries ${first} and ${i} both use ${key}`);
     else ports.set(key, i);
     if (l.min_difficulty && l.max_difficulty && l.min_difficulty > l.max_difficulty) {
       problems.push(`STRATUM_LISTENERS: entry ${i} (${key}) has min_difficulty above max_difficulty`);

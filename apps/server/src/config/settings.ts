@@ -85,7 +85,8 @@ const difficulty = z.number().positive();
 export const stratumListener = z
   .object({
     algorithm: bitcoinFamily,
-    port: z.number().int().min(1).max(65535),
+    /** 0 lets the system pick a free port (tests). */
+    port: z.number().int().min(0).max(65535),
     host: z.string().min(1).default('0.0.0.0'),
     kind: z.enum(['standard', 'marketplace', 'xnsub']).default('standard'),
     start_difficulty: difficulty.optional(),

@@ -51,6 +51,9 @@ describe.each(testEngines())('pool_stats queries on %s', (engine) => {
       workers: 5,
       profit: '0.00000000000123456789',
       profit_avg_24h: '0.0000000000012',
+      users: 0,
+      blocks: 0,
+      total_hashes: '0',
     });
   });
 

@@ -1,9 +1,34 @@
 import type { AlgorithmKey } from '@lodestone/domain';
+import { sql } from 'kysely';
 import type { Executor, NewPoolStats, PoolStats } from '../schema.js';
 
 /** Stores one sample; a second sample for the same algorithm and instant is a unique violation (23505). */
 export function insertPoolStats(db: Executor, row: NewPoolStats): Promise<PoolStats> {
   return db.insertInto('pool_stats').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * Stores the snapshot of an algorithm at an instant, replacing one already stored for that instant:
+ * the rollup stamps snapshots with the minute they describe, so a repeated run rewrites its own row.
+ */
+export function savePoolStats(db: Executor, row: NewPoolStats): Promise<PoolStats> {
+  return db
+    .insertInto('pool_stats')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['algorithm', 'taken_at']).doUpdateSet((eb) => ({
+        hashrate: eb.ref('excluded.hashrate'),
+        miners: eb.ref('excluded.miners'),
+        workers: eb.ref('excluded.workers'),
+        profit: eb.ref('excluded.profit'),
+        profit_avg_24h: eb.ref('excluded.profit_avg_24h'),
+        users: eb.ref('excluded.users'),
+        blocks: eb.ref('excluded.blocks'),
+        total_hashes: eb.ref('excluded.total_hashes'),
+      })),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** The newest sample of each algorithm that has any, ordered by algorithm key. */
@@ -25,5 +50,35 @@ export function poolStatsSince(db: Executor, algorithm: AlgorithmKey, since: Dat
     .where('algorithm', '=', algorithm)
     .where('taken_at', '>=', since)
     .orderBy('taken_at')
+    .execute();
+}
+
+export interface HashrateBucket {
+  /** Start of the bucket: `from`'s epoch alignment, a multiple of `bucketSeconds` since 1970-01-01 UTC. */
+  start: Date;
+  /** Mean of the bucket's hashrate samples in H/s, a NUMERIC string rounded to 3 decimals. */
+  hashrate: string;
+}
+
+/**
+ * The hashrate series of one algorithm for a chart: samples with `from` ≤ taken_at < `to`, averaged
+ * per bucket of `bucketSeconds` aligned on the Unix epoch. Buckets without samples are absent.
+ */
+export function hashrateBuckets(
+  db: Executor,
+  algorithm: AlgorithmKey,
+  from: Date,
+  to: Date,
+  bucketSeconds: number,
+): Promise<HashrateBucket[]> {
+  const start = sql<Date>`date_bin(make_interval(secs => ${bucketSeconds}::integer), taken_at, timestamptz '1970-01-01 00:00:00+00')`;
+  return db
+    .selectFrom('pool_stats')
+    .select([start.as('start'), sql<string>`round(avg(hashrate), 3)`.as('hashrate')])
+    .where('algorithm', '=', algorithm)
+    .where('taken_at', '>=', from)
+    .where('taken_at', '<', to)
+    .groupBy(sql`1`)
+    .orderBy(sql`1`)
     .execute();
 }

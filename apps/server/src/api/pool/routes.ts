@@ -1,6 +1,15 @@
 import { routes } from '@lodestone/contract';
+import type { AlgorithmKey } from '@lodestone/domain';
 import type { FastifyInstance } from 'fastify';
+import { errors } from '../../http/errors.js';
 import { addRoute } from '../../http/route.js';
+import { powHashesPerDifficulty } from '../../services/hashesPerDifficulty.js';
+import {
+  findAlgorithm,
+  presentHashrateChart,
+  readAlgorithmStats,
+  readHashrateSeries,
+} from '../../services/poolDetail.js';
 import { readPoolStats } from '../../services/poolStats.js';
 import { ttlCache } from '../../services/ttlCache.js';
 import type { ApiDeps } from '../deps.js';
@@ -11,7 +20,50 @@ import type { ApiDeps } from '../deps.js';
  */
 export const POOL_STATS_CACHE_MS = 2000;
 
+/**
+ * The algorithm detail and chart change once a minute too, but cost more (top hashers scan the
+ * window's minute rows), so they are kept a little longer: per algorithm, never per time zone (the
+ * chart's points are cached and only its labels are written per request).
+ */
+export const POOL_DETAIL_CACHE_MS = 5000;
+
+function perAlgorithm<T>(ttlMs: number, read: (algorithm: AlgorithmKey) => Promise<T>) {
+  const caches = new Map<AlgorithmKey, () => Promise<T>>();
+  return (algorithm: AlgorithmKey) => {
+    let cached = caches.get(algorithm);
+    if (!cached) {
+      cached = ttlCache(ttlMs, () => read(algorithm));
+      caches.set(algorithm, cached);
+    }
+    return cached();
+  };
+}
+
+function algorithmOf(param: string) {
+  const algorithm = findAlgorithm(param);
+  if (!algorithm) throw errors.notFound(`Unknown algorithm: ${param}`);
+  return algorithm;
+}
+
 export async function poolRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const poolStats = ttlCache(POOL_STATS_CACHE_MS, () => readPoolStats(deps.database.db));
+  const { db } = deps.database;
+  const poolStats = ttlCache(POOL_STATS_CACHE_MS, () => readPoolStats(db));
   addRoute(app, routes.poolStats, {}, poolStats);
+
+  const detailOptions = { windowMinutes: deps.config.statsWindowMinutes, hashesPerDifficulty: powHashesPerDifficulty };
+  const detail = perAlgorithm(POOL_DETAIL_CACHE_MS, (key) => readAlgorithmStats(db, algorithmOf(key), detailOptions));
+  addRoute(app, routes.poolAlgorithmStats, { params: routes.poolAlgorithmStats.params }, ({ params }) =>
+    detail(algorithmOf(params.algorithm).key),
+  );
+
+  const series = perAlgorithm(POOL_DETAIL_CACHE_MS, (key) => readHashrateSeries(db, key));
+  addRoute(
+    app,
+    routes.poolStatsChart,
+    { params: routes.poolStatsChart.params, query: routes.poolStatsChart.query },
+    async ({ params, query }) => {
+      const algorithm = algorithmOf(params.algorithm);
+      return presentHashrateChart(await series(algorithm.key), query.timezone);
+    },
+  );
 }

@@ -1,0 +1,291 @@
+/**
+ * npm run bench:stratum — the stratum server under load over loopback, for SHA256 and SCRYPT:
+ *
+ * - accepted shares per second per core: shares accepted ÷ CPU seconds the server process used
+ *   (the load generator runs in a child process, so its CPU is not counted);
+ * - p99 submit-to-reply latency, with every session waiting for its answer before the next share
+ *   (as miners do);
+ * - resident memory per idle session (subscribed, authorized, holding a job);
+ * - protocol overhead: shares per CPU second ÷ raw hashes per second of the same algorithm measured
+ *   in the same run. 1.0 would mean the server costs nothing beyond the hash it must compute.
+ *
+ * Shares are real: the port's difficulty is the lowest there is (every hash meets it), so the
+ * generator needs no grinding and the server still rebuilds and hashes every header. `--short` runs
+ * a few seconds in all (CI proves it works).
+ */
+import { fork } from 'node:child_process';
+import { POW } from '@lodestone/pow';
+import { StratumClient } from '../src/stratum/client/stratumClient.js';
+import { SILENT_LOG } from '../src/stratum/log.js';
+import { MAX_TARGET, type StratumAlgorithm } from '../src/stratum/pow.js';
+import { startStratum } from '../src/stratum/startStratum.js';
+import { FixtureJobSource } from '../src/stratum/testing/fixtureJobs.js';
+
+const CHILD_FLAG = '--generator';
+
+interface LoadRequest {
+  kind: 'load';
+  port: number;
+  sessions: number;
+  seconds: number;
+}
+interface IdleRequest {
+  kind: 'idle';
+  port: number;
+  sessions: number;
+}
+type GeneratorRequest = LoadRequest | IdleRequest;
+
+interface LoadResult {
+  accepted: number;
+  rejected: number;
+  seconds: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load generator (child process)
+
+async function openSession(port: number, index: number): Promise<StratumClient> {
+  const client = await StratumClient.connect({ host: '127.0.0.1', port, inbox: false, timeoutMs: 30_000 });
+  await client.subscribe('lodestone-bench/1.0');
+  const reply = await client.authorize(`bench.w${index}`);
+  if (reply.result !== true) throw new Error(`authorize failed: ${JSON.stringify(reply.error)}`);
+  while (!client.job) await new Promise((r) => setTimeout(r, 5));
+  return client;
+}
+
+async function openSessions(port: number, count: number): Promise<StratumClient[]> {
+  const clients: StratumClient[] = [];
+  for (let i = 0; i < count; i += 100) {
+    const batch = Array.from({ length: Math.min(100, count - i) }, (_, j) => openSession(port, i + j));
+    clients.push(...(await Promise.all(batch)));
+  }
+  return clients;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+}
+
+async function runLoad(request: LoadRequest): Promise<LoadResult> {
+  const clients = await openSessions(request.port, request.sessions);
+  const latencies: number[] = [];
+  let accepted = 0;
+  let rejected = 0;
+  process.send?.({ kind: 'started' });
+  const started = performance.now();
+  const end = started + request.seconds * 1000;
+  await Promise.all(
+    clients.map(async (client, i) => {
+      const job = client.job;
+      if (!job) throw new Error('no job');
+      const extranonce2 = (i + 1).toString(16).padStart(client.extranonce2Size * 2, '0');
+      for (let nonce = 0; performance.now() < end; nonce++) {
+        const sent = performance.now();
+        const reply = await client.submit({
+          worker: `bench.w${i}`,
+          jobId: job.jobId,
+          extranonce2,
+          ntime: job.ntime,
+          nonce,
+        });
+        latencies.push(performance.now() - sent);
+        if (reply.result === true) accepted++;
+        else rejected++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  for (const client of clients) client.destroy();
+  latencies.sort((a, b) => a - b);
+  return { accepted, rejected, seconds, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99) };
+}
+
+async function generator(): Promise<void> {
+  const request = await new Promise<GeneratorRequest>((resolve) =>
+    process.once('message', (m) => resolve(m as GeneratorRequest)),
+  );
+  if (request.kind === 'load') {
+    process.send?.({ kind: 'result', result: await runLoad(request) });
+  } else {
+    const clients = await openSessions(request.port, request.sessions);
+    process.send?.({ kind: 'ready' });
+    await new Promise((resolve) => process.once('message', resolve));
+    for (const client of clients) client.destroy();
+    process.send?.({ kind: 'closed' });
+  }
+  process.disconnect?.();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Server side (parent process)
+
+/** Sends a request to a fresh generator process; `onMessage` sees every message it sends back. */
+function withGenerator(
+  request: GeneratorRequest,
+  onMessage: (m: { kind: string; result?: LoadResult }, reply: (m: object) => void) => void,
+) {
+  return new Promise<void>((resolve, reject) => {
+    const child = fork(process.argv[1] as string, [CHILD_FLAG], { stdio: 'inherit' });
+    child.on('message', (m) => onMessage(m as { kind: string }, (reply) => child.send(reply)));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`load generator exited with ${code}`))));
+    child.send(request);
+  });
+}
+
+/** Hashes per CPU second on one core (CPU time, like the share throughput, so other load on the machine cancels out). */
+function rawHashRate(algorithm: StratumAlgorithm, seconds: number): number {
+  const pow = POW[algorithm];
+  const header = Buffer.alloc(80, 7);
+  let hashes = 0;
+  const cpuStart = process.cpuUsage();
+  const end = performance.now() + seconds * 1000;
+  while (performance.now() < end) {
+    for (let i = 0; i < 64; i++) {
+      header.writeUInt32LE(hashes++, 76);
+      pow.hashValue(pow.hash(header));
+    }
+  }
+  const cpu = process.cpuUsage(cpuStart);
+  return hashes / ((cpu.user + cpu.system) / 1e6);
+}
+
+async function startServer(algorithm: StratumAlgorithm) {
+  const pow = POW[algorithm];
+  // The lowest difficulty there is: every hash meets its target. Fixed, so vardiff never moves it.
+  const difficulty = pow.difficultyForTarget(MAX_TARGET);
+  const source = new FixtureJobSource({ algorithm, networkTarget: 1n });
+  let batches = 0;
+  const server = await startStratum({
+    node: 'bench',
+    log: SILENT_LOG,
+    sources: [source],
+    bus: {
+      publishShareBatch: async () => {
+        batches++;
+      },
+      publishFoundBlock: async () => {},
+    },
+    listeners: [
+      {
+        algorithm,
+        host: '127.0.0.1',
+        port: 0,
+        kind: 'standard',
+        minDifficulty: difficulty,
+        maxDifficulty: difficulty,
+        startDifficulty: difficulty,
+      },
+    ],
+    limits: { maxConnectionsPerAddress: 100_000, invalidShareMinShares: Number.MAX_SAFE_INTEGER },
+  });
+  const port = server.listeners[0]?.port as number;
+  return { server, port, batches: () => batches };
+}
+
+interface AlgorithmResult {
+  algorithm: StratumAlgorithm;
+  rawHashesPerSecond: number;
+  load: LoadResult;
+  cpuSeconds: number;
+}
+
+async function measureAlgorithm(
+  algorithm: StratumAlgorithm,
+  seconds: number,
+  sessions: number,
+): Promise<AlgorithmResult> {
+  const rawHashesPerSecond = rawHashRate(algorithm, Math.min(1, seconds / 2));
+  const { server, port } = await startServer(algorithm);
+  let cpuStart = process.cpuUsage();
+  let load: LoadResult | undefined;
+  await withGenerator({ kind: 'load', port, sessions, seconds }, (m) => {
+    if (m.kind === 'started') cpuStart = process.cpuUsage();
+    if (m.kind === 'result') load = m.result;
+  });
+  const cpu = process.cpuUsage(cpuStart);
+  await server.stop();
+  if (!load) throw new Error('no load result');
+  return { algorithm, rawHashesPerSecond, load, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
+}
+
+function memory(): { rss: number; heap: number } {
+  (globalThis as { gc?: () => void }).gc?.();
+  const { rss, heapUsed, external } = process.memoryUsage();
+  return { rss, heap: heapUsed + external };
+}
+
+/**
+ * Resident memory per idle session. A first round of sessions warms the heap up (so its growth is
+ * not counted); the second round is measured, with a garbage collection before each reading when
+ * node runs with --expose-gc.
+ */
+async function measureIdle(sessions: number, settleMs: number): Promise<{ rss: number; heap: number }> {
+  const { server, port } = await startServer('sha256');
+  let result = { rss: 0, heap: 0 };
+  for (const round of ['warm-up', 'measured']) {
+    await new Promise((r) => setTimeout(r, settleMs));
+    const before = memory();
+    await withGenerator({ kind: 'idle', port, sessions }, (m, reply) => {
+      if (m.kind !== 'ready') return;
+      setTimeout(() => {
+        const after = memory();
+        if (round === 'measured')
+          result = { rss: (after.rss - before.rss) / sessions, heap: (after.heap - before.heap) / sessions };
+        reply({ kind: 'close' });
+      }, settleMs);
+    });
+  }
+  await server.stop();
+  return result;
+}
+
+async function main(): Promise<void> {
+  const short = process.argv.includes('--short');
+  const seconds = short ? 1 : 10;
+  const sessions = short ? 32 : 64;
+  const idleSessions = short ? 300 : 1000;
+  const results: AlgorithmResult[] = [];
+  for (const algorithm of ['sha256', 'scrypt'] as const)
+    results.push(await measureAlgorithm(algorithm, seconds, sessions));
+  const perSession = await measureIdle(idleSessions, short ? 100 : 500);
+
+  console.log(`bench:stratum (${seconds}s per algorithm, ${sessions} sessions each waiting for its answer)`);
+  for (const r of results) {
+    if (r.load.rejected > 0) throw new Error(`${r.algorithm}: ${r.load.rejected} shares rejected`);
+    const wall = r.load.accepted / r.load.seconds;
+    const perCore = r.load.accepted / Math.max(r.cpuSeconds, 1e-9);
+    console.log(
+      [
+        `${r.algorithm.padEnd(7)}`,
+        `${wall.toFixed(0).padStart(7)} shares/s`,
+        `${perCore.toFixed(0).padStart(7)} shares/s per core`,
+        `p50 ${r.load.p50Ms.toFixed(2)} ms  p99 ${r.load.p99Ms.toFixed(2)} ms`,
+        `raw ${r.rawHashesPerSecond.toFixed(0)} H/s per core`,
+        `throughput ÷ raw hash rate ${(perCore / r.rawHashesPerSecond).toFixed(3)}`,
+      ].join('   '),
+    );
+  }
+  console.log(
+    `idle session: ${(perSession.rss / 1024).toFixed(1)} KiB resident, ${(perSession.heap / 1024).toFixed(1)} KiB JS heap each (${idleSessions} sessions)`,
+  );
+}
+
+if (process.argv.includes(CHILD_FLAG)) {
+  generator().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+} else {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

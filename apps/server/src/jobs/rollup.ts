@@ -1,0 +1,82 @@
+import {
+  allTimeDifficultyByAlgorithm,
+  countBlocksByAlgorithm,
+  countMinedAccounts,
+  type DB,
+  type PoolStats,
+  savePoolStats,
+  windowActivity,
+} from '@lodestone/db';
+import { ALGORITHMS, estimateHashrate, hashesFromDifficulty, statsWindow } from '@lodestone/domain';
+import type { Kysely } from 'kysely';
+import type { HashesPerDifficulty } from '../services/hashesPerDifficulty.js';
+import type { JobDefinition } from './types.js';
+
+const MINUTE_MS = 60_000;
+
+export interface RollupOptions {
+  /** See statsWindow in @lodestone/domain: the last N complete minutes. */
+  windowMinutes: number;
+  hashesPerDifficulty: HashesPerDifficulty;
+}
+
+/**
+ * Writes one pool_stats snapshot per algorithm, stamped with the window's end (`to`), in one
+ * transaction; a second rollup in the same minute rewrites those rows.
+ *
+ * - hashrate (H/s) = Σ accepted difficulty in the window × hashesPerDifficulty ÷ window seconds;
+ * - miners / workers = distinct accounts / workers with accepted shares in the window;
+ * - users = accounts that ever had an accepted share, on any algorithm: the same pool-wide number in
+ *   every algorithm's row. There are no registered accounts yet; when they arrive this becomes the
+ *   count of registered accounts;
+ * - blocks = blocks of the algorithm not rejected by the daemon (pending, confirmed, orphaned);
+ * - total_hashes = all-time Σ accepted difficulty × hashesPerDifficulty;
+ * - profit, profit_avg_24h = 0: the PPS rate comes with the money issue and is never made up here.
+ */
+export async function rollupPoolStats(db: Kysely<DB>, now: Date, options: RollupOptions): Promise<PoolStats[]> {
+  const window = statsWindow(now, options.windowMinutes);
+  return db.transaction().execute(async (trx) => {
+    const allTime = await allTimeDifficultyByAlgorithm(trx);
+    const blocks = await countBlocksByAlgorithm(trx);
+    const users = await countMinedAccounts(trx);
+    const written: PoolStats[] = [];
+    for (const { key } of ALGORITHMS) {
+      const active = await windowActivity(trx, key, window.from, window.to);
+      const perDifficulty = options.hashesPerDifficulty(key);
+      written.push(
+        await savePoolStats(trx, {
+          algorithm: key,
+          taken_at: window.to,
+          hashrate: estimateHashrate(active.acceptedDifficulty, perDifficulty, window.seconds),
+          miners: active.miners,
+          workers: active.workers,
+          users,
+          blocks: blocks.get(key) ?? 0,
+          total_hashes: hashesFromDifficulty(allTime.get(key) ?? '0', perDifficulty),
+          profit: '0',
+          profit_avg_24h: '0',
+        }),
+      );
+    }
+    return written;
+  });
+}
+
+/**
+ * The rollup as a job: once a minute, 10 s into the minute so that share batches of the minute that
+ * just ended (flushed every few seconds) have arrived, and once at start so a restarted server has a
+ * fresh snapshot at once. Singleton: with two jobs processes one writes, the other stands by.
+ */
+export function rollupJob(options: RollupOptions): JobDefinition {
+  statsWindow(new Date(0), options.windowMinutes); // refuse a bad window at start-up, not at the first run
+  return {
+    name: 'pool-stats-rollup',
+    everyMs: MINUTE_MS,
+    offsetMs: 10_000,
+    runOnStart: true,
+    singleton: true,
+    async run({ database, now }) {
+      await rollupPoolStats(database.db, now, options);
+    },
+  };
+}

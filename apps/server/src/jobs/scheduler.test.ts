@@ -1,0 +1,150 @@
+import type { Database } from '@lodestone/db';
+import { afterEach, describe, expect, it } from 'vitest';
+import { jobLockKey, nextRunAt, type Scheduler, startScheduler } from './scheduler.js';
+import { recordingLog } from './testing.js';
+import type { JobContext, JobDefinition } from './types.js';
+
+// The embedded engine takes no lock, so these tests need no database at all.
+const database = { engine: 'pglite' } as Database;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits for a condition rather than a fixed time, so a busy machine slows the test but never fails it. */
+async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await pause(5);
+  }
+}
+
+describe('nextRunAt', () => {
+  it('is the next instant aligned on the period plus the offset', () => {
+    expect(nextRunAt(0, 60_000, 10_000)).toBe(10_000);
+    expect(nextRunAt(10_000, 60_000, 10_000)).toBe(70_000);
+    expect(nextRunAt(69_999, 60_000, 10_000)).toBe(70_000);
+    expect(nextRunAt(125_000, 60_000)).toBe(180_000);
+  });
+});
+
+describe('jobLockKey', () => {
+  it('is a stable signed 64-bit key per name', () => {
+    expect(jobLockKey('pool-stats-rollup')).toBe(jobLockKey('pool-stats-rollup'));
+    expect(jobLockKey('pool-stats-rollup')).not.toBe(jobLockKey('payouts'));
+    const key = jobLockKey('x');
+    expect(key >= -(2n ** 63n) && key < 2n ** 63n).toBe(true);
+  });
+});
+
+describe('startScheduler', () => {
+  let scheduler: Scheduler | undefined;
+  afterEach(async () => {
+    await scheduler?.stop();
+    scheduler = undefined;
+  });
+
+  it('runs each job at its aligned instants, and once at start when asked', async () => {
+    const instants: number[] = [];
+    const job: JobDefinition = {
+      name: 'tick',
+      everyMs: 25,
+      offsetMs: 5,
+      runOnStart: true,
+      async run(ctx) {
+        instants.push(ctx.now.getTime());
+      },
+    };
+    scheduler = startScheduler({ jobs: [job], database, log: recordingLog() });
+    await until(() => instants.length >= 4);
+    await scheduler.stop();
+    const [first, ...scheduled] = instants;
+    expect(first).toBeDefined();
+    for (const t of scheduled) expect((t - 5) % 25).toBe(0);
+    expect(scheduler.status()[0]).toMatchObject({ name: 'tick', runs: instants.length, failures: 0 });
+  });
+
+  it('never overlaps two runs of a job: an instant that finds it running is skipped', async () => {
+    let running = 0;
+    let most = 0;
+    const job: JobDefinition = {
+      name: 'slow',
+      everyMs: 10,
+      async run() {
+        running++;
+        most = Math.max(most, running);
+        await pause(45);
+        running--;
+      },
+    };
+    const log = recordingLog();
+    scheduler = startScheduler({ jobs: [job], database, log });
+    const current = scheduler;
+    await until(() => (current.status()[0]?.runs ?? 0) >= 2 && (current.status()[0]?.skippedBusy ?? 0) >= 2);
+    await scheduler.stop();
+    const [status] = scheduler.status();
+    expect(most).toBe(1);
+    expect(status?.runs).toBeGreaterThanOrEqual(2);
+    expect(status?.skippedBusy).toBeGreaterThanOrEqual(2);
+    expect(
+      log.entries.some((e) => e.level === 'warn' && e.fields && (e.fields as { job?: string }).job === 'slow'),
+    ).toBe(true);
+  });
+
+  it('logs and counts a failed run, and runs again at the next instant', async () => {
+    let calls = 0;
+    const job: JobDefinition = {
+      name: 'flaky',
+      everyMs: 15,
+      async run() {
+        calls++;
+        if (calls === 1) throw new Error('database unavailable');
+      },
+    };
+    const log = recordingLog();
+    scheduler = startScheduler({ jobs: [job], database, log });
+    const current = scheduler;
+    await until(() => (current.status()[0]?.runs ?? 0) >= 2);
+    await scheduler.stop();
+    expect(calls).toBeGreaterThanOrEqual(2);
+    expect(scheduler.status()[0]).toMatchObject({ failures: 1, lastError: null });
+    expect(log.entries.filter((e) => e.level === 'error')).toEqual([
+      {
+        level: 'error',
+        message: 'job failed; it runs again next time',
+        fields: { job: 'flaky', err: new Error('database unavailable'), failures: 1 },
+      },
+    ]);
+  });
+
+  it('stop() aborts the signal, waits for the running job and runs nothing afterwards', async () => {
+    let finished = false;
+    let signal: AbortSignal | undefined;
+    let runs = 0;
+    const job: JobDefinition = {
+      name: 'long',
+      everyMs: 10,
+      async run(ctx: JobContext) {
+        runs++;
+        signal = ctx.signal;
+        await pause(40);
+        finished = true;
+      },
+    };
+    scheduler = startScheduler({ jobs: [job], database, log: recordingLog() });
+    await until(() => runs === 1); // the first instant has started a run
+    await scheduler.stop();
+    expect(finished).toBe(true);
+    expect(signal?.aborted).toBe(true);
+    const after = runs;
+    await pause(40);
+    expect(runs).toBe(after);
+    await expect(scheduler.runNow('long')).rejects.toThrow('stopped');
+  });
+
+  it('refuses two jobs with one name and a period that is not positive', () => {
+    const job: JobDefinition = { name: 'a', everyMs: 1000, run: async () => {} };
+    expect(() => startScheduler({ jobs: [job, job], database, log: recordingLog() })).toThrow('two jobs are named a');
+    expect(() => startScheduler({ jobs: [{ ...job, everyMs: 0 }], database, log: recordingLog() })).toThrow(
+      'everyMs must be > 0',
+    );
+  });
+});

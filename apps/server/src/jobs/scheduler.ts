@@ -1,0 +1,180 @@
+import { createHash } from 'node:crypto';
+import type { Database } from '@lodestone/db';
+import { sql } from 'kysely';
+import type { JobContext, JobDefinition, Log } from './types.js';
+
+export interface JobStatus {
+  name: string;
+  running: boolean;
+  /** Runs that completed, failed or not. */
+  runs: number;
+  failures: number;
+  /** Instants skipped because the previous run was still going. */
+  skippedBusy: number;
+  /** Instants skipped because another process held the job's lock (this one stands by). */
+  skippedLocked: number;
+  lastStartedAt: Date | null;
+  lastDurationMs: number | null;
+  lastError: string | null;
+}
+
+export interface Scheduler {
+  status(): JobStatus[];
+  /** Runs a job now, outside its schedule, with the same rules (lock, no overlap). For tests and tools. */
+  runNow(name: string, now?: Date): Promise<void>;
+  /** Cancels future runs, aborts the signal, and waits for runs in progress to finish. */
+  stop(): Promise<void>;
+}
+
+export interface SchedulerOptions {
+  jobs: readonly JobDefinition[];
+  database: Database;
+  log: Log;
+}
+
+/** The advisory lock key of a job: the first 8 bytes of SHA-256 of its name, as a signed int8. */
+export function jobLockKey(name: string): bigint {
+  const hex = createHash('sha256').update(`lodestone-job:${name}`).digest('hex').slice(0, 16);
+  return BigInt.asIntN(64, BigInt(`0x${hex}`));
+}
+
+/** The first instant after `now` where (t − offset) is a multiple of `every`. */
+export function nextRunAt(nowMs: number, everyMs: number, offsetMs = 0): number {
+  return offsetMs + (Math.floor((nowMs - offsetMs) / everyMs) + 1) * everyMs;
+}
+
+interface Entry {
+  job: JobDefinition;
+  status: JobStatus;
+  timer: NodeJS.Timeout | undefined;
+  running: Promise<void> | undefined;
+}
+
+/** Starts running `jobs` on their schedules. */
+export function startScheduler({ jobs, database, log }: SchedulerOptions): Scheduler {
+  const names = new Set<string>();
+  for (const job of jobs) {
+    if (names.has(job.name)) throw new Error(`two jobs are named ${job.name}`);
+    if (!(Number.isInteger(job.everyMs) && job.everyMs > 0)) throw new Error(`job ${job.name}: everyMs must be > 0`);
+    names.add(job.name);
+  }
+  const abort = new AbortController();
+  let stopped = false;
+  const entries = new Map<string, Entry>(
+    jobs.map((job) => [
+      job.name,
+      {
+        job,
+        timer: undefined,
+        running: undefined,
+        status: {
+          name: job.name,
+          running: false,
+          runs: 0,
+          failures: 0,
+          skippedBusy: 0,
+          skippedLocked: 0,
+          lastStartedAt: null,
+          lastDurationMs: null,
+          lastError: null,
+        },
+      },
+    ]),
+  );
+
+  async function runLocked(job: JobDefinition, ctx: JobContext): Promise<'ran' | 'locked'> {
+    if (job.singleton === false || database.engine !== 'postgres') {
+      await job.run(ctx);
+      return 'ran';
+    }
+    // A session lock lives on one connection: hold a dedicated one for the run. The job's own
+    // queries use other pooled connections.
+    const key = jobLockKey(job.name).toString();
+    return database.db.connection().execute(async (conn) => {
+      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${key}::bigint) as locked`.execute(
+        conn,
+      );
+      if (!rows[0]?.locked) return 'locked';
+      try {
+        await job.run(ctx);
+        return 'ran';
+      } finally {
+        await sql`select pg_advisory_unlock(${key}::bigint)`.execute(conn);
+      }
+    });
+  }
+
+  function trigger(entry: Entry, now: Date): Promise<void> {
+    const { job, status } = entry;
+    if (entry.running) {
+      status.skippedBusy++;
+      log.warn({ job: job.name }, 'job still running at its next instant; skipping this one');
+      return entry.running;
+    }
+    const started = Date.now();
+    const ctx: JobContext = { database, log, now, signal: abort.signal };
+    status.running = true;
+    entry.running = runLocked(job, ctx)
+      .then(
+        (outcome) => {
+          if (outcome === 'locked') {
+            status.skippedLocked++;
+            log.debug({ job: job.name }, 'another process holds the job lock; standing by');
+            return;
+          }
+          status.runs++;
+          status.lastStartedAt = new Date(started);
+          status.lastDurationMs = Date.now() - started;
+          status.lastError = null;
+        },
+        (error: unknown) => {
+          status.runs++;
+          status.failures++;
+          status.lastStartedAt = new Date(started);
+          status.lastDurationMs = Date.now() - started;
+          status.lastError = error instanceof Error ? error.message : String(error);
+          log.error({ job: job.name, err: error, failures: status.failures }, 'job failed; it runs again next time');
+        },
+      )
+      .finally(() => {
+        status.running = false;
+        entry.running = undefined;
+      });
+    return entry.running;
+  }
+
+  function schedule(entry: Entry): void {
+    if (stopped) return;
+    const { everyMs, offsetMs = 0 } = entry.job;
+    const at = nextRunAt(Date.now(), everyMs, offsetMs);
+    entry.timer = setTimeout(() => {
+      entry.timer = undefined;
+      void trigger(entry, new Date(at));
+      schedule(entry);
+    }, at - Date.now());
+  }
+
+  for (const entry of entries.values()) {
+    if (entry.job.runOnStart) void trigger(entry, new Date());
+    schedule(entry);
+  }
+
+  return {
+    status: () => [...entries.values()].map((e) => ({ ...e.status })),
+    runNow(name, now = new Date()) {
+      const entry = entries.get(name);
+      if (!entry) return Promise.reject(new Error(`no job named ${name}`));
+      if (stopped) return Promise.reject(new Error('the scheduler is stopped'));
+      return trigger(entry, now);
+    },
+    async stop() {
+      stopped = true;
+      for (const entry of entries.values()) {
+        if (entry.timer) clearTimeout(entry.timer);
+        entry.timer = undefined;
+      }
+      abort.abort();
+      await Promise.all([...entries.values()].map((e) => e.running));
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import type { FoundBlock, ShareBatch, WorkerShareCounts } from '@lodestone/domain';
+import type { Log } from './types.js';
+
+/** Test data builders for share batches and found blocks (tests only). */
+let sequence = 0;
+
+export function uuid(n = ++sequence): string {
+  return `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+}
+
+export function shareCounts(account: string, worker: string, over: Partial<WorkerShareCounts> = {}): WorkerShareCounts {
+  return {
+    account,
+    worker,
+    acceptedDifficulty: 0,
+    valid: 0,
+    invalid: 0,
+    stale: 0,
+    lastShareAt: 0,
+    rejectReasons: {},
+    ...over,
+  };
+}
+
+/** A 5-second batch ending at `end` (ISO), its workers' last shares 1 s before the end. */
+export function shareBatch(end: string, workers: WorkerShareCounts[], over: Partial<ShareBatch> = {}): ShareBatch {
+  const intervalEnd = Date.parse(end);
+  return {
+    id: uuid(),
+    node: 'node-1',
+    algorithm: 'scrypt',
+    intervalStart: intervalEnd - 5000,
+    intervalEnd,
+    workers: workers.map((w) => ({ ...w, lastShareAt: w.lastShareAt || intervalEnd - 1000 })),
+    ...over,
+  };
+}
+
+export function foundBlock(over: Partial<FoundBlock> = {}): FoundBlock {
+  return {
+    id: uuid(),
+    node: 'node-1',
+    algorithm: 'scrypt',
+    coin: 'LTC',
+    height: 2_700_000,
+    hash: 'ab'.repeat(32),
+    reward: '625000000',
+    account: 'alice',
+    worker: 'rig1',
+    difficulty: 65536,
+    foundAt: Date.parse('2024-05-06T10:00:00Z'),
+    submitResult: { accepted: true },
+    ...over,
+  };
+}
+
+export interface RecordedLog extends Log {
+  entries: { level: string; fields: object; message: string }[];
+}
+
+/** A Log that remembers what it was told. */
+export function recordingLog(): RecordedLog {
+  const entries: RecordedLog['entries'] = [];
+  const at = (level: string) => (fields: object, message: string) => void entries.push({ level, fields, message });
+  return { entries, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+}

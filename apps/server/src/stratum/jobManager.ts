@@ -1,0 +1,96 @@
+import type { BitcoinJob, JobSource } from '@lodestone/chain';
+import type { StratumLog } from './log.js';
+
+/** A job as the stratum node keeps it: its staleness and the shares already seen for it. */
+export interface JobEntry {
+  readonly job: BitcoinJob;
+  stale: boolean;
+  /** Duplicate keys (extranonce1 ‖ extranonce2 ‖ ntime ‖ nonce ‖ version) of shares checked for this job. */
+  readonly seen: Set<number>;
+}
+
+export type JobListener = (entry: JobEntry, cleanJobs: boolean) => void;
+
+export interface JobManagerOptions {
+  /** Jobs remembered by id; older ones are forgotten and their shares count as stale. */
+  maxJobs?: number;
+  log: StratumLog;
+}
+
+/**
+ * Follows one job source: remembers recent jobs by id, marks every older job stale when a job
+ * builds on a new previous block, and hands each new job to the sessions (clean_jobs when the
+ * source says so or the previous block changed).
+ */
+export class JobManager {
+  private readonly jobs = new Map<string, JobEntry>();
+  private readonly listeners = new Set<JobListener>();
+  private readonly maxJobs: number;
+  private latest: JobEntry | undefined;
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(
+    readonly source: JobSource,
+    private readonly options: JobManagerOptions,
+  ) {
+    this.maxJobs = options.maxJobs ?? 32;
+  }
+
+  start(): void {
+    this.unsubscribe = this.source.onJob((job) => this.add(job));
+    const current = this.source.current();
+    if (current && !this.jobs.has(current.id)) this.add(current);
+  }
+
+  stop(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    this.listeners.clear();
+  }
+
+  current(): JobEntry | undefined {
+    return this.latest;
+  }
+
+  get(id: string): JobEntry | undefined {
+    return this.jobs.get(id);
+  }
+
+  onJob(listener: JobListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  add(job: BitcoinJob): void {
+    if (this.jobs.has(job.id)) return;
+    const newBlock = this.latest !== undefined && this.latest.job.prevHashNotify !== job.prevHashNotify;
+    if (newBlock) {
+      for (const entry of this.jobs.values()) this.forget(entry);
+      this.jobs.clear();
+    }
+    const entry: JobEntry = { job, stale: false, seen: new Set() };
+    this.jobs.set(job.id, entry);
+    this.latest = entry;
+    while (this.jobs.size > this.maxJobs) {
+      const oldest = this.jobs.keys().next().value;
+      if (oldest === undefined) break;
+      const forgotten = this.jobs.get(oldest);
+      if (forgotten) this.forget(forgotten);
+      this.jobs.delete(oldest);
+    }
+    const clean = job.cleanJobs || newBlock;
+    for (const listener of this.listeners) {
+      try {
+        listener(entry, clean);
+      } catch (error) {
+        this.options.log.error({ err: error, algorithm: job.algorithm, job: job.id }, 'job listener failed');
+      }
+    }
+  }
+
+  /** Marks a job stale and frees its duplicate set; sessions still holding it answer "stale". */
+  private forget(entry: JobEntry): void {
+    entry.stale = true;
+    entry.seen.clear();
+  }
+}

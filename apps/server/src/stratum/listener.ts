@@ -1,0 +1,232 @@
+import net from 'node:net';
+import tls from 'node:tls';
+import { type AddressGuard, normalizeAddress } from './addressGuard.js';
+import type { StratumLog } from './log.js';
+import type { StratumMetrics } from './metrics.js';
+import { LineFramer } from './protocol.js';
+import { type PortSettings, Session, type SessionServices, type SessionTransport } from './session.js';
+
+export interface ConnectionLimits {
+  /** Longest accepted line; a longer one is answered with an error and the connection closed. */
+  maxLineBytes: number;
+  maxConnectionsPerAddress: number;
+  /** A connection that has not authorized a worker after this long is closed. */
+  authorizeTimeoutMs: number;
+  /** An authorized connection that sent no share for this long is closed. */
+  inactivityTimeoutMs: number;
+  /** How long an address stays banned after abuse. */
+  banMs: number;
+  /** Bytes queued for a miner that does not read; above this the connection is dropped. */
+  maxWriteBufferBytes: number;
+  /** How often sessions are checked for inactivity and idle vardiff. */
+  sweepIntervalMs: number;
+}
+
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+  maxLineBytes: 8 * 1024,
+  maxConnectionsPerAddress: 100,
+  authorizeTimeoutMs: 30_000,
+  inactivityTimeoutMs: 15 * 60_000,
+  banMs: 10 * 60_000,
+  maxWriteBufferBytes: 1024 * 1024,
+  sweepIntervalMs: 5_000,
+};
+
+export interface ListenerSetup {
+  host: string;
+  port: number;
+  tls?: { key: string | Buffer; cert: string | Buffer } | undefined;
+  settings: PortSettings;
+  services: SessionServices;
+  guard: AddressGuard;
+  limits: ConnectionLimits;
+  metrics: StratumMetrics;
+  log: StratumLog;
+}
+
+export interface RunningListener {
+  readonly host: string;
+  /** The bound port (the configured one, or the one the OS chose for port 0). */
+  readonly port: number;
+  readonly tls: boolean;
+  readonly sessionCount: number;
+  /** Stops accepting, closes every session (ending their sockets) and resolves once all are gone. */
+  close(): Promise<void>;
+}
+
+/**
+ * One stratum port: a TCP (or TLS) server whose connections each get a Session. The listener owns
+ * the socket side only: admission (bans, per-address limit), line framing, flow control in both
+ * directions, timeouts, and never letting a socket error reach the process.
+ */
+export async function openListener(setup: ListenerSetup): Promise<RunningListener> {
+  const { settings, services, guard, limits, metrics, log } = setup;
+  const sessions = new Map<Session, net.Socket>();
+
+  const startSession = (socket: net.Socket, address: string) => {
+    socket.setNoDelay(true);
+    socket.setKeepAlive(true, 60_000);
+    const framer = new LineFramer(limits.maxLineBytes);
+    let writeBlocked = false;
+    let queueBlocked = false;
+    const applyReadState = () => {
+      if (writeBlocked || queueBlocked) socket.pause();
+      else socket.resume();
+    };
+    const transport: SessionTransport = {
+      remoteAddress: address,
+      write(text) {
+        if (socket.destroyed || !socket.writable) return;
+        if (socket.write(text)) return;
+        if (socket.writableLength > limits.maxWriteBufferBytes) {
+          log.info({ remote: address }, 'stratum client does not read its answers; disconnecting');
+          socket.destroy();
+        } else if (!writeBlocked) {
+          writeBlocked = true;
+          applyReadState();
+          socket.once('drain', () => {
+            writeBlocked = false;
+            applyReadState();
+          });
+        }
+      },
+      close(reason, abusive) {
+        // Rental marketplaces (NiceHash) proxy many customers through few addresses: an abusive
+        // session there is closed, but its address is not banned for everyone behind it.
+        const ban = abusive && settings.kind !== 'marketplace';
+        const fields = { remote: address, port: settings.port, reason };
+        if (ban) log.info(fields, 'closing stratum connection and banning its address');
+        else log.debug(fields, 'closing stratum connection');
+        if (ban) guard.ban(address, limits.banMs);
+        socket.end();
+        setTimeout(() => socket.destroy(), 1000).unref();
+      },
+      setReadPaused(paused) {
+        queueBlocked = paused;
+        applyReadState();
+      },
+    };
+    const session = new Session(services, transport);
+    sessions.set(session, socket);
+    metrics.sessionOpened(settings.algorithm, settings.kind);
+    const authorizeTimer = setTimeout(() => {
+      if (!session.authorized) session.close('no worker authorized in time', false);
+    }, limits.authorizeTimeoutMs);
+    authorizeTimer.unref();
+
+    socket.on('data', (chunk: Buffer) => {
+      for (const item of framer.push(chunk)) {
+        if (item.kind === 'overflow') {
+          session.lineTooLong();
+          return;
+        }
+        session.receive(item.line);
+      }
+    });
+    socket.on('close', () => {
+      clearTimeout(authorizeTimer);
+      sessions.delete(session);
+      session.dispose();
+      metrics.sessionClosed(settings.algorithm, settings.kind);
+    });
+  };
+
+  /** Every raw TCP connection: admission first (before any TLS handshake), error handling always. */
+  const admit = (socket: net.Socket): string | undefined => {
+    const address = normalizeAddress(socket.remoteAddress);
+    socket.on('error', (error) => log.debug({ err: error, remote: address }, 'stratum socket error'));
+    const refusal = guard.admit(address);
+    if (refusal) {
+      metrics.refused(refusal);
+      socket.destroy();
+      return undefined;
+    }
+    socket.once('close', () => guard.release(address));
+    return address;
+  };
+
+  let server: net.Server;
+  if (setup.tls) {
+    const tlsServer = tls.createServer({ key: setup.tls.key, cert: setup.tls.cert, handshakeTimeout: 10_000 });
+    tlsServer.on('connection', (socket: net.Socket) => admit(socket));
+    tlsServer.on('secureConnection', (socket: tls.TLSSocket) => {
+      socket.on('error', (error) => log.debug({ err: error }, 'stratum TLS socket error'));
+      startSession(socket, normalizeAddress(socket.remoteAddress));
+    });
+    tlsServer.on('tlsClientError', (error, socket) => {
+      log.debug({ err: error, remote: normalizeAddress(socket.remoteAddress) }, 'stratum TLS handshake failed');
+    });
+    server = tlsServer;
+  } else {
+    server = net.createServer((socket) => {
+      const address = admit(socket);
+      if (address !== undefined) startSession(socket, address);
+    });
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ host: setup.host, port: setup.port }, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  server.on('error', (error) => log.error({ err: error, port: setup.port }, 'stratum listener error'));
+
+  const stopJobs = services.jobs.onJob((entry, cleanJobs) => {
+    for (const session of sessions.keys()) {
+      try {
+        session.onJob(entry, cleanJobs);
+      } catch (error) {
+        log.error({ err: error, remote: session.remoteAddress }, 'sending a job failed');
+        session.close('internal error', false);
+      }
+    }
+  });
+
+  const sweep = setInterval(() => {
+    const now = services.now();
+    for (const session of sessions.keys()) {
+      const last = session.lastShareAt ?? session.connectedAt;
+      try {
+        if (session.authorized && now - last > limits.inactivityTimeoutMs)
+          session.close('no share for too long', false);
+        else session.tick(now);
+      } catch (error) {
+        log.error({ err: error, remote: session.remoteAddress }, 'stratum session housekeeping failed');
+        session.close('internal error', false);
+      }
+    }
+  }, limits.sweepIntervalMs);
+  sweep.unref();
+
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : setup.port;
+  log.info(
+    { algorithm: settings.algorithm, kind: settings.kind, host: setup.host, port, tls: !!setup.tls },
+    'stratum listening',
+  );
+
+  return {
+    host: setup.host,
+    port,
+    tls: !!setup.tls,
+    get sessionCount() {
+      return sessions.size;
+    },
+    async close() {
+      clearInterval(sweep);
+      stopJobs();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const sockets = [...sessions.values()];
+      for (const session of sessions.keys()) session.close('server shutting down', false);
+      const gone = Promise.all(sockets.map((s) => (s.destroyed ? undefined : new Promise((r) => s.once('close', r)))));
+      const timer = setTimeout(() => {
+        for (const s of sockets) s.destroy();
+      }, 2000);
+      await gone;
+      clearTimeout(timer);
+      await closed;
+    },
+  };
+}

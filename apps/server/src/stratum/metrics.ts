@@ -1,0 +1,55 @@
+import { Counter, Gauge, type Registry } from 'prom-client';
+
+/** What stratum reports for monitoring. */
+export interface StratumMetrics {
+  sessionOpened(algorithm: string, kind: string): void;
+  sessionClosed(algorithm: string, kind: string): void;
+  /** outcome: valid, invalid or stale; reason: the reject reason ('' for valid). */
+  share(algorithm: string, outcome: string, reason: string): void;
+  block(algorithm: string, accepted: boolean): void;
+  /** A connection refused or closed for abuse (ban, connection limit, malformed input, invalid shares). */
+  refused(reason: string): void;
+}
+
+export const NO_METRICS: StratumMetrics = {
+  sessionOpened() {},
+  sessionClosed() {},
+  share() {},
+  block() {},
+  refused() {},
+};
+
+/** Stratum metrics in a prom-client registry (the one the /metrics endpoint serves). */
+export function prometheusStratumMetrics(registry: Registry): StratumMetrics {
+  const sessions = new Gauge({
+    name: 'lodestone_stratum_sessions',
+    help: 'Open stratum sessions by algorithm and port kind.',
+    labelNames: ['algorithm', 'kind'] as const,
+    registers: [registry],
+  });
+  const shares = new Counter({
+    name: 'lodestone_stratum_shares_total',
+    help: 'Shares checked by algorithm, outcome (valid, invalid, stale) and reject reason.',
+    labelNames: ['algorithm', 'outcome', 'reason'] as const,
+    registers: [registry],
+  });
+  const blocks = new Counter({
+    name: 'lodestone_stratum_blocks_total',
+    help: 'Block candidates submitted to the coin daemon, by algorithm and whether it accepted them.',
+    labelNames: ['algorithm', 'accepted'] as const,
+    registers: [registry],
+  });
+  const refused = new Counter({
+    name: 'lodestone_stratum_refused_total',
+    help: 'Connections refused or closed for abuse, by reason.',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+  return {
+    sessionOpened: (algorithm, kind) => sessions.inc({ algorithm, kind }),
+    sessionClosed: (algorithm, kind) => sessions.dec({ algorithm, kind }),
+    share: (algorithm, outcome, reason) => shares.inc({ algorithm, outcome, reason }),
+    block: (algorithm, accepted) => blocks.inc({ algorithm, accepted: String(accepted) }),
+    refused: (reason) => refused.inc({ reason }),
+  };
+}

@@ -1,0 +1,101 @@
+import type { ShareBatch } from '@lodestone/domain';
+import { describe, expect, it } from 'vitest';
+import { SILENT_LOG } from './log.js';
+import { ShareAggregator } from './shareAggregator.js';
+
+function setup(failures = 0) {
+  let now = 1_000;
+  let failuresLeft = failures;
+  const published: ShareBatch[] = [];
+  const aggregator = new ShareAggregator({
+    node: 'node-a',
+    log: SILENT_LOG,
+    now: () => now,
+    bus: {
+      async publishShareBatch(batch) {
+        if (failuresLeft > 0) {
+          failuresLeft--;
+          throw new Error('bus down');
+        }
+        published.push(structuredClone(batch));
+      },
+    },
+  });
+  return { aggregator, published, tick: (ms: number) => (now += ms) };
+}
+
+describe('ShareAggregator', () => {
+  it('sums shares per worker and algorithm into one batch per algorithm', async () => {
+    const { aggregator, published, tick } = setup();
+    aggregator.record('sha256', 'alice', 'rig1', { kind: 'valid', difficulty: 1024 }, 1_100);
+    aggregator.record('sha256', 'alice', 'rig1', { kind: 'valid', difficulty: 2048 }, 1_200);
+    aggregator.record('sha256', 'alice', 'rig1', { kind: 'invalid', reason: 'low-difficulty' }, 1_300);
+    aggregator.record('sha256', 'alice', 'rig1', { kind: 'stale', reason: 'stale' }, 1_250);
+    aggregator.record('sha256', 'bob', 'default', { kind: 'invalid', reason: 'duplicate' }, 1_400);
+    aggregator.record('scrypt', 'alice', 'rig1', { kind: 'valid', difficulty: 0.5 }, 1_500);
+    tick(5_000);
+    await aggregator.flush();
+
+    expect(published).toHaveLength(2);
+    const sha = published.find((b) => b.algorithm === 'sha256');
+    expect(sha).toMatchObject({ node: 'node-a', intervalStart: 1_100, intervalEnd: 6_000 });
+    expect(sha?.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sha?.workers).toEqual([
+      {
+        account: 'alice',
+        worker: 'rig1',
+        acceptedDifficulty: 3072,
+        valid: 2,
+        invalid: 1,
+        stale: 1,
+        lastShareAt: 1_300,
+        rejectReasons: { 'low-difficulty': 1, stale: 1 },
+      },
+      {
+        account: 'bob',
+        worker: 'default',
+        acceptedDifficulty: 0,
+        valid: 0,
+        invalid: 1,
+        stale: 0,
+        lastShareAt: 1_400,
+        rejectReasons: { duplicate: 1 },
+      },
+    ]);
+
+    // Nothing new: nothing published.
+    tick(5_000);
+    await aggregator.flush();
+    expect(published).toHaveLength(2);
+  });
+
+  it('retries a batch that failed with the same id and keeps counting meanwhile', async () => {
+    const { aggregator, published, tick } = setup(2);
+    aggregator.record('sha256', 'alice', 'rig1', { kind: 'valid', difficulty: 10 }, 1_000);
+    tick(5_000);
+    await aggregator.flush(); // fails
+    aggregator.record('sha256', 'alice', 'rig1', { kind: 'valid', difficulty: 20 }, 7_000);
+    tick(5_000);
+    await aggregator.flush(); // fails again
+    expect(published).toHaveLength(0);
+    aggregator.record('sha256', 'alice', 'rig1', { kind: 'valid', difficulty: 30 }, 12_000);
+    tick(5_000);
+    await aggregator.flush(); // the first batch, then everything since
+    expect(published.map((b) => b.workers[0]?.acceptedDifficulty)).toEqual([10, 50]);
+    expect(published[1]?.intervalStart).toBe(published[0]?.intervalEnd);
+    const total = published.reduce((sum, b) => sum + (b.workers[0]?.valid ?? 0), 0);
+    expect(total).toBe(3);
+  });
+
+  it('flushes on stop and reports batches it could not publish', async () => {
+    const ok = setup();
+    ok.aggregator.start();
+    ok.aggregator.record('x11', 'carol', 'a', { kind: 'valid', difficulty: 1 }, 1_000);
+    await ok.aggregator.stop();
+    expect(ok.published).toHaveLength(1);
+
+    const failing = setup(10);
+    failing.aggregator.record('x11', 'carol', 'a', { kind: 'valid', difficulty: 1 }, 1_000);
+    await expect(failing.aggregator.stop()).rejects.toThrow('could not be published');
+  });
+});

@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import type { AlgorithmKey, ShareBatch, WorkerShareCounts } from '@lodestone/domain';
+import type { ShareBus } from '../bus/types.js';
+import type { StratumLog } from './log.js';
+
+export type ShareOutcome =
+  | { kind: 'valid'; difficulty: number }
+  | { kind: 'invalid'; reason: string }
+  | { kind: 'stale'; reason: string };
+
+/** Where sessions count their shares. */
+export interface ShareRecorder {
+  record(algorithm: AlgorithmKey, account: string, worker: string, outcome: ShareOutcome, at: number): void;
+}
+
+export interface ShareAggregatorOptions {
+  node: string;
+  bus: Pick<ShareBus, 'publishShareBatch'>;
+  log: StratumLog;
+  /** Default 5 s. */
+  flushIntervalMs?: number;
+  now?: () => number;
+}
+
+interface AlgorithmCounters {
+  intervalStart: number;
+  workers: Map<string, WorkerShareCounts>;
+  /** A batch cut but not yet published; retried as is (same id) until the bus takes it. */
+  unsent: ShareBatch | undefined;
+}
+
+/**
+ * Sums shares per (account, worker) and flushes one ShareBatch per algorithm every interval. When
+ * publishing fails, the cut batch is kept and retried with the same id (the bus delivers at least
+ * once and accounting applies a batch id once), while new shares keep accumulating for the next one.
+ */
+export class ShareAggregator implements ShareRecorder {
+  private readonly counters = new Map<AlgorithmKey, AlgorithmCounters>();
+  private readonly now: () => number;
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> | undefined;
+
+  constructor(private readonly options: ShareAggregatorOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  start(): void {
+    const interval = this.options.flushIntervalMs ?? 5000;
+    this.timer = setInterval(() => void this.flush(), interval);
+    this.timer.unref();
+  }
+
+  /** Stops the timer and flushes what is left; rejects if the last batches could not be published. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.flush();
+    const unsent = [...this.counters.values()].filter((c) => c.unsent !== undefined || c.workers.size > 0);
+    if (unsent.length > 0) throw new Error(`${unsent.length} share batch(es) could not be published`);
+  }
+
+  record(algorithm: AlgorithmKey, account: string, worker: string, outcome: ShareOutcome, at: number): void {
+    let counters = this.counters.get(algorithm);
+    if (!counters) {
+      counters = { intervalStart: at, workers: new Map(), unsent: undefined };
+      this.counters.set(algorithm, counters);
+    }
+    const key = `${account}\u0000${worker}`;
+    let counts = counters.workers.get(key);
+    if (!counts) {
+      counts = {
+        account,
+        worker,
+        acceptedDifficulty: 0,
+        valid: 0,
+        invalid: 0,
+        stale: 0,
+        lastShareAt: at,
+        rejectReasons: {},
+      };
+      counters.workers.set(key, counts);
+    }
+    counts.lastShareAt = Math.max(counts.lastShareAt, at);
+    if (outcome.kind === 'valid') {
+      counts.valid += 1;
+      counts.acceptedDifficulty += outcome.difficulty;
+      return;
+    }
+    if (outcome.kind === 'stale') counts.stale += 1;
+    else counts.invalid += 1;
+    counts.rejectReasons[outcome.reason] = (counts.rejectReasons[outcome.reason] ?? 0) + 1;
+  }
+
+  /** Publishes every algorithm's batch now. Concurrent calls share one run. */
+  flush(): Promise<void> {
+    this.flushing ??= this.flushAll().finally(() => {
+      this.flushing = undefined;
+    });
+    return this.flushing;
+  }
+
+  private async flushAll(): Promise<void> {
+    const now = this.now();
+    await Promise.all([...this.counters.entries()].map(([algorithm, c]) => this.flushAlgorithm(algorithm, c, now)));
+  }
+
+  private async flushAlgorithm(algorithm: AlgorithmKey, counters: AlgorithmCounters, now: number): Promise<void> {
+    const retry = counters.unsent !== undefined;
+    if (!counters.unsent) {
+      if (counters.workers.size === 0) {
+        counters.intervalStart = now;
+        return;
+      }
+      counters.unsent = {
+        id: randomUUID(),
+        node: this.options.node,
+        algorithm,
+        intervalStart: counters.intervalStart,
+        intervalEnd: Math.max(now, counters.intervalStart + 1),
+        workers: [...counters.workers.values()],
+      };
+      counters.workers = new Map();
+      counters.intervalStart = counters.unsent.intervalEnd;
+    }
+    const batch = counters.unsent;
+    try {
+      await this.options.bus.publishShareBatch(batch);
+      counters.unsent = undefined;
+      // What accumulated while the bus was failing goes out now rather than one interval later.
+      if (retry) await this.flushAlgorithm(algorithm, counters, now);
+    } catch (error) {
+      this.options.log.warn(
+        { err: error, algorithm, batch: batch.id, workers: batch.workers.length },
+        'share batch not published; retrying at the next flush',
+      );
+    }
+  }
+}

@@ -1,0 +1,187 @@
+import type { JobSource } from '@lodestone/chain';
+import type { Registry } from 'prom-client';
+import type { ShareBus } from '../bus/types.js';
+import { AddressGuard } from './addressGuard.js';
+import { BlockSubmitter } from './blocks.js';
+import { portDifficulty } from './difficulty.js';
+import { ExtranonceAllocator } from './extranonce.js';
+import { JobManager } from './jobManager.js';
+import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, openListener, type RunningListener } from './listener.js';
+import type { StratumLog } from './log.js';
+import { NO_METRICS, prometheusStratumMetrics } from './metrics.js';
+import { powFor, type StratumAlgorithm } from './pow.js';
+import { DEFAULT_SESSION_LIMITS, type ListenerKind, type SessionLimits } from './session.js';
+import { ShareAggregator } from './shareAggregator.js';
+import { DEFAULT_VARDIFF, type VardiffSettings } from './vardiff.js';
+
+export interface StratumListenerOptions {
+  algorithm: StratumAlgorithm;
+  /** 0 lets the OS choose (tests). */
+  port: number;
+  host: string;
+  kind: ListenerKind;
+  /** Share difficulties; each defaults per algorithm and kind (lower on the demo network). */
+  minDifficulty?: number | undefined;
+  maxDifficulty?: number | undefined;
+  startDifficulty?: number | undefined;
+  /** PEM key and certificate: the port speaks stratum+ssl. */
+  tls?: { key: string | Buffer; cert: string | Buffer } | undefined;
+}
+
+export interface StratumOptions {
+  /** This node's name in share batches and found blocks. */
+  node: string;
+  listeners: StratumListenerOptions[];
+  /** One job source per algorithm that has listeners; the caller starts and stops them. */
+  sources: JobSource[];
+  bus: Pick<ShareBus, 'publishShareBatch' | 'publishFoundBlock'>;
+  log: StratumLog;
+  /** Whether an account may mine; default: every valid account name may (no accounts yet). */
+  authorize?: (account: string) => Promise<boolean>;
+  /** Share batch flush interval; default 5000. */
+  flushIntervalMs?: number;
+  /** Vardiff: `targetIntervalMs` is the share interval aimed at (default 10 s). */
+  vardiff?: Partial<VardiffSettings>;
+  limits?: Partial<ConnectionLimits & SessionLimits>;
+  /** Registers stratum metrics (sessions, shares by outcome, blocks, refusals) in this registry. */
+  registry?: Registry;
+  /** Clock (epoch ms); tests move it. */
+  now?: () => number;
+}
+
+export interface StratumListenerInfo {
+  algorithm: StratumAlgorithm;
+  host: string;
+  port: number;
+  kind: ListenerKind;
+  tls: boolean;
+  minDifficulty: number;
+  maxDifficulty: number;
+  startDifficulty: number;
+}
+
+export interface StratumServer {
+  listeners: StratumListenerInfo[];
+  /** Publishes the share counters now (also done every flushIntervalMs). */
+  flush(): Promise<void>;
+  /** Stops accepting, closes sessions, waits for block submissions in flight, flushes the shares. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts every configured stratum port. Each algorithm gets one job manager over its source; all
+ * ports share the extranonce allocator, the address guard, the share aggregator and the block
+ * submitter of this node.
+ */
+export async function startStratum(options: StratumOptions): Promise<StratumServer> {
+  const now = options.now ?? Date.now;
+  const { log } = options;
+  const metrics = options.registry ? prometheusStratumMetrics(options.registry) : NO_METRICS;
+  const limits: ConnectionLimits & SessionLimits = {
+    ...DEFAULT_CONNECTION_LIMITS,
+    ...DEFAULT_SESSION_LIMITS,
+    ...options.limits,
+  };
+  const vardiff: VardiffSettings = { ...DEFAULT_VARDIFF, ...options.vardiff };
+  const authorize = options.authorize ?? (async () => true);
+
+  const jobManagers = new Map<StratumAlgorithm, JobManager>();
+  for (const listener of options.listeners) {
+    if (jobManagers.has(listener.algorithm)) continue;
+    const source = options.sources.find((s) => s.algorithm === listener.algorithm);
+    if (!source)
+      throw new Error(
+        `stratum: no job source for ${listener.algorithm}, which has a listener on port ${listener.port}`,
+      );
+    jobManagers.set(listener.algorithm, new JobManager(source, { log }));
+  }
+
+  const aggregator = new ShareAggregator({
+    node: options.node,
+    bus: options.bus,
+    log,
+    flushIntervalMs: options.flushIntervalMs,
+    now,
+  });
+  const blocks = new BlockSubmitter({ node: options.node, bus: options.bus, log, metrics, now });
+  const extranonces = new ExtranonceAllocator();
+  const guard = new AddressGuard(limits.maxConnectionsPerAddress, now);
+  const guardSweep = setInterval(() => guard.sweep(), 60_000);
+  guardSweep.unref();
+
+  for (const jobs of jobManagers.values()) jobs.start();
+  aggregator.start();
+
+  const running: RunningListener[] = [];
+  const listeners: StratumListenerInfo[] = [];
+  const stop = async () => {
+    clearInterval(guardSweep);
+    await Promise.all(running.map((l) => l.close()));
+    for (const jobs of jobManagers.values()) jobs.stop();
+    await blocks.drain();
+    await aggregator.stop();
+  };
+
+  try {
+    for (const config of options.listeners) {
+      const jobs = jobManagers.get(config.algorithm) as JobManager;
+      const pow = powFor(config.algorithm);
+      const difficulty = portDifficulty(config.algorithm, config.kind, jobs.source.demo, pow, {
+        min: config.minDifficulty,
+        max: config.maxDifficulty,
+        start: config.startDifficulty,
+      });
+      const settings = {
+        algorithm: config.algorithm,
+        kind: config.kind,
+        port: config.port,
+        minDifficulty: difficulty.min,
+        maxDifficulty: difficulty.max,
+        startDifficulty: difficulty.start,
+      };
+      const listener = await openListener({
+        host: config.host,
+        port: config.port,
+        tls: config.tls,
+        settings,
+        services: {
+          port: settings,
+          jobs,
+          pow,
+          extranonces,
+          shares: aggregator,
+          blocks,
+          authorize,
+          vardiff,
+          limits,
+          metrics,
+          log,
+          now,
+        },
+        guard,
+        limits,
+        metrics,
+        log,
+      });
+      settings.port = listener.port;
+      running.push(listener);
+      listeners.push({
+        algorithm: config.algorithm,
+        host: config.host,
+        port: listener.port,
+        kind: config.kind,
+        tls: listener.tls,
+        minDifficulty: difficulty.min,
+        maxDifficulty: difficulty.max,
+        startDifficulty: difficulty.start,
+      });
+    }
+  } catch (error) {
+    await stop().catch((stopError: unknown) =>
+      log.error({ err: stopError }, 'stratum cleanup after a failed start failed'),
+    );
+    throw error;
+  }
+
+  return { listeners, flush: () => aggregator.flush(), stop };
+}

@@ -1,0 +1,200 @@
+/**
+ * A job source for tests and the benchmark: real bitcoin-family jobs (coinbase split around the
+ * extranonce, merkle branch, sha256d merkle root, 80-byte header) at a network target the test
+ * chooses, with block submissions recorded instead of sent to a daemon.
+ */
+import { randomBytes } from 'node:crypto';
+import type { BitcoinJob, JobSource, SubmitBlockResult } from '@lodestone/chain';
+import { merkleRoot, sha256d, swapWords } from '../client/work.js';
+import type { StratumAlgorithm } from '../pow.js';
+
+/** Bitcoin's compact encoding of a target (for the nbits field of the fixture's headers). */
+export function compactBits(target: bigint): number {
+  let size = (target.toString(16).length + 1) >> 1;
+  let mantissa = size <= 3 ? Number(target << BigInt(8 * (3 - size))) : Number(target >> BigInt(8 * (size - 3)));
+  if (mantissa & 0x00800000) {
+    mantissa >>>= 8;
+    size++;
+  }
+  return ((size << 24) | mantissa) >>> 0;
+}
+
+function varint(n: number): Buffer {
+  if (n < 0xfd) return Buffer.from([n]);
+  const b = Buffer.alloc(3);
+  b[0] = 0xfd;
+  b.writeUInt16LE(n, 1);
+  return b;
+}
+
+export interface FixtureJobOptions {
+  algorithm: StratumAlgorithm;
+  id: string;
+  height: number;
+  /** 32 bytes, header (internal) byte order. */
+  prevHash: Buffer;
+  networkTarget: bigint;
+  cleanJobs: boolean;
+  curtime: number;
+  extranonceSize?: number;
+  branchLength?: number;
+  coinbaseValue?: bigint;
+}
+
+export function fixtureJob(options: FixtureJobOptions): BitcoinJob {
+  const extranonceSize = options.extranonceSize ?? 8;
+  const heightPush = Buffer.alloc(4);
+  heightPush[0] = 3;
+  heightPush.writeUIntLE(options.height, 1, 3);
+  const tag = Buffer.from('/lodestone-test/');
+  const scriptSigLength = heightPush.length + extranonceSize + tag.length;
+  const coinbaseValue = options.coinbaseValue ?? 625_000_000n;
+  const value = Buffer.alloc(8);
+  value.writeBigUInt64LE(coinbaseValue);
+  const coinbase1 = Buffer.concat([
+    Buffer.from('01000000', 'hex'),
+    Buffer.from([1]),
+    Buffer.alloc(32),
+    Buffer.from('ffffffff', 'hex'),
+    varint(scriptSigLength),
+    heightPush,
+  ]).toString('hex');
+  const coinbase2 = Buffer.concat([
+    tag,
+    Buffer.from('ffffffff', 'hex'),
+    Buffer.from([1]),
+    value,
+    Buffer.from([1, 0x51]),
+    Buffer.alloc(4),
+  ]).toString('hex');
+  const merkleBranch = Array.from({ length: options.branchLength ?? 2 }, () => randomBytes(32).toString('hex'));
+  const bits = compactBits(options.networkTarget);
+  const version = 0x20000000;
+
+  const coinbase = (en1: Uint8Array, en2: Uint8Array) =>
+    Buffer.concat([Buffer.from(coinbase1, 'hex'), en1, en2, Buffer.from(coinbase2, 'hex')]);
+  const header = (en1: Uint8Array, en2: Uint8Array, ntime: number, nonce: number, v: number) => {
+    if (en1.length + en2.length !== extranonceSize) throw new RangeError('extranonce size mismatch');
+    const out = Buffer.alloc(80);
+    out.writeUInt32LE(v >>> 0, 0);
+    options.prevHash.copy(out, 4);
+    merkleRoot(coinbase(en1, en2), merkleBranch).copy(out, 36);
+    out.writeUInt32LE(ntime >>> 0, 68);
+    out.writeUInt32LE(bits, 72);
+    out.writeUInt32LE(nonce >>> 0, 76);
+    return out;
+  };
+
+  return {
+    id: options.id,
+    algorithm: options.algorithm,
+    coin: options.algorithm === 'sha256' ? 'BTC' : options.algorithm === 'scrypt' ? 'LTC' : 'DASH',
+    height: options.height,
+    prevHashNotify: swapWords(options.prevHash).toString('hex'),
+    coinbase1,
+    coinbase2,
+    extranonceSize,
+    merkleBranch,
+    version,
+    bits: bits.toString(16).padStart(8, '0'),
+    curtime: options.curtime,
+    mintime: options.curtime - 3600,
+    networkTarget: options.networkTarget,
+    coinbaseValue,
+    cleanJobs: options.cleanJobs,
+    createdAt: options.curtime * 1000,
+    header,
+    block(en1, en2, ntime, nonce, v) {
+      return Buffer.concat([header(en1, en2, ntime, nonce, v), varint(1), coinbase(en1, en2)]).toString('hex');
+    },
+  };
+}
+
+export interface FixtureSourceOptions {
+  algorithm: StratumAlgorithm;
+  /** Default: a target no share meets (2^200), so no share is a block. */
+  networkTarget?: bigint;
+  extranonceSize?: number;
+  /** Clock (epoch ms) for the jobs' curtime; default Date.now. */
+  now?: () => number;
+  /** What submitBlock answers; default accepted. */
+  submitResult?: (job: BitcoinJob) => SubmitBlockResult | Promise<SubmitBlockResult>;
+  /** The first job is made at construction (default true). */
+  initialJob?: boolean;
+}
+
+/** A JobSource whose jobs the test makes: `nextJob()` (same block) and `newBlock()` (clean jobs). */
+export class FixtureJobSource implements JobSource {
+  readonly algorithm: StratumAlgorithm;
+  readonly demo = false;
+  readonly submitted: { job: BitcoinJob; blockHex: string }[] = [];
+  networkTarget: bigint;
+  extranonceSize: number;
+  private readonly listeners = new Set<(job: BitcoinJob) => void>();
+  private latest: BitcoinJob | undefined;
+  private counter = 0;
+  private height = 1000;
+  private prevHash = randomBytes(32);
+
+  constructor(private readonly options: FixtureSourceOptions) {
+    this.algorithm = options.algorithm;
+    this.networkTarget = options.networkTarget ?? 1n << 200n;
+    this.extranonceSize = options.extranonceSize ?? 8;
+    if (options.initialJob !== false) this.latest = this.make(true);
+  }
+
+  async start(): Promise<void> {}
+  async stop(): Promise<void> {}
+
+  current(): BitcoinJob | undefined {
+    return this.latest;
+  }
+
+  onJob(listener: (job: BitcoinJob) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async submitBlock(job: BitcoinJob, blockHex: string): Promise<SubmitBlockResult> {
+    this.submitted.push({ job, blockHex });
+    if (this.options.submitResult) return this.options.submitResult(job);
+    return {
+      accepted: true,
+      hash: sha256d(Buffer.from(blockHex.slice(0, 160), 'hex'))
+        .reverse()
+        .toString('hex'),
+    };
+  }
+
+  /** A new job on the same previous block (clean_jobs false). */
+  nextJob(): BitcoinJob {
+    return this.emit(this.make(false));
+  }
+
+  /** A job on a new previous block (clean_jobs true): every older job is stale. */
+  newBlock(): BitcoinJob {
+    this.height++;
+    this.prevHash = randomBytes(32);
+    return this.emit(this.make(true));
+  }
+
+  private make(cleanJobs: boolean): BitcoinJob {
+    this.counter++;
+    return fixtureJob({
+      algorithm: this.algorithm,
+      id: this.counter.toString(16),
+      height: this.height,
+      prevHash: this.prevHash,
+      networkTarget: this.networkTarget,
+      cleanJobs,
+      curtime: Math.floor((this.options.now?.() ?? Date.now()) / 1000),
+      extranonceSize: this.extranonceSize,
+    });
+  }
+
+  private emit(job: BitcoinJob): BitcoinJob {
+    this.latest = job;
+    for (const listener of this.listeners) listener(job);
+    return job;
+  }
+}

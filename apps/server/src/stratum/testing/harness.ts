@@ -1,0 +1,124 @@
+/**
+ * A real stratum server on 127.0.0.1 (ephemeral ports) over fixture job sources and a recording
+ * bus, plus a connected-client helper: what the socket tests and the benchmark start from.
+ */
+import type { JobSource } from '@lodestone/chain';
+import type { FoundBlock, ShareBatch } from '@lodestone/domain';
+import { POW } from '@lodestone/pow';
+import { StratumClient } from '../client/stratumClient.js';
+import { SILENT_LOG } from '../log.js';
+import type { StratumAlgorithm } from '../pow.js';
+import type { ListenerKind } from '../session.js';
+import { type StratumListenerOptions, type StratumOptions, type StratumServer, startStratum } from '../startStratum.js';
+import { FixtureJobSource } from './fixtureJobs.js';
+
+export class RecordingBus {
+  readonly batches: ShareBatch[] = [];
+  readonly blocks: FoundBlock[] = [];
+  /** Number of upcoming publishShareBatch calls that fail. */
+  failBatches = 0;
+
+  async publishShareBatch(batch: ShareBatch): Promise<void> {
+    if (this.failBatches > 0) {
+      this.failBatches--;
+      throw new Error('bus unavailable');
+    }
+    this.batches.push(structuredClone(batch));
+  }
+
+  async publishFoundBlock(block: FoundBlock): Promise<void> {
+    this.blocks.push(structuredClone(block));
+  }
+
+  /** Sum over all batches of one worker's counters. */
+  totals(account: string, worker: string) {
+    const totals = {
+      acceptedDifficulty: 0,
+      valid: 0,
+      invalid: 0,
+      stale: 0,
+      rejectReasons: {} as Record<string, number>,
+    };
+    for (const batch of this.batches) {
+      for (const w of batch.workers) {
+        if (w.account !== account || w.worker !== worker) continue;
+        totals.acceptedDifficulty += w.acceptedDifficulty;
+        totals.valid += w.valid;
+        totals.invalid += w.invalid;
+        totals.stale += w.stale;
+        for (const [reason, n] of Object.entries(w.rejectReasons)) {
+          totals.rejectReasons[reason] = (totals.rejectReasons[reason] ?? 0) + n;
+        }
+      }
+    }
+    return totals;
+  }
+}
+
+/** A share difficulty that one hash in 16 meets (SHA256): tests find shares in microseconds. */
+export const EASY_SHA256_DIFFICULTY = POW.sha256.difficultyForTarget(1n << 252n);
+
+export interface HarnessOptions extends Partial<Omit<StratumOptions, 'sources' | 'bus' | 'listeners'>> {
+  listeners?: Partial<StratumListenerOptions>[];
+  sources?: JobSource[];
+  networkTarget?: bigint;
+}
+
+export interface Harness {
+  server: StratumServer;
+  bus: RecordingBus;
+  /** The fixture source of each algorithm (when the harness made it). */
+  source: FixtureJobSource;
+  sources: JobSource[];
+  port(kind?: ListenerKind, algorithm?: StratumAlgorithm): number;
+  connect(kind?: ListenerKind, algorithm?: StratumAlgorithm): Promise<StratumClient>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const bus = new RecordingBus();
+  const source = new FixtureJobSource({ algorithm: 'sha256', networkTarget: options.networkTarget });
+  const sources = options.sources ?? [source];
+  const listeners: StratumListenerOptions[] = (
+    options.listeners ?? [{ kind: 'standard' }, { kind: 'xnsub' }, { kind: 'marketplace' }]
+  ).map((l) => ({
+    algorithm: 'sha256',
+    host: '127.0.0.1',
+    port: 0,
+    kind: 'standard',
+    minDifficulty: 1e-12,
+    startDifficulty: EASY_SHA256_DIFFICULTY,
+    ...l,
+  }));
+  const { listeners: _omit, sources: _sources, networkTarget: _target, ...rest } = options;
+  const server = await startStratum({
+    node: 'test-node',
+    log: SILENT_LOG,
+    ...rest,
+    listeners,
+    sources,
+    bus,
+  });
+  const clients: StratumClient[] = [];
+  const port = (kind: ListenerKind = 'standard', algorithm: StratumAlgorithm = 'sha256') => {
+    const found = server.listeners.find((l) => l.kind === kind && l.algorithm === algorithm);
+    if (!found) throw new Error(`no ${algorithm} ${kind} listener`);
+    return found.port;
+  };
+  return {
+    server,
+    bus,
+    source,
+    sources,
+    port,
+    async connect(kind, algorithm) {
+      const client = await StratumClient.connect({ host: '127.0.0.1', port: port(kind, algorithm), timeoutMs: 5000 });
+      clients.push(client);
+      return client;
+    },
+    async close() {
+      for (const client of clients) client.destroy();
+      await server.stop();
+    },
+  };
+}

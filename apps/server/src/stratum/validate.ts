@@ -1,0 +1,192 @@
+import type { BitcoinJob } from '@lodestone/chain';
+import type { PowFunctions } from './pow.js';
+import { StratumError, type StratumErrorCode, type SubmitRequest } from './protocol.js';
+
+/**
+ * The ntime window. Bitcoin nodes refuse a header more than two hours ahead of their clock, and
+ * never one at or below the median time past (the template's `mintime`). We also refuse ntimes
+ * more than ten minutes below the template's `curtime`: honest miners roll ntime forward, never
+ * back, so an older ntime is a replayed or broken share.
+ */
+export const NTIME_MAX_FUTURE_SECONDS = 7200;
+export const NTIME_MAX_PAST_SECONDS = 600;
+
+/** A job as one session received it: the difficulty it was sent with is the one its shares are checked at. */
+export interface IssuedWork {
+  entry: {
+    readonly job: BitcoinJob;
+    /** True once a newer previous block made the job useless (or the job was forgotten). */
+    readonly stale: boolean;
+    /** Keys (`shareKey`) of shares already seen for this job (all sessions). */
+    readonly seen: ReadonlySet<number>;
+  };
+  difficulty: number;
+  /** Share target for `difficulty`. */
+  target: bigint;
+}
+
+export interface ShareContext {
+  /** The work the job id named, or undefined when the id is not (or no longer) known. */
+  issued: IssuedWork | undefined;
+  /** The id was issued to this session once but has been forgotten since: the share is stale. */
+  expired: boolean;
+  extranonce1: Uint8Array;
+  extranonce1Hex: string;
+  /** Version bits the miner may roll (BIP 310); 0 without mining.configure. */
+  versionMask: number;
+  /** Epoch milliseconds. */
+  now: number;
+  pow: PowFunctions;
+}
+
+export type RejectReason =
+  | 'job-not-found'
+  | 'stale'
+  | 'ntime-out-of-range'
+  | 'bad-version-bits'
+  | 'bad-extranonce2'
+  | 'bad-nonce'
+  | 'duplicate'
+  | 'low-difficulty';
+
+export const REJECT_CODES: Record<RejectReason, StratumErrorCode> = {
+  'job-not-found': StratumError.JobNotFound,
+  stale: StratumError.JobNotFound,
+  'ntime-out-of-range': StratumError.Other,
+  'bad-version-bits': StratumError.Other,
+  'bad-extranonce2': StratumError.Other,
+  'bad-nonce': StratumError.Other,
+  duplicate: StratumError.Duplicate,
+  'low-difficulty': StratumError.LowDifficulty,
+};
+
+export const REJECT_MESSAGES: Record<RejectReason, string> = {
+  'job-not-found': 'Job not found',
+  stale: 'Stale share (job of an older block)',
+  'ntime-out-of-range': 'ntime out of range',
+  'bad-version-bits': 'Version bits outside the negotiated mask',
+  'bad-extranonce2': 'Invalid extranonce2 (wrong length or not hex)',
+  'bad-nonce': 'Invalid nonce or ntime (expected 8 hex digits)',
+  duplicate: 'Duplicate share',
+  'low-difficulty': 'Low difficulty share',
+};
+
+/** The parts of a share that rebuild its header and block. */
+export interface SolvedShare {
+  extranonce2: Uint8Array;
+  ntime: number;
+  nonce: number;
+  /** The header version: the job's version with the miner's rolled bits merged in. */
+  version: number;
+  header: Uint8Array;
+  hash: Uint8Array;
+}
+
+export type ShareVerdict =
+  | {
+      accepted: true;
+      /** Duplicate key to remember for this job. */
+      key: number;
+      /** Difficulty credited. */
+      difficulty: number;
+      /** The hash also meets the network target: a block candidate. */
+      isBlock: boolean;
+      share: SolvedShare;
+    }
+  | { accepted: false; reason: RejectReason; code: StratumErrorCode; key?: number };
+
+const HEX8 = /^[0-9a-fA-F]{8}$/;
+const HEX = /^(?:[0-9a-fA-F]{2})+$/;
+
+/**
+ * A 53-bit digest of what makes a share's header unique for one job (extranonce1, extranonce2, ntime,
+ * nonce, version): duplicate sets hold numbers, about 30 bytes a share instead of a 40-character
+ * string. Two different shares collide with probability about n²/2^54 for n shares of one job
+ * (below 10^-3 at 3 million), and a collision only refuses one honest share as a duplicate.
+ */
+export function shareKey(
+  extranonce1Hex: string,
+  extranonce2Hex: string,
+  ntime: number,
+  nonce: number,
+  version: number,
+): number {
+  let h1 = 0x9e3779b9;
+  let h2 = 0x85ebca6b;
+  const mix = (word: number) => {
+    h1 = Math.imul(h1 ^ word, 0xcc9e2d51);
+    h1 = (h1 << 15) | (h1 >>> 17);
+    h2 = Math.imul(h2 ^ word, 0x1b873593);
+    h2 = (h2 << 13) | (h2 >>> 19);
+    h1 = Math.imul(h1 ^ h2, 5) + 0xe6546b64;
+  };
+  const hex = extranonce1Hex + extranonce2Hex;
+  for (let i = 0; i < hex.length; i += 8) mix(Number.parseInt(hex.slice(i, i + 8), 16) | 0);
+  mix(hex.length);
+  mix(ntime | 0);
+  mix(nonce | 0);
+  mix(version | 0);
+  h1 ^= h1 >>> 16;
+  h1 = Math.imul(h1, 0x85ebca6b);
+  h1 ^= h1 >>> 13;
+  h2 ^= h1;
+  h2 = Math.imul(h2, 0xc2b2ae35);
+  h2 ^= h2 >>> 16;
+  return (h2 & 0x1fffff) * 0x100000000 + (h1 >>> 0);
+}
+
+function reject(reason: RejectReason, key?: number): ShareVerdict {
+  return key === undefined
+    ? { accepted: false, reason, code: REJECT_CODES[reason] }
+    : { accepted: false, reason, code: REJECT_CODES[reason], key };
+}
+
+/**
+ * Checks one submitted share, in this order: known job, not stale, nonce/ntime well formed, ntime
+ * within the window, version bits within the mask, extranonce2 of the exact length, not a
+ * duplicate, hash meets the share target. Pure: it only reads its inputs (the caller remembers the
+ * returned duplicate key). A share whose hash meets the network target but not the share target (a
+ * share difficulty above the network's, as on the demo network) is still a block: it is accepted and
+ * credited at the network's difficulty.
+ */
+export function validateShare(context: ShareContext, submit: SubmitRequest): ShareVerdict {
+  const { issued } = context;
+  if (issued === undefined) return reject(context.expired ? 'stale' : 'job-not-found');
+  if (issued.entry.stale) return reject('stale');
+  const { job } = issued.entry;
+
+  if (!HEX8.test(submit.ntime) || !HEX8.test(submit.nonce)) return reject('bad-nonce');
+  const ntime = Number.parseInt(submit.ntime, 16);
+  const nonce = Number.parseInt(submit.nonce, 16);
+  const nowSeconds = Math.floor(context.now / 1000);
+  const earliest = Math.max(job.mintime, job.curtime - NTIME_MAX_PAST_SECONDS);
+  if (ntime < earliest || ntime > nowSeconds + NTIME_MAX_FUTURE_SECONDS) return reject('ntime-out-of-range');
+
+  let versionBits = 0;
+  if (submit.versionBits !== undefined) {
+    if (!HEX8.test(submit.versionBits)) return reject('bad-version-bits');
+    versionBits = Number.parseInt(submit.versionBits, 16);
+    if ((versionBits & ~context.versionMask) >>> 0 !== 0) return reject('bad-version-bits');
+  }
+  const version = ((job.version & ~context.versionMask) | versionBits) >>> 0;
+
+  const extranonce2Size = job.extranonceSize - context.extranonce1.length;
+  if (submit.extranonce2.length !== extranonce2Size * 2 || !HEX.test(submit.extranonce2)) {
+    return reject('bad-extranonce2');
+  }
+
+  const key = shareKey(context.extranonce1Hex, submit.extranonce2, ntime, nonce, version);
+  if (issued.entry.seen.has(key)) return reject('duplicate');
+
+  const extranonce2 = Buffer.from(submit.extranonce2, 'hex');
+  const header = job.header(context.extranonce1, extranonce2, ntime, nonce, version);
+  const hash = context.pow.hash(header);
+  const value = context.pow.hashValue(hash);
+  const isBlock = value <= job.networkTarget;
+  let difficulty = issued.difficulty;
+  if (value > issued.target) {
+    if (!isBlock) return reject('low-difficulty', key);
+    difficulty = Math.min(difficulty, context.pow.difficultyForTarget(job.networkTarget));
+  }
+  return { accepted: true, key, difficulty, isBlock, share: { extranonce2, ntime, nonce, version, header, hash } };
+}
