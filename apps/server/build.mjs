@@ -18,7 +18,12 @@ for (const dir of [
 }
 
 await build({
-  entryPoints: { main: 'src/main.ts', 'bench-api': 'bench/api.bench.ts', 'config-docs': 'scripts/configDocs.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'bench-api': 'bench/api.bench.ts',
+    'bench-stratum': 'bench/stratum.bench.ts',
+    'config-docs': 'scripts/configDocs.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -69,13 +69,17 @@ describe('sumDecimals', () => {
 });
 
 describe('statsWindow', () => {
-  it('is the last N complete UTC minutes', () => {
+  it('is the last N complete UTC minutes plus the current minute so far', () => {
     expect(statsWindow(new Date('2024-05-06T10:00:59.999Z'), 10)).toEqual({
       from: new Date('2024-05-06T09:50:00Z'),
-      to: new Date('2024-05-06T10:00:00Z'),
-      seconds: 600,
+      to: new Date('2024-05-06T10:00:59.999Z'),
+      seconds: 659.999,
     });
-    expect(statsWindow(new Date('2024-05-06T10:00:00Z'), 1)).toMatchObject({ from: new Date('2024-05-06T09:59:00Z') });
+    expect(statsWindow(new Date('2024-05-06T10:00:00Z'), 1)).toEqual({
+      from: new Date('2024-05-06T09:59:00Z'),
+      to: new Date('2024-05-06T10:00:00Z'),
+      seconds: 60,
+    });
   });
 
   it('refuses a window that is not 1 to 1440 whole minutes', () => {

@@ -105,21 +105,24 @@ const MINUTE_MS = 60_000;
 export interface StatsWindow {
   /** First minute in the window (inclusive). */
   from: Date;
-  /** Start of the current, incomplete minute: the window's exclusive end. */
+  /** The moment of reading: the window's exclusive end, inside the current minute. */
   to: Date;
   seconds: number;
 }
 
 /**
- * The statistics window at `now`: the last `minutes` complete UTC minutes, [to − minutes, to) where
- * `to` is the start of the current minute. The current minute is left out because its shares are
- * still arriving: counting it would make every reading dip at the start of a minute. So the window
- * holds exactly minutes × 60 s of fully counted shares and the hashrate's divisor is exact.
+ * The statistics window at `now`: the last `minutes` complete UTC minutes plus the current minute
+ * so far, [floor(now) − minutes, now). Including the current minute lets a pool that just started
+ * (or a miner who just connected) show up within seconds instead of after the next full minute; the
+ * divisor is the window's true length, so the reading does not dip while the minute fills. Share
+ * batches are flushed every few seconds, so the newest few seconds may still be on their way: an
+ * error of at most flush interval ÷ window length (under 1% with a 10-minute window).
  */
 export function statsWindow(now: Date, minutes: number): StatsWindow {
   if (!(Number.isInteger(minutes) && minutes >= 1 && minutes <= 1440)) {
     throw new RangeError(`the statistics window must be 1 to 1440 whole minutes, got ${minutes}`);
   }
-  const to = new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS);
-  return { from: new Date(to.getTime() - minutes * MINUTE_MS), to, seconds: minutes * 60 };
+  const minuteStart = Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS;
+  const from = new Date(minuteStart - minutes * MINUTE_MS);
+  return { from, to: new Date(now.getTime()), seconds: (now.getTime() - from.getTime()) / 1000 };
 }

@@ -11,7 +11,8 @@ import { foundBlock, shareBatch, shareCounts } from './testing.js';
 
 const options = { windowMinutes: 10, hashesPerDifficulty: powHashesPerDifficulty };
 // Window at 10:00:10 with 10 minutes: the complete minutes 09:50 … 09:59, i.e. 600 s.
-const NOW = new Date('2024-05-06T10:00:10Z');
+/** On a minute boundary the window is exactly the ten complete minutes before it. */
+const NOW = new Date('2024-05-06T10:00:00Z');
 
 /** Synthetic traffic of known difficulty, in and around the window. */
 function traffic(): ShareBatch[] {
@@ -119,18 +120,18 @@ describe.each(testEngines())('pool stats rollup on %s', (engine) => {
   it('rewrites the snapshot of its minute when run again, and moves on with the clock', async () => {
     for (const batch of traffic()) await applyShareBatch(database.db, batch);
     await rollupPoolStats(database.db, NOW, options);
-    // a late batch for 09:59 arrives; a second run in the same minute includes it
+    // a late batch for 09:59 arrives; a second run at the same moment includes it and rewrites the row
     await applyShareBatch(
       database.db,
       shareBatch('2024-05-06T09:59:30Z', [shareCounts('gina', 'rig1', { acceptedDifficulty: 600, valid: 1 })]),
     );
-    const again = byAlgorithm(await rollupPoolStats(database.db, new Date('2024-05-06T10:00:50Z'), options));
+    const again = byAlgorithm(await rollupPoolStats(database.db, NOW, options));
     expect(again.scrypt).toMatchObject({ hashrate: String((6600 * 65536) / 600), miners: 3 });
     const { rows } = await sql<{ n: bigint }>`select count(*) as n from pool_stats`.execute(database.db);
     expect(rows[0]?.n).toBe(6n);
 
     // ten minutes later the window holds only dave's 10:00 shares
-    const later = byAlgorithm(await rollupPoolStats(database.db, new Date('2024-05-06T10:10:10Z'), options));
+    const later = byAlgorithm(await rollupPoolStats(database.db, new Date('2024-05-06T10:10:00Z'), options));
     expect(later.scrypt).toMatchObject({
       taken_at: new Date('2024-05-06T10:10:00Z'),
       hashrate: '764586.667',
@@ -148,7 +149,7 @@ describe.each(testEngines())('pool stats rollup on %s', (engine) => {
 
   it('runs as a job declared as data', async () => {
     const job = rollupJob(options);
-    expect(job).toMatchObject({ name: 'pool-stats-rollup', everyMs: 60_000, offsetMs: 10_000, singleton: true });
+    expect(job).toMatchObject({ name: 'pool-stats-rollup', everyMs: 20_000, offsetMs: 0, singleton: true });
     for (const batch of traffic()) await applyShareBatch(database.db, batch);
     const log = { debug() {}, info() {}, warn() {}, error() {} };
     await job.run({ database, log, now: NOW, signal: new AbortController().signal });

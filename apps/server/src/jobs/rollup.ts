@@ -12,7 +12,8 @@ import type { Kysely } from 'kysely';
 import type { HashesPerDifficulty } from '../services/hashesPerDifficulty.js';
 import type { JobDefinition } from './types.js';
 
-const MINUTE_MS = 60_000;
+/** Three snapshots a minute per algorithm: about 26,000 small rows a day for six algorithms. */
+export const ROLLUP_EVERY_MS = 20_000;
 
 export interface RollupOptions {
   /** See statsWindow in @lodestone/domain: the last N complete minutes. */
@@ -63,16 +64,16 @@ export async function rollupPoolStats(db: Kysely<DB>, now: Date, options: Rollup
 }
 
 /**
- * The rollup as a job: once a minute, 10 s into the minute so that share batches of the minute that
- * just ended (flushed every few seconds) have arrived, and once at start so a restarted server has a
- * fresh snapshot at once. Singleton: with two jobs processes one writes, the other stands by.
+ * The rollup as a job: every 20 seconds (the window includes the current minute, so a new pool or
+ * miner shows up within seconds), and once at start so a restarted server has a fresh snapshot at
+ * once. Singleton: with two jobs processes one writes, the other stands by.
  */
 export function rollupJob(options: RollupOptions): JobDefinition {
   statsWindow(new Date(0), options.windowMinutes); // refuse a bad window at start-up, not at the first run
   return {
     name: 'pool-stats-rollup',
-    everyMs: MINUTE_MS,
-    offsetMs: 10_000,
+    everyMs: ROLLUP_EVERY_MS,
+    offsetMs: 0,
     runOnStart: true,
     singleton: true,
     async run({ database, now }) {
