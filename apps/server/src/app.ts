@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import { API_PREFIX } from '@lodestone/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Registry } from 'prom-client';
 import type { ApiDeps } from './api/deps.js';
 import { poolRoutes } from './api/pool/routes.js';
 import { stratumRoutes } from './api/pool/stratum.js';
@@ -12,6 +13,8 @@ import { registerWebApp } from './http/webApp.js';
 import { DEFAULT_WEB_DIR } from './paths.js';
 
 export interface AppOptions extends ApiDeps {
+  /** The process's metrics registry (main shares it with stratum); a new one when omitted. */
+  registry?: Registry;
   /** Folder of the built website; defaults to apps/web/dist. */
   webDir?: string;
   /** The process's logger (main passes a pino child), or Fastify's logger option (tests pass false). */
@@ -84,7 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(appError.status).send({ error: appError.message, code: appError.code });
   });
 
-  if (config.metricsEnabled) registerMetrics(app);
+  if (config.metricsEnabled) registerMetrics(app, options.registry);
 
   const deps: ApiDeps = { config, database: options.database, network: options.network, stratum: options.stratum };
   await app.register(

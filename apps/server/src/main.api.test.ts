@@ -117,6 +117,10 @@ describe('the lodestone process', () => {
       const greeting = await subscribe(l.port);
       expect(greeting).toMatchObject({ id: 1, error: null });
     }
+    // Stratum and HTTP metrics share the process's registry.
+    const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    expect(metrics).toContain('lodestone_stratum_sessions');
+    expect(metrics).toContain('lodestone_http_request_duration_seconds');
 
     r.child.kill('SIGTERM');
     expect(await r.exit).toBe(0);

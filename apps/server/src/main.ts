@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { InProcessBus } from './bus/inProcess.js';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { startFleet } from './demo/fleet.js';
+import { createMetricsRegistry } from './http/metrics.js';
 import { startJobsRole } from './jobs/role.js';
 import { createJobSources, demoAlgorithms } from './network.js';
 import { parseRoles, type Role, UsageError } from './roles.js';
@@ -77,6 +78,7 @@ async function startParts(config: Config, roles: Set<Role>, log: Logger, running
   const applied = await migrate(database);
   log.info({ engine: database.engine, dataDir: config.dataDir, migrationsApplied: applied }, 'database ready');
 
+  const registry = createMetricsRegistry();
   const bus = new InProcessBus({
     onEvent: (event) => log.warn({ event }, 'share bus delivery problem'),
   });
@@ -120,6 +122,7 @@ async function startParts(config: Config, roles: Set<Role>, log: Logger, running
       bus,
       log: stratumLog,
       vardiff: { targetIntervalMs: config.shareIntervalSeconds * 1000 },
+      registry,
     });
     running.push({ name: 'stratum', stop: () => stratum.stop() });
     boundPorts = stratum.listeners.map((l) => l.port);
@@ -149,6 +152,7 @@ async function startParts(config: Config, roles: Set<Role>, log: Logger, running
       database,
       network: { demo: demoAlgorithms(config).length > 0 },
       stratum: () => listeners,
+      registry,
       logger: log.child({ role: 'api' }),
     });
     await app.listen({ port: config.port, host: config.host });

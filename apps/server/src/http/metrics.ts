@@ -1,13 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
-/**
- * Prometheus metrics of this process: Node's defaults plus request durations by route template
- * (never by raw URL, which would let clients create unbounded label values).
- */
-export function registerMetrics(app: FastifyInstance): Registry {
+/** The process's metrics registry with Node's default metrics; other roles (stratum) register into it too. */
+export function createMetricsRegistry(): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'lodestone_' });
+  return registry;
+}
+
+/**
+ * Serves the registry at /metrics and adds request durations by route template (never by raw URL,
+ * which would let clients create unbounded label values).
+ */
+export function registerMetrics(app: FastifyInstance, registry: Registry = createMetricsRegistry()): Registry {
   const duration = new Histogram({
     name: 'lodestone_http_request_duration_seconds',
     help: 'HTTP request duration by method, route template and status code.',
