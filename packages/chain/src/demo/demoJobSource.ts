@@ -7,7 +7,8 @@ import { bitsToHex } from '../bitcoin/header.js';
 import { merkleRoot } from '../bitcoin/merkle.js';
 import { type ChainNetwork, NETWORKS } from '../bitcoin/networks.js';
 import type { BitcoinJob, JobSource, SubmitBlockResult } from '../job.js';
-import { createTemplateJob, DEFAULT_EXTRANONCE_SIZE, type TemplateJob } from '../jobs/templateJob.js';
+import { JobPublisher } from '../jobs/jobPublisher.js';
+import type { TemplateJob } from '../jobs/templateJob.js';
 import type { ChainLogger } from '../logger.js';
 import { type BitcoinAlgorithm, bitsFromTarget, meetsTarget, powHash, targetFromBits } from '../pow.js';
 import type { BlockTemplate } from '../rpc/template.js';
@@ -75,10 +76,8 @@ export class DemoJobSource implements JobSource {
   readonly networkTarget: bigint;
   private readonly options: DemoJobSourceOptions;
   private readonly payoutScript: Buffer;
-  private readonly listeners = new Set<(job: BitcoinJob) => void>();
+  private readonly jobs: JobPublisher;
   private readonly now: () => number;
-  private job: TemplateJob | undefined;
-  private jobCounter = 0;
   private height: number;
   /** Hash of the current tip, RPC hex. */
   private tip: string;
@@ -103,6 +102,8 @@ export class DemoJobSource implements JobSource {
     this.payoutScript = addressToScript(payout.address, payout.network);
     this.height = (options.startHeight ?? 1) - 1;
     this.tip = hashToRpcHex(randomBytes(32));
+    const { extranonceSize, poolTag, logger } = options;
+    this.jobs = new JobPublisher({ coin: this.coin, algorithm: this.algorithm, extranonceSize, poolTag, logger });
   }
 
   /** Blocks the pool found on the demo network since start. */
@@ -111,12 +112,11 @@ export class DemoJobSource implements JobSource {
   }
 
   current(): BitcoinJob | undefined {
-    return this.job;
+    return this.jobs.current();
   }
 
   onJob(listener: (job: BitcoinJob) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.jobs.onJob(listener);
   }
 
   async start(): Promise<void> {
@@ -138,7 +138,7 @@ export class DemoJobSource implements JobSource {
     } catch (error) {
       return { accepted: false, hash: '', reason: `bad-blk: ${(error as Error).message}` };
     }
-    const hash = (this.job ?? (job as TemplateJob)).blockHash(block.headerBytes);
+    const hash = (this.jobs.current() ?? (job as TemplateJob)).blockHash(block.headerBytes);
     const refuse = (reason: string): SubmitBlockResult => ({ accepted: false, hash, reason });
     if (hashToRpcHex(block.header.prevHash) !== this.tip) return refuse('stale-prevblk');
     if (block.header.bits !== this.bits) return refuse('bad-diffbits');
@@ -182,26 +182,7 @@ export class DemoJobSource implements JobSource {
       rules: [],
       coinbaseAux: '',
     };
-    this.jobCounter = (this.jobCounter + 1) >>> 0;
-    const jobOptions: Parameters<typeof createTemplateJob>[1] = {
-      id: this.jobCounter.toString(16),
-      coin: this.coin,
-      algorithm: this.algorithm,
-      payoutScript: this.payoutScript,
-      extranonceSize: this.options.extranonceSize ?? DEFAULT_EXTRANONCE_SIZE,
-      cleanJobs: clean,
-      createdAt: nowMs,
-    };
-    if (this.options.poolTag) jobOptions.poolTag = this.options.poolTag;
-    const job = createTemplateJob(template, jobOptions);
-    this.job = job;
-    for (const listener of this.listeners) {
-      try {
-        listener(job);
-      } catch (error) {
-        this.options.logger?.error({ err: error, coin: this.coin }, 'job listener failed');
-      }
-    }
+    const job = this.jobs.publish(template, { payoutScript: this.payoutScript, clean, createdAt: nowMs });
     this.options.logger?.info({ coin: this.coin, height: job.height, job: job.id, clean, reason }, 'new demo job');
     clearTimeout(this.refreshTimer);
     if (!this.running) return;

@@ -10,7 +10,7 @@ import type { RpcClient, RpcClientOptions } from '../rpc/client.js';
 import { DaemonPool } from '../rpc/daemonPool.js';
 import { RpcError } from '../rpc/errors.js';
 import type { BlockTemplate } from '../rpc/template.js';
-import { createTemplateJob, DEFAULT_EXTRANONCE_SIZE, type TemplateJob } from './templateJob.js';
+import { JobPublisher } from './jobPublisher.js';
 
 export interface DaemonJobSourceOptions {
   /** Ticker of the coin, e.g. `LTC`. */
@@ -68,11 +68,9 @@ export class DaemonJobSource implements JobSource {
   private readonly rpc: BitcoinRpc;
   private readonly options: DaemonJobSourceOptions;
   private readonly rules: readonly string[];
-  private readonly listeners = new Set<(job: BitcoinJob) => void>();
+  private readonly jobs: JobPublisher;
   private readonly now: () => number;
   private payoutScript: Buffer | undefined;
-  private job: TemplateJob | undefined;
-  private jobCounter = 0;
   private running = false;
   private pollTimer: NodeJS.Timeout | undefined;
   private longPollAbort: AbortController | undefined;
@@ -93,15 +91,16 @@ export class DaemonJobSource implements JobSource {
     const poolOptions = options.logger ? { logger: options.logger } : {};
     this.pool = options.daemons instanceof DaemonPool ? options.daemons : new DaemonPool(options.daemons, poolOptions);
     this.rpc = new BitcoinRpc(this.pool);
+    const { extranonceSize, poolTag, logger } = options;
+    this.jobs = new JobPublisher({ coin: options.coin, algorithm: options.algorithm, extranonceSize, poolTag, logger });
   }
 
   current(): BitcoinJob | undefined {
-    return this.job;
+    return this.jobs.current();
   }
 
   onJob(listener: (job: BitcoinJob) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.jobs.onJob(listener);
   }
 
   /**
@@ -214,7 +213,7 @@ export class DaemonJobSource implements JobSource {
   /** Decides whether a template makes a new job, and emits it. */
   private consider(template: BlockTemplate, reason: string): void {
     if (template.longPollId !== undefined) this.longPollId = template.longPollId;
-    const current = this.job;
+    const current = this.jobs.current();
     const now = this.now();
     let clean: boolean;
     if (current === undefined) clean = true;
@@ -232,30 +231,24 @@ export class DaemonJobSource implements JobSource {
       clean = false;
     }
     if (this.payoutScript === undefined) throw new Error('payout script unknown before start');
-    this.jobCounter = (this.jobCounter + 1) >>> 0;
-    const jobOptions: Parameters<typeof createTemplateJob>[1] = {
-      id: this.jobCounter.toString(16),
-      coin: this.coin,
-      algorithm: this.algorithm,
+    this.jobs.publish(template, {
       payoutScript: this.payoutScript,
-      extranonceSize: this.options.extranonceSize ?? DEFAULT_EXTRANONCE_SIZE,
-      cleanJobs: clean,
+      clean,
       createdAt: now,
-    };
-    if (this.options.poolTag) jobOptions.poolTag = this.options.poolTag;
-    const job = createTemplateJob(template, jobOptions);
-    this.job = job;
-    this.options.logger?.info(
-      { coin: this.coin, height: job.height, job: job.id, clean, transactions: template.transactions.length, reason },
-      'new job from the coin daemon',
-    );
-    for (const listener of this.listeners) {
-      try {
-        listener(job);
-      } catch (error) {
-        this.options.logger?.error({ err: error, coin: this.coin }, 'job listener failed');
-      }
-    }
+      // The new job is logged before the listeners run, so a failing listener is reported after it.
+      beforeNotify: (job) =>
+        this.options.logger?.info(
+          {
+            coin: this.coin,
+            height: job.height,
+            job: job.id,
+            clean,
+            transactions: template.transactions.length,
+            reason,
+          },
+          'new job from the coin daemon',
+        ),
+    });
   }
 
   private schedulePoll(): void {
@@ -269,7 +262,7 @@ export class DaemonJobSource implements JobSource {
     if (!this.running) return;
     try {
       const best = await this.rpc.getBestBlockHash();
-      const current = this.job;
+      const current = this.jobs.current();
       const refreshDue =
         current === undefined || this.now() - current.createdAt >= (this.options.refreshIntervalMs ?? 30_000);
       if (current === undefined || best !== current.previousBlockHash) await this.refresh('new previous block');
