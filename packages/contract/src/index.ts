@@ -1,3 +1,4 @@
+export * from './account.js';
 export * from './common.js';
 export * from './pool.js';
 export { API_PREFIX, routes } from './routes.js';

@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { algorithmKey, algorithmName } from './common.js';
+
+/**
+ * Accounts and sessions (spec 7 "Account and session"). Form calls are multipart (the spec), so
+ * request bodies arrive as strings: the schemas below validate the parsed fields. Answers are JSON.
+ * A refused call answers the API's usual error body `{ error, code }` with a 4xx status; the
+ * website shows `error` as is.
+ */
+
+/** Account names are the `{account}` of the stratum login `{account}.{worker}`. */
+export const ACCOUNT_NAME_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
+export const accountName = z
+  .string()
+  .trim()
+  .regex(ACCOUNT_NAME_PATTERN, 'Username must be 3 to 32 letters, digits, dashes or underscores');
+
+export const email = z.string().trim().toLowerCase().pipe(z.email('Invalid email address').max(254));
+/** Server-side password rule (the spec leaves it unshown): 10 to 128 characters. */
+export const password = z
+  .string()
+  .min(10, 'Password must be at least 10 characters')
+  .max(128, 'Password must be at most 128 characters');
+export const totpCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'The 2FA code has 6 digits');
+export const captchaToken = z.string().min(1, 'Please verify you are not a robot.').max(10_000);
+
+/** Every successful form call answers this (spec: "result"). */
+export const resultResponse = z.object({ result: z.literal(true) });
+export type ResultResponse = z.infer<typeof resultResponse>;
+
+// ── session ────────────────────────────────────────────────────────────────────────────────────
+
+export const registerBody = z.object({
+  username: accountName,
+  email,
+  password,
+  /** Referral or discount code; empty when none. */
+  referral: z.string().trim().max(64).default(''),
+  captchaToken,
+});
+export type RegisterBody = z.input<typeof registerBody>;
+
+export const loginBody = z.object({
+  email,
+  password: z.string().min(1, 'Password is required').max(128),
+  /** TOTP code, required when the user has 2FA enabled. */
+  code: z.string().trim().max(6).default(''),
+  captchaToken,
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+export const accountSummary = z.object({
+  username: z.string(),
+  /** ISO time the account was created. */
+  created_at: z.string(),
+});
+
+/** GET /v1/user/info — who is logged in. 401 when nobody is. */
+export const userInfoResponse = z.object({
+  result: z.literal(true),
+  email: z.string(),
+  accounts: z.array(accountSummary),
+  two_factor_enabled: z.boolean(),
+  is_admin: z.boolean(),
+  /** True when an admin is logged in as this user (spec 7 Admin login). */
+  impersonated: z.boolean(),
+});
+export type UserInfoResponse = z.infer<typeof userInfoResponse>;
+
+/** POST /v1/user/logout */
+export const logoutResponse = z.object({ result: z.boolean() });
+
+// ── settings ───────────────────────────────────────────────────────────────────────────────────
+
+export const accountSettings = z.object({
+  username: z.string(),
+  api_key: z.string(),
+  observer_key: z.string(),
+  referral_code: z.string(),
+  referral_show: z.boolean(),
+  /** Fraction, e.g. 0.25 for 25% off the pool fee. */
+  fee_discount: z.number().min(0).max(1),
+});
+export type AccountSettings = z.infer<typeof accountSettings>;
+
+/** GET /v1/user/config */
+export const userConfigResponse = z.object({
+  anonymous: z.boolean(),
+  send_monthly_reports: z.boolean(),
+  offline_worker_notification: z.boolean(),
+  telegram_notifications: z.boolean(),
+  two_factor_enabled: z.boolean(),
+  account_specific: z.array(accountSettings),
+});
+export type UserConfigResponse = z.infer<typeof userConfigResponse>;
+
+const formBoolean = z.preprocess(
+  (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v),
+  z.boolean(),
+);
+
+/** POST /v1/user/config/update (multipart; every field optional, absent = unchanged) */
+export const userConfigUpdateBody = z.object({
+  anonymous: formBoolean.optional(),
+  send_monthly_reports: formBoolean.optional(),
+  offline_worker_notification: formBoolean.optional(),
+  telegram_notifications: formBoolean.optional(),
+});
+
+/** Query of every account call: which of the user's accounts. */
+export const accountQuery = z.object({ account_name: accountName });
+
+/** POST /v1/user/new_account */
+export const newAccountBody = z.object({ username: accountName });
+/** POST /v1/user/remove_account */
+export const removeAccountBody = z.object({ account_name: accountName });
+
+/** GET /v1/user/accounts — the account list (path not shown in the spec; ours). */
+export const accountListResponse = z.object({ accounts: z.array(accountSummary) });
+
+/** POST /v1/user/keys/regenerate?account_name= — new API or observer key (ours). */
+export const regenerateKeyBody = z.object({ key: z.enum(['api_key', 'observer_key']) });
+export const regenerateKeyResponse = z.object({ result: z.literal(true), value: z.string() });
+
+/** GET /v1/user/redirect_config?account_name= — percentages of earnings sent to other accounts. */
+export const redirectConfigResponse = z.object({
+  redirect_settings: z.array(z.object({ username: z.string(), percentage: z.number().min(0).max(100) })),
+});
+/** POST /v1/user/redirect_config/update?account_name= — field redirect_settings: JSON map username → percentage. */
+export const redirectSettings = z
+  .record(accountName, z.number().min(0, 'Percentages are 0 to 100').max(100, 'Percentages are 0 to 100'))
+  .refine((m) => Object.values(m).reduce((a, b) => a + b, 0) <= 100, 'The percentages add up to more than 100');
+export const redirectConfigUpdateBody = z.object({
+  redirect_settings: z.string().transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'redirect_settings must be JSON' });
+      return z.NEVER;
+    }
+  }),
+});
+
+// ── 2FA ────────────────────────────────────────────────────────────────────────────────────────
+
+/** GET /v1/user/config/generate2FA — a new secret, pending until enabled with a valid code. */
+export const generate2faResponse = z.object({ result: z.string(), otpauth_url: z.string() });
+/** POST /v1/user/config/enable2FA and disable2FA */
+export const twoFactorBody = z.object({ code: totpCode });
+
+// ── recovery ───────────────────────────────────────────────────────────────────────────────────
+
+/** POST /v1/password/reset — always the same answer, whether the address is registered or not. */
+export const passwordResetBody = z.object({ email, captchaToken });
+/** POST /v1/password/reset_send?email= */
+export const passwordResetSendQuery = z.object({ email });
+export const passwordResetSendBody = z.object({
+  password,
+  recovery_key: z.string().min(1, 'Invalid recovery key').max(200),
+});
+
+// ── referrals, coupons ─────────────────────────────────────────────────────────────────────────
+
+/** GET /v1/user/referrals?account_name= */
+export const referralsResponse = z.object({
+  referral_count: z.number().int(),
+  /** BTC earned from referrals, as a decimal string. */
+  revenue: z.string(),
+  hashrates: z.array(z.object({ algorithm: algorithmKey, value: z.number(), units: z.string() })),
+  referals: z.array(
+    z.object({
+      username: z.string(),
+      revenue: z.string(),
+      hashrates: z.array(z.object({ algorithm: algorithmKey, hashrate: z.number(), units: z.string() })),
+    }),
+  ),
+});
+export type ReferralsResponse = z.infer<typeof referralsResponse>;
+
+/** POST /v1/user/coupon?account_name= */
+export const couponBody = z.object({ coupon: z.string().trim().min(1, 'Coupon code is required').max(64) });
+/** GET /v1/user/set_referral?code= — records where a visitor came from (landing routes). */
+export const setReferralQuery = z.object({ code: z.string().trim().min(1).max(64) });
+
+/** GET /v1/user/mostUsedAlgo?account_name= */
+export const mostUsedAlgoResponse = z.object({ algorithm: algorithmName });
+
+/** GET /v1/captcha/challenge — a self-hosted proof-of-work challenge (ALTCHA), no third party. */
+export const captchaChallengeResponse = z.object({
+  algorithm: z.string(),
+  challenge: z.string(),
+  maxnumber: z.number().optional(),
+  salt: z.string(),
+  signature: z.string(),
+});
