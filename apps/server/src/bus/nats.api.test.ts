@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import type { ShareBatch } from '@lodestone/domain';
+import { afterEach, describe, expect, it } from 'vitest';
+import { NatsBus, type NatsBusEvent, type NatsBusOptions } from './nats.js';
+
+/** The real NATS JetStream server of the machine (CI starts one); each test uses its own streams. */
+const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
+
+function batch(n: number): ShareBatch {
+  return {
+    id: randomUUID(),
+    node: 'test',
+    algorithm: 'sha256',
+    intervalStart: n * 1000,
+    intervalEnd: n * 1000 + 1000,
+    workers: [
+      {
+        account: 'acct',
+        worker: 'rig',
+        acceptedDifficulty: n,
+        valid: 1,
+        invalid: 0,
+        stale: 0,
+        lastShareAt: n,
+        rejectReasons: {},
+      },
+    ],
+  };
+}
+
+function waitFor(condition: () => boolean, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  return new Promise((resolve, reject) => {
+    const tick = () => {
+      if (condition()) resolve();
+      else if (Date.now() > deadline) reject(new Error('timed out'));
+      else setTimeout(tick, 20);
+    };
+    tick();
+  });
+}
+
+describe('NATS JetStream share bus', () => {
+  const opened: NatsBus[] = [];
+  let testPrefix = '';
+  /** Streams of their own for each test, deleted afterwards. */
+  const prefix = () => {
+    testPrefix = `T${randomUUID().replaceAll('-', '').slice(0, 12).toUpperCase()}`;
+    return testPrefix;
+  };
+  const open = async (p: string, extra: Partial<NatsBusOptions> = {}) => {
+    const bus = await NatsBus.connect({ servers: NATS_URL, prefix: p, retryBackoffMs: 50, ...extra });
+    opened.push(bus);
+    return bus;
+  };
+  afterEach(async () => {
+    for (const bus of opened.splice(0).reverse()) await bus.close();
+    const cleaner = await NatsBus.connect({ servers: NATS_URL, prefix: testPrefix });
+    await cleaner.deleteStreams();
+    await cleaner.close();
+  });
+
+  it('delivers batches in order to a consumer in another connection, and each publish id once', async () => {
+    const p = prefix();
+    const stratumNode = await open(p);
+    const jobsNode = await open(p);
+    const sent = [batch(1), batch(2), batch(3)];
+    for (const b of sent) await stratumNode.publishShareBatch(b);
+    // A retried publish of the same batch (lost acknowledgement) is stored once.
+    await stratumNode.publishShareBatch(sent[1] as ShareBatch);
+
+    const received: ShareBatch[] = [];
+    await jobsNode.consumeShareBatches(async (b) => {
+      received.push(b);
+    });
+    await waitFor(() => received.length >= 3);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(received.map((b) => b.id)).toEqual(sent.map((b) => b.id));
+    expect(received[0]).toEqual(sent[0]);
+  });
+
+  it('redelivers a batch whose handler failed, before any later one', async () => {
+    const p = prefix();
+    const events: NatsBusEvent[] = [];
+    const bus = await open(p, { onEvent: (e) => events.push(e) });
+    const first = batch(1);
+    const second = batch(2);
+    await bus.publishShareBatch(first);
+    await bus.publishShareBatch(second);
+    const seen: string[] = [];
+    let failures = 0;
+    await bus.consumeShareBatches(async (b) => {
+      seen.push(b.id);
+      if (b.id === first.id && failures < 2) {
+        failures++;
+        throw new Error('database unavailable');
+      }
+    });
+    await waitFor(() => seen.includes(second.id));
+    expect(seen).toEqual([first.id, first.id, first.id, second.id]);
+    expect(events.filter((e) => e.type === 'handler-failed')).toHaveLength(2);
+  });
+
+  it('keeps unconsumed batches for the next consumer after a restart', async () => {
+    const p = prefix();
+    const bus = await open(p);
+    const b = batch(7);
+    await bus.publishFoundBlock({
+      id: randomUUID(),
+      node: 'test',
+      algorithm: 'sha256',
+      coin: 'BTC',
+      height: 1,
+      hash: '00'.repeat(32),
+      reward: '312500000',
+      account: 'acct',
+      worker: 'rig',
+      difficulty: 1,
+      foundAt: 1,
+      submitResult: { accepted: true },
+    });
+    await bus.publishShareBatch(b);
+    await bus.close();
+    opened.splice(opened.indexOf(bus), 1);
+
+    const restarted = await open(p);
+    const batches: string[] = [];
+    const blocks: number[] = [];
+    await restarted.consumeShareBatches(async (x) => void batches.push(x.id));
+    await restarted.consumeFoundBlocks(async (x) => void blocks.push(x.height));
+    await waitFor(() => batches.length === 1 && blocks.length === 1);
+    expect(batches).toEqual([b.id]);
+  });
+});

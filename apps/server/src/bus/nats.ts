@@ -1,0 +1,187 @@
+import type { FoundBlock, ShareBatch } from '@lodestone/domain';
+import {
+  AckPolicy,
+  type ConsumerMessages,
+  DeliverPolicy,
+  type JetStreamClient,
+  type JetStreamManager,
+  jetstream,
+  jetstreamManager,
+  RetentionPolicy,
+  StorageType,
+} from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { ShareBus, Unsubscribe } from './types.js';
+
+export type NatsBusEvent =
+  | { type: 'handler-failed'; subject: string; id: string; attempt: number; error: unknown }
+  | { type: 'unreadable'; subject: string; error: unknown };
+
+export interface NatsBusOptions {
+  /** `nats://host:4222` (several comma-separated). */
+  servers: string;
+  /** Names streams, subjects and consumers, so several pools (or tests) can share one server. */
+  prefix?: string;
+  /** This process's name, shown in the NATS server's connection list. */
+  name?: string;
+  /** How long JetStream remembers message ids to drop duplicate publishes (default 10 minutes). */
+  duplicateWindowMs?: number;
+  /** Wait before a failed message is delivered again; doubles per attempt up to 30 s. Default 500 ms. */
+  retryBackoffMs?: number;
+  onEvent?: (event: NatsBusEvent) => void;
+}
+
+const NANOS_PER_MS = 1_000_000;
+
+interface Subject<T> {
+  stream: string;
+  subject: string;
+  durable: string;
+  id(message: T): string;
+}
+
+/**
+ * The share bus across processes: one JetStream work-queue stream per message kind, stored on disk
+ * by the NATS server. Stratum nodes publish with the message's id as `Nats-Msg-Id`, so a publish
+ * retried after a lost acknowledgement is stored once. The jobs role consumes through one durable
+ * consumer per kind with explicit acks and at most one message in flight, so batches are applied in
+ * order; a handler that throws gets the message again after a back-off (never skipped), and a
+ * message that cannot be read at all is terminated and reported rather than blocking the queue.
+ */
+export class NatsBus implements ShareBus {
+  readonly #nc: NatsConnection;
+  readonly #js: JetStreamClient;
+  readonly #jsm: JetStreamManager;
+  readonly #batches: Subject<ShareBatch>;
+  readonly #blocks: Subject<FoundBlock>;
+  readonly #options: NatsBusOptions;
+  readonly #running = new Set<{ messages: ConsumerMessages; done: Promise<void> }>();
+
+  private constructor(nc: NatsConnection, jsm: JetStreamManager, options: NatsBusOptions) {
+    const prefix = options.prefix ?? 'LODESTONE';
+    const lower = prefix.toLowerCase();
+    this.#nc = nc;
+    this.#jsm = jsm;
+    this.#js = jetstream(nc);
+    this.#options = options;
+    this.#batches = {
+      stream: `${prefix}_SHARE_BATCHES`,
+      subject: `${lower}.share-batches`,
+      durable: 'accounting',
+      id: (b) => b.id,
+    };
+    this.#blocks = {
+      stream: `${prefix}_FOUND_BLOCKS`,
+      subject: `${lower}.found-blocks`,
+      durable: 'accounting',
+      id: (b) => b.id,
+    };
+  }
+
+  /** Connects and makes sure both streams exist (creating them is idempotent). */
+  static async connect(options: NatsBusOptions): Promise<NatsBus> {
+    const nc = await connect({ servers: options.servers.split(','), name: options.name ?? 'lodestone' });
+    try {
+      const jsm = await jetstreamManager(nc);
+      const bus = new NatsBus(nc, jsm, options);
+      for (const s of [bus.#batches, bus.#blocks]) {
+        const config = {
+          name: s.stream,
+          subjects: [s.subject],
+          retention: RetentionPolicy.Workqueue,
+          storage: StorageType.File,
+          duplicate_window: (options.duplicateWindowMs ?? 600_000) * NANOS_PER_MS,
+        };
+        try {
+          await jsm.streams.info(s.stream);
+          await jsm.streams.update(s.stream, config);
+        } catch {
+          await jsm.streams.add(config);
+        }
+      }
+      return bus;
+    } catch (error) {
+      await nc.close();
+      throw error;
+    }
+  }
+
+  publishShareBatch(batch: ShareBatch): Promise<void> {
+    return this.#publish(this.#batches, batch);
+  }
+
+  publishFoundBlock(block: FoundBlock): Promise<void> {
+    return this.#publish(this.#blocks, block);
+  }
+
+  consumeShareBatches(handler: (batch: ShareBatch) => Promise<void>): Promise<Unsubscribe> {
+    return this.#consume(this.#batches, handler);
+  }
+
+  consumeFoundBlocks(handler: (block: FoundBlock) => Promise<void>): Promise<Unsubscribe> {
+    return this.#consume(this.#blocks, handler);
+  }
+
+  /** Stops consuming (waiting for a handler that is running) and closes the connection after flushing publishes. */
+  async close(): Promise<void> {
+    await Promise.all([...this.#running].map((r) => this.#stop(r)));
+    if (!this.#nc.isClosed()) await this.#nc.drain();
+  }
+
+  /** Removes this bus's streams and everything in them: for tests and for decommissioning a pool. */
+  async deleteStreams(): Promise<void> {
+    for (const s of [this.#batches, this.#blocks]) await this.#jsm.streams.delete(s.stream).catch(() => false);
+  }
+
+  async #publish<T>(subject: Subject<T>, message: T): Promise<void> {
+    await this.#js.publish(subject.subject, JSON.stringify(message), { msgID: subject.id(message) });
+  }
+
+  async #consume<T>(subject: Subject<T>, handler: (message: T) => Promise<void>): Promise<Unsubscribe> {
+    try {
+      await this.#jsm.consumers.info(subject.stream, subject.durable);
+    } catch {
+      await this.#jsm.consumers.add(subject.stream, {
+        durable_name: subject.durable,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        // One message at a time: batches are applied in the order they were published.
+        max_ack_pending: 1,
+        ack_wait: 60_000 * NANOS_PER_MS,
+      });
+    }
+    const consumer = await this.#js.consumers.get(subject.stream, subject.durable);
+    const messages = await consumer.consume({ max_messages: 1 });
+    const backoff = this.#options.retryBackoffMs ?? 500;
+    const onEvent = this.#options.onEvent ?? (() => {});
+    const done = (async () => {
+      for await (const m of messages) {
+        let parsed: T;
+        try {
+          parsed = JSON.parse(m.string()) as T;
+        } catch (error) {
+          onEvent({ type: 'unreadable', subject: subject.subject, error });
+          m.term();
+          continue;
+        }
+        try {
+          await handler(parsed);
+          await m.ackAck();
+        } catch (error) {
+          const attempt = m.info.deliveryCount;
+          onEvent({ type: 'handler-failed', subject: subject.subject, id: subject.id(parsed), attempt, error });
+          m.nak(Math.min(30_000, backoff * 2 ** (attempt - 1)));
+        }
+      }
+    })();
+    const running = { messages, done };
+    this.#running.add(running);
+    return () => this.#stop(running);
+  }
+
+  async #stop(running: { messages: ConsumerMessages; done: Promise<void> }): Promise<void> {
+    if (!this.#running.delete(running)) return;
+    running.messages.stop();
+    await running.done;
+  }
+}
