@@ -6,6 +6,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { NatsBus } from './bus/nats.js';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const mainJs = path.join(serverDir, 'dist', 'main.js');
@@ -47,8 +48,8 @@ interface Run {
   stderr: () => string;
 }
 
-function run(env: Record<string, string>): Run {
-  const child = spawn(process.execPath, [mainJs], {
+function run(env: Record<string, string>, args: string[] = []): Run {
+  const child = spawn(process.execPath, [mainJs, ...args], {
     cwd: mkdtempSync(path.join(tmpdir(), 'lodestone-main-')),
     env: {
       PATH: process.env.PATH ?? '',
@@ -89,6 +90,15 @@ describe('the lodestone process', () => {
     expect(r.stderr()).toContain(message);
   });
 
+  it('refuses to run only some roles without the NATS bus and PostgreSQL', async () => {
+    const r = run({}, ['--role=stratum']);
+    expect(await r.exit).toBe(78);
+    expect(r.stderr()).toContain('needs NATS_URL');
+    const bad = run({}, ['--role=miner']);
+    expect(await bad.exit).toBe(78);
+    expect(bad.stderr()).toContain('--role');
+  });
+
   it('starts on the embedded database, serves the API, and exits cleanly on SIGTERM', async () => {
     const port = await freePort();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'lodestone-data-'));
@@ -126,4 +136,32 @@ describe('the lodestone process', () => {
     expect(await r.exit).toBe(0);
     await expect(fetch(`http://127.0.0.1:${port}/v1/health/live`)).rejects.toThrow();
   });
+
+  it('carries shares through NATS JetStream when NATS_URL is set', async () => {
+    const port = await freePort();
+    const prefix = `T${Date.now().toString(36).toUpperCase()}`;
+    const r = run({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lodestone-data-')),
+      NATS_URL: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
+      NATS_STREAM_PREFIX: prefix,
+    });
+    try {
+      // The demo fleet's shares go stratum → NATS → accounting → rollup (every 20 s) → API.
+      let sha256 = 0;
+      for (let i = 0; i < 90 && sha256 === 0; i++) {
+        await sleep(500);
+        const res = await fetch(`http://127.0.0.1:${port}/v1/pool/stats`).catch(() => undefined);
+        if (res?.ok) sha256 = ((await res.json()) as { sha256: { hashrate: number } }).sha256.hashrate;
+      }
+      expect(sha256, r.stderr()).toBeGreaterThan(0);
+    } finally {
+      r.child.kill('SIGTERM');
+      expect(await r.exit).toBe(0);
+      const cleaner = await NatsBus.connect({ servers: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222', prefix });
+      await cleaner.deleteStreams();
+      await cleaner.close();
+    }
+  }, 70_000);
 });

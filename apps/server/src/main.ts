@@ -3,6 +3,8 @@ import { createDatabase, type Database, migrate } from '@lodestone/db';
 import pino, { type Logger } from 'pino';
 import { buildApp } from './app.js';
 import { InProcessBus } from './bus/inProcess.js';
+import { NatsBus } from './bus/nats.js';
+import type { ShareBus } from './bus/types.js';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { startFleet } from './demo/fleet.js';
 import { createMetricsRegistry } from './http/metrics.js';
@@ -27,14 +29,9 @@ interface Running {
  * signal exits at once.
  */
 async function start(config: Config, roles: Set<Role>, log: Logger): Promise<void> {
-  if (roles.size < 3 && !config.natsUrl) {
+  if (roles.size < 3 && !(config.natsUrl && config.databaseUrl)) {
     throw new UsageError(
-      'running only some roles in this process needs the NATS bus (NATS_URL) to reach the other roles; start all roles together (no --role) instead',
-    );
-  }
-  if (config.natsUrl) {
-    throw new UsageError(
-      'NATS_URL: the NATS JetStream bus is not part of this build yet; unset it to run all roles in one process',
+      'running only some roles in a process needs NATS_URL (the share bus between processes) and DATABASE_URL (a PostgreSQL server they share); without them, start all roles together (no --role)',
     );
   }
 
@@ -79,9 +76,15 @@ async function startParts(config: Config, roles: Set<Role>, log: Logger, running
   log.info({ engine: database.engine, dataDir: config.dataDir, migrationsApplied: applied }, 'database ready');
 
   const registry = createMetricsRegistry();
-  const bus = new InProcessBus({
-    onEvent: (event) => log.warn({ event }, 'share bus delivery problem'),
-  });
+  const onBusEvent = (event: object) => log.warn({ event }, 'share bus delivery problem');
+  const bus: ShareBus = config.natsUrl
+    ? await NatsBus.connect({
+        servers: config.natsUrl,
+        prefix: config.natsStreamPrefix,
+        name: config.nodeName,
+        onEvent: onBusEvent,
+      })
+    : new InProcessBus({ onEvent: onBusEvent });
   if (roles.has('jobs')) {
     const jobs = await startJobsRole({
       database,

@@ -192,6 +192,13 @@ export const SETTINGS = {
     schema: urlWithScheme(['nats:', 'tls:'], 'expected nats:// or tls://'),
     doc: 'NATS JetStream server for the share bus when the roles run as separate processes. Unset: the in-process bus.',
   },
+  natsStreamPrefix: {
+    env: 'NATS_STREAM_PREFIX',
+    file: 'bus.stream_prefix',
+    schema: z.string().regex(/^[A-Z][A-Z0-9_]{0,31}$/, 'expected 1-32 upper-case letters, digits or underscores'),
+    default: 'LODESTONE',
+    doc: 'Prefix of the JetStream streams and subjects, so several pools can share one NATS server.',
+  },
   nodeName: {
     env: 'NODE_NAME',
     file: 'server.node_name',
