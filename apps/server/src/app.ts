@@ -1,16 +1,29 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import { API_PREFIX } from '@lodestone/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Registry } from 'prom-client';
+import { accountRoutes } from './api/account/accountRoutes.js';
+import type { AccountRouteDeps } from './api/account/deps.js';
+import { sessionRoutes } from './api/account/sessionRoutes.js';
 import type { ApiDeps } from './api/deps.js';
 import { poolRoutes } from './api/pool/routes.js';
 import { stratumRoutes } from './api/pool/stratum.js';
 import { siteRoutes } from './api/site/routes.js';
-import { errors, toAppError } from './http/errors.js';
+import { type Auth, createAuth } from './http/auth.js';
+import { AppError, errors, RetryAfterError, toAppError } from './http/errors.js';
 import { registerMetrics } from './http/metrics.js';
+import { originGuard } from './http/origin.js';
 import { registerWebApp } from './http/webApp.js';
 import { DEFAULT_WEB_DIR } from './paths.js';
+import { Captcha } from './services/auth/captcha.js';
+import { SESSION_COOKIE, Sessions } from './services/auth/sessions.js';
+import { BackgroundTasks } from './services/background.js';
+import { createMailer, type Mailer } from './services/mail.js';
 
 export interface AppOptions extends ApiDeps {
   /** The process's metrics registry (main shares it with stratum); a new one when omitted. */
@@ -19,7 +32,21 @@ export interface AppOptions extends ApiDeps {
   webDir?: string;
   /** The process's logger (main passes a pino child), or Fastify's logger option (tests pass false). */
   logger?: FastifyBaseLogger | FastifyServerOptions['logger'];
+  /** Where e-mails go; default: SMTP_URL, or the outbox folder under DATA_DIR. */
+  mailer?: Mailer;
+  /** The clock of sessions, logins, 2FA and the robot check (tests move it). */
+  now?: () => Date;
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Session and key checks for routes: requireUser, requireAdmin, ownAccount, observer and API keys. */
+    auth: Auth;
+  }
+}
+
+/** Multipart forms carry a few short text fields and never files. */
+const MULTIPART_LIMITS = { fieldNameSize: 100, fieldSize: 16 * 1024, fields: 20, files: 0, parts: 20 };
 
 /**
  * The content security policy the website is built to run under: everything from our own origin,
@@ -84,17 +111,56 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const appError = toAppError(error);
     if (appError.reportable) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: appError.code, message: appError.message }, 'request refused');
+    if (appError instanceof RetryAfterError) reply.header('retry-after', appError.retryAfterSeconds);
     return reply.code(appError.status).send({ error: appError.message, code: appError.code });
   });
 
   if (config.metricsEnabled) registerMetrics(app, options.registry);
 
+  await app.register(cookie);
+  const db = options.database.db;
+  const now = options.now ?? (() => new Date());
+  const sessions = new Sessions(db, config.sessionTtlDays * 24 * 3600_000, now);
+  const auth = createAuth(app, { db, sessions, secureCookies: https });
+  app.decorate('auth', auth);
+  const tasks = new BackgroundTasks(app.log);
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log: app.log,
+    });
+  app.addHook('onClose', async () => {
+    await tasks.idle();
+    if (!options.mailer) mailer.close();
+  });
+  const accountDeps: AccountRouteDeps = {
+    config,
+    auth,
+    accounts: { db, sessions, now },
+    captcha: await Captcha.create(db, { hmacKey: config.captchaHmacKey, maxNumber: config.captchaMaxNumber, now }),
+    mailer,
+    tasks,
+  };
+
   const deps: ApiDeps = { config, database: options.database, network: options.network, stratum: options.stratum };
   await app.register(
     async (api) => {
+      await api.register(rateLimit, {
+        global: false,
+        enableDraftSpec: true,
+        errorResponseBuilder: (_request, context) =>
+          new AppError('RATE_LIMITED', context.statusCode, `Too many requests. Try again in ${context.after}.`),
+      });
+      await api.register(multipart, { attachFieldsToBody: 'keyValues', limits: MULTIPART_LIMITS });
+      api.addHook('onRequest', originGuard(config.publicUrl, SESSION_COOKIE));
       await siteRoutes(api, deps);
       await poolRoutes(api, deps);
       await stratumRoutes(api, deps);
+      await sessionRoutes(api, accountDeps);
+      await accountRoutes(api, accountDeps);
     },
     { prefix: API_PREFIX },
   );

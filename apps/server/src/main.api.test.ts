@@ -150,7 +150,7 @@ describe('the lodestone process', () => {
     try {
       // The demo fleet's shares go stratum → NATS → accounting → rollup (every 20 s) → API.
       let sha256 = 0;
-      for (let i = 0; i < 90 && sha256 === 0; i++) {
+      for (let i = 0; i < 130 && sha256 === 0; i++) {
         await sleep(500);
         const res = await fetch(`http://127.0.0.1:${port}/v1/pool/stats`).catch(() => undefined);
         if (res?.ok) sha256 = ((await res.json()) as { sha256: { hashrate: number } }).sha256.hashrate;
@@ -163,5 +163,5 @@ describe('the lodestone process', () => {
       await cleaner.deleteStreams();
       await cleaner.close();
     }
-  }, 70_000);
+  }, 90_000);
 });

@@ -11,6 +11,8 @@ import { createMetricsRegistry } from './http/metrics.js';
 import { startJobsRole } from './jobs/role.js';
 import { createJobSources, demoAlgorithms } from './network.js';
 import { parseRoles, type Role, UsageError } from './roles.js';
+import { ensureDemoAccounts } from './services/accounts/demo.js';
+import { accountAuthorizer } from './services/accounts/stratumAuthorizer.js';
 import { describeStratum } from './services/stratumInfo.js';
 import { startStratum } from './stratum/index.js';
 
@@ -126,6 +128,8 @@ async function startParts(config: Config, roles: Set<Role>, log: Logger, running
       log: stratumLog,
       vardiff: { targetIntervalMs: config.shareIntervalSeconds * 1000 },
       registry,
+      // Only registered, live accounts may mine (by their exact name).
+      authorize: accountAuthorizer(database.db),
     });
     running.push({ name: 'stratum', stop: () => stratum.stop() });
     boundPorts = stratum.listeners.map((l) => l.port);
@@ -136,6 +140,8 @@ async function startParts(config: Config, roles: Set<Role>, log: Logger, running
       .filter((l, i, all) => all.findIndex((o) => o.algorithm === l.algorithm) === i)
       .map((l) => ({ algorithm: l.algorithm, host: l.host === '0.0.0.0' ? '127.0.0.1' : l.host, port: l.port }));
     if (config.demoWorkers > 0 && targets.length > 0) {
+      // The fleet mines for demo1 … demoN, owned by a demo user that cannot log in.
+      await ensureDemoAccounts(database.db, config.demoAccounts, stratumLog);
       const fleet = startFleet({
         targets,
         workers: config.demoWorkers,

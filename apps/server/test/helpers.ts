@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Database, DatabaseEngine } from '@lodestone/db';
 import { createTestDatabase } from '@lodestone/db/testing';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.js';
+import { type AppOptions, buildApp } from '../src/app.js';
 import { parseConfig } from '../src/config/config.js';
 import { describeStratum } from '../src/services/stratumInfo.js';
 
@@ -29,9 +29,17 @@ export async function createTestApp(
   env: Record<string, string> = {},
   extend?: (app: FastifyInstance) => void,
   engine?: DatabaseEngine,
+  options: Pick<AppOptions, 'mailer' | 'now'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(engine ? { engine } : {});
-  const config = parseConfig({ LOG_LEVEL: 'silent', ...env });
+  // Files the app writes (the e-mail outbox) go to a folder of the test's own; the robot check's
+  // proof of work is made small so tests solve it in milliseconds (a setting, not a bypass).
+  const config = parseConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lodestone-data-')),
+    CAPTCHA_MAX_NUMBER: '1000',
+    ...env,
+  });
   const app = await buildApp({
     config,
     database,
@@ -39,6 +47,7 @@ export async function createTestApp(
     stratum: () => describeStratum(config),
     logger: false,
     webDir: fakeWebDir(),
+    ...options,
   });
   extend?.(app);
   await app.ready();

@@ -25,7 +25,10 @@ export const totpCode = z
   .string()
   .trim()
   .regex(/^\d{6}$/, 'The 2FA code has 6 digits');
-export const captchaToken = z.string().min(1, 'Please verify you are not a robot.').max(10_000);
+export const captchaToken = z
+  .string({ error: 'Please verify you are not a robot.' })
+  .min(1, 'Please verify you are not a robot.')
+  .max(10_000, 'Please verify you are not a robot.');
 
 /** Every successful form call answers this (spec: "result"). */
 export const resultResponse = z.object({ result: z.literal(true) });
@@ -132,11 +135,18 @@ export const redirectConfigResponse = z.object({
 /** POST /v1/user/redirect_config/update?account_name= — field redirect_settings: JSON map username → percentage. */
 export const redirectSettings = z
   .record(accountName, z.number().min(0, 'Percentages are 0 to 100').max(100, 'Percentages are 0 to 100'))
-  .refine((m) => Object.values(m).reduce((a, b) => a + b, 0) <= 100, 'The percentages add up to more than 100');
+  // A hair of tolerance for floating-point sums (33.3 + 33.3 + 33.4); the server checks the exact sum.
+  .refine((m) => Object.values(m).reduce((a, b) => a + b, 0) <= 100 + 1e-9, 'The percentages add up to more than 100');
 export const redirectConfigUpdateBody = z.object({
-  redirect_settings: z.string().transform((text, ctx) => {
+  /** A JSON text in a multipart form; JSON API clients may send the map itself. */
+  redirect_settings: z.unknown().transform((value, ctx) => {
+    if (value === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'redirect_settings is required' });
+      return z.NEVER;
+    }
+    if (typeof value !== 'string') return value;
     try {
-      return JSON.parse(text) as unknown;
+      return JSON.parse(value) as unknown;
     } catch {
       ctx.addIssue({ code: 'custom', message: 'redirect_settings must be JSON' });
       return z.NEVER;
@@ -150,6 +160,8 @@ export const redirectConfigUpdateBody = z.object({
 export const generate2faResponse = z.object({ result: z.string(), otpauth_url: z.string() });
 /** POST /v1/user/config/enable2FA and disable2FA */
 export const twoFactorBody = z.object({ code: totpCode });
+/** GET /v1/2fa/:secret — PNG QR code of the otpauth URL; only for the logged-in user's pending secret. */
+export const twoFactorQrParams = z.object({ secret: z.string().regex(/^[A-Z2-7]{16,128}$/, 'Unknown secret') });
 
 // ── recovery ───────────────────────────────────────────────────────────────────────────────────
 
@@ -183,7 +195,13 @@ export type ReferralsResponse = z.infer<typeof referralsResponse>;
 /** POST /v1/user/coupon?account_name= */
 export const couponBody = z.object({ coupon: z.string().trim().min(1, 'Coupon code is required').max(64) });
 /** GET /v1/user/set_referral?code= — records where a visitor came from (landing routes). */
-export const setReferralQuery = z.object({ code: z.string().trim().min(1).max(64) });
+export const setReferralQuery = z.object({
+  code: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9_-]{1,32}$/, 'Unknown referral source'),
+});
 
 /** GET /v1/user/mostUsedAlgo?account_name= */
 export const mostUsedAlgoResponse = z.object({ algorithm: algorithmName });
@@ -196,3 +214,4 @@ export const captchaChallengeResponse = z.object({
   salt: z.string(),
   signature: z.string(),
 });
+export type CaptchaChallengeResponse = z.infer<typeof captchaChallengeResponse>;

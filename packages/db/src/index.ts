@@ -9,7 +9,53 @@ export {
 } from './connection.js';
 export { MIGRATIONS, type Migration } from './migrations.js';
 export { MigrationError, type MigrationErrorReason, migrate } from './migrator.js';
+export {
+  type AccountAlgorithmDifficulty,
+  accountsDifficulty,
+  mostActiveAlgorithm,
+} from './queries/accountActivity.js';
+export {
+  type AccountKey,
+  accountByApiKey,
+  accountByObserverKey,
+  accountByReferralCode,
+  accountOfUser,
+  accountsOfUser,
+  insertAccount,
+  liveAccountByUsername,
+  liveAccountNameExists,
+  lockAccount,
+  type NewAccount,
+  raiseFeeDiscount,
+  referralCodeTaken,
+  referredAccounts,
+  setAccountKey,
+  softDeleteAccount,
+  usernameTaken,
+} from './queries/accounts.js';
 export { blockByHash, countBlocksByAlgorithm, recordBlock } from './queries/blocks.js';
+export {
+  couponByCode,
+  couponByCodeForUpdate,
+  insertCoupon,
+  type NewCoupon,
+  redeemCoupon,
+} from './queries/coupons.js';
+export {
+  clearLoginFailures,
+  type LoginFailureState,
+  loginFailureState,
+  purgeLoginFailures,
+  recordLoginFailure,
+} from './queries/loginFailures.js';
+export {
+  consumePasswordReset,
+  countPasswordResetsSince,
+  expireUserPasswordResets,
+  insertPasswordReset,
+  type NewPasswordReset,
+  purgePasswordResets,
+} from './queries/passwordResets.js';
 export {
   type HashrateBucket,
   hashrateBuckets,
@@ -18,7 +64,42 @@ export {
   poolStatsSince,
   savePoolStats,
 } from './queries/poolStats.js';
+export {
+  deleteRedirectsOfAccount,
+  type RedirectRow,
+  redirectsOfAccount,
+  replaceRedirects,
+} from './queries/redirects.js';
+export { countReferralVisit, referralVisitsSince } from './queries/referralVisits.js';
+export { serverSecret, useCaptchaSolution } from './queries/secrets.js';
+export {
+  type ActiveSession,
+  activeSession,
+  extendSession,
+  insertSession,
+  type NewSession,
+  purgeEndedSessions,
+  revokeSession,
+  revokeUserSessions,
+} from './queries/sessions.js';
 export { recordShareBatch, type ShareBatchRecord } from './queries/shareBatches.js';
+export { appendUserLog, type NewUserLogEntry, userLogOfAccount, userLogOfUser } from './queries/userLog.js';
+export {
+  activatePendingTotp,
+  clearTotp,
+  emailRegistered,
+  eraseUser,
+  insertUser,
+  type NewUser,
+  setLastLogin,
+  setPasswordHash,
+  setPendingTotpSecret,
+  type UserPreferences,
+  updateUserPreferences,
+  userByEmail,
+  userById,
+  useTotpStep,
+} from './queries/users.js';
 export {
   addWorkerMinuteStats,
   topWindowAccounts,
@@ -36,9 +117,12 @@ export {
   type WorkerKey,
 } from './queries/workers.js';
 export type {
+  Account,
+  AccountsTable,
   Block,
   BlockStatus,
   BlocksTable,
+  Coupon,
   DB,
   Executor,
   NewBlock,
@@ -47,7 +131,11 @@ export type {
   PoolStats,
   PoolStatsTable,
   SchemaMigrationsTable,
+  Session,
   ShareBatchesTable,
+  User,
+  UserLogEntry,
+  UsersTable,
   Worker,
   WorkerStatsMinuteTable,
   WorkersTable,

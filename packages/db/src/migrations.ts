@@ -1,5 +1,6 @@
 import m0001 from '../migrations/0001_pool_stats.sql';
 import m0002 from '../migrations/0002_share_accounting.sql';
+import m0003 from '../migrations/0003_accounts.sql';
 
 const FILE_NAME = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 
@@ -20,6 +21,7 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   migration('0001_pool_stats.sql', m0001),
   migration('0002_share_accounting.sql', m0002),
+  migration('0003_accounts.sql', m0003),
 ];
 
 export function migration(fileName: string, sql: string): Migration {

@@ -81,6 +81,124 @@ export interface BlocksTable {
   submit_error: string | null;
 }
 
+export interface UsersTable {
+  id: GeneratedAlways<bigint>;
+  /** Lower case; a tombstone once the user is deleted. */
+  email: string;
+  /** Argon2id PHC string; null: no password login. */
+  password_hash: string | null;
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  totp_last_step: ColumnType<bigint | null, bigint | number | null | undefined, bigint | number | null>;
+  anonymous: Generated<boolean>;
+  send_monthly_reports: Generated<boolean>;
+  offline_worker_notification: Generated<boolean>;
+  telegram_notifications: Generated<boolean>;
+  is_admin: Generated<boolean>;
+  referral_source: string | null;
+  last_login_at: Date | null;
+  created_at: Generated<Date>;
+  deleted_at: Date | null;
+}
+
+export interface AccountsTable {
+  id: GeneratedAlways<bigint>;
+  user_id: bigint;
+  /** The `{account}` of stratum logins; unique whatever the case, forever. */
+  username: string;
+  /** Null once the account is removed. */
+  api_key: string | null;
+  observer_key: string | null;
+  /** Upper-case letters and digits. */
+  referral_code: string;
+  referral_show: Generated<boolean>;
+  /** Fraction of the pool fee waived, 0 to 1. */
+  fee_discount: ColumnType<string, string | undefined, string>;
+  referred_by: bigint | null;
+  created_at: Generated<Date>;
+  deleted_at: Date | null;
+}
+
+export interface SessionsTable {
+  /** SHA-256 (hex) of the cookie token. */
+  id: string;
+  user_id: bigint;
+  impersonator_user_id: bigint | null;
+  created_at: Generated<Date>;
+  last_seen_at: Generated<Date>;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+export interface UserLogTable {
+  id: GeneratedAlways<bigint>;
+  user_id: bigint;
+  account_id: bigint | null;
+  time: Generated<Date>;
+  log_name: string;
+  /** JSON object; written as JSON text. */
+  log_value: ColumnType<Record<string, unknown>, string | undefined, never>;
+}
+
+export interface PasswordResetsTable {
+  /** SHA-256 (hex) of the recovery key. */
+  key_hash: string;
+  user_id: bigint;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface LoginFailuresTable {
+  email: string;
+  failures: number;
+  last_failure_at: Date;
+  locked_until: Date | null;
+}
+
+export interface CouponsTable {
+  id: GeneratedAlways<bigint>;
+  code: string;
+  /** Fraction of the pool fee waived, above 0 and at most 1. */
+  discount: Numeric;
+  valid_from: Date | null;
+  valid_until: Date | null;
+  max_uses: number | null;
+  uses: Generated<number>;
+  created_at: Generated<Date>;
+}
+
+export interface CouponRedemptionsTable {
+  coupon_id: bigint;
+  account_id: bigint;
+  redeemed_at: Generated<Date>;
+}
+
+export interface RedirectSettingsTable {
+  account_id: bigint;
+  target_account_id: bigint;
+  /** Percent of earnings, above 0 and at most 100; an account's rows add up to at most 100. */
+  percentage: Numeric;
+}
+
+export interface ReferralVisitsTable {
+  source: string;
+  /** UTC day, 'YYYY-MM-DD' (date columns are read as text). */
+  day: string;
+  visits: number;
+}
+
+export interface CaptchaSolutionsTable {
+  signature: string;
+  expires_at: Date;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: Generated<Date>;
+}
+
 /** Created and written only by the migrator. */
 export interface SchemaMigrationsTable {
   version: number;
@@ -91,10 +209,22 @@ export interface SchemaMigrationsTable {
 }
 
 export interface DB {
+  accounts: AccountsTable;
   blocks: BlocksTable;
+  captcha_solutions: CaptchaSolutionsTable;
+  coupon_redemptions: CouponRedemptionsTable;
+  coupons: CouponsTable;
+  login_failures: LoginFailuresTable;
+  password_resets: PasswordResetsTable;
   pool_stats: PoolStatsTable;
+  redirect_settings: RedirectSettingsTable;
+  referral_visits: ReferralVisitsTable;
   schema_migrations: SchemaMigrationsTable;
+  server_secrets: ServerSecretsTable;
+  sessions: SessionsTable;
   share_batches: ShareBatchesTable;
+  user_log: UserLogTable;
+  users: UsersTable;
   worker_stats_minute: WorkerStatsMinuteTable;
   workers: WorkersTable;
 }
@@ -107,3 +237,8 @@ export type NewPoolStats = Insertable<PoolStatsTable>;
 export type Worker = Selectable<WorkersTable>;
 export type Block = Selectable<BlocksTable>;
 export type NewBlock = Insertable<BlocksTable>;
+export type User = Selectable<UsersTable>;
+export type Account = Selectable<AccountsTable>;
+export type Session = Selectable<SessionsTable>;
+export type UserLogEntry = Selectable<UserLogTable>;
+export type Coupon = Selectable<CouponsTable>;

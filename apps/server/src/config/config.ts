@@ -18,6 +18,8 @@ export type Config = { [K in DefaultedKey]: z.output<Schema<K>> } & {
   dataDir: string;
   /** Defaults to the host name. */
   nodeName: string;
+  /** Defaults to `{poolName} <no-reply@{host of publicUrl}>`. */
+  mailFrom: string;
 };
 
 export class ConfigError extends Error {
@@ -86,6 +88,7 @@ export function parseConfig(env: Record<string, string | undefined>, file: Recor
       .slice(0, 64) || 'lodestone';
   config.dataDir = path.resolve(cwd, config.dataDir);
   config.publicUrl = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
+  config.mailFrom ??= `${config.poolName.replace(/[<>"]/g, '')} <no-reply@${new URL(config.publicUrl).hostname}>`;
   return config;
 }
 

@@ -356,6 +356,42 @@ export const SETTINGS = {
     default: [],
     doc: 'Footer social links: a list of `{label, url}` (in the environment, as JSON).',
   },
+  sessionTtlDays: {
+    env: 'SESSION_TTL_DAYS',
+    file: 'auth.session_ttl_days',
+    schema: integer(1, 365),
+    default: 30,
+    doc: 'A login lasts this many days after the last visit (sliding expiry); logout and a password change end it at once.',
+  },
+  captchaHmacKey: {
+    env: 'CAPTCHA_HMAC_KEY',
+    file: 'auth.captcha_hmac_key',
+    schema: z.string().min(32, 'expected at least 32 characters'),
+    doc: 'Secret that signs the robot-check (ALTCHA proof-of-work) challenges. Unset: a random key generated once and kept in the database, shared by every API process.',
+  },
+  captchaMaxNumber: {
+    env: 'CAPTCHA_MAX_NUMBER',
+    file: 'auth.captcha_max_number',
+    schema: integer(1000, 10_000_000),
+    default: 100_000,
+    doc: 'Work of the robot check: a browser tries on average half this many SHA-256 hashes (about a second at the default).',
+  },
+  smtpUrl: {
+    env: 'SMTP_URL',
+    file: 'mail.smtp_url',
+    schema: urlWithScheme(
+      ['smtp:', 'smtps:'],
+      'expected smtp://user:password@host:587 or smtps://user:password@host:465',
+    ),
+    doc: 'Mail server for password recovery e-mails (`smtp://` with STARTTLS, `smtps://` with TLS). Unset: e-mails are written as `.eml` files to `DATA_DIR/outbox` and their path is logged.',
+  },
+  mailFrom: {
+    env: 'MAIL_FROM',
+    file: 'mail.from',
+    schema: text,
+    doc: 'Sender of the e-mails the pool sends, e.g. `Example Pool <no-reply@example.org>`.',
+    defaultDoc: '`{POOL_NAME} <no-reply@{host of PUBLIC_URL}>`',
+  },
 } satisfies Record<string, Setting<unknown>>;
 
 export type SettingKey = keyof typeof SETTINGS;

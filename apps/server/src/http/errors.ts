@@ -15,10 +15,28 @@ export class AppError extends Error {
   }
 }
 
+/** A 429 that tells the client when to come back (sent as Retry-After). */
+export class RetryAfterError extends AppError {
+  constructor(
+    code: string,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(code, 429, message);
+  }
+}
+
 export const errors = {
   notFound: (what = 'Not found') => new AppError('NOT_FOUND', 404, what),
   validation: (message: string) => new AppError('VALIDATION_FAILED', 400, message),
   badRequest: (message: string) => new AppError('BAD_REQUEST', 400, message),
+  /** A refusal with its own stable code, e.g. USERNAME_TAKEN (400 unless said otherwise). */
+  refused: (code: string, message: string, status = 400) => new AppError(code, status, message),
+  unauthenticated: () => new AppError('UNAUTHENTICATED', 401, 'Not logged in'),
+  forbidden: (message = 'Forbidden') => new AppError('FORBIDDEN', 403, message),
+  captcha: () => new AppError('CAPTCHA_FAILED', 400, 'Please verify you are not a robot.'),
+  tooManyRequests: (message: string, retryAfterSeconds: number) =>
+    new RetryAfterError('RATE_LIMITED', message, retryAfterSeconds),
   payloadTooLarge: () => new AppError('PAYLOAD_TOO_LARGE', 413, 'Request body is too large'),
   unsupportedMediaType: () => new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Unsupported content type'),
   unavailable: (message = 'Service unavailable') => new AppError('UNAVAILABLE', 503, message),

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
 import { errors } from './errors.js';
 
@@ -8,23 +9,60 @@ export interface ContractRoute<R extends z.ZodType> {
   response: R;
 }
 
-interface Inputs<Q extends z.ZodType, P extends z.ZodType> {
+interface Inputs<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType> {
   query?: Q;
   params?: P;
+  /** The body's schema: multipart form fields (strings) or a JSON object; absent body = `{}`. */
+  body?: B;
+  /** Run before the handler, in order (for example `auth.requireUser`). */
+  preHandler?: preHandlerAsyncHookHandler[];
+  /** Limit per client address (@fastify/rate-limit); the 429 carries RateLimit-* and Retry-After. */
+  rateLimit?: RateLimitOptions;
+  /** A GET that changes state: refused from other sites like a POST (see origin.ts). */
+  checkOrigin?: boolean;
 }
 
-export interface HandlerContext<Q, P> {
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Apply the cross-site check to this route even though its method is safe. */
+    checkOrigin?: boolean;
+  }
+}
+
+export interface HandlerContext<Q, P, B = unknown> {
   query: Q;
   params: P;
+  body: B;
   request: FastifyRequest;
   reply: FastifyReply;
+}
+
+/** zod's own wording for a wrong type ("Invalid input: expected string, received undefined"). */
+const GENERIC_MESSAGE = /^Invalid input/;
+
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let node = value;
+  for (const key of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<PropertyKey, unknown>)[key];
+  }
+  return node;
 }
 
 function parseInput<T extends z.ZodType>(schema: T, value: unknown, where: string): z.output<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const field = issue?.path.length ? `${where}.${issue.path.join('.')}` : where;
+  const path = issue?.path ?? [];
+  const field = path.length ? `${where}.${path.join('.')}` : where;
+  if (where === 'body' && issue) {
+    // Body messages are shown to people as they are (the contract words them); zod's generic
+    // type message is replaced by one that names the field.
+    if (!GENERIC_MESSAGE.test(issue.message)) throw errors.validation(issue.message);
+    const name = String(path[path.length - 1] ?? 'body');
+    if (valueAt(value, path) === undefined) throw errors.validation(`${name} is required`);
+    throw errors.validation(`${name}: ${issue.message}`);
+  }
   throw errors.validation(`${field}: ${issue?.message ?? 'invalid'}`);
 }
 
@@ -37,21 +75,28 @@ export function addRoute<
   R extends z.ZodType,
   Q extends z.ZodType = z.ZodType<unknown>,
   P extends z.ZodType = z.ZodType<unknown>,
+  B extends z.ZodType = z.ZodType<unknown>,
 >(
   app: FastifyInstance,
   route: ContractRoute<R>,
-  inputs: Inputs<Q, P>,
-  handler: (ctx: HandlerContext<z.output<Q>, z.output<P>>) => Promise<z.input<R>>,
+  inputs: Inputs<Q, P, B>,
+  handler: (ctx: HandlerContext<z.output<Q>, z.output<P>, z.output<B>>) => Promise<z.input<R>>,
 ): void {
   app.route({
     method: route.method,
     url: route.path,
+    ...(inputs.preHandler ? { preHandler: inputs.preHandler } : {}),
+    config: {
+      ...(inputs.rateLimit ? { rateLimit: inputs.rateLimit } : {}),
+      ...(inputs.checkOrigin ? { checkOrigin: true } : {}),
+    },
     handler: async (request, reply) => {
       const query = inputs.query ? parseInput(inputs.query, request.query, 'query') : (request.query as z.output<Q>);
       const params = inputs.params
         ? parseInput(inputs.params, request.params, 'params')
         : (request.params as z.output<P>);
-      const result = await handler({ query, params, request, reply });
+      const body = inputs.body ? parseInput(inputs.body, request.body ?? {}, 'body') : (undefined as z.output<B>);
+      const result = await handler({ query, params, body, request, reply });
       const checked = route.response.safeParse(result);
       if (!checked.success) {
         request.log.error({ issues: checked.error.issues, route: route.path }, 'response does not match the contract');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, apiErrorFrom, networkError } from './errors';
+import { ApiError, apiErrorFrom, networkError, serverErrorText } from './errors';
 
 describe('apiErrorFrom', () => {
   it('keeps the server message and code', () => {
@@ -10,6 +10,7 @@ describe('apiErrorFrom', () => {
     expect(error.code).toBe('not_found');
     expect(error.message).toBe('No such algorithm');
     expect(error.isClientError).toBe(true);
+    expect(error.fromServer).toBe(true);
   });
 
   it('names a code from the status when the body has none', () => {
@@ -26,6 +27,7 @@ describe('apiErrorFrom', () => {
       expect(error.status).toBe(502);
       expect(error.code).toBe('http_502');
       expect(error.message).toBe('The server answered with status 502.');
+      expect(error.fromServer).toBe(false);
     },
   );
 });
@@ -38,5 +40,20 @@ describe('networkError', () => {
     expect(error.code).toBe('network_error');
     expect(error.cause).toBe(cause);
     expect(error.isClientError).toBe(false);
+  });
+});
+
+describe('serverErrorText', () => {
+  it("shows the server's own text verbatim", () => {
+    expect(serverErrorText(apiErrorFrom(400, { error: 'Wrong e-mail or password', code: 'x' }), 'fallback')).toBe(
+      'Wrong e-mail or password',
+    );
+  });
+
+  it('falls back when the server sent no text, the network failed, or something else was thrown', () => {
+    expect(serverErrorText(apiErrorFrom(502, 'Bad Gateway'), 'fallback')).toBe('fallback');
+    expect(serverErrorText(networkError(new TypeError('Failed to fetch')), 'fallback')).toBe('fallback');
+    expect(serverErrorText(new TypeError('x is undefined'), 'fallback')).toBe('fallback');
+    expect(serverErrorText(undefined, 'fallback')).toBe('fallback');
   });
 });

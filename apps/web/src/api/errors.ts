@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** True when `message` is the server's own `error` text (spec 8 "server error text"), not one made up here. */
+    readonly fromServer = false,
   ) {
     super(message);
   }
@@ -27,7 +29,7 @@ export function apiErrorFrom(status: number, body: unknown): ApiError {
   if (typeof body === 'object' && body !== null) {
     const { error, code } = body as Record<string, unknown>;
     if (typeof error === 'string' && error.trim() !== '') {
-      return new ApiError(status, typeof code === 'string' && code !== '' ? code : `http_${status}`, error);
+      return new ApiError(status, typeof code === 'string' && code !== '' ? code : `http_${status}`, error, true);
     }
   }
   return new ApiError(status, `http_${status}`, `The server answered with status ${status}.`);
@@ -37,4 +39,12 @@ export function networkError(cause: unknown): ApiError {
   const error = new ApiError(0, 'network_error', 'The server could not be reached. Check your connection.');
   error.cause = cause;
   return error;
+}
+
+/**
+ * The text to show for a failed form call: the server's own error text when it sent one, otherwise
+ * `fallback` (the spec's fixed message for that form). A network failure has no server text.
+ */
+export function serverErrorText(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.fromServer ? error.message : fallback;
 }

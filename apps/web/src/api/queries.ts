@@ -1,5 +1,5 @@
 import { QueryCache, QueryClient, useQuery } from '@tanstack/react-query';
-import { getBanner, getPoolStats, getSite } from './client';
+import { getBanner, getPoolStats, getSite, getUserInfo } from './client';
 import { ApiError } from './errors';
 
 /** Refresh period of the pool table (spec 9). */
@@ -10,6 +10,7 @@ export const queryKeys = {
   poolStats: ['pool', 'stats'] as const,
   banner: ['banner'] as const,
   site: ['site'] as const,
+  userInfo: ['user', 'info'] as const,
 };
 
 export function createQueryClient(): QueryClient {
@@ -50,5 +51,21 @@ export function useSite() {
     queryKey: queryKeys.site,
     queryFn: ({ signal }) => getSite(signal),
     staleTime: 10 * 60_000,
+  });
+}
+
+/** Everything that belongs to the logged-in user lives under this key, dropped on login and logout. */
+export const USER_QUERY_ROOT = ['user'] as const;
+
+/**
+ * GET /v1/user/info (spec 4: the home page checks the session; success sets the logged-in flag,
+ * failure clears it). `null` means nobody is logged in — an expected answer, not an error.
+ */
+export function useUserInfo() {
+  return useQuery({
+    queryKey: queryKeys.userInfo,
+    queryFn: ({ signal }) => getUserInfo(signal),
+    retry: false,
+    staleTime: 0,
   });
 }

@@ -2,14 +2,16 @@ import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { Layout } from '../components/layout/Layout';
 import { HomePage } from './home/HomePage';
+import { REFERRAL_SOURCES } from './landing/sources';
 import { PAGES } from './pages';
 
 const NotBuiltYet = lazy(() => import('../components/NotBuiltYet'));
+const ReferralLanding = lazy(() => import('./landing/ReferralLanding'));
 
 /**
  * The spec's route table. Home is bundled with the app; every other screen is loaded on demand.
  * Static paths win over the `:source` catch-all, which renders home for any other single segment
- * (the referral landings arrive with their own issue); anything deeper goes back to "/".
+ * except the referral landings, which record their source and go to "/"; anything deeper goes back to "/".
  */
 export function AppRoutes() {
   return (
@@ -20,6 +22,9 @@ export function AppRoutes() {
           <Route key={path} path={path} element={Page ? <Page /> : <NotBuiltYet title={title} />} />
         ))}
         <Route path="api" element={<Navigate to="/overview" replace />} />
+        {REFERRAL_SOURCES.map((source) => (
+          <Route key={source} path={source} element={<ReferralLanding source={source} />} />
+        ))}
         <Route path=":source" element={<HomePage />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>

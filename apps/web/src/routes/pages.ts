@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /**
  * Every screen of the spec's route table other than home, with its title. A screen that is not built
@@ -18,19 +18,19 @@ export const PAGES: readonly PageRoute[] = [
   { path: 'faq', title: 'Frequently Asked Questions' },
   { path: 'lottery', title: 'Lottery' },
   { path: 'get-started', title: 'Getting Started' },
-  { path: 'login', title: 'Login' },
-  { path: 'register', title: 'Register' },
+  { path: 'login', title: 'Login', page: lazy(() => import('./account/LoginPage')) },
+  { path: 'register', title: 'Register', page: lazy(() => import('./account/RegisterPage')) },
   { path: 'dashboard', title: 'Dashboard' },
   { path: 'dashboard/:observerKey', title: 'Observer Dashboard' },
-  { path: 'settings', title: 'Settings' },
+  { path: 'settings', title: 'Settings', page: lazy(() => import('./account/settings/SettingsPage')) },
   { path: 'privacy', title: 'Privacy Policy' },
   { path: 'terms', title: 'Terms of Service' },
-  { path: 'referrals', title: 'Referrals' },
-  { path: 'forgotPassword', title: 'Forgot Password' },
-  { path: 'newPassword', title: 'Reset Password' },
+  { path: 'referrals', title: 'Referrals', page: lazy(() => import('./account/ReferralsPage')) },
+  { path: 'forgotPassword', title: 'Forgot Password', page: lazy(() => import('./account/ForgotPasswordPage')) },
+  { path: 'newPassword', title: 'Reset Password', page: lazy(() => import('./account/ResetPasswordPage')) },
   { path: 'signature/:signature', title: 'Signature Verification' },
   { path: 'logo', title: 'Logo' },
-  { path: 'coupon', title: 'Coupon' },
+  { path: 'coupon', title: 'Coupon', page: lazy(() => import('./account/CouponPage')) },
   { path: 'powerbridge', title: 'Power Bridge' },
   { path: 'sats4soup', title: 'Sats4Soup' },
   { path: 'overview', title: 'API Overview' },

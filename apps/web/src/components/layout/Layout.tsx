@@ -1,7 +1,10 @@
-import { Suspense, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { useSite } from '../../api/queries';
-import { setIsLoggedIn, useIsLoggedIn } from '../../state/hooks';
+import { logout as logoutCall } from '../../api/client';
+import { USER_QUERY_ROOT, useSite } from '../../api/queries';
+import { setLoginRedirect } from '../../api/unauthorized';
+import { useIsLoggedIn } from '../../state/hooks';
 import { BannerBar } from './BannerBar';
 import { type Chrome, ChromeContext } from './chrome';
 import { PageBoundary } from './PageBoundary';
@@ -21,11 +24,21 @@ export function Layout() {
   const chrome = useMemo<Chrome>(() => ({ onHome, heroInView, setOnHome, setHeroInView }), [onHome, heroInView]);
   const bare = hidesSiteChrome(pathname);
 
-  const logout = () => {
-    // The server-side logout (POST /v1/user/logout) arrives with the account issue; until then the
-    // logged-in variant can only come from local storage, and this clears it.
-    setIsLoggedIn(false);
-    navigate('/');
+  const queryClient = useQueryClient();
+
+  // A 401 from any call goes to /login through the router (spec 8); see api/unauthorized.ts.
+  useEffect(() => setLoginRedirect(() => navigate('/login')), [navigate]);
+
+  // Spec 4: result true → "/" with the flag cleared (client.ts clears it); false → /dashboard.
+  const logout = async () => {
+    try {
+      const loggedOut = await logoutCall();
+      if (loggedOut) queryClient.removeQueries({ queryKey: USER_QUERY_ROOT });
+      navigate(loggedOut ? '/' : '/dashboard');
+    } catch (error) {
+      // A 401 has already cleared the flag and gone to /login; anything else leaves the session as it is.
+      console.error('Logout failed:', error);
+    }
   };
 
   return (

@@ -167,13 +167,20 @@ function AccountActions({
   if (isLoggedIn) {
     return (
       <>
-        <Link to="/dashboard" className={primaryButton}>
+        <Link to="/dashboard" data-testid="dashboard-link" className={primaryButton}>
           Dashboard
         </Link>
-        <Link to="/settings" className={iconButton} aria-label="Settings" title="Settings">
+        <Link to="/settings" data-testid="settings-link" className={iconButton} aria-label="Settings" title="Settings">
           <SettingsIcon />
         </Link>
-        <button type="button" onClick={onLogout} className={iconButton} aria-label="Log out" title="Log out">
+        <button
+          type="button"
+          data-testid="logout"
+          onClick={onLogout}
+          className={iconButton}
+          aria-label="Log out"
+          title="Log out"
+        >
           <LogoutIcon />
         </button>
       </>
@@ -181,10 +188,10 @@ function AccountActions({
   }
   return (
     <>
-      <Link to="/register" className={primaryButton}>
+      <Link to="/register" data-testid="get-started-link" className={primaryButton}>
         Get Started
       </Link>
-      <Link to="/login" className={secondaryButton}>
+      <Link to="/login" data-testid="login-link" className={secondaryButton}>
         Login
       </Link>
     </>

@@ -1,4 +1,4 @@
-import { useSite } from '../../api/queries';
+import { useSite, useUserInfo } from '../../api/queries';
 import { useHomeChrome } from '../../components/layout/chrome';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Features } from './Features';
@@ -9,6 +9,8 @@ import { PoolTable } from './PoolTable';
 export function HomePage() {
   useHomeChrome();
   useDocumentTitle('Pay-per-share mining pool');
+  // Spec "Referral landing" and 4: home checks the session, which sets or clears the logged-in flag.
+  useUserInfo();
   const site = useSite();
   return (
     <>

@@ -1,0 +1,140 @@
+import { routes } from '@lodestone/contract';
+import type { FastifyInstance } from 'fastify';
+import { RATE_LIMITS } from '../../http/rateLimits.js';
+import { addRoute } from '../../http/route.js';
+import { userInfo } from '../../services/accounts/accounts.js';
+import { logEvent } from '../../services/accounts/context.js';
+import { authenticate } from '../../services/accounts/login.js';
+import { resetPassword, sendRecoveryKey } from '../../services/accounts/recovery.js';
+import {
+  REFERRAL_SOURCE_COOKIE,
+  REFERRAL_SOURCE_MAX_AGE_S,
+  REFERRAL_SOURCE_PATTERN,
+  recordReferralVisit,
+} from '../../services/accounts/referralSource.js';
+import { registerUser } from '../../services/accounts/register.js';
+import { SESSION_COOKIE } from '../../services/auth/sessions.js';
+import type { AccountRouteDeps } from './deps.js';
+
+/**
+ * The session calls of spec 7: robot-check challenge, register, login, info, logout, password
+ * recovery and the referral-source tracking of the landing routes.
+ */
+export async function sessionRoutes(app: FastifyInstance, deps: AccountRouteDeps): Promise<void> {
+  const { auth, accounts, captcha, config } = deps;
+  const secure = config.publicUrl.startsWith('https://');
+
+  addRoute(app, routes.captchaChallenge, { rateLimit: RATE_LIMITS.captchaChallenge }, async ({ reply }) => {
+    reply.header('cache-control', 'no-store');
+    return captcha.challenge();
+  });
+
+  addRoute(
+    app,
+    routes.userRegister,
+    { body: routes.userRegister.body, rateLimit: RATE_LIMITS.register },
+    async ({ body, request, reply }) => {
+      await captcha.verify(body.captchaToken);
+      const source = request.cookies[REFERRAL_SOURCE_COOKIE];
+      const user = await registerUser(accounts, {
+        username: body.username,
+        email: body.email,
+        password: body.password,
+        referral: body.referral,
+        referralSource: source && REFERRAL_SOURCE_PATTERN.test(source) ? source : null,
+        ip: request.ip,
+      });
+      await accounts.sessions.revoke(request.cookies[SESSION_COOKIE]);
+      auth.setSessionCookie(reply, await accounts.sessions.create(user.id));
+      if (source !== undefined) reply.clearCookie(REFERRAL_SOURCE_COOKIE, { path: '/' });
+      return { result: true as const };
+    },
+  );
+
+  addRoute(
+    app,
+    routes.userLogin,
+    { body: routes.userLogin.body, rateLimit: RATE_LIMITS.login },
+    async ({ body, request, reply }) => {
+      await captcha.verify(body.captchaToken);
+      const user = await authenticate(accounts, {
+        email: body.email,
+        password: body.password,
+        code: body.code,
+        ip: request.ip,
+      });
+      // Rotation: whatever session the browser had ends; the login gets a new token.
+      await accounts.sessions.revoke(request.cookies[SESSION_COOKIE]);
+      auth.setSessionCookie(reply, await accounts.sessions.create(user.id));
+      return { result: true as const };
+    },
+  );
+
+  addRoute(app, routes.userInfo, { preHandler: [auth.requireUser] }, async ({ request, reply }) => {
+    reply.header('cache-control', 'no-store');
+    const { user, impersonatorUserId } = auth.userOf(request);
+    return userInfo(accounts, user, impersonatorUserId);
+  });
+
+  addRoute(app, routes.userLogout, {}, async ({ request, reply }) => {
+    const current = await auth.currentUser(request, reply);
+    if (current) {
+      await accounts.sessions.revoke(request.cookies[SESSION_COOKIE]);
+      await logEvent(accounts.db, accounts.now(), {
+        userId: current.user.id,
+        name: 'logout',
+        value: { ip: request.ip },
+      });
+    }
+    auth.clearSessionCookie(reply);
+    return { result: true };
+  });
+
+  addRoute(
+    app,
+    routes.passwordReset,
+    { body: routes.passwordReset.body, rateLimit: RATE_LIMITS.passwordReset },
+    async ({ body, request }) => {
+      await captcha.verify(body.captchaToken);
+      // The answer does not wait for the lookup or the e-mail: it is the same, and as fast, for any address.
+      const mail = { mailer: deps.mailer, publicUrl: config.publicUrl, poolName: config.poolName };
+      deps.tasks.run('password recovery e-mail', () => sendRecoveryKey(accounts, mail, body.email, request.ip));
+      return { result: true as const };
+    },
+  );
+
+  addRoute(
+    app,
+    routes.passwordResetSend,
+    {
+      query: routes.passwordResetSend.query,
+      body: routes.passwordResetSend.body,
+      rateLimit: RATE_LIMITS.passwordResetSend,
+    },
+    async ({ query, body, request, reply }) => {
+      await resetPassword(accounts, {
+        email: query.email,
+        key: body.recovery_key,
+        password: body.password,
+        ip: request.ip,
+      });
+      // Every session ended, this browser's too.
+      auth.clearSessionCookie(reply);
+      return { result: true as const };
+    },
+  );
+
+  addRoute(app, routes.userSetReferral, { query: routes.userSetReferral.query }, async ({ query, request, reply }) => {
+    await recordReferralVisit(accounts, query.code);
+    if (!(await auth.currentUser(request, reply))) {
+      reply.setCookie(REFERRAL_SOURCE_COOKIE, query.code, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        maxAge: REFERRAL_SOURCE_MAX_AGE_S,
+      });
+    }
+    return { result: true as const };
+  });
+}

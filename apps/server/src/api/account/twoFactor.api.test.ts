@@ -1,0 +1,174 @@
+import { generate2faResponse } from '@lodestone/contract';
+import { userLogOfUser } from '@lodestone/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { get, loginAs, post, registerUser, sessionCookie, type TestUser, totpCode } from '../../../test/accounts.js';
+import { createTestApp, type TestApp } from '../../../test/helpers.js';
+
+describe('two-factor authentication (TOTP)', () => {
+  let t: TestApp;
+  // The app's clock: tests move it forward by whole 30-second TOTP steps.
+  let offsetMs = 0;
+  const nowMs = () => Date.now() + offsetMs;
+  const epoch = () => Math.floor(nowMs() / 1000);
+  const nextStep = () => {
+    offsetMs += 30_000;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({}, undefined, undefined, { now: () => new Date(nowMs()) });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function generate(user: TestUser) {
+    const res = await get(t.app, '/v1/user/config/generate2FA', { cookie: user.cookie });
+    expect(res.statusCode, res.body).toBe(200);
+    return generate2faResponse.parse(res.json());
+  }
+
+  async function enabledUser(): Promise<TestUser & { secret: string }> {
+    const user = await registerUser(t.app);
+    const { result: secret } = await generate(user);
+    const res = await post(
+      t.app,
+      '/v1/user/config/enable2FA',
+      { code: await totpCode(secret, epoch()) },
+      { cookie: user.cookie },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return { ...user, secret };
+  }
+
+  it('generates a pending secret with its otpauth URL and QR image; enabling needs a valid code', async () => {
+    const user = await registerUser(t.app);
+    const { result: secret, otpauth_url } = await generate(user);
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(otpauth_url).toContain(`secret=${secret}`);
+    expect(otpauth_url).toContain(encodeURIComponent(user.email));
+
+    const qr = await get(t.app, `/v1/2fa/${secret}`, { cookie: user.cookie });
+    expect(qr.statusCode).toBe(200);
+    expect(qr.headers['content-type']).toBe('image/png');
+    expect(qr.headers['cache-control']).toBe('no-store');
+    expect(qr.rawPayload.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+
+    const wrong = await post(t.app, '/v1/user/config/enable2FA', { code: '000000' }, { cookie: user.cookie });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ error: 'Invalid 2FA code', code: 'INVALID_2FA_CODE' });
+    const malformed = await post(t.app, '/v1/user/config/enable2FA', { code: '12ab' }, { cookie: user.cookie });
+    expect(malformed.json().error).toBe('The 2FA code has 6 digits');
+
+    const ok = await post(
+      t.app,
+      '/v1/user/config/enable2FA',
+      { code: await totpCode(secret, epoch()) },
+      { cookie: user.cookie },
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await get(t.app, '/v1/user/info', { cookie: user.cookie })).json()).toMatchObject({
+      two_factor_enabled: true,
+    });
+    // The secret is no longer pending: its QR code is gone, and a new one cannot be generated.
+    expect((await get(t.app, `/v1/2fa/${secret}`, { cookie: user.cookie })).statusCode).toBe(404);
+    const again = await get(t.app, '/v1/user/config/generate2FA', { cookie: user.cookie });
+    expect(again.json()).toEqual({ error: 'Two-factor authentication is already enabled', code: 'TWO_FACTOR_ENABLED' });
+  });
+
+  it('serves the QR code only of the logged-in user’s own pending secret', async () => {
+    const alice = await registerUser(t.app);
+    const bob = await registerUser(t.app);
+    const { result: secret } = await generate(alice);
+    expect((await get(t.app, `/v1/2fa/${secret}`)).statusCode).toBe(401);
+    expect((await get(t.app, `/v1/2fa/${secret}`, { cookie: bob.cookie })).statusCode).toBe(404);
+    expect((await get(t.app, '/v1/2fa/JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', { cookie: alice.cookie })).statusCode).toBe(
+      404,
+    );
+    expect((await get(t.app, '/v1/2fa/not-base32', { cookie: alice.cookie })).statusCode).toBe(404);
+  });
+
+  it('requires the code at login, refuses a wrong one and a replayed one', async () => {
+    const user = await enabledUser();
+    const noCode = await loginAs(t.app, { email: user.email, password: user.password });
+    expect(noCode.statusCode).toBe(401);
+    expect(noCode.json()).toEqual({
+      error: 'Enter the 6-digit code from your authenticator app',
+      code: 'TOTP_REQUIRED',
+    });
+    expect(sessionCookie(noCode)).toBeUndefined();
+
+    const wrong = await loginAs(t.app, { email: user.email, password: user.password, code: '123456' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ error: 'Invalid 2FA code', code: 'INVALID_2FA_CODE' });
+
+    // The code that enabled 2FA was used already (same time step): a replay is refused.
+    const replayOfEnable = await loginAs(t.app, {
+      email: user.email,
+      password: user.password,
+      code: await totpCode(user.secret, epoch()),
+    });
+    expect(replayOfEnable.json().error).toBe('Invalid 2FA code');
+
+    nextStep();
+    const code = await totpCode(user.secret, epoch());
+    const ok = await loginAs(t.app, { email: user.email, password: user.password, code });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(sessionCookie(ok)).toBeDefined();
+    const replay = await loginAs(t.app, { email: user.email, password: user.password, code });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().error).toBe('Invalid 2FA code');
+
+    // A wrong password with a right code says nothing about the code.
+    nextStep();
+    const badPassword = await loginAs(t.app, {
+      email: user.email,
+      password: 'not the password',
+      code: await totpCode(user.secret, epoch()),
+    });
+    expect(badPassword.json().error).toBe('Invalid email or password');
+  });
+
+  it('disables 2FA only with a valid, unused code', async () => {
+    const user = await enabledUser();
+    const reused = await post(
+      t.app,
+      '/v1/user/config/disable2FA',
+      { code: await totpCode(user.secret, epoch()) },
+      { cookie: user.cookie },
+    );
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().error).toBe('Invalid 2FA code');
+    const wrong = await post(t.app, '/v1/user/config/disable2FA', { code: '000000' }, { cookie: user.cookie });
+    expect(wrong.json().error).toBe('Invalid 2FA code');
+    nextStep();
+    const ok = await post(
+      t.app,
+      '/v1/user/config/disable2FA',
+      { code: await totpCode(user.secret, epoch()) },
+      { cookie: user.cookie },
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await get(t.app, '/v1/user/info', { cookie: user.cookie })).json()).toMatchObject({
+      two_factor_enabled: false,
+    });
+    const off = await post(t.app, '/v1/user/config/disable2FA', { code: '000000' }, { cookie: user.cookie });
+    expect(off.json()).toEqual({ error: 'Two-factor authentication is not enabled', code: 'TWO_FACTOR_DISABLED' });
+    // Login works without a code again.
+    const login = await loginAs(t.app, { email: user.email, password: user.password });
+    expect(login.statusCode).toBe(200);
+
+    const row = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', user.email)
+      .executeTakeFirstOrThrow();
+    const names = (await userLogOfUser(t.database.db, row.id)).map((e) => e.log_name);
+    expect(names).toEqual(expect.arrayContaining(['2fa_enabled', '2fa_disabled']));
+  });
+
+  it('refuses enabling without a generated secret', async () => {
+    const user = await registerUser(t.app);
+    const res = await post(t.app, '/v1/user/config/enable2FA', { code: '123456' }, { cookie: user.cookie });
+    expect(res.json()).toEqual({ error: 'Generate a new 2FA secret first', code: 'NO_PENDING_2FA' });
+  });
+});

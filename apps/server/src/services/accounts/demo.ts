@@ -1,0 +1,46 @@
+import { type DB, insertAccount, insertUser, liveAccountByUsername, userByEmail } from '@lodestone/db';
+import type { Kysely } from 'kysely';
+import type { ServiceLog } from '../log.js';
+import { newAccountSecrets } from './accountValues.js';
+import { uniqueViolation } from './context.js';
+
+/** The user that owns the demo fleet's accounts. It has no password: nobody logs in as it. */
+export const DEMO_USER_EMAIL = 'demo@lodestone.invalid';
+
+/**
+ * Makes sure the demo fleet's accounts (`demo1` … `demoN`) exist, owned by the demo user, so that
+ * stratum lets the fleet mine on `npm start`. A name someone registered first stays theirs (logged).
+ * The demo user's accounts are public (not anonymous), so the stats pages show the demo miners.
+ */
+export async function ensureDemoAccounts(
+  db: Kysely<DB>,
+  count: number,
+  log: ServiceLog,
+  prefix = 'demo',
+): Promise<void> {
+  let user = await userByEmail(db, DEMO_USER_EMAIL);
+  if (!user) {
+    try {
+      user = await insertUser(db, { email: DEMO_USER_EMAIL, passwordHash: null, anonymous: false });
+    } catch (error) {
+      if (uniqueViolation(error) !== 'users_email') throw error;
+      user = await userByEmail(db, DEMO_USER_EMAIL);
+    }
+  }
+  if (!user) throw new Error('the demo user could not be created');
+  for (let i = 1; i <= count; i++) {
+    const username = `${prefix}${i}`;
+    const existing = await liveAccountByUsername(db, username);
+    if (existing) {
+      if (existing.user_id !== user.id) log.warn({ username }, 'a demo account name belongs to a registered user');
+      continue;
+    }
+    try {
+      await insertAccount(db, { userId: user.id, username, ...(await newAccountSecrets(db)) });
+    } catch (error) {
+      // Another process created it meanwhile, or a removed account keeps the name reserved.
+      if (uniqueViolation(error) !== 'accounts_username') throw error;
+      log.warn({ username }, 'a demo account name is taken or reserved');
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import {
+  clearLoginFailures,
+  loginFailureState,
+  recordLoginFailure,
+  setLastLogin,
+  type User,
+  userByEmail,
+  useTotpStep,
+} from '@lodestone/db';
+import { errors, RetryAfterError } from '../../http/errors.js';
+import { verifyPassword } from '../auth/passwords.js';
+import { checkTotp } from '../auth/totp.js';
+import { type AccountsContext, logEvent } from './context.js';
+
+export const LOGIN_MESSAGES = {
+  invalid: 'Invalid email or password',
+  codeRequired: 'Enter the 6-digit code from your authenticator app',
+  invalidCode: 'Invalid 2FA code',
+} as const;
+
+/**
+ * Lockout with exponential back-off per e-mail address: the first failures cost nothing; from the
+ * fifth failure in a row the address is locked for 30 s, doubling with each further failure up to
+ * 15 minutes. A failure more than a day after the previous one starts the count again; a successful
+ * login clears it. Addresses that are not registered are counted the same way, so the lockout
+ * reveals nothing about which addresses exist.
+ */
+export const LOCKOUT = {
+  freeFailures: 4,
+  firstLockMs: 30_000,
+  maxLockMs: 15 * 60_000,
+  forgetAfterMs: 24 * 3600_000,
+} as const;
+
+export function lockDuration(failures: number): number {
+  if (failures <= LOCKOUT.freeFailures) return 0;
+  return Math.min(LOCKOUT.firstLockMs * 2 ** (failures - LOCKOUT.freeFailures - 1), LOCKOUT.maxLockMs);
+}
+
+function lockedError(until: Date, now: Date): RetryAfterError {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+  const wait = seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+  return new RetryAfterError('LOGIN_LOCKED', `Too many failed logins. Try again in ${wait}.`, seconds);
+}
+
+export interface LoginInput {
+  /** Lower case. */
+  email: string;
+  password: string;
+  /** TOTP code; empty when none was given. */
+  code: string;
+  ip: string;
+}
+
+/**
+ * Checks e-mail, password and (when enabled) the 2FA code. A wrong e-mail and a wrong password get
+ * the same answer after the same work; a wrong or reused 2FA code counts as a failed login too.
+ * Returns the user; the caller creates the session.
+ */
+export async function authenticate(ctx: AccountsContext, input: LoginInput): Promise<User> {
+  const { db } = ctx;
+  const now = ctx.now();
+  const state = await loginFailureState(db, input.email);
+  if (state?.lockedUntil && state.lockedUntil > now) throw lockedError(state.lockedUntil, now);
+
+  const fail = async (user: User | undefined, reason: 'password' | '2fa') => {
+    const after = await recordLoginFailure(
+      db,
+      input.email,
+      now,
+      new Date(now.getTime() - LOCKOUT.forgetAfterMs),
+      lockDuration,
+    );
+    if (user) {
+      await logEvent(db, now, {
+        userId: user.id,
+        name: 'failed_login',
+        value: { reason, ip: input.ip, failures: after.failures },
+      });
+    }
+    return reason === 'password'
+      ? errors.refused('INVALID_CREDENTIALS', LOGIN_MESSAGES.invalid, 401)
+      : errors.refused('INVALID_2FA_CODE', LOGIN_MESSAGES.invalidCode, 401);
+  };
+
+  const user = await userByEmail(db, input.email);
+  if (!(await verifyPassword(user?.password_hash, input.password)) || !user) {
+    throw await fail(user, 'password');
+  }
+  if (user.totp_secret) {
+    if (!input.code) throw errors.refused('TOTP_REQUIRED', LOGIN_MESSAGES.codeRequired, 401);
+    const step = await checkTotp(user.totp_secret, input.code, user.totp_last_step, now.getTime());
+    if (step === null || !(await useTotpStep(db, user.id, step))) {
+      throw await fail(user, '2fa');
+    }
+  }
+  await clearLoginFailures(db, input.email);
+  await setLastLogin(db, user.id, now);
+  await logEvent(db, now, { userId: user.id, name: 'login', value: { ip: input.ip } });
+  return user;
+}

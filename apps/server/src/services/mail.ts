@@ -1,0 +1,55 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { ServiceLog } from './log.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  /** Resolves once the message is handed to the mail server (or written to the outbox). */
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  /** SMTP_URL; unset: messages go to `outboxDir` as .eml files. */
+  smtpUrl?: string | undefined;
+  from: string;
+  outboxDir: string;
+  log: ServiceLog;
+}
+
+/**
+ * E-mail through nodemailer. With an SMTP server configured, messages go there; without one (the
+ * embedded default), each message is written to the outbox folder as an .eml file any mail program
+ * opens, and its path is logged, so a newcomer can follow a password-recovery link locally.
+ */
+export function createMailer(options: MailerOptions): Mailer {
+  const { from, log } = options;
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        const info = await transport.sendMail({ from, ...message });
+        log.info({ messageId: info.messageId, subject: message.subject }, 'e-mail sent');
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from, ...message });
+      await mkdir(options.outboxDir, { recursive: true });
+      const id = String(info.messageId).replace(/[^A-Za-z0-9.-]/g, '');
+      const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`);
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      log.info({ file, subject: message.subject }, 'e-mail written to the outbox (no SMTP_URL set)');
+    },
+    close: () => transport.close(),
+  };
+}

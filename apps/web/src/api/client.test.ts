@@ -1,0 +1,163 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { login, register } from './account';
+import { apiUrl, getUserInfo, logout, request, requestResult } from './client';
+import { ApiError } from './errors';
+import { setLoginRedirect } from './unauthorized';
+
+/**
+ * The client layer's side effects (spec 4 and 8) with fetch, local storage and location stubbed:
+ * the logged-in flag and the redirect to /login are decided here once for every call.
+ */
+let stored: Map<string, string>;
+let pathname: string;
+let redirects: number;
+let calls: { url: string; init: RequestInit }[];
+let answer: { status: number; body: unknown };
+
+beforeEach(() => {
+  stored = new Map([['isLoggedIn', 'true']]);
+  pathname = '/settings';
+  redirects = 0;
+  calls = [];
+  answer = { status: 200, body: { result: true } };
+  vi.stubGlobal('window', {
+    localStorage: {
+      getItem: (k: string) => stored.get(k) ?? null,
+      setItem: (k: string, v: string) => stored.set(k, v),
+      removeItem: (k: string) => stored.delete(k),
+    },
+    location: {
+      get pathname() {
+        return pathname;
+      },
+      assign: () => {
+        redirects += 1;
+      },
+    },
+    addEventListener: () => {},
+  });
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    return new Response(JSON.stringify(answer.body), { status: answer.status });
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const flag = () => stored.get('isLoggedIn');
+
+describe('apiUrl', () => {
+  it('puts the path under /v1 and leaves out undefined query values', () => {
+    expect(apiUrl('/user/config')).toBe('/v1/user/config');
+    expect(apiUrl('/user/referrals', { account_name: 'miner 01', x: undefined })).toBe(
+      '/v1/user/referrals?account_name=miner+01',
+    );
+  });
+});
+
+describe('request', () => {
+  it('sends credentials and the multipart body', async () => {
+    const form = new FormData();
+    form.set('a', '1');
+    await request('/user/config/update', { method: 'POST', form });
+    expect(calls[0]?.init.credentials).toBe('include');
+    expect(calls[0]?.init.method).toBe('POST');
+    expect(calls[0]?.init.body).toBe(form);
+  });
+
+  it('on a 401 clears the flag and goes to /login', async () => {
+    answer = { status: 401, body: { error: 'Log in first', code: 'unauthorized' } };
+    await expect(request('/user/config')).rejects.toMatchObject({ status: 401, message: 'Log in first' });
+    expect(flag()).toBe('false');
+    expect(redirects).toBe(1);
+  });
+
+  it('uses the redirect the router installed', async () => {
+    let routed = 0;
+    const uninstall = setLoginRedirect(() => {
+      routed += 1;
+    });
+    answer = { status: 401, body: {} };
+    await expect(request('/user/referrals')).rejects.toBeInstanceOf(ApiError);
+    uninstall();
+    expect(routed).toBe(1);
+    expect(redirects).toBe(0);
+  });
+
+  it('does not redirect from the login page itself', async () => {
+    pathname = '/login';
+    answer = { status: 401, body: {} };
+    await expect(request('/user/config')).rejects.toBeInstanceOf(ApiError);
+    expect(flag()).toBe('false');
+    expect(redirects).toBe(0);
+  });
+
+  it('leaves the flag alone on other errors', async () => {
+    answer = { status: 403, body: { error: 'Not yours', code: 'forbidden' } };
+    await expect(request('/user/referrals')).rejects.toMatchObject({ status: 403 });
+    expect(flag()).toBe('true');
+    expect(redirects).toBe(0);
+  });
+
+  it('turns { result: false, error } into an error with the server text', async () => {
+    answer = { status: 200, body: { result: false, error: 'Name taken' } };
+    await expect(requestResult('/user/new_account', { method: 'POST' })).rejects.toMatchObject({
+      message: 'Name taken',
+      fromServer: true,
+    });
+  });
+});
+
+describe('user info', () => {
+  it('success sets the flag', async () => {
+    stored.set('isLoggedIn', 'false');
+    answer = { status: 200, body: { result: true, email: 'a@b.co', accounts: [] } };
+    expect(await getUserInfo()).toMatchObject({ email: 'a@b.co' });
+    expect(flag()).toBe('true');
+  });
+
+  it('a 401 clears the flag without a redirect and means "nobody"', async () => {
+    answer = { status: 401, body: { error: 'Not logged in' } };
+    expect(await getUserInfo()).toBeNull();
+    expect(flag()).toBe('false');
+    expect(redirects).toBe(0);
+  });
+
+  it('any other failure clears the flag too', async () => {
+    answer = { status: 500, body: { error: 'Boom' } };
+    await expect(getUserInfo()).rejects.toMatchObject({ status: 500 });
+    expect(flag()).toBe('false');
+    expect(redirects).toBe(0);
+  });
+});
+
+describe('login, register and logout', () => {
+  it('login and register success set the flag', async () => {
+    stored.set('isLoggedIn', 'false');
+    await login(new FormData());
+    expect(flag()).toBe('true');
+    stored.set('isLoggedIn', 'false');
+    await register(new FormData());
+    expect(flag()).toBe('true');
+  });
+
+  it('a refused login leaves the flag false, shows no redirect, and keeps the server text', async () => {
+    stored.set('isLoggedIn', 'false');
+    pathname = '/login';
+    answer = { status: 401, body: { error: 'Wrong e-mail or password', code: 'bad_credentials' } };
+    await expect(login(new FormData())).rejects.toMatchObject({ message: 'Wrong e-mail or password' });
+    expect(flag()).toBe('false');
+    expect(redirects).toBe(0);
+  });
+
+  it('logout result true clears the flag; false keeps it', async () => {
+    answer = { status: 200, body: { result: false } };
+    expect(await logout()).toBe(false);
+    expect(flag()).toBe('true');
+    answer = { status: 200, body: { result: true } };
+    expect(await logout()).toBe(true);
+    expect(flag()).toBe('false');
+  });
+});

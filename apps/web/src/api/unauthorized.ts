@@ -1,0 +1,45 @@
+/**
+ * What a 401 answer does (spec 4 and 8), decided here once for every call:
+ * - GET /user/info: the visitor is logged out — flag false, no redirect.
+ * - any other call: flag false and go to /login.
+ * The calls made before there is a session (login, register, password recovery, referral tracking)
+ * also clear the flag but do not redirect: their 401 means "wrong credentials" or "no session yet",
+ * and the page that made the call shows the error itself.
+ */
+export type UnauthorizedAction = 'logged-out' | 'logged-out-and-login';
+
+const NO_REDIRECT = new Set([
+  '/user/info',
+  '/user/login',
+  '/user/register',
+  '/password/reset',
+  '/password/reset_send',
+  '/user/set_referral',
+]);
+
+/** `path` is the call's path under /v1, without the query. */
+export function unauthorizedAction(path: string): UnauthorizedAction {
+  return NO_REDIRECT.has(path) ? 'logged-out' : 'logged-out-and-login';
+}
+
+/** No redirect when the login page is already showing (it would only reset what the visitor typed). */
+export function shouldRedirectToLogin(action: UnauthorizedAction, currentPathname: string): boolean {
+  return action === 'logged-out-and-login' && currentPathname.replace(/\/+$/, '').toLowerCase() !== '/login';
+}
+
+let goToLogin: () => void = () => window.location.assign('/login');
+
+/**
+ * The layout installs the router's navigate here, so the redirect is a client-side navigation; until
+ * then (or outside the router) a full page load does it. Returns the function that uninstalls it.
+ */
+export function setLoginRedirect(navigate: () => void): () => void {
+  goToLogin = navigate;
+  return () => {
+    if (goToLogin === navigate) goToLogin = () => window.location.assign('/login');
+  };
+}
+
+export function redirectToLogin(): void {
+  goToLogin();
+}

@@ -1,0 +1,38 @@
+import { useEffect, useRef, useState } from 'react';
+import { focusRing } from './form';
+import { CheckIcon, CopyIcon } from './icons';
+
+/** How long the checkmark shows after a copy (spec 9). */
+export const COPY_CONFIRMATION_MS = 2000;
+
+/** Copies `text` to the clipboard; a checkmark replaces the icon for 2 s. Failures are only logged (spec 8). */
+export function CopyButton({ text, label, testId }: { text: string; label: string; testId?: string }) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
+    } catch (error) {
+      console.warn('Could not copy to the clipboard:', error);
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      onClick={copy}
+      data-testid={testId}
+      data-copied={copied || undefined}
+      aria-label={copied ? `${label}: copied` : label}
+      title={label}
+      className={`inline-flex size-9 shrink-0 items-center justify-center rounded-lg border border-slate-300 text-slate-700 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`}
+    >
+      {copied ? <CheckIcon className="size-4 text-green-600 dark:text-green-400" /> : <CopyIcon className="size-4" />}
+    </button>
+  );
+}

@@ -1,0 +1,69 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { requestPasswordReset } from '../../api/account';
+import { serverErrorText } from '../../api/errors';
+import { FormMessage, linkClass, primaryButtonClass, TextField } from '../../components/form';
+import { RobotCheck, type RobotCheckHandle } from '../../components/RobotCheck';
+import { AuthShell } from './AuthShell';
+import { forgotPasswordForm, validateForgotPassword } from './forms';
+import { MESSAGES } from './messages';
+
+/**
+ * Forgot password (spec "Forgot password"): e-mail and robot check. The server answers the same
+ * whether the address is registered or not, so the page does too.
+ */
+export default function ForgotPasswordPage() {
+  const [email, setEmail] = useState('');
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ error?: string; success?: string }>({});
+  const robot = useRef<RobotCheckHandle>(null);
+
+  const mutation = useMutation({
+    mutationFn: requestPasswordReset,
+    onSuccess: () => setMessage({ success: MESSAGES.linkSent }),
+    onError: (failure) => setMessage({ error: serverErrorText(failure, MESSAGES.linkFailed) }),
+    // The token is single-use, whatever the answer.
+    onSettled: () => robot.current?.reset(),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    const problem = validateForgotPassword(email, captchaToken);
+    setMessage(problem ? { error: problem } : {});
+    if (problem === null && captchaToken) mutation.mutate(forgotPasswordForm(email, captchaToken));
+  };
+
+  return (
+    <AuthShell
+      title="Forgot password"
+      subtitle="Enter the e-mail address of your account and we will send you a link to choose a new password."
+      footer={
+        <p>
+          Remembered it?{' '}
+          <Link to="/login" className={linkClass}>
+            Back to login
+          </Link>
+        </p>
+      }
+    >
+      <form noValidate onSubmit={submit} className="space-y-4" data-testid="forgot-form">
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <RobotCheck ref={robot} onTokenChange={setCaptchaToken} />
+        <FormMessage error={message.error} success={message.success} />
+        <button type="submit" className={`${primaryButtonClass} w-full`} disabled={mutation.isPending}>
+          {mutation.isPending ? 'Sending…' : 'Send reset link'}
+        </button>
+      </form>
+    </AuthShell>
+  );
+}

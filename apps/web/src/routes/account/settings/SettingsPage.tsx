@@ -1,0 +1,231 @@
+import type { UserConfigResponse } from '@lodestone/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { createAccount, updateUserConfig } from '../../../api/account';
+import { serverErrorText } from '../../../api/errors';
+import { useUserInfo } from '../../../api/queries';
+import {
+  FormMessage,
+  linkClass,
+  primaryButtonClass,
+  secondaryButtonClass,
+  TextField,
+  Toggle,
+} from '../../../components/form';
+import { AccountPage, LoadState, Panel } from '../AccountPage';
+import { MESSAGES } from '../messages';
+import { accountQueryKeys, useUserConfig } from '../queries';
+import { AccountCard } from './AccountCard';
+import { configUpdateForm, newAccountName, type Toggles, togglesFromConfig } from './settings';
+import { DisableTwoFactorModal, EnableTwoFactorModal } from './TwoFactorModals';
+
+/**
+ * Settings (spec "Settings"): account info with 2FA, notification and privacy toggles, and per
+ * account the API key, observer link, referral code, redirect settings, referrals and deletion;
+ * plus creating a new account.
+ */
+export default function SettingsPage() {
+  const config = useUserConfig();
+  return (
+    <AccountPage title="Settings" intro="Your login, notifications, privacy and mining accounts.">
+      {config.data ? (
+        <SettingsPanels config={config.data} />
+      ) : (
+        <LoadState isPending={config.isPending} error={config.error} />
+      )}
+    </AccountPage>
+  );
+}
+
+function SettingsPanels({ config }: { config: UserConfigResponse }) {
+  const accounts = config.account_specific.map((a) => a.username);
+  return (
+    <>
+      <AccountInfo twoFactorEnabled={config.two_factor_enabled} />
+      <Preferences config={config} />
+      <Panel
+        title="Mining accounts"
+        description="Each account is a separate mining login (account.worker) with its own balances, keys and payout settings."
+        testId="accounts-panel"
+      >
+        <div className="space-y-4">
+          {config.account_specific.map((settings) => (
+            <AccountCard
+              key={settings.username}
+              settings={settings}
+              otherAccounts={accounts.filter((name) => name !== settings.username)}
+            />
+          ))}
+        </div>
+        <CreateAccount />
+      </Panel>
+    </>
+  );
+}
+
+function AccountInfo({ twoFactorEnabled }: { twoFactorEnabled: boolean }) {
+  const info = useUserInfo();
+  const [modal, setModal] = useState<'enable' | 'disable' | null>(null);
+  return (
+    <Panel title="Account info" testId="account-info">
+      <dl className="grid gap-4 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-slate-500 dark:text-slate-400">Email</dt>
+          <dd data-testid="account-email" className="mt-1 font-medium break-all text-slate-900 dark:text-white">
+            {info.data?.email ?? '…'}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-500 dark:text-slate-400">Two-factor authentication</dt>
+          <dd className="mt-1 flex flex-wrap items-center gap-3">
+            <span data-testid="2fa-status" className="font-medium text-slate-900 dark:text-white">
+              {twoFactorEnabled ? 'Enabled' : 'Disabled'}
+            </span>
+            {twoFactorEnabled ? (
+              <button
+                type="button"
+                data-testid="disable-2fa"
+                className={secondaryButtonClass}
+                onClick={() => setModal('disable')}
+              >
+                Disable 2FA
+              </button>
+            ) : (
+              <button
+                type="button"
+                data-testid="enable-2fa"
+                className={primaryButtonClass}
+                onClick={() => setModal('enable')}
+              >
+                Enable 2FA
+              </button>
+            )}
+          </dd>
+        </div>
+      </dl>
+      <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
+        Have a coupon?{' '}
+        <Link to="/coupon" className={linkClass}>
+          Redeem it here
+        </Link>
+        .
+      </p>
+      {modal === 'enable' && <EnableTwoFactorModal onClose={() => setModal(null)} />}
+      {modal === 'disable' && <DisableTwoFactorModal onClose={() => setModal(null)} />}
+    </Panel>
+  );
+}
+
+function Preferences({ config }: { config: UserConfigResponse }) {
+  // The switches start from the server's values and are saved together.
+  const [toggles, setToggles] = useState<Toggles>(() => togglesFromConfig(config));
+  const [message, setMessage] = useState<{ error?: string; success?: string }>({});
+  const queryClient = useQueryClient();
+  const set = (change: Partial<Toggles>) => {
+    setToggles((current) => ({ ...current, ...change }));
+    setMessage({});
+  };
+
+  const mutation = useMutation({
+    mutationFn: updateUserConfig,
+    onSuccess: () => {
+      setMessage({ success: MESSAGES.settingsSaved });
+      void queryClient.invalidateQueries({ queryKey: accountQueryKeys.config });
+    },
+    onError: (failure) => setMessage({ error: serverErrorText(failure, MESSAGES.settingsFailed) }),
+  });
+
+  return (
+    <Panel title="Notifications and privacy" testId="preferences">
+      <div className="divide-y divide-slate-200 dark:divide-slate-800">
+        <Toggle
+          label="Monthly reports"
+          description="A summary of your mining and payouts by e-mail each month."
+          checked={toggles.sendMonthlyReports}
+          onChange={(on) => set({ sendMonthlyReports: on })}
+          testId="toggle-monthly-reports"
+        />
+        <Toggle
+          label="Offline worker alerts"
+          description="An e-mail when one of your workers stops sending shares."
+          checked={toggles.offlineWorkerNotification}
+          onChange={(on) => set({ offlineWorkerNotification: on })}
+          testId="toggle-offline-workers"
+        />
+        <Toggle
+          label="Telegram notifications"
+          description="The same notifications through Telegram."
+          checked={toggles.telegramNotifications}
+          onChange={(on) => set({ telegramNotifications: on })}
+          testId="toggle-telegram"
+        />
+        <Toggle
+          label="Show my username in public lists"
+          description="Your account names appear in the pool's top hasher lists. Off: you are listed anonymously."
+          checked={toggles.showInPublicLists}
+          onChange={(on) => set({ showInPublicLists: on })}
+          testId="toggle-public-lists"
+        />
+      </div>
+      <div className="mt-4 flex flex-wrap items-center gap-4">
+        <button
+          type="button"
+          data-testid="save-preferences"
+          className={primaryButtonClass}
+          disabled={mutation.isPending}
+          onClick={() => mutation.mutate(configUpdateForm(toggles))}
+        >
+          {mutation.isPending ? 'Saving…' : 'Save'}
+        </button>
+        <div className="min-w-0 flex-1">
+          <FormMessage error={message.error} success={message.success} />
+        </div>
+      </div>
+    </Panel>
+  );
+}
+
+function CreateAccount() {
+  const [name, setName] = useState('');
+  const mutation = useMutation({
+    mutationFn: createAccount,
+    // Spec 4: account creation reloads the page.
+    onSuccess: () => window.location.reload(),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const username = newAccountName(name);
+    // Spec 5: an empty name (after trimming) sends nothing.
+    if (username === null || mutation.isPending) return;
+    mutation.mutate(username);
+  };
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      className="mt-6 border-t border-slate-200 pt-5 dark:border-slate-800"
+      data-testid="create-account"
+    >
+      <div className="flex flex-wrap items-end gap-3">
+        <TextField
+          label="New account"
+          name="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="miner02"
+          className="min-w-56 flex-1"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          data-testid="new-account-name"
+        />
+        <button type="submit" className={primaryButtonClass} disabled={mutation.isPending}>
+          {mutation.isPending ? 'Creating…' : 'Create account'}
+        </button>
+      </div>
+      <div className="mt-3">
+        <FormMessage error={mutation.error ? serverErrorText(mutation.error, MESSAGES.settingsFailed) : null} />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,100 @@
+import type { UserConfigResponse } from '@lodestone/contract';
+import { formOf } from '../forms';
+
+/**
+ * Pure helpers of the Settings screen: the toggles (with `anonymous` shown inverted), the redirect
+ * rows, the observer link and the fee discount.
+ */
+
+/** The toggles as the page shows them. `showInPublicLists` is the inverse of `anonymous` (spec 3). */
+export interface Toggles {
+  showInPublicLists: boolean;
+  sendMonthlyReports: boolean;
+  offlineWorkerNotification: boolean;
+  telegramNotifications: boolean;
+}
+
+export function togglesFromConfig(config: UserConfigResponse): Toggles {
+  return {
+    showInPublicLists: !config.anonymous,
+    sendMonthlyReports: config.send_monthly_reports,
+    offlineWorkerNotification: config.offline_worker_notification,
+    telegramNotifications: config.telegram_notifications,
+  };
+}
+
+/** Body of POST user/config/update: every field, as 'true' / 'false'. */
+export function configUpdateForm(toggles: Toggles): FormData {
+  return formOf({
+    anonymous: String(!toggles.showInPublicLists),
+    send_monthly_reports: String(toggles.sendMonthlyReports),
+    offline_worker_notification: String(toggles.offlineWorkerNotification),
+    telegram_notifications: String(toggles.telegramNotifications),
+  });
+}
+
+// ── redirect settings ────────────────────────────────────────────────────────────────────────────
+
+/** One row of the redirect modal, as typed. */
+export interface RedirectRow {
+  username: string;
+  percentage: string;
+}
+
+export function rowsFromRedirectConfig(settings: readonly { username: string; percentage: number }[]): RedirectRow[] {
+  return settings.map((s) => ({ username: s.username, percentage: String(s.percentage) }));
+}
+
+export type RedirectPayload =
+  | { ok: true; form: FormData; settings: Record<string, number> }
+  | { ok: false; error: string };
+
+/**
+ * The body of POST user/redirect_config/update: field `redirect_settings`, a JSON map username →
+ * percentage. Rows left completely empty are dropped; percentages are 0–100 (spec 5), at most 100 in
+ * total (the server's rule, checked here too so the reason can be shown).
+ */
+export function redirectPayload(rows: readonly RedirectRow[]): RedirectPayload {
+  const settings: Record<string, number> = {};
+  for (const row of rows) {
+    const username = row.username.trim();
+    const text = row.percentage.trim();
+    if (username === '' && text === '') continue;
+    if (username === '') return { ok: false, error: 'Enter an account name on every row.' };
+    const percentage = text === '' ? Number.NaN : Number(text);
+    if (!Number.isFinite(percentage) || percentage < 0 || percentage > 100) {
+      return { ok: false, error: 'Percentages are 0 to 100' };
+    }
+    if (Object.hasOwn(settings, username)) return { ok: false, error: `${username} appears more than once.` };
+    settings[username] = percentage;
+  }
+  const total = Object.values(settings).reduce((sum, p) => sum + p, 0);
+  if (total > 100) return { ok: false, error: 'The percentages add up to more than 100' };
+  return { ok: true, form: formOf({ redirect_settings: JSON.stringify(settings) }), settings };
+}
+
+export function redirectTotal(rows: readonly RedirectRow[]): number {
+  return rows.reduce((sum, row) => {
+    const value = Number(row.percentage);
+    return Number.isFinite(value) && row.percentage.trim() !== '' ? sum + value : sum;
+  }, 0);
+}
+
+// ── per account ──────────────────────────────────────────────────────────────────────────────────
+
+/** The read-only dashboard link of an observer key: `${origin}/dashboard/{observer_key}`. */
+export function observerLink(origin: string, observerKey: string): string {
+  return `${origin.replace(/\/+$/, '')}/dashboard/${encodeURIComponent(observerKey)}`;
+}
+
+/** Fee discount, a fraction, as a whole percent (spec 9): 0.25 → "25%". */
+export function formatFeeDiscount(fraction: number): string {
+  const percent = Number.isFinite(fraction) ? Math.round(fraction * 100) : 0;
+  return `${percent}%`;
+}
+
+/** The name for a new account: trimmed; null (nothing is sent) when empty (spec 5). */
+export function newAccountName(input: string): string | null {
+  const name = input.trim();
+  return name === '' ? null : name;
+}

@@ -1,0 +1,123 @@
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Database } from '../connection.js';
+import { createTestDatabase, testEngines } from '../testing.js';
+import { accountOfUser, insertAccount, liveAccountNameExists, softDeleteAccount, usernameTaken } from './accounts.js';
+import { insertCoupon, redeemCoupon } from './coupons.js';
+import { loginFailureState, recordLoginFailure } from './loginFailures.js';
+import { consumePasswordReset, insertPasswordReset } from './passwordResets.js';
+import { useCaptchaSolution } from './secrets.js';
+import { activeSession, insertSession, revokeUserSessions } from './sessions.js';
+import { appendUserLog } from './userLog.js';
+import { insertUser, useTotpStep } from './users.js';
+
+describe.each(testEngines())('account queries (%s)', (engine) => {
+  let database: Database | undefined;
+  afterEach(async () => {
+    await database?.close();
+    database = undefined;
+  });
+
+  async function setup() {
+    database = await createTestDatabase({ engine });
+    const db = database.db;
+    const user = await insertUser(db, { email: 'a@example.com', passwordHash: null });
+    const account = await insertAccount(db, {
+      userId: user.id,
+      username: 'Alice',
+      apiKey: 'api-a',
+      observerKey: 'obs-a',
+      referralCode: 'REFA1234',
+    });
+    return { db, user, account };
+  }
+
+  it('keeps names unique whatever the case, removed accounts included; stratum matches the exact name', async () => {
+    const { db, user, account } = await setup();
+    expect(await usernameTaken(db, 'ALICE')).toBe(true);
+    await expect(
+      insertAccount(db, {
+        userId: user.id,
+        username: 'alice',
+        apiKey: 'k2',
+        observerKey: 'o2',
+        referralCode: 'REFB1234',
+      }),
+    ).rejects.toMatchObject({ code: '23505', constraint: 'accounts_username' });
+    expect(await accountOfUser(db, user.id, 'aLiCe')).toMatchObject({ username: 'Alice' });
+    expect(await liveAccountNameExists(db, 'Alice')).toBe(true);
+    expect(await liveAccountNameExists(db, 'alice')).toBe(false);
+    await softDeleteAccount(db, account.id, new Date());
+    expect(await liveAccountNameExists(db, 'Alice')).toBe(false);
+    expect(await usernameTaken(db, 'alice')).toBe(true);
+    const row = await db.selectFrom('accounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ api_key: null, observer_key: null });
+  });
+
+  it('keeps the user log append-only', async () => {
+    const { db, user } = await setup();
+    await appendUserLog(db, { userId: user.id, name: 'login', value: { ip: '1.2.3.4' }, time: new Date() });
+    const [entry] = await db.selectFrom('user_log').selectAll().execute();
+    expect(entry).toMatchObject({ log_name: 'login', log_value: { ip: '1.2.3.4' } });
+    await expect(sql`update user_log set log_name = 'x'`.execute(db)).rejects.toMatchObject({ code: '42501' });
+    await expect(sql`delete from user_log`.execute(db)).rejects.toMatchObject({ code: '42501' });
+  });
+
+  it('finds only live sessions and revokes all of a user', async () => {
+    const { db, user } = await setup();
+    const now = new Date();
+    const id = 'a'.repeat(64);
+    await insertSession(db, { id, userId: user.id, now, expiresAt: new Date(now.getTime() + 60_000) });
+    expect((await activeSession(db, id, now))?.user.email).toBe('a@example.com');
+    expect(await activeSession(db, id, new Date(now.getTime() + 61_000))).toBeUndefined();
+    expect(await revokeUserSessions(db, user.id, now)).toBe(1);
+    expect(await activeSession(db, id, now)).toBeUndefined();
+  });
+
+  it('uses a TOTP step, a recovery key and a captcha solution once', async () => {
+    const { db, user } = await setup();
+    expect(await useTotpStep(db, user.id, 100)).toBe(true);
+    expect(await useTotpStep(db, user.id, 100)).toBe(false);
+    expect(await useTotpStep(db, user.id, 99)).toBe(false);
+    expect(await useTotpStep(db, user.id, 101)).toBe(true);
+
+    const now = new Date();
+    const keyHash = 'b'.repeat(64);
+    await insertPasswordReset(db, { keyHash, userId: user.id, now, expiresAt: new Date(now.getTime() + 60_000) });
+    expect(await consumePasswordReset(db, keyHash, user.id + 1n, now)).toBe(false);
+    expect(await consumePasswordReset(db, keyHash, user.id, now)).toBe(true);
+    expect(await consumePasswordReset(db, keyHash, user.id, now)).toBe(false);
+
+    const expires = new Date(now.getTime() + 60_000);
+    expect(await useCaptchaSolution(db, 'sig', expires, now)).toBe(true);
+    expect(await useCaptchaSolution(db, 'sig', expires, now)).toBe(false);
+  });
+
+  it('counts login failures, locks by the given back-off and forgets old failures', async () => {
+    const { db } = await setup();
+    const t0 = new Date('2030-01-01T00:00:00Z');
+    const lock = (n: number) => (n >= 2 ? 1000 * n : 0);
+    const forget = new Date(t0.getTime() - 3600_000);
+    expect(await recordLoginFailure(db, 'x@example.com', t0, forget, lock)).toEqual({ failures: 1, lockedUntil: null });
+    expect(await recordLoginFailure(db, 'x@example.com', t0, forget, lock)).toEqual({
+      failures: 2,
+      lockedUntil: new Date(t0.getTime() + 2000),
+    });
+    // Much later: the count starts again.
+    const later = new Date(t0.getTime() + 2 * 3600_000);
+    expect(await recordLoginFailure(db, 'x@example.com', later, new Date(later.getTime() - 3600_000), lock)).toEqual({
+      failures: 1,
+      lockedUntil: null,
+    });
+    expect(await loginFailureState(db, 'x@example.com')).toEqual({ failures: 1, lockedUntil: null });
+  });
+
+  it('redeems a coupon once per account and never beyond its uses', async () => {
+    const { db, account } = await setup();
+    const coupon = await insertCoupon(db, { code: 'Two', discount: '0.2', maxUses: 1 });
+    expect(await redeemCoupon(db, coupon.id, account.id, new Date())).toBe(true);
+    expect(await redeemCoupon(db, coupon.id, account.id, new Date())).toBe(false);
+    await expect(sql`update coupons set uses = 2`.execute(db)).rejects.toMatchObject({ code: '23514' });
+    await expect(insertCoupon(db, { code: 'TWO', discount: '0.3' })).rejects.toMatchObject({ code: '23505' });
+  });
+});

@@ -1,0 +1,26 @@
+import type { Executor } from '../schema.js';
+
+/** Counts one visit of a referral landing route on the UTC day of `at`. */
+export async function countReferralVisit(db: Executor, source: string, at: Date): Promise<void> {
+  const day = at.toISOString().slice(0, 10);
+  await db
+    .insertInto('referral_visits')
+    .values({ source, day, visits: 1 })
+    .onConflict((oc) =>
+      oc.columns(['source', 'day']).doUpdateSet((eb) => ({ visits: eb('referral_visits.visits', '+', 1) })),
+    )
+    .execute();
+}
+
+/** Visits per source since a UTC day ('YYYY-MM-DD'), most first. */
+export async function referralVisitsSince(db: Executor, day: string): Promise<{ source: string; visits: number }[]> {
+  const rows = await db
+    .selectFrom('referral_visits')
+    .select(['source', (eb) => eb.fn.sum<bigint>('visits').as('visits')])
+    .where('day', '>=', day)
+    .groupBy('source')
+    .orderBy('visits', 'desc')
+    .orderBy('source')
+    .execute();
+  return rows.map((r) => ({ source: r.source, visits: Number(r.visits) }));
+}

@@ -1,0 +1,116 @@
+import type { Executor, Session, User } from '../schema.js';
+
+export interface NewSession {
+  /** SHA-256 (hex) of the cookie token. */
+  id: string;
+  userId: bigint;
+  impersonatorUserId?: bigint | null;
+  expiresAt: Date;
+  now: Date;
+}
+
+export async function insertSession(db: Executor, session: NewSession): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({
+      id: session.id,
+      user_id: session.userId,
+      impersonator_user_id: session.impersonatorUserId ?? null,
+      created_at: session.now,
+      last_seen_at: session.now,
+      expires_at: session.expiresAt,
+      revoked_at: null,
+    })
+    .execute();
+}
+
+export interface ActiveSession {
+  session: Session;
+  user: User;
+}
+
+/** A session that is neither revoked nor expired, of a user who is not deleted, with its user. */
+export async function activeSession(db: Executor, id: string, now: Date): Promise<ActiveSession | undefined> {
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .selectAll('u')
+    .select([
+      's.id as session_id',
+      's.impersonator_user_id as session_impersonator_user_id',
+      's.created_at as session_created_at',
+      's.last_seen_at as session_last_seen_at',
+      's.expires_at as session_expires_at',
+      's.revoked_at as session_revoked_at',
+    ])
+    .where('s.id', '=', id)
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', now)
+    .where('u.deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const {
+    session_id,
+    session_impersonator_user_id,
+    session_created_at,
+    session_last_seen_at,
+    session_expires_at,
+    session_revoked_at,
+    ...user
+  } = row;
+  return {
+    user,
+    session: {
+      id: session_id,
+      user_id: user.id,
+      impersonator_user_id: session_impersonator_user_id,
+      created_at: session_created_at,
+      last_seen_at: session_last_seen_at,
+      expires_at: session_expires_at,
+      revoked_at: session_revoked_at,
+    },
+  };
+}
+
+/** Sliding expiry: the session was used now and lives until `expiresAt`. */
+export async function extendSession(db: Executor, id: string, now: Date, expiresAt: Date): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: now, expires_at: expiresAt })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function revokeSession(db: Executor, id: string, now: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Revokes every live session of a user; returns how many. */
+export async function revokeUserSessions(db: Executor, userId: bigint, now: Date): Promise<number> {
+  const rows = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('id')
+    .execute();
+  return rows.length;
+}
+
+/** Forgets a user's sessions that ended (expired or revoked) before `before`. */
+export async function purgeEndedSessions(db: Executor, userId: bigint, before: Date): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('expires_at', '<', before), eb('revoked_at', '<', before)]))
+    .execute();
+}
