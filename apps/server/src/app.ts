@@ -16,6 +16,7 @@ import { stratumRoutes } from './api/pool/stratum.js';
 import { siteRoutes } from './api/site/routes.js';
 import { type Auth, createAuth } from './http/auth.js';
 import { AppError, errors, RetryAfterError, toAppError } from './http/errors.js';
+import { LOG_SERIALIZERS } from './http/logging.js';
 import { registerMetrics } from './http/metrics.js';
 import { originGuard } from './http/origin.js';
 import { registerWebApp } from './http/webApp.js';
@@ -77,7 +78,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const logging =
     options.logger && typeof options.logger === 'object' && 'child' in options.logger
       ? { loggerInstance: options.logger as FastifyBaseLogger }
-      : { logger: (options.logger as FastifyServerOptions['logger']) ?? { level: config.logLevel } };
+      : {
+          logger: (options.logger as FastifyServerOptions['logger']) ?? {
+            level: config.logLevel,
+            serializers: LOG_SERIALIZERS,
+          },
+        };
   const app = Fastify({
     ...logging,
     bodyLimit: config.bodyLimitBytes,

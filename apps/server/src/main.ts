@@ -7,6 +7,7 @@ import { NatsBus } from './bus/nats.js';
 import type { ShareBus } from './bus/types.js';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { startFleet } from './demo/fleet.js';
+import { LOG_SERIALIZERS } from './http/logging.js';
 import { createMetricsRegistry } from './http/metrics.js';
 import { startJobsRole } from './jobs/role.js';
 import { createJobSources, demoAlgorithms } from './network.js';
@@ -188,7 +189,7 @@ try {
   throw error;
 }
 
-const log = pino({ level: config.logLevel });
+const log = pino({ level: config.logLevel, serializers: LOG_SERIALIZERS });
 start(config, roles, log).catch((error: unknown) => {
   if (error instanceof UsageError) process.stderr.write(`${error.message}\n`);
   else log.fatal({ err: error }, 'Lodestone failed to start');

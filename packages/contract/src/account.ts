@@ -15,7 +15,16 @@ export const accountName = z
   .trim()
   .regex(ACCOUNT_NAME_PATTERN, 'Username must be 3 to 32 letters, digits, dashes or underscores');
 
-export const email = z.string().trim().toLowerCase().pipe(z.email('Invalid email address').max(254));
+/**
+ * `.invalid` is reserved (RFC 2606) and is where erased users' addresses go (`deleted-N@deleted.invalid`),
+ * so nobody can register one and block another user's erasure.
+ */
+export const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('Invalid email address').max(254))
+  .refine((address) => !address.endsWith('.invalid'), 'Invalid email address');
 /** Server-side password rule (the spec leaves it unshown): 10 to 128 characters. */
 export const password = z
   .string()
