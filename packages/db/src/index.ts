@@ -43,10 +43,12 @@ export {
 } from './queries/coupons.js';
 export {
   clearLoginFailures,
+  type LoginAttempt,
   type LoginFailureState,
   loginFailureState,
   purgeLoginFailures,
-  recordLoginFailure,
+  releaseLoginAttempt,
+  takeLoginAttempt,
 } from './queries/loginFailures.js';
 export {
   consumePasswordReset,
@@ -90,6 +92,7 @@ export {
   emailRegistered,
   eraseUser,
   insertUser,
+  lockUser,
   type NewUser,
   setLastLogin,
   setPasswordHash,

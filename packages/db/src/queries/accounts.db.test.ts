@@ -4,7 +4,7 @@ import type { Database } from '../connection.js';
 import { createTestDatabase, testEngines } from '../testing.js';
 import { accountOfUser, insertAccount, liveAccountNameExists, softDeleteAccount, usernameTaken } from './accounts.js';
 import { insertCoupon, redeemCoupon } from './coupons.js';
-import { loginFailureState, recordLoginFailure } from './loginFailures.js';
+import { loginFailureState, releaseLoginAttempt, takeLoginAttempt } from './loginFailures.js';
 import { consumePasswordReset, insertPasswordReset } from './passwordResets.js';
 import { useCaptchaSolution } from './secrets.js';
 import { activeSession, insertSession, revokeUserSessions } from './sessions.js';
@@ -93,23 +93,51 @@ describe.each(testEngines())('account queries (%s)', (engine) => {
     expect(await useCaptchaSolution(db, 'sig', expires, now)).toBe(false);
   });
 
-  it('counts login failures, locks by the given back-off and forgets old failures', async () => {
+  it('counts login attempts, locks by the given back-off, refuses while locked and forgets old failures', async () => {
     const { db } = await setup();
     const t0 = new Date('2030-01-01T00:00:00Z');
     const lock = (n: number) => (n >= 2 ? 1000 * n : 0);
     const forget = new Date(t0.getTime() - 3600_000);
-    expect(await recordLoginFailure(db, 'x@example.com', t0, forget, lock)).toEqual({ failures: 1, lockedUntil: null });
-    expect(await recordLoginFailure(db, 'x@example.com', t0, forget, lock)).toEqual({
-      failures: 2,
-      lockedUntil: new Date(t0.getTime() + 2000),
-    });
-    // Much later: the count starts again.
-    const later = new Date(t0.getTime() + 2 * 3600_000);
-    expect(await recordLoginFailure(db, 'x@example.com', later, new Date(later.getTime() - 3600_000), lock)).toEqual({
+    const take = (at: Date) => takeLoginAttempt(db, 'x@example.com', at, new Date(at.getTime() - 3600_000), lock);
+    expect(await takeLoginAttempt(db, 'x@example.com', t0, forget, lock)).toEqual({
+      taken: true,
       failures: 1,
       lockedUntil: null,
     });
+    const second = await take(t0);
+    expect(second).toEqual({ taken: true, failures: 2, lockedUntil: new Date(t0.getTime() + 2000) });
+    // Locked: nothing is counted.
+    expect(await take(new Date(t0.getTime() + 1000))).toEqual({
+      taken: false,
+      lockedUntil: new Date(t0.getTime() + 2000),
+    });
+    expect(await loginFailureState(db, 'x@example.com')).toEqual({
+      failures: 2,
+      lockedUntil: new Date(t0.getTime() + 2000),
+    });
+    // Giving the attempt back lowers the count and lifts the lock it set.
+    await releaseLoginAttempt(db, 'x@example.com', second.lockedUntil);
     expect(await loginFailureState(db, 'x@example.com')).toEqual({ failures: 1, lockedUntil: null });
+    // Much later: the count starts again.
+    const later = new Date(t0.getTime() + 2 * 3600_000);
+    expect(await take(later)).toEqual({ taken: true, failures: 1, lockedUntil: null });
+    expect(await loginFailureState(db, 'x@example.com')).toEqual({ failures: 1, lockedUntil: null });
+  });
+
+  it('takes concurrent login attempts one at a time', async () => {
+    const { db } = await setup();
+    const now = new Date('2030-01-01T00:00:00Z');
+    const lock = (n: number) => (n >= 3 ? 60_000 : 0);
+    const attempts = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        takeLoginAttempt(db, 'y@example.com', now, new Date(now.getTime() - 3600_000), lock),
+      ),
+    );
+    expect(attempts.filter((a) => a.taken)).toHaveLength(3);
+    expect(await loginFailureState(db, 'y@example.com')).toEqual({
+      failures: 3,
+      lockedUntil: new Date(now.getTime() + 60_000),
+    });
   });
 
   it('redeems a coupon once per account and never beyond its uses', async () => {

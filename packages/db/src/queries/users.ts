@@ -103,6 +103,11 @@ export async function clearTotp(db: Executor, id: bigint): Promise<void> {
   await db.updateTable('users').set({ totp_secret: null, totp_pending_secret: null }).where('id', '=', id).execute();
 }
 
+/** Locks the user row until the transaction ends (serializes changes to one user's accounts). */
+export async function lockUser(db: Executor, id: bigint): Promise<void> {
+  await db.selectFrom('users').select('id').where('id', '=', id).forUpdate().execute();
+}
+
 /**
  * Deletes a user's personal data: the e-mail becomes a tombstone (so the address can register again),
  * password, 2FA, preferences and referral source are cleared. The row stays, so ledger entries,

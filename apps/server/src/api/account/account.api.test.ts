@@ -160,6 +160,35 @@ describe('settings, accounts and keys', () => {
     expect(again.email).toBe(user.email);
   });
 
+  it('concurrent removals of the last accounts erase the user exactly once', async () => {
+    const users = await Promise.all(Array.from({ length: 5 }, () => registerUser(t.app)));
+    for (const user of users) {
+      const res = await post(
+        t.app,
+        '/v1/user/new_account',
+        { username: `${user.username}_z` },
+        { cookie: user.cookie },
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const removed = await Promise.all(
+      users.flatMap((user) =>
+        [user.username, `${user.username}_z`].map((name) =>
+          post(t.app, '/v1/user/remove_account', { account_name: name }, { cookie: user.cookie }),
+        ),
+      ),
+    );
+    expect(removed.map((res) => res.statusCode)).toEqual(removed.map(() => 200));
+    for (const user of users) {
+      const id = await userIdOfDeleted(user);
+      const row = await t.database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row.email).toMatch(/^deleted-\d+@deleted\.invalid$/);
+      const log = await userLogOfUser(t.database.db, id);
+      expect(log.filter((e) => e.log_name === 'user_deleted')).toHaveLength(1);
+      expect(log.filter((e) => e.log_name === 'account_removed')).toHaveLength(2);
+    }
+  });
+
   async function userIdOfDeleted(user: TestUser) {
     const row = await t.database.db
       .selectFrom('accounts')
@@ -302,5 +331,20 @@ describe('settings, accounts and keys', () => {
     const over = await post(t.app, '/v1/user/new_account', { username: 'one_too_many' }, { cookie: user.cookie });
     expect(over.statusCode).toBe(400);
     expect(over.json()).toEqual({ error: 'You can have at most 20 accounts', code: 'TOO_MANY_ACCOUNTS' });
+  });
+
+  it('parallel new accounts never exceed the limit', async () => {
+    const user = await registerUser(t.app);
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        post(t.app, '/v1/user/new_account', { username: `${user.username}_p${i}`.slice(-32) }, { cookie: user.cookie }),
+      ),
+    );
+    expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(19);
+    const refused = answers.filter((res) => res.statusCode !== 200);
+    expect(refused).toHaveLength(6);
+    for (const res of refused) expect(res.json()).toMatchObject({ code: 'TOO_MANY_ACCOUNTS' });
+    const list = accountListResponse.parse((await get(t.app, '/v1/user/accounts', { cookie: user.cookie })).json());
+    expect(list.accounts).toHaveLength(20);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAs, nextAddress, post, registerUser } from '../../../test/accounts.js';
+import { loginAs, nextAddress, post, registerUser, solveCaptcha } from '../../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 
 describe('abuse limits', () => {
@@ -95,6 +95,43 @@ describe('abuse limits', () => {
     // Success clears the count: one more failure does not lock.
     expect((await attempt(user.email, 'wrong password!')).statusCode).toBe(401);
     expect((await attempt(user.email, user.password)).statusCode).toBe(200);
+  });
+
+  it('locks out concurrent failed logins: only the attempts up to the lock are checked', async () => {
+    const user = await registerUser(t.app);
+    // Each from its own address, so only the lockout (not the per-address limit) can refuse them.
+    const requests = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const remoteAddress = nextAddress();
+        return { remoteAddress, captchaToken: await solveCaptcha(t.app, remoteAddress) };
+      }),
+    );
+    const answers = await Promise.all(
+      requests.map(({ remoteAddress, captchaToken }) =>
+        post(
+          t.app,
+          '/v1/user/login',
+          { email: user.email, password: 'wrong password!', code: '', captchaToken },
+          { remoteAddress },
+        ),
+      ),
+    );
+    const statuses = answers.map((res) => res.statusCode);
+    // The four free failures and the fifth, which sets the lock; every other attempt is refused unchecked.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    const locked = answers.filter((res) => res.statusCode === 429);
+    expect(locked).toHaveLength(15);
+    for (const res of locked) {
+      expect(res.json()).toMatchObject({ code: 'LOGIN_LOCKED' });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect((await loginAs(t.app, { email: user.email, password: user.password })).statusCode).toBe(429);
+    const row = await t.database.db
+      .selectFrom('login_failures')
+      .select('failures')
+      .where('email', '=', user.email)
+      .executeTakeFirstOrThrow();
+    expect(row.failures).toBe(5);
   });
 
   it('limits coupon attempts per user, across addresses', async () => {

@@ -7,6 +7,7 @@ import {
   eraseUser,
   expireUserPasswordResets,
   insertAccount,
+  lockUser,
   setAccountKey,
   softDeleteAccount,
   type User,
@@ -92,6 +93,7 @@ export async function createAccount(ctx: AccountsContext, user: User, username: 
   const taken = () => errors.refused('USERNAME_TAKEN', REGISTER_MESSAGES.usernameTaken, 409);
   try {
     return await ctx.db.transaction().execute(async (trx) => {
+      await lockUser(trx, user.id); // parallel calls count one after the other
       const existing = await accountsOfUser(trx, user.id);
       if (existing.length >= MAX_ACCOUNTS_PER_USER) {
         throw errors.refused('TOO_MANY_ACCOUNTS', `You can have at most ${MAX_ACCOUNTS_PER_USER} accounts`);
@@ -124,6 +126,7 @@ export async function removeAccount(
   account: Account,
 ): Promise<{ userDeleted: boolean }> {
   return ctx.db.transaction().execute(async (trx) => {
+    await lockUser(trx, user.id); // concurrent removals of the last accounts erase the user once
     const now = ctx.now();
     await softDeleteAccount(trx, account.id, now);
     await deleteRedirectsOfAccount(trx, account.id);

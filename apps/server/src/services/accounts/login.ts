@@ -1,8 +1,8 @@
 import {
   clearLoginFailures,
-  loginFailureState,
-  recordLoginFailure,
+  releaseLoginAttempt,
   setLastLogin,
+  takeLoginAttempt,
   type User,
   userByEmail,
   useTotpStep,
@@ -60,22 +60,23 @@ export interface LoginInput {
 export async function authenticate(ctx: AccountsContext, input: LoginInput): Promise<User> {
   const { db } = ctx;
   const now = ctx.now();
-  const state = await loginFailureState(db, input.email);
-  if (state?.lockedUntil && state.lockedUntil > now) throw lockedError(state.lockedUntil, now);
+  // Taking the attempt counts it as a failure in advance, in one step with the lock check, so
+  // concurrent attempts cannot all pass the check before the first failure is recorded.
+  const attempt = await takeLoginAttempt(
+    db,
+    input.email,
+    now,
+    new Date(now.getTime() - LOCKOUT.forgetAfterMs),
+    lockDuration,
+  );
+  if (!attempt.taken) throw lockedError(attempt.lockedUntil, now);
 
   const fail = async (user: User | undefined, reason: 'password' | '2fa') => {
-    const after = await recordLoginFailure(
-      db,
-      input.email,
-      now,
-      new Date(now.getTime() - LOCKOUT.forgetAfterMs),
-      lockDuration,
-    );
     if (user) {
       await logEvent(db, now, {
         userId: user.id,
         name: 'failed_login',
-        value: { reason, ip: input.ip, failures: after.failures },
+        value: { reason, ip: input.ip, failures: attempt.failures },
       });
     }
     return reason === 'password'
@@ -88,7 +89,11 @@ export async function authenticate(ctx: AccountsContext, input: LoginInput): Pro
     throw await fail(user, 'password');
   }
   if (user.totp_secret) {
-    if (!input.code) throw errors.refused('TOTP_REQUIRED', LOGIN_MESSAGES.codeRequired, 401);
+    if (!input.code) {
+      // The password was right: not a failure, so the attempt is given back.
+      await releaseLoginAttempt(db, input.email, attempt.lockedUntil);
+      throw errors.refused('TOTP_REQUIRED', LOGIN_MESSAGES.codeRequired, 401);
+    }
     const step = await checkTotp(user.totp_secret, input.code, user.totp_last_step, now.getTime());
     if (step === null || !(await useTotpStep(db, user.id, step))) {
       throw await fail(user, '2fa');
