@@ -1,4 +1,10 @@
-import type { BannerResponse, PoolStatsResponse, SiteResponse, UserInfoResponse } from '@lodestone/contract';
+import type {
+  BannerResponse,
+  PoolStatsResponse,
+  SiteResponse,
+  StratumResponse,
+  UserInfoResponse,
+} from '@lodestone/contract';
 import { API_PREFIX } from '@lodestone/contract';
 import { setIsLoggedIn } from '../state/hooks';
 import { ApiError, apiErrorFrom, networkError } from './errors';
@@ -78,6 +84,11 @@ export function getBanner(signal?: AbortSignal): Promise<BannerResponse> {
 
 export function getSite(signal?: AbortSignal): Promise<SiteResponse> {
   return request('/site', { signal });
+}
+
+/** GET /v1/pool/stratum: every stratum port miners can use (the Getting Started page). */
+export function getStratum(signal?: AbortSignal): Promise<StratumResponse> {
+  return request('/pool/stratum', { signal });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { QueryCache, QueryClient, useQuery } from '@tanstack/react-query';
-import { getBanner, getPoolStats, getSite, getUserInfo } from './client';
+import { getBanner, getPoolStats, getSite, getStratum, getUserInfo } from './client';
 import { ApiError } from './errors';
 
 /** Refresh period of the pool table (spec 9). */
@@ -10,6 +10,7 @@ export const queryKeys = {
   poolStats: ['pool', 'stats'] as const,
   banner: ['banner'] as const,
   site: ['site'] as const,
+  stratum: ['pool', 'stratum'] as const,
   userInfo: ['user', 'info'] as const,
 };
 
@@ -50,6 +51,15 @@ export function useSite() {
   return useQuery({
     queryKey: queryKeys.site,
     queryFn: ({ signal }) => getSite(signal),
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** The stratum ports (GET /v1/pool/stratum): like the site configuration, they change only on restart. */
+export function useStratum() {
+  return useQuery({
+    queryKey: queryKeys.stratum,
+    queryFn: ({ signal }) => getStratum(signal),
     staleTime: 10 * 60_000,
   });
 }

@@ -17,7 +17,7 @@ export const PAGES: readonly PageRoute[] = [
   { path: 'payouts', title: 'Pool Payouts' },
   { path: 'faq', title: 'Frequently Asked Questions' },
   { path: 'lottery', title: 'Lottery' },
-  { path: 'get-started', title: 'Getting Started' },
+  { path: 'get-started', title: 'Getting Started', page: lazy(() => import('./getStarted/GetStartedPage')) },
   { path: 'login', title: 'Login', page: lazy(() => import('./account/LoginPage')) },
   { path: 'register', title: 'Register', page: lazy(() => import('./account/RegisterPage')) },
   { path: 'dashboard', title: 'Dashboard' },
