@@ -47,16 +47,7 @@ async function start(config: Config, roles: Set<Role>, log: Logger): Promise<voi
     }
     stopping = true;
     log.info({ reason }, 'shutting down');
-    let failed = false;
-    for (const part of running.reverse()) {
-      try {
-        await part.stop();
-      } catch (error) {
-        failed = true;
-        log.error({ err: error, part: part.name }, 'stopping failed');
-      }
-    }
-    process.exit(failed ? 1 : 0);
+    process.exit((await stopRunning(running, log)) ? 0 : 1);
   };
   process.on('SIGTERM', () => void stopAll('SIGTERM'));
   process.on('SIGINT', () => void stopAll('SIGINT'));
@@ -65,9 +56,26 @@ async function start(config: Config, roles: Set<Role>, log: Logger): Promise<voi
     await startParts(config, roles, log, running);
   } catch (error) {
     // Whatever started is stopped again, so the database closes cleanly even on a failed start.
-    for (const part of running.reverse()) await part.stop().catch(() => undefined);
+    await stopRunning(running, log);
     throw error;
   }
+}
+
+/**
+ * Stops what started, newest first, on a copy of the list (a signal may arrive while start-up is
+ * still adding to it). Returns false when any part failed to stop.
+ */
+async function stopRunning(running: readonly Running[], log: Logger): Promise<boolean> {
+  let ok = true;
+  for (const part of [...running].reverse()) {
+    try {
+      await part.stop();
+    } catch (error) {
+      ok = false;
+      log.error({ err: error, part: part.name }, 'stopping failed');
+    }
+  }
+  return ok;
 }
 
 /** Starts the database, the bus and each role, recording in `running` what must be stopped. */
