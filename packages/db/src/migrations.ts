@@ -1,6 +1,7 @@
 import m0001 from '../migrations/0001_pool_stats.sql';
 import m0002 from '../migrations/0002_share_accounting.sql';
 import m0003 from '../migrations/0003_accounts.sql';
+import m0004 from '../migrations/0004_money.sql';
 
 const FILE_NAME = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 
@@ -22,6 +23,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration('0001_pool_stats.sql', m0001),
   migration('0002_share_accounting.sql', m0002),
   migration('0003_accounts.sql', m0003),
+  migration('0004_money.sql', m0004),
 ];
 
 export function migration(fileName: string, sql: string): Migration {

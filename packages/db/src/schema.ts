@@ -79,6 +79,9 @@ export interface BlocksTable {
   status: BlockStatus;
   found_at: Date;
   submit_error: string | null;
+  confirmations: Generated<number>;
+  /** When the block became confirmed (mature) or orphaned. */
+  settled_at: Date | null;
 }
 
 export interface UsersTable {
@@ -115,6 +118,8 @@ export interface AccountsTable {
   /** Fraction of the pool fee waived, 0 to 1. */
   fee_discount: ColumnType<string, string | undefined, string>;
   referred_by: bigint | null;
+  /** Conversion settings come from the shared 'all' list rather than per algorithm. */
+  conversion_all_algorithms: Generated<boolean>;
   created_at: Generated<Date>;
   deleted_at: Date | null;
 }
@@ -199,6 +204,187 @@ export interface ServerSecretsTable {
   created_at: Generated<Date>;
 }
 
+/** Smallest units of a coin, NUMERIC(40,0): written and read as integer text. */
+export type Units = ColumnType<string, string | bigint, string | bigint>;
+
+export interface CoinsTable {
+  ticker: string;
+  name: string;
+  decimals: number;
+  network: string;
+  address_format: string;
+  /** Coin amounts (not smallest units). */
+  threshold_min: Numeric;
+  threshold_max: Numeric;
+  /** Hours. */
+  interval_min: Numeric;
+  interval_max: Numeric;
+  confirmations: number;
+  explorer_tx_url: string | null;
+  explorer_address_url: string | null;
+  payouts_enabled: Generated<boolean>;
+  position: number;
+}
+
+export interface PricesTable {
+  ticker: string;
+  taken_at: Date;
+  /** US dollars per coin (or per euro for 'EUR'). */
+  usd: Numeric;
+  source: string;
+}
+
+export interface NetworkStatesTable {
+  algorithm: AlgorithmKey;
+  coin: string;
+  height: ColumnType<bigint, bigint | number, bigint | number>;
+  reward: Units;
+  /** In the algorithm's share-difficulty convention. */
+  difficulty: Numeric;
+  demo: boolean;
+  observed_at: Date;
+}
+
+export interface LedgerAccountsTable {
+  id: GeneratedAlways<bigint>;
+  account_id: bigint | null;
+  system_name: string | null;
+}
+
+export type LedgerTransactionKind =
+  | 'pps_credit'
+  | 'conversion'
+  | 'payout'
+  | 'payout_reversal'
+  | 'block_reward'
+  | 'admin_adjustment';
+
+export type LedgerEntryKind =
+  | 'pps'
+  | 'pps_expense'
+  | 'fee'
+  | 'referral'
+  | 'redirect_in'
+  | 'redirect_out'
+  | 'conversion_in'
+  | 'conversion_out'
+  | 'payout'
+  | 'payout_reversal'
+  | 'block_reward'
+  | 'admin_adjustment';
+
+export interface LedgerTransactionsTable {
+  id: GeneratedAlways<bigint>;
+  idempotency_key: string;
+  kind: LedgerTransactionKind;
+  reference: string | null;
+  created_by_user_id: bigint | null;
+  reason: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface LedgerEntriesTable {
+  id: GeneratedAlways<bigint>;
+  transaction_id: bigint;
+  ledger_account_id: bigint;
+  coin: string;
+  /** Signed smallest units. */
+  amount: Units;
+  kind: LedgerEntryKind;
+  algorithm: AlgorithmKey | null;
+  created_at: Generated<Date>;
+}
+
+export interface BalancesTable {
+  ledger_account_id: bigint;
+  coin: string;
+  amount: Units;
+  may_be_negative: boolean;
+  updated_at: Generated<Date>;
+}
+
+export interface PpsAccrualsTable {
+  ledger_account_id: bigint;
+  coin: string;
+  /** Fraction of one smallest unit, 0 ≤ f < 1. */
+  fraction: Numeric;
+}
+
+export interface PpsCreditsTable {
+  batch_id: string;
+  account_id: bigint;
+  algorithm: AlgorithmKey;
+  coin: string;
+  accepted_difficulty: Numeric;
+  network_difficulty: Numeric;
+  reward: Units;
+  /** Smallest units of `coin`, exact and fractional. */
+  value: Numeric;
+  interval_end: Date;
+  credited_at: Date | null;
+  ledger_transaction_id: bigint | null;
+}
+
+export interface ConversionSettingsTable {
+  account_id: bigint;
+  algorithm: AlgorithmKey | 'all';
+  ticker: string;
+  /** Percent, 0 to 100. */
+  proportion: Numeric;
+}
+
+export interface PayoutSettingsTable {
+  account_id: bigint;
+  ticker: string;
+  /** Coin amount. */
+  threshold: Numeric;
+  interval_hours: Numeric;
+  paused_until: Date | null;
+  updated_at: Generated<Date>;
+}
+
+export interface PayoutAddressesTable {
+  account_id: bigint;
+  ticker: string;
+  position: number;
+  address: string;
+  proportion: Numeric;
+}
+
+export type PayoutStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
+export interface PayoutsTable {
+  id: GeneratedAlways<bigint>;
+  idempotency_key: string;
+  coin: string;
+  status: PayoutStatus;
+  total: Units;
+  fee: ColumnType<string | null, string | bigint | null | undefined, string | bigint | null>;
+  txid: string | null;
+  demo: boolean;
+  error: string | null;
+  created_at: Generated<Date>;
+  sending_at: Date | null;
+  sent_at: Date | null;
+  failed_at: Date | null;
+}
+
+export interface PayoutItemsTable {
+  payout_id: bigint;
+  account_id: bigint;
+  address: string;
+  amount: Units;
+}
+
+export interface DemoWalletTransactionsTable {
+  txid: string;
+  coin: string;
+  comment: string;
+  outputs: ColumnType<unknown, string, never>;
+  total: Units;
+  created_at: Generated<Date>;
+}
+
 /** Created and written only by the migrator. */
 export interface SchemaMigrationsTable {
   version: number;
@@ -210,8 +396,23 @@ export interface SchemaMigrationsTable {
 
 export interface DB {
   accounts: AccountsTable;
+  balances: BalancesTable;
   blocks: BlocksTable;
   captcha_solutions: CaptchaSolutionsTable;
+  coins: CoinsTable;
+  conversion_settings: ConversionSettingsTable;
+  demo_wallet_transactions: DemoWalletTransactionsTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_entries: LedgerEntriesTable;
+  ledger_transactions: LedgerTransactionsTable;
+  network_states: NetworkStatesTable;
+  payout_addresses: PayoutAddressesTable;
+  payout_items: PayoutItemsTable;
+  payout_settings: PayoutSettingsTable;
+  payouts: PayoutsTable;
+  pps_accruals: PpsAccrualsTable;
+  pps_credits: PpsCreditsTable;
+  prices: PricesTable;
   coupon_redemptions: CouponRedemptionsTable;
   coupons: CouponsTable;
   login_failures: LoginFailuresTable;
@@ -242,3 +443,7 @@ export type Account = Selectable<AccountsTable>;
 export type Session = Selectable<SessionsTable>;
 export type UserLogEntry = Selectable<UserLogTable>;
 export type Coupon = Selectable<CouponsTable>;
+export type Coin = Selectable<CoinsTable>;
+export type Payout = Selectable<PayoutsTable>;
+export type LedgerEntry = Selectable<LedgerEntriesTable>;
+export type NetworkState = Selectable<NetworkStatesTable>;

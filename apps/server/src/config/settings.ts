@@ -114,6 +114,17 @@ export const coinSetting = z
   .strict();
 export type CoinSetting = z.output<typeof coinSetting>;
 
+/** A hot wallet payouts are sent from. */
+export const walletSetting = z
+  .object({
+    ticker: z.string().regex(/^[A-Z0-9]{2,10}$/, 'expected an upper-case ticker such as LTC'),
+    rpc_url: urlWithScheme(['http:', 'https:'], 'expected http://user:password@host:port/[wallet/NAME]'),
+    /** Coins (decimal) to keep in the wallet; payouts stop with an alert rather than dip below. */
+    min_balance: z.string().regex(/^\d+(\.\d+)?$/).default('0'),
+  })
+  .strict();
+export type WalletSetting = z.output<typeof walletSetting>;
+
 /** Default ports on one machine: each algorithm its own trio (standard, marketplace, xnsub). */
 const DEFAULT_LISTENERS: StratumListenerSetting[] = (
   [
@@ -391,6 +402,91 @@ export const SETTINGS = {
     schema: text,
     doc: 'Sender of the e-mails the pool sends, e.g. `Example Pool <no-reply@example.org>`.',
     defaultDoc: '`{POOL_NAME} <no-reply@{host of PUBLIC_URL}>`',
+  },
+  priceFeedUrl: {
+    env: 'PRICE_FEED_URL',
+    file: 'prices.feed_url',
+    schema: httpUrl,
+    doc: 'A CoinGecko-compatible "simple price" endpoint (for example `https://api.coingecko.com/api/v3/simple/price`) polled for USD and EUR prices. Unset: the static `PRICES` are used (offline installs and the demo network).',
+  },
+  priceFeedIds: {
+    env: 'PRICE_FEED_IDS',
+    file: 'prices.feed_ids',
+    schema: jsonOrValue(z.record(z.string().regex(/^[A-Z0-9]{2,10}$/), text, { error: 'expected a map of ticker to feed id' })),
+    default: {
+      BTC: 'bitcoin',
+      LTC: 'litecoin',
+      DOGE: 'dogecoin',
+      DGB: 'digibyte',
+      ETH: 'ethereum',
+      CKB: 'nervos-network',
+      KDA: 'kadena',
+      DASH: 'dash',
+      KAS: 'kaspa',
+      BELLS: 'bellscoin',
+      BCH: 'bitcoin-cash',
+      USDC: 'usd-coin',
+      SOL: 'solana',
+    },
+    defaultDoc: 'the CoinGecko ids of the 13 payout coins',
+    doc: 'Which id of the price feed each ticker is (a map, JSON in the environment).',
+  },
+  prices: {
+    env: 'PRICES',
+    file: 'prices.static',
+    schema: jsonOrValue(
+      z.record(
+        z.string().regex(/^[A-Z0-9]{2,10}$/),
+        z.union([z.string().regex(/^\d+(\.\d+)?$/, 'expected a decimal price'), z.number().positive()]).transform(String),
+        { error: 'expected a map of ticker to US dollar price' },
+      ),
+    ),
+    default: {
+      BTC: '90000',
+      LTC: '90',
+      DOGE: '0.16',
+      DGB: '0.008',
+      ETH: '3000',
+      CKB: '0.003',
+      KDA: '0.3',
+      DASH: '45',
+      KAS: '0.05',
+      BELLS: '0.3',
+      BCH: '500',
+      USDC: '1',
+      SOL: '140',
+      EUR: '1.15',
+    },
+    defaultDoc: 'demo reference prices (see docs/money.md)',
+    doc: 'Static US dollar prices per ticker (`EUR` = dollars per euro), used when `PRICE_FEED_URL` is unset. The defaults are round reference figures for the demo network, not market data: set your own or a feed before paying real miners.',
+  },
+  priceRefreshSeconds: {
+    env: 'PRICE_REFRESH_SECONDS',
+    file: 'prices.refresh_seconds',
+    schema: integer(10, 86_400),
+    default: 300,
+    doc: 'How often prices are fetched and recorded.',
+  },
+  priceMaxAgeSeconds: {
+    env: 'PRICE_MAX_AGE_SECONDS',
+    file: 'prices.max_age_seconds',
+    schema: integer(60, 604_800),
+    default: 1800,
+    doc: 'A price older than this is stale: PPS credits wait (and an alert is logged) until a fresh price arrives; nothing is credited at a stale price.',
+  },
+  wallets: {
+    env: 'WALLETS',
+    file: 'wallets',
+    schema: jsonOrValue(z.array(walletSetting, { error: 'expected a list of wallets' })),
+    default: [],
+    doc: 'Hot wallets payouts are sent from: a list of `{ticker, rpc_url, min_balance}` (bitcoin-family JSON-RPC wallets; `rpc_url` may end in `/wallet/NAME`). With no coin daemons configured the pool runs the demo network and pays from a demo wallet whose transaction ids start with `demo`; otherwise a coin without a wallet is not paid out (balances keep growing, an alert is logged).',
+  },
+  payoutsEveryMinutes: {
+    env: 'PAYOUTS_EVERY_MINUTES',
+    file: 'payouts.every_minutes',
+    schema: integer(1, 1440),
+    default: 60,
+    doc: 'How often the payout job looks for due balances (hourly by default).',
   },
 } satisfies Record<string, Setting<unknown>>;
 

@@ -1,0 +1,99 @@
+import type { AlgorithmKey } from '@lodestone/domain';
+import { sql } from 'kysely';
+import type { Coin, Executor, NetworkState } from '../schema.js';
+
+/** The payout coin catalogue in display order. */
+export function listCoins(db: Executor): Promise<Coin[]> {
+  return db.selectFrom('coins').selectAll().orderBy('position').execute();
+}
+
+export function coinByTicker(db: Executor, ticker: string): Promise<Coin | undefined> {
+  return db.selectFrom('coins').selectAll().where('ticker', '=', ticker).executeTakeFirst();
+}
+
+export interface PriceRow {
+  ticker: string;
+  /** US dollars, exact decimal text. */
+  usd: string;
+  source: string;
+  takenAt: Date;
+}
+
+/** Appends one price snapshot (one row per ticker); a repeated (ticker, time) keeps the first. */
+export async function savePrices(
+  db: Executor,
+  snapshot: { source: string; takenAt: Date; quotes: readonly { ticker: string; usd: string }[] },
+): Promise<void> {
+  if (snapshot.quotes.length === 0) return;
+  await db
+    .insertInto('prices')
+    .values(snapshot.quotes.map((q) => ({ ticker: q.ticker, usd: q.usd, source: snapshot.source, taken_at: snapshot.takenAt })))
+    .onConflict((oc) => oc.columns(['ticker', 'taken_at']).doNothing())
+    .execute();
+}
+
+/** The newest price of every ticker. */
+export async function latestPrices(db: Executor): Promise<Map<string, PriceRow>> {
+  const rows = await sql<{ ticker: string; usd: string; source: string; taken_at: Date }>`
+    select distinct on (ticker) ticker, usd, source, taken_at
+      from prices order by ticker, taken_at desc
+  `.execute(db);
+  return new Map(rows.rows.map((r) => [r.ticker, { ticker: r.ticker, usd: r.usd, source: r.source, takenAt: r.taken_at }]));
+}
+
+/** Price history of one ticker since a time, oldest first (charts, averages). */
+export async function priceHistory(db: Executor, ticker: string, since: Date): Promise<PriceRow[]> {
+  const rows = await db
+    .selectFrom('prices')
+    .selectAll()
+    .where('ticker', '=', ticker)
+    .where('taken_at', '>=', since)
+    .orderBy('taken_at')
+    .execute();
+  return rows.map((r) => ({ ticker: r.ticker, usd: r.usd, source: r.source, takenAt: r.taken_at }));
+}
+
+export interface NetworkObservation {
+  algorithm: AlgorithmKey;
+  coin: string;
+  height: number | bigint;
+  /** Smallest units. */
+  reward: bigint;
+  /** Share-difficulty convention, exact decimal text. */
+  difficulty: string;
+  demo: boolean;
+  observedAt: Date;
+}
+
+/** Keeps the newest network state per algorithm (an older observation arriving late is ignored). */
+export async function saveNetworkState(db: Executor, n: NetworkObservation): Promise<void> {
+  await db
+    .insertInto('network_states')
+    .values({
+      algorithm: n.algorithm,
+      coin: n.coin,
+      height: n.height,
+      reward: n.reward.toString(),
+      difficulty: n.difficulty,
+      demo: n.demo,
+      observed_at: n.observedAt,
+    })
+    .onConflict((oc) =>
+      oc
+        .column('algorithm')
+        .doUpdateSet((eb) => ({
+          coin: eb.ref('excluded.coin'),
+          height: eb.ref('excluded.height'),
+          reward: eb.ref('excluded.reward'),
+          difficulty: eb.ref('excluded.difficulty'),
+          demo: eb.ref('excluded.demo'),
+          observed_at: eb.ref('excluded.observed_at'),
+        }))
+        .where('network_states.observed_at', '<=', (eb) => eb.ref('excluded.observed_at')),
+    )
+    .execute();
+}
+
+export function networkStates(db: Executor): Promise<NetworkState[]> {
+  return db.selectFrom('network_states').selectAll().execute();
+}
