@@ -169,19 +169,21 @@ create table balances (
 );
 
 -- Fractions of a smallest unit earned but not yet credited (a small miner earns less than a satoshi
--- per share batch). Carried to the next credit; never negative, always below one unit.
+-- per share batch), per kind of credit. Carried to the next credit; never negative, always below one
+-- unit. Whole units credited + fractions carried = exact PPS value, to 18 decimals of a unit.
 create table pps_accruals (
   ledger_account_id bigint not null references ledger_accounts (id),
   coin text not null references coins (ticker),
+  kind text not null check (kind in ('pps', 'fee', 'referral', 'redirect_in')),
   fraction numeric not null check (fraction >= 0 and fraction < 1),
-  primary key (ledger_account_id, coin)
+  primary key (ledger_account_id, coin, kind)
 );
 
--- The PPS value of each account's shares in a batch, in smallest units of the coin mined (exact,
--- fractional), written with the batch. Crediting turns them into ledger entries once a fresh price
--- is known; credited_at and the ledger transaction are set in that same transaction.
+-- The PPS value of each account's shares in a batch that could not be credited at once because a
+-- price it needs was stale, in smallest units of the coin mined (exact, fractional). The pending
+-- credit job credits them once prices are fresh; credited_at is set in that same transaction.
 create table pps_credits (
-  batch_id uuid not null references share_batches (id),
+  batch_id uuid not null,
   account_id bigint not null references accounts (id),
   algorithm text not null
     check (algorithm in ('scrypt', 'sha256', 'eaglesong', 'blake2s', 'x11', 'kheavyhash')),
@@ -192,9 +194,9 @@ create table pps_credits (
   value numeric not null check (value >= 0),
   interval_end timestamptz not null,
   credited_at timestamptz,
+  -- Null when the value was too small to credit a whole unit to anyone (it stays in pps_accruals).
   ledger_transaction_id bigint references ledger_transactions (id),
-  primary key (batch_id, account_id),
-  check ((credited_at is null) = (ledger_transaction_id is null))
+  primary key (batch_id, account_id)
 );
 
 create index pps_credits_uncredited on pps_credits (interval_end) where credited_at is null;

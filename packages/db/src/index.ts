@@ -61,6 +61,21 @@ export {
   type SystemAccount,
   UnbalancedTransactionError,
 } from './queries/ledger.js';
+export {
+  type AccrualKey,
+  type AccrualKind,
+  accrualKey,
+  type CreditAccount,
+  creditAccounts,
+  insertPendingCredits,
+  lockAccruals,
+  lockPendingCredits,
+  markCredited,
+  type PendingCredit,
+  pendingCreditBatches,
+  saveAccruals,
+  usernamesOf,
+} from './queries/ppsCredits.js';
 export { blockByHash, countBlocksByAlgorithm, recordBlock } from './queries/blocks.js';
 export {
   couponByCode,
@@ -90,6 +105,7 @@ export {
   type HashrateBucket,
   hashrateBuckets,
   insertPoolStats,
+  averageProfitSince,
   latestPoolStats,
   poolStatsSince,
   savePoolStats,
@@ -178,3 +194,51 @@ export type {
   WorkerStatsMinuteTable,
   WorkersTable,
 } from './schema.js';
+export {
+  blockRewardKey,
+  type CandidateAddress,
+  confirmBlock,
+  type CreatedPayout,
+  createPayout,
+  type DemoWalletTransaction,
+  demoWalletTransaction,
+  demoWalletTransactionsByComment,
+  failPayout,
+  insertDemoWalletTransaction,
+  markPayoutSending,
+  markPayoutSent,
+  type NewPayout,
+  type NewPayoutAccount,
+  type NewPayoutItem,
+  openPayouts,
+  orphanBlock,
+  type PayoutCandidate,
+  type PayoutItem,
+  payoutById,
+  payoutByKey,
+  payoutCandidates,
+  payoutItems,
+  payoutReversalKey,
+  payoutsWithStatus,
+  pendingBlocks,
+  setBlockConfirmations,
+} from './queries/payouts.js';
+export {
+  type ConversionListKey,
+  type ConversionRow,
+  conversionSettingsOf,
+  conversionTargets,
+  DEFAULT_CONVERSION_COINS,
+  effectiveConversionList,
+  replaceConversionSettings,
+  type StoredConversionSettings,
+} from './queries/conversionSettings.js';
+export { latestPoolPayouts, type PayoutTotals, type PublicPayoutRow, poolPayoutTotals } from './queries/payoutHistory.js';
+export {
+  PAYOUT_SETTINGS_EVENT,
+  type PayoutAddressRow,
+  type PayoutSettingRow,
+  payoutSettingsEverSaved,
+  payoutSettingsOf,
+  replacePayoutSettings,
+} from './queries/payoutSettings.js';

@@ -306,6 +306,7 @@ export interface BalancesTable {
 export interface PpsAccrualsTable {
   ledger_account_id: bigint;
   coin: string;
+  kind: 'pps' | 'fee' | 'referral' | 'redirect_in';
   /** Fraction of one smallest unit, 0 ≤ f < 1. */
   fraction: Numeric;
 }

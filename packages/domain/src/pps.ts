@@ -27,7 +27,7 @@ export function networkDifficulty(networkTarget: bigint, hashesPerDifficulty: De
  * Expected reward of shares: Σ accepted difficulty × block reward ÷ network difficulty, in smallest
  * units of the mined coin (fractional, VALUE_DECIMALS decimals).
  */
-export function shareValue(acceptedDifficulty: DecimalInput, reward: bigint, difficulty: DecimalInput): Exact {
+export function shareValue(acceptedDifficulty: DecimalInput | Exact, reward: bigint, difficulty: DecimalInput | Exact): Exact {
   const d = Exact.of(difficulty);
   if (d.compare(0) <= 0) throw new RangeError('network difficulty must be positive');
   const shares = Exact.of(acceptedDifficulty);

@@ -31,6 +31,23 @@ export interface ShareBatch {
   intervalStart: number;
   intervalEnd: number;
   workers: WorkerShareCounts[];
+  /**
+   * The network the shares were mined against, from the node's newest job at flush time: what the
+   * batch is valued at (PPS). Absent in batches from older nodes; accounting then uses the newest
+   * network state it knows for the algorithm.
+   */
+  network?: BatchNetwork;
+}
+
+export interface BatchNetwork {
+  coin: string;
+  height: number;
+  /** Block reward (coinbase value) in the coin's smallest unit, decimal integer text. */
+  reward: string;
+  /** Network difficulty in the algorithm's share-difficulty convention, exact decimal text. */
+  difficulty: string;
+  /** True on the demo network. */
+  demo: boolean;
 }
 
 /** A share that met the network target and was submitted to the coin daemon. */

@@ -2,14 +2,28 @@ import {
   addWorkerMinuteStats,
   type DB,
   type Executor,
+  insertPendingCredits,
+  networkStates,
   recordBlock,
   recordShareBatch,
+  saveNetworkState,
   upsertWorkers,
   type WorkerActivity,
   type WorkerMinuteCounts,
 } from '@lodestone/db';
-import { algorithmByKey, type FoundBlock, plainDecimal, type ShareBatch, sumDecimals } from '@lodestone/domain';
+import {
+  algorithmByKey,
+  type BatchNetwork,
+  Exact,
+  type FoundBlock,
+  plainDecimal,
+  type ShareBatch,
+  shareValue,
+  sumDecimals,
+} from '@lodestone/domain';
 import type { Kysely } from 'kysely';
+import { loadPriceBook } from '../services/money/priceBook.js';
+import { creditBatch } from '../services/money/ppsCredit.js';
 import type { ShareBus, Unsubscribe } from '../bus/types.js';
 import type { Log } from './types.js';
 
@@ -61,6 +75,19 @@ function validateBatch(batch: ShareBatch): void {
     check(isCount(w.valid) && isCount(w.invalid) && isCount(w.stale), `${where}: counts of ${w.account}.${w.worker}`);
     check(isInstant(w.lastShareAt), `${where}: last share time of ${w.account}.${w.worker} is invalid`);
   }
+  if (batch.network !== undefined) validateNetwork(batch.network, where);
+}
+
+function validateNetwork(n: BatchNetwork, where: string): void {
+  check(typeof n === 'object' && n !== null, `${where}: network is not an object`);
+  check(typeof n.coin === 'string' && /^[A-Z0-9]{2,10}$/.test(n.coin), `${where}: network coin is invalid`);
+  check(isCount(n.height), `${where}: network height is invalid`);
+  check(typeof n.reward === 'string' && /^\d{1,40}$/.test(n.reward), `${where}: network reward is not whole units`);
+  check(
+    typeof n.difficulty === 'string' && /^\d+(\.\d+)?$/.test(n.difficulty) && /[1-9]/.test(n.difficulty),
+    `${where}: network difficulty is not a positive decimal`,
+  );
+  check(typeof n.demo === 'boolean', `${where}: network demo flag is invalid`);
 }
 
 interface MergedWorker {
@@ -100,6 +127,26 @@ function mergeWorkers(batch: ShareBatch): MergedWorker[] {
   return [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, w]) => w);
 }
 
+export interface CreditSettings {
+  /** Pool fee in percent, before an account's discount. */
+  feePercent: number | string;
+  /** A price older than this is stale: the batch's credits wait for a fresh one. */
+  priceMaxAgeMs: number;
+  /** Clock for price freshness (tests). */
+  now?: () => Date;
+}
+
+/** What happened to the PPS value of an applied batch. */
+export type BatchCredit =
+  | { kind: 'credited' }
+  | { kind: 'waiting-for-prices'; tickers: string[] }
+  | { kind: 'not-valued'; reason: string };
+
+export interface ApplyResult {
+  applied: boolean;
+  credit?: BatchCredit;
+}
+
 /**
  * Applies one share batch, in one transaction, at most once in effect: the batch id goes into
  * share_batches first, and if it is already there (a redelivery, or a concurrent delivery that
@@ -107,9 +154,18 @@ function mergeWorkers(batch: ShareBatch): MergedWorker[] {
  * every worker of the batch is created or updated (last share time = the later one, all-time accepted
  * difficulty added) and its counts are added to its row of `batchMinute(batch)`.
  *
+ * With credit settings, the same transaction values the batch (PPS: each account's accepted
+ * difficulty × reward ÷ network difficulty of the network the batch carries, or the newest known
+ * one) and credits it into the ledger at current prices ("instant credits"), or, when a price is
+ * stale, keeps the values in pps_credits for the pending-credit job.
+ *
  * Throws InvalidMessageError, having written nothing, for a batch that can never be applied.
  */
-export async function applyShareBatch(db: Kysely<DB>, batch: ShareBatch): Promise<{ applied: boolean }> {
+export async function applyShareBatch(
+  db: Kysely<DB>,
+  batch: ShareBatch,
+  credit?: CreditSettings,
+): Promise<ApplyResult> {
   validateBatch(batch);
   const workers = mergeWorkers(batch);
   const minute = batchMinute(batch);
@@ -153,8 +209,75 @@ export async function applyShareBatch(db: Kysely<DB>, batch: ShareBatch): Promis
     });
     counts.sort((a, b) => (a.workerId < b.workerId ? -1 : a.workerId > b.workerId ? 1 : 0));
     await addWorkerMinuteStats(trx, counts);
-    return { applied: true };
+    if (!credit) return { applied: true };
+    return { applied: true, credit: await creditShares(trx, batch, workers, activity, credit) };
   });
+}
+
+/** Values a batch's accepted shares per account and credits them (see applyShareBatch). */
+async function creditShares(
+  trx: Executor,
+  batch: ShareBatch,
+  workers: readonly MergedWorker[],
+  activity: readonly WorkerActivity[],
+  settings: CreditSettings,
+): Promise<BatchCredit> {
+  const now = settings.now?.() ?? new Date();
+  let network: { coin: string; reward: string; difficulty: string } | undefined = batch.network;
+  if (batch.network) {
+    await saveNetworkState(trx, {
+      algorithm: batch.algorithm,
+      coin: batch.network.coin,
+      height: batch.network.height,
+      reward: BigInt(batch.network.reward),
+      difficulty: batch.network.difficulty,
+      demo: batch.network.demo,
+      observedAt: new Date(batch.intervalEnd),
+    });
+  } else {
+    network = (await networkStates(trx)).find((n) => n.algorithm === batch.algorithm);
+  }
+  if (!network) return { kind: 'not-valued', reason: `no network state known for ${batch.algorithm}` };
+
+  const difficultyOf = new Map<string, Exact>();
+  workers.forEach((w, i) => {
+    const d = Exact.of(activity[i]?.acceptedDifficulty ?? '0');
+    if (d.isZero()) return;
+    difficultyOf.set(w.account, (difficultyOf.get(w.account) ?? Exact.ZERO).plus(d));
+  });
+  const reward = BigInt(network.reward);
+  const values = new Map([...difficultyOf].map(([account, d]) => [account, shareValue(d, reward, network.difficulty)]));
+  if (values.size === 0) return { kind: 'credited' };
+
+  const outcome = await creditBatch(trx, {
+    batchId: batch.id,
+    algorithm: batch.algorithm,
+    coin: network.coin,
+    values,
+    feePercent: settings.feePercent,
+    prices: await loadPriceBook(trx, now, settings.priceMaxAgeMs),
+  });
+  if (outcome.kind === 'credited') return { kind: 'credited' };
+  if (outcome.kind === 'unknown-coin') return { kind: 'not-valued', reason: `${outcome.coin} is not in the coin catalogue` };
+  const pending = [...values].flatMap(([username, value]) => {
+    const account = outcome.accounts.get(username);
+    if (!account) return [];
+    return [
+      {
+        batchId: batch.id,
+        accountId: account.id,
+        algorithm: batch.algorithm,
+        coin: network.coin,
+        acceptedDifficulty: (difficultyOf.get(username) ?? Exact.ZERO).toString(),
+        networkDifficulty: network.difficulty,
+        reward,
+        value: value.toString(),
+        intervalEnd: new Date(batch.intervalEnd),
+      },
+    ];
+  });
+  await insertPendingCredits(trx, pending);
+  return { kind: 'waiting-for-prices', tickers: outcome.tickers };
 }
 
 function validateBlock(block: FoundBlock): void {
@@ -198,6 +321,8 @@ export interface ShareConsumerOptions {
   bus: ShareBus;
   db: Kysely<DB>;
   log: Log;
+  /** PPS crediting with each applied batch; without it batches feed statistics only. */
+  credit?: CreditSettings;
 }
 
 /**
@@ -206,15 +331,23 @@ export interface ShareConsumerOptions {
  * InvalidMessageError is logged as an error and the message acknowledged: it can never succeed, and
  * redelivering it would hold up every message behind it. Returns one unsubscribe for both.
  */
-export async function startShareConsumers({ bus, db, log }: ShareConsumerOptions): Promise<Unsubscribe> {
+export async function startShareConsumers({ bus, db, log, credit }: ShareConsumerOptions): Promise<Unsubscribe> {
   const acknowledgeInvalid = (error: unknown, what: object) => {
     if (!(error instanceof InvalidMessageError)) throw error;
     log.error({ ...what, err: error }, 'dropping a message accounting can never apply');
   };
   const stopBatches = await bus.consumeShareBatches(async (batch) => {
     try {
-      const { applied } = await applyShareBatch(db, batch);
-      if (!applied) log.debug({ batchId: batch.id, node: batch.node }, 'share batch already applied');
+      const result = await applyShareBatch(db, batch, credit);
+      if (!result.applied) log.debug({ batchId: batch.id, node: batch.node }, 'share batch already applied');
+      else if (result.credit?.kind === 'waiting-for-prices') {
+        log.error(
+          { batchId: batch.id, algorithm: batch.algorithm, tickers: result.credit.tickers },
+          'prices are stale: PPS credits wait until a fresh price arrives',
+        );
+      } else if (result.credit?.kind === 'not-valued') {
+        log.error({ batchId: batch.id, reason: result.credit.reason }, 'share batch could not be valued for PPS');
+      }
     } catch (error) {
       acknowledgeInvalid(error, { batchId: batch?.id, node: batch?.node });
     }

@@ -2,10 +2,11 @@ import type { Database } from '@lodestone/db';
 import { DEFAULT_STATS_WINDOW_MINUTES } from '@lodestone/domain';
 import type { ShareBus } from '../bus/types.js';
 import { type HashesPerDifficulty, powHashesPerDifficulty } from '../services/hashesPerDifficulty.js';
-import { startShareConsumers } from './accounting.js';
+import { type CreditSettings, startShareConsumers } from './accounting.js';
+import { ledgerCheckJob, type PriceFeed, pendingCreditJob, pricesJob } from './credits.js';
 import { rollupJob } from './rollup.js';
 import { type JobStatus, startScheduler } from './scheduler.js';
-import type { Log } from './types.js';
+import type { JobDefinition, Log } from './types.js';
 
 export interface JobsRoleOptions {
   database: Database;
@@ -15,6 +16,12 @@ export interface JobsRoleOptions {
   statsWindowMinutes?: number;
   /** Tests only; production uses @lodestone/pow's conventions. */
   hashesPerDifficulty?: HashesPerDifficulty;
+  /** PPS crediting of share batches (and the pending-credit and ledger-check jobs); off when absent. */
+  credit?: CreditSettings;
+  /** Where prices come from, fetched every priceRefreshMs. */
+  prices?: { feed: PriceFeed; everyMs: number };
+  /** Further periodic jobs (payouts, block confirmations). */
+  jobs?: JobDefinition[];
 }
 
 export interface JobsRole {
@@ -37,15 +44,19 @@ export async function startJobsRole(options: JobsRoleOptions): Promise<JobsRole>
     windowMinutes,
     hashesPerDifficulty: options.hashesPerDifficulty ?? powHashesPerDifficulty,
   });
-  const unsubscribe = await startShareConsumers({ bus, db: database.db, log });
+  const jobs: JobDefinition[] = [rollup];
+  if (options.prices) jobs.push(pricesJob(options.prices.feed, options.prices.everyMs));
+  if (options.credit) jobs.push(pendingCreditJob(options.credit), ledgerCheckJob());
+  jobs.push(...(options.jobs ?? []));
+  const unsubscribe = await startShareConsumers({ bus, db: database.db, log, credit: options.credit });
   let scheduler: ReturnType<typeof startScheduler>;
   try {
-    scheduler = startScheduler({ jobs: [rollup], database, log });
+    scheduler = startScheduler({ jobs, database, log });
   } catch (error) {
     await unsubscribe();
     throw error;
   }
-  log.info({ jobs: [rollup.name], statsWindowMinutes: windowMinutes }, 'jobs role started');
+  log.info({ jobs: jobs.map((j) => j.name), statsWindowMinutes: windowMinutes }, 'jobs role started');
   let stopping: Promise<void> | undefined;
   return {
     status: () => scheduler.status(),

@@ -1,13 +1,27 @@
 import {
   allTimeDifficultyByAlgorithm,
+  averageProfitSince,
   countBlocksByAlgorithm,
   countMinedAccounts,
   type DB,
+  type Executor,
+  latestPrices,
+  listCoins,
+  type NetworkState,
+  networkStates,
   type PoolStats,
   savePoolStats,
   windowActivity,
 } from '@lodestone/db';
-import { ALGORITHMS, estimateHashrate, hashesFromDifficulty, statsWindow } from '@lodestone/domain';
+import {
+  ALGORITHMS,
+  type AlgorithmKey,
+  Exact,
+  estimateHashrate,
+  hashesFromDifficulty,
+  profitPerHashPerDay,
+  statsWindow,
+} from '@lodestone/domain';
 import type { Kysely } from 'kysely';
 import type { HashesPerDifficulty } from '../services/hashesPerDifficulty.js';
 import type { JobDefinition } from './types.js';
@@ -32,7 +46,10 @@ export interface RollupOptions {
  *   count of registered accounts;
  * - blocks = blocks of the algorithm not rejected by the daemon (pending, confirmed, orphaned);
  * - total_hashes = all-time Σ accepted difficulty × hashesPerDifficulty;
- * - profit, profit_avg_24h = 0: the PPS rate comes with the money issue and is never made up here.
+ * - profit = the PPS rate now: BTC per H/s per day, from the algorithm's network state (reward ÷
+ *   network difficulty, what accounting credits a share at) and the newest prices; 0 while the
+ *   algorithm's network or a price is unknown — never made up;
+ * - profit_avg_24h = the mean of the profit snapshots of the last 24 hours, this one included.
  */
 export async function rollupPoolStats(db: Kysely<DB>, now: Date, options: RollupOptions): Promise<PoolStats[]> {
   const window = statsWindow(now, options.windowMinutes);
@@ -40,10 +57,14 @@ export async function rollupPoolStats(db: Kysely<DB>, now: Date, options: Rollup
     const allTime = await allTimeDifficultyByAlgorithm(trx);
     const blocks = await countBlocksByAlgorithm(trx);
     const users = await countMinedAccounts(trx);
+    const rates = await ppsRates(trx, options.hashesPerDifficulty);
     const written: PoolStats[] = [];
     for (const { key } of ALGORITHMS) {
       const active = await windowActivity(trx, key, window.from, window.to);
       const perDifficulty = options.hashesPerDifficulty(key);
+      const profit = rates.get(key) ?? '0';
+      const dayAgo = new Date(window.to.getTime() - 86_400_000);
+      const average = await averageProfitSince(trx, key, dayAgo, window.to, profit);
       written.push(
         await savePoolStats(trx, {
           algorithm: key,
@@ -54,13 +75,39 @@ export async function rollupPoolStats(db: Kysely<DB>, now: Date, options: Rollup
           users,
           blocks: blocks.get(key) ?? 0,
           total_hashes: hashesFromDifficulty(allTime.get(key) ?? '0', perDifficulty),
-          profit: '0',
-          profit_avg_24h: '0',
+          profit,
+          profit_avg_24h: average,
         }),
       );
     }
     return written;
   });
+}
+
+/**
+ * The PPS rate of every algorithm whose network state and prices are known: BTC per H/s per day.
+ * Display only, so the newest prices serve even when stale (crediting is stricter).
+ */
+export async function ppsRates(db: Executor, hashesPerDifficulty: HashesPerDifficulty): Promise<Map<AlgorithmKey, string>> {
+  const [states, prices, coins] = await Promise.all([networkStates(db), latestPrices(db), listCoins(db)]);
+  const decimals = new Map(coins.map((c) => [c.ticker, c.decimals]));
+  const btc = prices.get('BTC');
+  const out = new Map<AlgorithmKey, string>();
+  if (!btc) return out;
+  for (const state of states as NetworkState[]) {
+    const price = prices.get(state.coin);
+    const d = decimals.get(state.coin);
+    if (!price || d === undefined || Exact.of(state.difficulty).isZero()) continue;
+    const rate = profitPerHashPerDay(
+      BigInt(state.reward),
+      state.difficulty,
+      hashesPerDifficulty(state.algorithm),
+      { decimals: d, usd: price.usd },
+      { decimals: decimals.get('BTC') ?? 8, usd: btc.usd },
+    );
+    out.set(state.algorithm, rate.toString());
+  }
+  return out;
 }
 
 /**

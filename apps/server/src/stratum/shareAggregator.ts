@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AlgorithmKey, ShareBatch, WorkerShareCounts } from '@lodestone/domain';
+import type { AlgorithmKey, BatchNetwork, ShareBatch, WorkerShareCounts } from '@lodestone/domain';
 import type { ShareBus } from '../bus/types.js';
 import type { StratumLog } from './log.js';
 
@@ -19,6 +19,8 @@ export interface ShareAggregatorOptions {
   log: StratumLog;
   /** Default 5 s. */
   flushIntervalMs?: number;
+  /** The network an algorithm's shares are mined against now (its newest job); stamped on each batch. */
+  networkOf?: (algorithm: AlgorithmKey) => BatchNetwork | undefined;
   now?: () => number;
 }
 
@@ -119,6 +121,8 @@ export class ShareAggregator implements ShareRecorder {
         intervalEnd: Math.max(now, counters.intervalStart + 1),
         workers: [...counters.workers.values()],
       };
+      const network = this.options.networkOf?.(algorithm);
+      if (network) counters.unsent.network = network;
       counters.workers = new Map();
       counters.intervalStart = counters.unsent.intervalEnd;
     }

@@ -1,4 +1,5 @@
 import type { JobSource } from '@lodestone/chain';
+import { networkDifficulty } from '@lodestone/domain';
 import type { Registry } from 'prom-client';
 import type { ShareBus } from '../bus/types.js';
 import { AddressGuard } from './addressGuard.js';
@@ -102,6 +103,18 @@ export async function startStratum(options: StratumOptions): Promise<StratumServ
     log,
     flushIntervalMs: options.flushIntervalMs,
     now,
+    networkOf: (algorithm) => {
+      const jobs = jobManagers.get(algorithm as StratumAlgorithm);
+      const job = jobs?.source.current();
+      if (!jobs || !job) return undefined;
+      return {
+        coin: job.coin,
+        height: job.height,
+        reward: job.coinbaseValue.toString(),
+        difficulty: networkDifficulty(job.networkTarget, powFor(algorithm as StratumAlgorithm).hashesPerDifficulty),
+        demo: jobs.source.demo,
+      };
+    },
   });
   const blocks = new BlockSubmitter({ node: options.node, bus: options.bus, log, metrics, now });
   const extranonces = new ExtranonceAllocator();

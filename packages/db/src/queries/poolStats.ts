@@ -1,4 +1,4 @@
-import type { AlgorithmKey } from '@lodestone/domain';
+import { type AlgorithmKey, Exact } from '@lodestone/domain';
 import { sql } from 'kysely';
 import type { Executor, NewPoolStats, PoolStats } from '../schema.js';
 
@@ -81,4 +81,27 @@ export function hashrateBuckets(
     .groupBy(sql`1`)
     .orderBy(sql`1`)
     .execute();
+}
+
+/**
+ * Mean profit of an algorithm's snapshots in [since, before) together with `current` (the snapshot
+ * being written), as exact decimal text.
+ */
+export async function averageProfitSince(
+  db: Executor,
+  algorithm: AlgorithmKey,
+  since: Date,
+  before: Date,
+  current: string,
+): Promise<string> {
+  const row = await db
+    .selectFrom('pool_stats')
+    .select((eb) => [sql<string>`coalesce(sum(profit), 0)::text`.as('total'), eb.fn.countAll<string>().as('n')])
+    .where('algorithm', '=', algorithm)
+    .where('taken_at', '>=', since)
+    .where('taken_at', '<', before)
+    .executeTakeFirstOrThrow();
+  const n = BigInt(row.n) + 1n;
+  const total = Exact.of(row.total).plus(current);
+  return total.dividedBy(n, 30).toString();
 }

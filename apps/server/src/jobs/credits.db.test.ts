@@ -1,0 +1,170 @@
+import {
+  balancesOfAccount,
+  balancesOfSystemAccount,
+  type Database,
+  insertAccount,
+  insertUser,
+  reconcileLedger,
+  savePrices,
+} from '@lodestone/db';
+import { createTestDatabase, testEngines } from '@lodestone/db/testing';
+import type { BatchNetwork } from '@lodestone/domain';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { applyShareBatch, type CreditSettings } from './accounting.js';
+import { creditPendingBatches } from './credits.js';
+import { recordingLog, shareBatch, shareCounts } from './testing.js';
+
+const NOW = new Date('2026-11-01T12:00:00Z');
+const LTC: BatchNetwork = { coin: 'LTC', height: 2_900_000, reward: '625000000', difficulty: '1000000', demo: false };
+const settings: CreditSettings = { feePercent: 1, priceMaxAgeMs: 1_800_000, now: () => NOW };
+
+describe.each(testEngines())('PPS crediting on %s', (engine) => {
+  let database: Database;
+  let ids: Record<string, bigint>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ engine });
+    const db = database.db;
+    const user = await insertUser(db, { email: 'miners@example.org', passwordHash: null });
+    const make = async (username: string, over: { referredBy?: bigint; feeDiscount?: string } = {}) =>
+      (
+        await insertAccount(db, {
+          userId: user.id,
+          username,
+          apiKey: `api-${username}`,
+          observerKey: `obs-${username}`,
+          referralCode: username.toUpperCase().padEnd(4, 'X'),
+          ...over,
+        })
+      ).id;
+    const alice = await make('alice');
+    const carol = await make('carol');
+    const dave = await make('dave');
+    const bob = await make('bob', { referredBy: carol, feeDiscount: '0.5' });
+    ids = { alice, bob, carol, dave };
+    await db.insertInto('redirect_settings').values({ account_id: bob, target_account_id: dave, percentage: '10' }).execute();
+    await db
+      .insertInto('conversion_settings')
+      .values([
+        { account_id: bob, algorithm: 'scrypt', ticker: 'LTC', proportion: '50' },
+        { account_id: bob, algorithm: 'scrypt', ticker: 'BTC', proportion: '50' },
+      ])
+      .execute();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+  afterEach(async () => {
+    expect(await reconcileLedger(database.db)).toEqual([]);
+  });
+
+  const balances = async (name: string) =>
+    Object.fromEntries((await balancesOfAccount(database.db, ids[name] as bigint)).map((b) => [b.coin, b.amount]));
+  const pool = async (name: 'pool:pps' | 'pool:fees') =>
+    Object.fromEntries((await balancesOfSystemAccount(database.db, name)).map((b) => [b.coin, b.amount]));
+
+  it('keeps the value of a batch while prices are stale, then credits it exactly once at fresh prices', async () => {
+    await savePrices(database.db, {
+      source: 'test',
+      takenAt: new Date(NOW.getTime() - 3_600_000),
+      quotes: [
+        { ticker: 'LTC', usd: '80' },
+        { ticker: 'BTC', usd: '100000' },
+      ],
+    });
+    const batch = shareBatch(
+      '2026-11-01T11:59:55Z',
+      [
+        shareCounts('alice', 'rig1', { acceptedDifficulty: 1600, valid: 3 }),
+        shareCounts('bob', 'rig1', { acceptedDifficulty: 3200, valid: 5 }),
+        shareCounts('nobody', 'rig1', { acceptedDifficulty: 999, valid: 1 }),
+      ],
+      { network: LTC },
+    );
+    const result = await applyShareBatch(database.db, batch, settings);
+    expect(result.credit).toEqual({ kind: 'waiting-for-prices', tickers: ['BTC', 'LTC'] });
+    expect(await balances('alice')).toEqual({});
+    const pending = await database.db.selectFrom('pps_credits').selectAll().orderBy('account_id').execute();
+    expect(pending.map((p) => [p.account_id, p.value, p.credited_at])).toEqual([
+      [ids.alice, '1000000', null],
+      [ids.bob, '2000000', null],
+    ]);
+    const log = recordingLog();
+    expect(await creditPendingBatches(database.db, settings, log)).toBe(0);
+
+    await savePrices(database.db, {
+      source: 'test',
+      takenAt: new Date(NOW.getTime() - 60_000),
+      quotes: [
+        { ticker: 'LTC', usd: '80' },
+        { ticker: 'BTC', usd: '100000' },
+      ],
+    });
+    expect(await creditPendingBatches(database.db, settings, log)).toBe(1);
+    expect(await creditPendingBatches(database.db, settings, log)).toBe(0);
+
+    // alice: 1600 × 6.25 LTC ÷ 1,000,000 = 0.01 LTC; 1% fee.
+    expect(await balances('alice')).toEqual({ LTC: 990_000n });
+    // bob: 0.02 LTC, half kept as LTC, half as BTC (800 sat at $80 / $100,000); his fee is 0.5%
+    // (50% discount), a fifth of it to carol; 10% of the rest to dave. Fractions of a unit carry.
+    expect(await balances('bob')).toEqual({ LTC: 895_500n, BTC: 716n });
+    expect(await balances('dave')).toEqual({ LTC: 99_500n, BTC: 79n });
+    expect(await balances('carol')).toEqual({ LTC: 1_000n });
+    expect(await pool('pool:fees')).toEqual({ LTC: 14_000n, BTC: 3n });
+    expect(await pool('pool:pps')).toEqual({ LTC: -2_000_000n, BTC: -798n });
+    const accruals = await database.db
+      .selectFrom('pps_accruals as p')
+      .innerJoin('ledger_accounts as l', 'l.id', 'p.ledger_account_id')
+      .select(['l.account_id', 'l.system_name', 'p.kind', 'p.fraction'])
+      .where('p.coin', '=', 'BTC')
+      .where('p.fraction', '>', '0')
+      .orderBy('p.kind')
+      .execute();
+    expect(accruals.map((a) => [a.account_id ?? a.system_name, a.kind, a.fraction])).toEqual([
+      ['pool:fees', 'fee', '0.2'],
+      [ids.bob, 'pps', '0.4'],
+      [ids.dave, 'redirect_in', '0.6'],
+      [ids.carol, 'referral', '0.8'],
+    ]);
+  });
+
+  it('credits at once when prices are fresh, and a batch delivered twice concurrently only once', async () => {
+    const before = await balances('alice');
+    const batch = shareBatch('2026-11-01T11:59:58Z', [shareCounts('alice', 'rig2', { acceptedDifficulty: 16, valid: 1 })], {
+      network: LTC,
+    });
+    const results = await Promise.all([
+      applyShareBatch(database.db, batch, settings),
+      applyShareBatch(database.db, batch, settings),
+    ]);
+    expect(results.map((r) => r.applied).sort()).toEqual([false, true]);
+    // 16 × 6.25 LTC ÷ 1,000,000 = 10,000 units, less 1%.
+    expect((await balances('alice')).LTC).toBe((before.LTC ?? 0n) + 9_900n);
+    const state = await database.db.selectFrom('network_states').selectAll().executeTakeFirstOrThrow();
+    expect([state.algorithm, state.coin, state.reward, state.difficulty]).toEqual(['scrypt', 'LTC', '625000000', '1000000']);
+  });
+
+  it('values a batch without network information at the newest known network state', async () => {
+    const before = (await balances('alice')).LTC ?? 0n;
+    const batch = shareBatch('2026-11-01T11:59:59Z', [shareCounts('alice', 'rig2', { acceptedDifficulty: 160, valid: 1 })]);
+    expect((await applyShareBatch(database.db, batch, settings)).credit).toEqual({ kind: 'credited' });
+    expect((await balances('alice')).LTC).toBe(before + 99_000n);
+  });
+
+  it('does not value a batch when no network state is known for its algorithm', async () => {
+    const batch = shareBatch('2026-11-01T11:59:59Z', [shareCounts('alice', 'rig3', { acceptedDifficulty: 1, valid: 1 })], {
+      algorithm: 'sha256',
+    });
+    const result = await applyShareBatch(database.db, batch, settings);
+    expect(result.credit).toEqual({ kind: 'not-valued', reason: 'no network state known for sha256' });
+  });
+
+  it('refuses a batch with a malformed network and writes nothing', async () => {
+    const batch = shareBatch('2026-11-01T11:59:59Z', [shareCounts('alice', 'rig3', { acceptedDifficulty: 1, valid: 1 })], {
+      network: { ...LTC, difficulty: '0' },
+    });
+    await expect(applyShareBatch(database.db, batch, settings)).rejects.toThrow(/difficulty/);
+    const row = await database.db.selectFrom('share_batches').select('id').where('id', '=', batch.id).executeTakeFirst();
+    expect(row).toBeUndefined();
+  });
+});

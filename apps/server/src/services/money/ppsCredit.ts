@@ -1,0 +1,215 @@
+import {
+  accrualKey,
+  type AccrualKind,
+  type CreditAccount,
+  creditAccounts,
+  type Executor,
+  type LedgerAccountRef,
+  type LedgerLeg,
+  ledgerAccountIds,
+  ledgerTransactionExists,
+  listCoins,
+  lockAccruals,
+  postLedgerTransaction,
+  saveAccruals,
+} from '@lodestone/db';
+import {
+  type AlgorithmKey,
+  accrue,
+  convertByProportions,
+  Exact,
+  feeRate,
+  type PricedCoin,
+  type Proportion,
+  splitEarnings,
+} from '@lodestone/domain';
+import type { PriceBook } from './priceBook.js';
+
+/** The coin each algorithm's earnings are credited in when an account chose nothing. */
+export function defaultConversion(minedCoin: string, catalogue: ReadonlySet<string>): Proportion[] {
+  return [{ ticker: catalogue.has(minedCoin) ? minedCoin : 'BTC', proportion: 100 }];
+}
+
+/** One account's shares of a batch, valued in smallest units of the coin mined. */
+export interface CreditLine {
+  account: CreditAccount;
+  /** Exact, fractional smallest units of `coin`. */
+  value: Exact;
+}
+
+export interface CreditPlanInput {
+  algorithm: AlgorithmKey;
+  /** The coin mined on the algorithm (what `value` is in). */
+  coin: string;
+  lines: readonly CreditLine[];
+  feePercent: string | number;
+  /** Decimals and fresh US dollar price of every coin involved. */
+  priceOf: (ticker: string) => PricedCoin;
+  catalogue: ReadonlySet<string>;
+}
+
+export type Recipient = { accountId: bigint } | { system: 'pool:fees' };
+
+export interface PlannedCredit {
+  recipient: Recipient;
+  coin: string;
+  kind: AccrualKind;
+  /** Exact, fractional smallest units. */
+  amount: Exact;
+}
+
+const recipientKey = (r: Recipient) => ('system' in r ? r.system : `a${r.accountId}`);
+
+/**
+ * Pure: what each party earns from a batch, exactly (fractions of a unit included). Each account's
+ * value is divided by its conversion settings into coins at the prices, then split into fee
+ * (referral reward out of it), redirects and the owner's part. Parts for the same party, coin and
+ * kind are added together. Σ amounts per coin = Σ converted gross values, exactly.
+ */
+export function planCredits(input: CreditPlanInput): PlannedCredit[] {
+  const mined = input.priceOf(input.coin);
+  const totals = new Map<string, PlannedCredit>();
+  const add = (recipient: Recipient, coin: string, kind: AccrualKind, amount: Exact) => {
+    if (amount.isZero()) return;
+    const key = `${recipientKey(recipient)}|${coin}|${kind}`;
+    const seen = totals.get(key);
+    totals.set(key, seen ? { ...seen, amount: seen.amount.plus(amount) } : { recipient, coin, kind, amount });
+  };
+  for (const { account, value } of input.lines) {
+    if (value.isZero()) continue;
+    const targets = account.conversion.length > 0 ? account.conversion : defaultConversion(input.coin, input.catalogue);
+    const rules = {
+      feeRate: feeRate(input.feePercent, account.feeDiscount),
+      referred: account.referrerId !== null,
+      redirects: account.redirects.map((r) => ({ to: r.targetId.toString(), percentage: r.percentage })),
+    };
+    for (const part of convertByProportions(value, mined, targets, input.priceOf)) {
+      const split = splitEarnings(part.units, rules);
+      add({ accountId: account.id }, part.ticker, 'pps', split.owner);
+      for (const r of split.redirects) add({ accountId: BigInt(r.to) }, part.ticker, 'redirect_in', r.amount);
+      if (account.referrerId !== null) add({ accountId: account.referrerId }, part.ticker, 'referral', split.referral);
+      add({ system: 'pool:fees' }, part.ticker, 'fee', split.poolFee);
+    }
+  }
+  return [...totals.values()];
+}
+
+/** Every ticker whose price crediting these accounts needs. */
+export function tickersNeeded(coin: string, accounts: Iterable<CreditAccount>, catalogue: ReadonlySet<string>): string[] {
+  const out = new Set([coin]);
+  for (const a of accounts) {
+    for (const t of a.conversion.length > 0 ? a.conversion : defaultConversion(coin, catalogue)) out.add(t.ticker);
+  }
+  return [...out];
+}
+
+export interface PostCreditsInput {
+  /** Idempotency key of the ledger transaction, `pps:{batchId}`. */
+  key: string;
+  reference: string;
+  algorithm: AlgorithmKey;
+  credits: readonly PlannedCredit[];
+}
+
+/**
+ * Turns planned credits into one balanced ledger transaction: each party's exact amount is added
+ * to its carried fraction, the whole units are credited and the new fraction carried; pool:pps
+ * takes the other side (minus the whole units credited, per coin). Nothing is written when the key
+ * was posted before. Returns the ledger transaction id, or undefined when already posted or there
+ * was nothing to credit.
+ */
+export async function postCredits(trx: Executor, input: PostCreditsInput): Promise<bigint | undefined> {
+  if (input.credits.length === 0) return undefined;
+  if (await ledgerTransactionExists(trx, input.key)) return undefined;
+  const ref = (r: Recipient): LedgerAccountRef => r;
+  const ids = await ledgerAccountIds(
+    trx,
+    input.credits.map((c) => ref(c.recipient)),
+  );
+  const idOf = (r: Recipient) => {
+    const id = ids.get('system' in r ? `s:${r.system}` : `a:${r.accountId}`);
+    if (id === undefined) throw new Error(`no ledger account for ${recipientKey(r)}`);
+    return id;
+  };
+  const keys = input.credits.map((c) => ({ ledgerAccountId: idOf(c.recipient), coin: c.coin, kind: c.kind }));
+  const carried = await lockAccruals(trx, keys);
+  const legs: LedgerLeg[] = [];
+  const expense = new Map<string, bigint>();
+  const fractions: (typeof keys[number] & { fraction: string })[] = [];
+  input.credits.forEach((c, i) => {
+    const key = keys[i] as (typeof keys)[number];
+    const { whole, carried: left } = accrue(Exact.of(carried.get(accrualKey(key)) ?? '0'), c.amount);
+    fractions.push({ ...key, fraction: left.toString() });
+    if (whole === 0n) return;
+    legs.push({ account: ref(c.recipient), coin: c.coin, amount: whole, kind: c.kind, algorithm: input.algorithm });
+    expense.set(c.coin, (expense.get(c.coin) ?? 0n) + whole);
+  });
+  for (const [coin, whole] of expense) {
+    legs.push({ account: { system: 'pool:pps' }, coin, amount: -whole, kind: 'pps_expense', algorithm: input.algorithm });
+  }
+  await saveAccruals(trx, fractions);
+  if (legs.length === 0) return undefined;
+  const posted = await postLedgerTransaction(trx, {
+    key: input.key,
+    kind: 'pps_credit',
+    reference: input.reference,
+    legs,
+  });
+  return posted.id;
+}
+
+export interface CreditBatchInput {
+  batchId: string;
+  algorithm: AlgorithmKey;
+  coin: string;
+  /** Σ accepted difficulty per account name, exact decimal text. */
+  values: ReadonlyMap<string, Exact>;
+  feePercent: string | number;
+  prices: PriceBook;
+}
+
+export type CreditOutcome =
+  | { kind: 'credited'; ledgerTransactionId: bigint | undefined }
+  | { kind: 'stale-prices'; tickers: string[]; accounts: Map<string, CreditAccount> }
+  | { kind: 'unknown-coin'; coin: string };
+
+/**
+ * Credits a batch's values (smallest units of the mined coin per account name) now, when every
+ * price needed is fresh. Otherwise credits nothing and says which prices are stale, so the caller
+ * can keep the values for later.
+ */
+export async function creditBatch(trx: Executor, input: CreditBatchInput): Promise<CreditOutcome> {
+  const coins = await listCoins(trx);
+  const decimals = new Map(coins.map((c) => [c.ticker, c.decimals]));
+  const catalogue = new Set(decimals.keys());
+  if (!decimals.has(input.coin)) return { kind: 'unknown-coin', coin: input.coin };
+  const accounts = await creditAccounts(trx, [...input.values.keys()], input.algorithm);
+  const stale = input.prices.staleAmong(tickersNeeded(input.coin, accounts.values(), catalogue));
+  if (stale.length > 0) return { kind: 'stale-prices', tickers: stale, accounts };
+  const priceOf = (ticker: string): PricedCoin => {
+    const usd = input.prices.fresh(ticker);
+    const d = decimals.get(ticker);
+    if (usd === undefined || d === undefined) throw new Error(`no fresh price for ${ticker}`);
+    return { decimals: d, usd };
+  };
+  const lines: CreditLine[] = [];
+  for (const [username, value] of input.values) {
+    const account = accounts.get(username);
+    if (account) lines.push({ account, value });
+  }
+  const credits = planCredits({
+    algorithm: input.algorithm,
+    coin: input.coin,
+    lines,
+    feePercent: input.feePercent,
+    priceOf,
+    catalogue,
+  });
+  const id = await postCredits(trx, {
+    key: `pps:${input.batchId}`,
+    reference: input.batchId,
+    algorithm: input.algorithm,
+    credits,
+  });
+  return { kind: 'credited', ledgerTransactionId: id };
+}
