@@ -22,6 +22,8 @@ await build({
     main: 'src/main.ts',
     'bench-api': 'bench/api.bench.ts',
     'bench-stratum': 'bench/stratum.bench.ts',
+    'bench-accounting': 'bench/accounting.bench.ts',
+    'ledger-check': 'scripts/ledgerCheck.ts',
     'config-docs': 'scripts/configDocs.ts',
   },
   outdir: 'dist',

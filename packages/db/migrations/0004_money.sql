@@ -118,6 +118,8 @@ create table ledger_entries (
   -- The algorithm whose shares earned it (PPS legs); null otherwise.
   algorithm text
     check (algorithm in ('scrypt', 'sha256', 'eaglesong', 'blake2s', 'x11', 'kheavyhash')),
+  -- Whose shares earned a referral reward or a redirect (the referred or redirecting account).
+  source_account_id bigint references accounts (id),
   created_at timestamptz not null default now()
 );
 
@@ -175,8 +177,11 @@ create table pps_accruals (
   ledger_account_id bigint not null references ledger_accounts (id),
   coin text not null references coins (ticker),
   kind text not null check (kind in ('pps', 'fee', 'referral', 'redirect_in')),
+  -- The account whose shares earn it, for referral rewards and redirects (0 otherwise), so each
+  -- referred account's rewards are credited and reported on their own.
+  source_account_id bigint not null default 0,
   fraction numeric not null check (fraction >= 0 and fraction < 1),
-  primary key (ledger_account_id, coin, kind)
+  primary key (ledger_account_id, coin, kind, source_account_id)
 );
 
 -- The PPS value of each account's shares in a batch that could not be credited at once because a

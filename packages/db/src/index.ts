@@ -57,6 +57,8 @@ export {
   type NewLedgerTransaction,
   postLedgerTransaction,
   reconcileLedger,
+  referralRewardsBySource,
+  type SourcedAmount,
   SYSTEM_ACCOUNTS,
   type SystemAccount,
   UnbalancedTransactionError,
@@ -76,6 +78,7 @@ export {
   saveAccruals,
   usernamesOf,
 } from './queries/ppsCredits.js';
+export { type DailyEarning, dailyEarnings, EARNING_KINDS, lifetimeEarnings } from './queries/earnings.js';
 export { blockByHash, countBlocksByAlgorithm, recordBlock } from './queries/blocks.js';
 export {
   couponByCode,
@@ -227,9 +230,6 @@ export {
   type ConversionListKey,
   type ConversionRow,
   conversionSettingsOf,
-  conversionTargets,
-  DEFAULT_CONVERSION_COINS,
-  effectiveConversionList,
   replaceConversionSettings,
   type StoredConversionSettings,
 } from './queries/conversionSettings.js';

@@ -292,6 +292,7 @@ export interface LedgerEntriesTable {
   amount: Units;
   kind: LedgerEntryKind;
   algorithm: AlgorithmKey | null;
+  source_account_id: bigint | null;
   created_at: Generated<Date>;
 }
 
@@ -307,6 +308,8 @@ export interface PpsAccrualsTable {
   ledger_account_id: bigint;
   coin: string;
   kind: 'pps' | 'fee' | 'referral' | 'redirect_in';
+  /** The referred or redirecting account; 0 for other kinds. */
+  source_account_id: Generated<bigint>;
   /** Fraction of one smallest unit, 0 ≤ f < 1. */
   fraction: Numeric;
 }

@@ -34,6 +34,8 @@ export interface LedgerLeg {
   amount: bigint;
   kind: LedgerEntryKind;
   algorithm?: AlgorithmKey | null;
+  /** Whose shares earned it (referral rewards, redirects). */
+  sourceAccountId?: bigint | null;
 }
 
 export interface NewLedgerTransaction {
@@ -44,6 +46,8 @@ export interface NewLedgerTransaction {
   createdByUserId?: bigint | null;
   reason?: string | null;
   legs: readonly LedgerLeg[];
+  /** When it happened; default: the database's now(). */
+  at?: Date;
 }
 
 export class UnbalancedTransactionError extends Error {
@@ -94,7 +98,7 @@ const CHUNK = 1000;
  * Posts one balanced ledger transaction: its row, its legs and the balance of every account touched,
  * in the caller's database transaction (call it inside one). Returns `{ posted: false }` and writes
  * nothing when the key was posted before (a concurrent post with the same key waits for the first
- * to commit, then finds it). Legs of the same account, coin, kind and algorithm are added together.
+ * to commit, then finds it). Legs of the same account, coin, kind, algorithm and source are added together.
  *
  * A mining account's balance below zero violates the balances check and aborts the transaction:
  * callers that debit lock and check the balance first (lockBalance) so users get a clear message;
@@ -109,7 +113,7 @@ export async function postLedgerTransaction(
   for (const leg of tx.legs) {
     if (leg.amount === 0n) continue;
     perCoin.set(leg.coin, (perCoin.get(leg.coin) ?? 0n) + leg.amount);
-    const key = `${refKey(leg.account)}|${leg.coin}|${leg.kind}|${leg.algorithm ?? ''}`;
+    const key = `${refKey(leg.account)}|${leg.coin}|${leg.kind}|${leg.algorithm ?? ''}|${leg.sourceAccountId ?? ''}`;
     const seen = merged.get(key);
     merged.set(key, seen ? { ...seen, amount: seen.amount + leg.amount } : { ...leg });
   }
@@ -124,6 +128,7 @@ export async function postLedgerTransaction(
       reference: tx.reference ?? null,
       created_by_user_id: tx.createdByUserId ?? null,
       reason: tx.reason ?? null,
+      ...(tx.at ? { created_at: tx.at } : {}),
     })
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .returning('id')
@@ -147,6 +152,8 @@ export async function postLedgerTransaction(
     amount: l.amount.toString(),
     kind: l.kind,
     algorithm: l.algorithm ?? null,
+    source_account_id: l.sourceAccountId ?? null,
+    ...(tx.at ? { created_at: tx.at } : {}),
   }));
   for (let i = 0; i < entries.length; i += CHUNK) {
     await trx
@@ -294,4 +301,25 @@ export async function reconcileLedger(db: Executor): Promise<LedgerProblem[]> {
     problems.push({ kind: 'unbalanced-transaction', detail: `${r.key} is off by ${r.total} ${r.coin}` });
   }
   return problems;
+}
+
+export interface SourcedAmount {
+  sourceAccountId: bigint;
+  coin: string;
+  amount: bigint;
+}
+
+/** Referral rewards credited to an account, per referred account and coin. */
+export async function referralRewardsBySource(db: Executor, accountId: bigint): Promise<SourcedAmount[]> {
+  const rows = await db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_accounts as la', 'la.id', 'e.ledger_account_id')
+    .select(['e.source_account_id', 'e.coin', sql<string>`sum(e.amount)::text`.as('amount')])
+    .where('la.account_id', '=', accountId)
+    .where('e.kind', '=', 'referral')
+    .groupBy(['e.source_account_id', 'e.coin'])
+    .execute();
+  return rows.flatMap((r) =>
+    r.source_account_id === null ? [] : [{ sourceAccountId: r.source_account_id, coin: r.coin, amount: BigInt(r.amount) }],
+  );
 }

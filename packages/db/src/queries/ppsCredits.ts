@@ -95,9 +95,11 @@ export interface AccrualKey {
   ledgerAccountId: bigint;
   coin: string;
   kind: AccrualKind;
+  /** The referred or redirecting account (0n for other kinds). */
+  sourceAccountId: bigint;
 }
 
-const accrualKey = (k: AccrualKey) => `${k.ledgerAccountId}|${k.coin}|${k.kind}`;
+const accrualKey = (k: AccrualKey) => `${k.ledgerAccountId}|${k.coin}|${k.kind}|${k.sourceAccountId}`;
 
 /** Carried fractions for these keys, locked for the transaction; '0' for keys without a row. */
 export async function lockAccruals(trx: Executor, keys: readonly AccrualKey[]): Promise<Map<string, string>> {
@@ -112,9 +114,13 @@ export async function lockAccruals(trx: Executor, keys: readonly AccrualKey[]): 
       .orderBy('ledger_account_id')
       .orderBy('coin')
       .orderBy('kind')
+      .orderBy('source_account_id')
       .forUpdate()
       .execute();
-    for (const r of rows) out.set(accrualKey({ ledgerAccountId: r.ledger_account_id, coin: r.coin, kind: r.kind }), r.fraction);
+    for (const r of rows) {
+      const key = { ledgerAccountId: r.ledger_account_id, coin: r.coin, kind: r.kind, sourceAccountId: r.source_account_id };
+      out.set(accrualKey(key), r.fraction);
+    }
   }
   for (const k of unique) if (!out.has(accrualKey(k))) out.set(accrualKey(k), '0');
   return out;
@@ -133,10 +139,15 @@ export async function saveAccruals(trx: Executor, rows: readonly (AccrualKey & {
           ledger_account_id: r.ledgerAccountId,
           coin: r.coin,
           kind: r.kind,
+          source_account_id: r.sourceAccountId,
           fraction: r.fraction,
         })),
       )
-      .onConflict((oc) => oc.columns(['ledger_account_id', 'coin', 'kind']).doUpdateSet({ fraction: sql`excluded.fraction` }))
+      .onConflict((oc) =>
+        oc
+          .columns(['ledger_account_id', 'coin', 'kind', 'source_account_id'])
+          .doUpdateSet({ fraction: sql`excluded.fraction` }),
+      )
       .execute();
   }
 }

@@ -4,9 +4,19 @@ import {
   referralsResponse,
   userConfigResponse,
 } from '@lodestone/contract';
-import { addWorkerMinuteStats, insertCoupon, upsertWorkers, userLogOfUser } from '@lodestone/db';
+import {
+  addWorkerMinuteStats,
+  balancesOfAccount,
+  insertCoupon,
+  reconcileLedger,
+  savePrices,
+  upsertWorkers,
+  userLogOfUser,
+} from '@lodestone/db';
 import type { AlgorithmKey } from '@lodestone/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyShareBatch } from '../../jobs/accounting.js';
+import { shareBatch, shareCounts } from '../../jobs/testing.js';
 import { get, nextAddress, post, registerUser, solveCaptcha, type TestUser } from '../../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 
@@ -45,6 +55,42 @@ describe('referrals, coupons, redirects and the most used algorithm', () => {
     );
   }
 
+  it('reports the referral rewards the ledger credited, valued in BTC', async () => {
+    const referrer = await registerUser(t.app);
+    const [own] = await settings(referrer);
+    const referred = await registerUser(t.app, { referral: own?.referral_code });
+    const now = new Date();
+    await savePrices(t.database.db, {
+      source: 'test',
+      takenAt: now,
+      quotes: [
+        { ticker: 'LTC', usd: '80' },
+        { ticker: 'BTC', usd: '100000' },
+      ],
+    });
+    // 10 LTC of PPS value (1,600,000 × 6.25 LTC ÷ 1,000,000); the 1% fee is 0.1 LTC, 20% of it 0.02 LTC.
+    const batch = shareBatch(new Date(now.getTime() - 1000).toISOString(), [
+      shareCounts(referred.username, 'rig1', { acceptedDifficulty: 1_600_000, valid: 1 }),
+    ]);
+    batch.network = { coin: 'LTC', height: 1, reward: '625000000', difficulty: '1000000', demo: false };
+    const applied = await applyShareBatch(t.database.db, batch, { feePercent: 1, priceMaxAgeMs: 600_000 });
+    expect(applied.credit).toEqual({ kind: 'credited' });
+
+    const body = referralsResponse.parse(
+      (await get(t.app, '/v1/user/referrals', { cookie: referrer.cookie, query: { account_name: referrer.username } })).json(),
+    );
+    // 0.02 LTC × $80 ÷ $100,000 = 0.000016 BTC
+    expect(body.revenue).toBe('0.00001600');
+    expect(body.referals).toEqual([expect.objectContaining({ username: referred.username, revenue: '0.00001600' })]);
+    const referrerAccount = await t.database.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('username', '=', referrer.username)
+      .executeTakeFirstOrThrow();
+    expect(await balancesOfAccount(t.database.db, referrerAccount.id)).toEqual([{ coin: 'LTC', amount: 2_000_000n }]);
+    expect(await reconcileLedger(t.database.db)).toEqual([]);
+  });
+
   it('registers with a referral code: the new account is referred and listed with its hashrate', async () => {
     const referrer = await registerUser(t.app);
     const [own] = await settings(referrer);
@@ -58,7 +104,7 @@ describe('referrals, coupons, redirects and the most used algorithm', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = referralsResponse.parse(res.json());
     expect(body.referral_count).toBe(1);
-    expect(body.revenue).toBe('0');
+    expect(body.revenue).toBe('0.00000000');
     expect(body.hashrates.map((h) => h.algorithm)).toEqual([
       'scrypt',
       'sha256',
@@ -70,7 +116,7 @@ describe('referrals, coupons, redirects and the most used algorithm', () => {
     expect(body.hashrates.find((h) => h.algorithm === 'sha256')?.value).toBeGreaterThan(0);
     expect(body.hashrates.find((h) => h.algorithm === 'scrypt')).toMatchObject({ value: 0, units: 'H/s' });
     expect(body.referals).toHaveLength(1);
-    expect(body.referals[0]).toMatchObject({ username: referred.username, revenue: '0' });
+    expect(body.referals[0]).toMatchObject({ username: referred.username, revenue: '0.00000000' });
     expect(body.referals[0]?.hashrates.map((h) => h.algorithm)).toEqual(['sha256']);
 
     const row = await t.database.db

@@ -1,8 +1,9 @@
 import type { ReferralsResponse } from '@lodestone/contract';
-import { type Account, accountsDifficulty, referredAccounts } from '@lodestone/db';
+import { type Account, accountsDifficulty, latestPrices, listCoins, referralRewardsBySource, referredAccounts } from '@lodestone/db';
 import {
   ALGORITHMS,
   type AlgorithmKey,
+  Exact,
   estimateHashrate,
   scaleHashrate,
   statsWindow,
@@ -18,8 +19,8 @@ export interface ReferralOptions {
 
 /**
  * GET user/referrals: the live accounts this account referred, with their current hashrate per
- * algorithm (over the pool's statistics window). Revenue is "0" until referral rewards are credited
- * (the money issue adds them to the ledger); it is never estimated.
+ * algorithm (over the pool's statistics window) and the referral rewards the ledger credited for
+ * each, valued in BTC at the newest prices (8 decimals; a coin without a price is left out).
  */
 export async function readReferrals(
   ctx: AccountsContext,
@@ -37,9 +38,10 @@ export async function readReferrals(
   const rate = (algorithm: AlgorithmKey, difficulty: string) =>
     scaleHashrate(estimateHashrate(difficulty, options.hashesPerDifficulty(algorithm), window.seconds));
 
+  const revenue = await rewardsInBtc(ctx, account.id);
   const referals = referred.map((r) => ({
     username: r.username,
-    revenue: '0',
+    revenue: (revenue.get(r.id) ?? Exact.ZERO).toFixed(8),
     hashrates: ALGORITHMS.flatMap((a) => {
       const row = rows.find((x) => x.account === r.username && x.algorithm === a.key);
       if (!row) return [];
@@ -52,5 +54,25 @@ export async function readReferrals(
     const scaled = rate(a.key, total);
     return { algorithm: a.key, value: scaled.value, units: scaled.units };
   });
-  return { referral_count: referred.length, revenue: '0', hashrates, referals };
+  const total = [...revenue.values()].reduce((sum, v) => sum.plus(v), Exact.ZERO);
+  return { referral_count: referred.length, revenue: total.toFixed(8), hashrates, referals };
+}
+
+/** Referral rewards per referred account, valued in BTC at the newest prices. */
+async function rewardsInBtc(ctx: AccountsContext, accountId: bigint): Promise<Map<bigint, Exact>> {
+  const rewards = await referralRewardsBySource(ctx.db, accountId);
+  if (rewards.length === 0) return new Map();
+  const [prices, coins] = await Promise.all([latestPrices(ctx.db), listCoins(ctx.db)]);
+  const btc = prices.get('BTC');
+  const decimals = new Map(coins.map((c) => [c.ticker, c.decimals]));
+  const out = new Map<bigint, Exact>();
+  if (!btc) return out;
+  for (const r of rewards) {
+    const usd = prices.get(r.coin)?.usd;
+    const d = decimals.get(r.coin);
+    if (usd === undefined || d === undefined) continue;
+    const value = Exact.fromUnits(r.amount, d).times(usd).dividedBy(btc.usd, 12);
+    out.set(r.sourceAccountId, (out.get(r.sourceAccountId) ?? Exact.ZERO).plus(value));
+  }
+  return out;
 }

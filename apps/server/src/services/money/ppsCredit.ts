@@ -56,6 +56,8 @@ export interface PlannedCredit {
   kind: AccrualKind;
   /** Exact, fractional smallest units. */
   amount: Exact;
+  /** The account whose shares earned it, for referral rewards and redirects. */
+  source?: bigint;
 }
 
 const recipientKey = (r: Recipient) => ('system' in r ? r.system : `a${r.accountId}`);
@@ -69,11 +71,16 @@ const recipientKey = (r: Recipient) => ('system' in r ? r.system : `a${r.account
 export function planCredits(input: CreditPlanInput): PlannedCredit[] {
   const mined = input.priceOf(input.coin);
   const totals = new Map<string, PlannedCredit>();
-  const add = (recipient: Recipient, coin: string, kind: AccrualKind, amount: Exact) => {
+  const add = (recipient: Recipient, coin: string, kind: AccrualKind, amount: Exact, source?: bigint) => {
     if (amount.isZero()) return;
-    const key = `${recipientKey(recipient)}|${coin}|${kind}`;
+    const key = `${recipientKey(recipient)}|${coin}|${kind}|${source ?? ''}`;
     const seen = totals.get(key);
-    totals.set(key, seen ? { ...seen, amount: seen.amount.plus(amount) } : { recipient, coin, kind, amount });
+    totals.set(
+      key,
+      seen
+        ? { ...seen, amount: seen.amount.plus(amount) }
+        : { recipient, coin, kind, amount, ...(source === undefined ? {} : { source }) },
+    );
   };
   for (const { account, value } of input.lines) {
     if (value.isZero()) continue;
@@ -86,8 +93,10 @@ export function planCredits(input: CreditPlanInput): PlannedCredit[] {
     for (const part of convertByProportions(value, mined, targets, input.priceOf)) {
       const split = splitEarnings(part.units, rules);
       add({ accountId: account.id }, part.ticker, 'pps', split.owner);
-      for (const r of split.redirects) add({ accountId: BigInt(r.to) }, part.ticker, 'redirect_in', r.amount);
-      if (account.referrerId !== null) add({ accountId: account.referrerId }, part.ticker, 'referral', split.referral);
+      for (const r of split.redirects) add({ accountId: BigInt(r.to) }, part.ticker, 'redirect_in', r.amount, account.id);
+      if (account.referrerId !== null) {
+        add({ accountId: account.referrerId }, part.ticker, 'referral', split.referral, account.id);
+      }
       add({ system: 'pool:fees' }, part.ticker, 'fee', split.poolFee);
     }
   }
@@ -131,7 +140,12 @@ export async function postCredits(trx: Executor, input: PostCreditsInput): Promi
     if (id === undefined) throw new Error(`no ledger account for ${recipientKey(r)}`);
     return id;
   };
-  const keys = input.credits.map((c) => ({ ledgerAccountId: idOf(c.recipient), coin: c.coin, kind: c.kind }));
+  const keys = input.credits.map((c) => ({
+    ledgerAccountId: idOf(c.recipient),
+    coin: c.coin,
+    kind: c.kind,
+    sourceAccountId: c.source ?? 0n,
+  }));
   const carried = await lockAccruals(trx, keys);
   const legs: LedgerLeg[] = [];
   const expense = new Map<string, bigint>();
@@ -141,7 +155,14 @@ export async function postCredits(trx: Executor, input: PostCreditsInput): Promi
     const { whole, carried: left } = accrue(Exact.of(carried.get(accrualKey(key)) ?? '0'), c.amount);
     fractions.push({ ...key, fraction: left.toString() });
     if (whole === 0n) return;
-    legs.push({ account: ref(c.recipient), coin: c.coin, amount: whole, kind: c.kind, algorithm: input.algorithm });
+    legs.push({
+      account: ref(c.recipient),
+      coin: c.coin,
+      amount: whole,
+      kind: c.kind,
+      algorithm: input.algorithm,
+      sourceAccountId: c.source ?? null,
+    });
     expense.set(c.coin, (expense.get(c.coin) ?? 0n) + whole);
   });
   for (const [coin, whole] of expense) {
