@@ -1,4 +1,4 @@
-import type { Database, PoolStats } from '@lodestone/db';
+import { type Database, type PoolStats, saveNetworkState, savePrices } from '@lodestone/db';
 import { createTestDatabase, testEngines } from '@lodestone/db/testing';
 import type { AlgorithmKey, ShareBatch } from '@lodestone/domain';
 import { POW } from '@lodestone/pow';
@@ -53,9 +53,49 @@ describe.each(testEngines())('pool stats rollup on %s', (engine) => {
     await database.close();
   });
   beforeEach(async () => {
-    await sql`truncate workers, worker_stats_minute, share_batches, blocks, pool_stats restart identity`.execute(
+    await sql`truncate workers, worker_stats_minute, share_batches, blocks, pool_stats, network_states, prices restart identity`.execute(
       database.db,
     );
+  });
+
+  it('publishes the PPS rate as profit (BTC per H/s per day) and its 24-hour mean', async () => {
+    await savePrices(database.db, {
+      source: 'test',
+      takenAt: NOW,
+      quotes: [
+        { ticker: 'LTC', usd: '80' },
+        { ticker: 'BTC', usd: '100000' },
+      ],
+    });
+    await saveNetworkState(database.db, {
+      algorithm: 'scrypt',
+      coin: 'LTC',
+      height: 1,
+      reward: 625_000_000n,
+      difficulty: '1000000',
+      demo: false,
+      observedAt: NOW,
+    });
+    // A hash is worth 6.25 LTC ÷ (1,000,000 × 65,536); a day of 1 H/s at $80 / $100,000 per BTC:
+    // 86,400 × 6.25 × 0.0008 ÷ 65,536,000,000 = 6.591796875e-9 BTC.
+    const first = byAlgorithm(await rollupPoolStats(database.db, NOW, options));
+    expect(first.scrypt.profit).toBe('0.000000006591796875');
+    expect(first.scrypt.profit_avg_24h).toBe('0.000000006591796875');
+    expect(first.sha256.profit).toBe('0'); // no network known: never made up
+
+    // The network doubles its difficulty: the rate halves, the 24-hour mean is between the two.
+    await saveNetworkState(database.db, {
+      algorithm: 'scrypt',
+      coin: 'LTC',
+      height: 2,
+      reward: 625_000_000n,
+      difficulty: '2000000',
+      demo: false,
+      observedAt: new Date(NOW.getTime() + 60_000),
+    });
+    const second = byAlgorithm(await rollupPoolStats(database.db, new Date(NOW.getTime() + 60_000), options));
+    expect(second.scrypt.profit).toBe('0.0000000032958984375');
+    expect(second.scrypt.profit_avg_24h).toBe('0.00000000494384765625');
   });
 
   it('uses the proof-of-work conventions of @lodestone/pow', () => {

@@ -87,7 +87,8 @@ export async function readAlgorithmStats(
     hashes_units: hashes.units,
     profit: profit.value,
     profit_avg: profitAvg.value,
-    profit_speed: 0,
+    // Every port pays the same PPS rate per share difficulty; the high-speed (marketplace) port too.
+    profit_speed: profit.value,
     profit_units: profit.units,
     top_hashrate: currentRates.map((c) => ({ user: c.user, hashrate: inUnit(c.hashrate, rateUnit.exponent) })),
     top_hashrate_units: rateUnit.units,
