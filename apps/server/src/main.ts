@@ -11,6 +11,7 @@ import { LOG_SERIALIZERS } from './http/logging.js';
 import { createMetricsRegistry } from './http/metrics.js';
 import { startJobsRole } from './jobs/role.js';
 import { createJobSources, demoAlgorithms } from './network.js';
+import { createPriceFeed } from './services/money/priceFeed.js';
 import { parseRoles, type Role, UsageError } from './roles.js';
 import { ensureDemoAccounts } from './services/accounts/demo.js';
 import { accountAuthorizer } from './services/accounts/stratumAuthorizer.js';
@@ -102,6 +103,8 @@ async function startParts(config: Config, roles: Set<Role>, log: Logger, running
       bus,
       log: log.child({ role: 'jobs' }),
       statsWindowMinutes: config.statsWindowMinutes,
+      credit: { feePercent: config.feePercent, priceMaxAgeMs: config.priceMaxAgeSeconds * 1000 },
+      prices: { feed: createPriceFeed(config), everyMs: config.priceRefreshSeconds * 1000 },
     });
     running.push({ name: 'jobs', stop: () => jobs.stop() });
   }

@@ -9,6 +9,14 @@
  */
 
 export {
+  ADDRESS_FORMATS,
+  type AddressFormat,
+  PAYOUT_NETWORKS,
+  type PayoutAddressCheck,
+  type PayoutNetwork,
+  validatePayoutAddress,
+} from './addresses/validateAddress.js';
+export {
   addressToScript,
   base58CheckDecode,
   base58CheckEncode,
@@ -68,6 +76,17 @@ export {
 } from './jobs/templateJob.js';
 export type { ChainLogger } from './logger.js';
 export { type BitcoinAlgorithm, blockHashHex } from './pow.js';
+export { DEFAULT_PRICE_TIMEOUT_MS, HttpPriceSource, type HttpPriceSourceOptions } from './prices/httpPrices.js';
+export {
+  type Fiat,
+  PriceFeedError,
+  type PriceQuote,
+  type PriceSnapshot,
+  type PriceSource,
+  SUPPORTED_FIAT,
+  USD_QUOTE,
+} from './prices/priceSource.js';
+export { StaticPriceSource, type StaticPriceSourceOptions } from './prices/staticPrices.js';
 export {
   type AddressValidation,
   BitcoinRpc,
@@ -92,3 +111,29 @@ export {
   UNDERSTOOD_RULES,
   UnsupportedTemplateError,
 } from './rpc/template.js';
+export {
+  decimalToUnits,
+  exactDecimalFetch,
+  JsonDecimal,
+  jsonDecimal,
+  numberToUnits,
+  quoteFractionalNumbers,
+  rpcAmountToUnits,
+  unitsToDecimal,
+  writeDecimalLiterals,
+} from './wallet/amounts.js';
+export {
+  BitcoinWallet,
+  type BitcoinWalletOptions,
+  DEFAULT_SEARCH_DEPTH,
+  DEFAULT_WALLET_TIMEOUT_MS,
+} from './wallet/bitcoinWallet.js';
+export { type BlockStatus, blockStatus } from './wallet/blockStatus.js';
+export {
+  type SentTransaction,
+  type Wallet,
+  WalletError,
+  type WalletErrorKind,
+  type WalletOutput,
+  type WalletTransaction,
+} from './wallet/wallet.js';

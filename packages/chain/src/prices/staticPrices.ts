@@ -1,7 +1,7 @@
 import {
   checkTicker,
-  type PriceQuote,
   PriceFeedError,
+  type PriceQuote,
   type PriceSnapshot,
   type PriceSource,
   positiveDecimal,

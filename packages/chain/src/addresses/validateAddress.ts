@@ -1,0 +1,530 @@
+import {
+  type Bech32Variant,
+  base58CheckDecode,
+  base58Decode,
+  bech32Encode,
+  convertBits,
+  decodeSegwitAddress,
+} from '../bitcoin/address.js';
+import { NETWORKS } from '../bitcoin/networks.js';
+
+/**
+ * Payout address checks, one rule set per coin family. They answer "can the pool send this coin to this
+ * string on this network without losing it?" — checksum, network prefix, length and the kinds of
+ * destination a payout may go to — before an address is saved, so a typo is refused at the form and
+ * not discovered by the wallet (or never) at payout time. Nothing here talks to a node.
+ */
+export const ADDRESS_FORMATS = [
+  'bitcoin',
+  'litecoin',
+  'dogecoin',
+  'digibyte',
+  'dash',
+  'bitcoincash',
+  'bells',
+  'ethereum',
+  'ckb',
+  'kadena',
+  'kaspa',
+  'solana',
+] as const;
+export type AddressFormat = (typeof ADDRESS_FORMATS)[number];
+
+export const PAYOUT_NETWORKS = ['mainnet', 'testnet', 'regtest'] as const;
+export type PayoutNetwork = (typeof PAYOUT_NETWORKS)[number];
+
+export type PayoutAddressCheck = { ok: true } | { ok: false; reason: string };
+
+/** Longer than any address below (CKB full addresses with long args are the longest, ~100–200 chars). */
+const MAX_ADDRESS_LENGTH = 1000;
+
+/**
+ * Whether `address` can receive payouts of `format` on `network`. The address is checked exactly as
+ * given: callers trim user input before validating and store what they validated.
+ */
+export function validatePayoutAddress(
+  format: AddressFormat,
+  address: string,
+  network: PayoutNetwork = 'mainnet',
+): PayoutAddressCheck {
+  // A format this build does not know is a programming or configuration error, not a bad address.
+  if (!Object.hasOwn(CHECKERS, format)) throw new TypeError(`unknown address format ${JSON.stringify(format)}`);
+  if (!(PAYOUT_NETWORKS as readonly string[]).includes(network)) {
+    throw new TypeError(`unknown network ${JSON.stringify(network)}`);
+  }
+  const reason = check(format, address, network);
+  if (reason === undefined) return { ok: true };
+  // The most common mistake after a typo: an address of the right coin on another network.
+  if (NETWORK_DEPENDENT.has(format)) {
+    const other = PAYOUT_NETWORKS.find((n) => n !== network && check(format, address, n) === undefined);
+    if (other !== undefined) {
+      return { ok: false, reason: `this is a ${format} ${other} address; payouts are made on ${network}` };
+    }
+  }
+  return { ok: false, reason };
+}
+
+/** Thrown inside a checker with the reason; never escapes this module. */
+class Invalid extends Error {}
+
+/** Runs a decoder from ../bitcoin/address.ts, whose refusals are TypeErrors, as a reason. */
+function attempt<T>(decode: () => T): T {
+  try {
+    return decode();
+  } catch (error) {
+    if (error instanceof TypeError) throw new Invalid(error.message);
+    throw error;
+  }
+}
+
+type Checker = (address: string, network: PayoutNetwork) => void;
+
+function check(format: AddressFormat, address: string, network: PayoutNetwork): string | undefined {
+  if (typeof address !== 'string' || address.length === 0) return 'empty';
+  if (address.length > MAX_ADDRESS_LENGTH) return 'too long to be an address';
+  if (!/^[\x21-\x7e]+$/.test(address)) return 'contains spaces or characters that no address uses';
+  try {
+    CHECKERS[format](address, network);
+    return undefined;
+  } catch (error) {
+    if (error instanceof Invalid) return error.message;
+    throw error;
+  }
+}
+
+const NETWORK_DEPENDENT = new Set<AddressFormat>([
+  'bitcoin',
+  'litecoin',
+  'dogecoin',
+  'digibyte',
+  'dash',
+  'bitcoincash',
+  'bells',
+  'ckb',
+  'kaspa',
+]);
+
+// ---------------------------------------------------------------------------------------------
+// Bitcoin family: Base58Check P2PKH / P2SH with the coin's version bytes, native segwit with its HRP.
+
+interface UtxoParams {
+  /** Base58Check version bytes of P2PKH addresses. */
+  pubKeyHash: readonly number[];
+  /** Base58Check version bytes of P2SH addresses (several where the coin moved its prefix). */
+  scriptHash: readonly number[];
+  /** Native segwit HRP, when the coin has segwit. */
+  segwit?: string;
+  /**
+   * Whether witness v1 (taproot) outputs are spendable on this coin: before the soft fork is active,
+   * anyone can spend what is sent to them.
+   */
+  taproot?: boolean;
+  /** Litecoin's MWEB HRPs: such addresses are recognised only to say why they are refused. */
+  mweb?: readonly string[];
+}
+
+function utxo(
+  network: { pubKeyHash: readonly number[]; scriptHash: readonly number[]; bech32?: string },
+  extra: Omit<UtxoParams, 'pubKeyHash' | 'scriptHash' | 'segwit'> = {},
+): UtxoParams {
+  return { pubKeyHash: network.pubKeyHash, scriptHash: network.scriptHash, segwit: network.bech32, ...extra };
+}
+
+/**
+ * Version bytes and HRPs from each coin's src/chainparams.cpp (see ../bitcoin/networks.ts for the coins
+ * it already lists). Taproot is accepted where its activation on mainnet is certain (Bitcoin since
+ * block 709632, Litecoin with MWEB in 2022, Bells, whose Core 3 wallet library builds p2tr outputs); on
+ * DigiByte witness v1 is refused until someone confirms activation there.
+ */
+const UTXO: Record<
+  'bitcoin' | 'litecoin' | 'dogecoin' | 'digibyte' | 'dash' | 'bells',
+  Record<PayoutNetwork, UtxoParams>
+> = {
+  bitcoin: {
+    mainnet: utxo(NETWORKS.bitcoin, { taproot: true }),
+    testnet: utxo(NETWORKS['bitcoin-testnet'], { taproot: true }),
+    regtest: utxo(NETWORKS['bitcoin-regtest'], { taproot: true }),
+  },
+  // litecoin-project/litecoin src/chainparams.cpp: mweb_hrp "ltcmweb" on main, "tmweb" on test and
+  // regtest. Both are recognised on every network: the reason to refuse is the same.
+  litecoin: {
+    mainnet: utxo(NETWORKS.litecoin, { taproot: true, mweb: ['ltcmweb', 'tmweb'] }),
+    testnet: utxo(NETWORKS['litecoin-testnet'], { taproot: true, mweb: ['ltcmweb', 'tmweb'] }),
+    regtest: utxo(NETWORKS['litecoin-regtest'], { taproot: true, mweb: ['ltcmweb', 'tmweb'] }),
+  },
+  // Dogecoin 1.14 has no segwit. Regtest: the 1.21 development branch uses 113 / 196 (dogecoin/dogecoin
+  // src/chainparams.cpp, CRegTestParams); 111, Bitcoin's test byte, is accepted too for older regtest nodes.
+  dogecoin: {
+    mainnet: utxo(NETWORKS.dogecoin),
+    testnet: utxo(NETWORKS['dogecoin-testnet']),
+    regtest: { pubKeyHash: [113, 111], scriptHash: [196] },
+  },
+  // DigiByte-Core/digibyte src/chainparams.cpp: main 30 / 63 (SCRIPT_ADDRESS) and 5 (SCRIPT_ADDRESS_OLD),
+  // HRP "dgb"; test and regtest 126 / 140 with HRPs "dgbt" and "dgbrt".
+  digibyte: {
+    mainnet: { pubKeyHash: [30], scriptHash: [63, 5], segwit: 'dgb' },
+    testnet: { pubKeyHash: [126], scriptHash: [140], segwit: 'dgbt' },
+    regtest: { pubKeyHash: [126], scriptHash: [140], segwit: 'dgbrt' },
+  },
+  // Dash has no segwit; its regtest and devnets use the testnet bytes (140 / 19).
+  dash: {
+    mainnet: utxo(NETWORKS.dash),
+    testnet: utxo(NETWORKS['dash-testnet']),
+    regtest: utxo(NETWORKS['dash-testnet']),
+  },
+  // Nintondo/bellscoinV3 src/kernel/chainparams.cpp: main 25 / 30 HRP "bel"; test 33 / 22 HRP "tbel";
+  // regtest 111 / 196 HRP "bcrt" (Bitcoin's).
+  bells: {
+    mainnet: { pubKeyHash: [25], scriptHash: [30], segwit: 'bel', taproot: true },
+    testnet: { pubKeyHash: [33], scriptHash: [22], segwit: 'tbel', taproot: true },
+    regtest: { pubKeyHash: [111], scriptHash: [196], segwit: 'bcrt', taproot: true },
+  },
+};
+
+function checkUtxo(params: UtxoParams, address: string, what: string): void {
+  const lower = address.toLowerCase();
+  if (params.mweb?.some((hrp) => lower.startsWith(`${hrp}1`))) {
+    throw new Invalid('MWEB addresses cannot receive payouts');
+  }
+  if (params.segwit !== undefined && lower.startsWith(`${params.segwit}1`)) {
+    const hrp = params.segwit;
+    const { version, program } = attempt(() => decodeSegwitAddress(hrp, address));
+    if (version === 0) return; // 20-byte P2WPKH or 32-byte P2WSH, checked by the decoder
+    if (version === 1 && program.length === 32) {
+      if (params.taproot) return;
+      throw new Invalid(`taproot addresses are not accepted for ${what}`);
+    }
+    // BIP350 asks senders to support future versions, but a payout to an output no soft fork defines
+    // yet can be taken by anyone; no wallet hands such an address to a user.
+    throw new Invalid(`witness version ${version} with a ${program.length}-byte program is not a spendable output yet`);
+  }
+  const payload = attempt(() => base58CheckDecode(address));
+  if (payload.length !== 21) throw new Invalid(`wrong length: ${payload.length} bytes instead of 21`);
+  const version = payload[0] as number;
+  if (params.pubKeyHash.includes(version) || params.scriptHash.includes(version)) return;
+  throw new Invalid(`version byte ${version} is not a ${what} address prefix`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// CashAddr (Bitcoin Cash) and its Kaspa variant: base32 with a 40-bit BCH-code checksum over the prefix.
+
+const BASE32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+const BASE32_INDEX = new Map([...BASE32].map((c, i) => [c, i]));
+
+/** The CashAddr checksum polynomial (bitcoincashorg/bitcoincash.org spec/cashaddr.md, "Checksum"). */
+function cashPolymod(values: readonly number[]): bigint {
+  const generators = [0x98f2bc8e61n, 0x79b76d99e2n, 0xf33e5fb3c4n, 0xae2eabe2a8n, 0x1e4f43e470n];
+  let c = 1n;
+  for (const d of values) {
+    const c0 = c >> 35n;
+    c = ((c & 0x07ffffffffn) << 5n) ^ BigInt(d);
+    for (let i = 0; i < 5; i++) if ((c0 >> BigInt(i)) & 1n) c ^= generators[i] as bigint;
+  }
+  return c ^ 1n;
+}
+
+/**
+ * The payload bytes (version byte first) of a CashAddr-style string, checksum verified over the written
+ * prefix, or over `defaultPrefix` when none is written (CashAddr lets users omit it).
+ */
+function decodeCashAddr(address: string, defaultPrefix: string | undefined): Buffer {
+  const lower = address.toLowerCase();
+  if (address !== lower && address !== address.toUpperCase()) throw new Invalid('mixed upper and lower case');
+  const colon = lower.lastIndexOf(':');
+  const prefix = colon >= 0 ? lower.slice(0, colon) : defaultPrefix;
+  if (prefix === undefined || prefix.length === 0) throw new Invalid('missing the network prefix (e.g. "kaspa:")');
+  const values: number[] = [];
+  for (const c of lower.slice(colon + 1)) {
+    const v = BASE32_INDEX.get(c);
+    if (v === undefined) throw new Invalid(`invalid character ${JSON.stringify(c)}`);
+    values.push(v);
+  }
+  if (values.length <= 8) throw new Invalid('too short');
+  const prefixValues = [...prefix].map((c) => c.charCodeAt(0) & 0x1f);
+  if (cashPolymod([...prefixValues, 0, ...values]) !== 0n) {
+    throw new Invalid(colon >= 0 ? 'checksum mismatch' : `checksum mismatch (for the ${prefix}: prefix)`);
+  }
+  const bytes = Buffer.from(attempt(() => convertBits(values.slice(0, -8), 5, 8, false)));
+  if (bytes.length === 0) throw new Invalid('empty payload');
+  return bytes;
+}
+
+const CASHADDR_PREFIX: Record<PayoutNetwork, string> = {
+  mainnet: 'bitcoincash',
+  testnet: 'bchtest',
+  regtest: 'bchreg',
+};
+/** Legacy Base58 addresses keep Bitcoin's version bytes (the chains split in 2017); no segwit. */
+const BCH_LEGACY: Record<PayoutNetwork, UtxoParams> = {
+  mainnet: { pubKeyHash: NETWORKS.bitcoin.pubKeyHash, scriptHash: NETWORKS.bitcoin.scriptHash },
+  testnet: { pubKeyHash: NETWORKS['bitcoin-testnet'].pubKeyHash, scriptHash: NETWORKS['bitcoin-testnet'].scriptHash },
+  regtest: { pubKeyHash: NETWORKS['bitcoin-regtest'].pubKeyHash, scriptHash: NETWORKS['bitcoin-regtest'].scriptHash },
+};
+/** Hash length per CashAddr size bits (spec/cashaddr.md, "Version byte"). */
+const CASHADDR_SIZES = [20, 24, 28, 32, 40, 48, 56, 64];
+
+function checkBitcoinCash(address: string, network: PayoutNetwork): void {
+  const expected = CASHADDR_PREFIX[network];
+  const lower = address.toLowerCase();
+  if (!lower.includes(':') && !/^[qpzr]/.test(lower)) {
+    checkUtxo(BCH_LEGACY[network], address, `Bitcoin Cash ${network}`);
+    return;
+  }
+  // A written prefix is compared first: "bchtest:" on mainnet is a wrong network, not a bad checksum.
+  const colon = lower.lastIndexOf(':');
+  if (colon >= 0 && lower.slice(0, colon) !== expected) {
+    throw new Invalid(`prefix ${lower.slice(0, colon)}: is not ${expected}:`);
+  }
+  const bytes = decodeCashAddr(address, expected);
+  const version = bytes[0] as number;
+  const hash = bytes.subarray(1);
+  if (version & 0x80) throw new Invalid('reserved bit of the version byte is set');
+  const type = version >> 3;
+  const size = CASHADDR_SIZES[version & 7] as number;
+  if (hash.length !== size) throw new Invalid(`wrong length: ${hash.length}-byte hash, the version byte says ${size}`);
+  // Types 0 / 1 are P2PKH / P2SH; 2 / 3 the same outputs marked token-aware (CHIP-2022-02 CashTokens),
+  // which pay BCH exactly alike. P2SH may use a 32-byte hash (P2SH32) since the May 2023 upgrade.
+  const pubKeyHash = type === 0 || type === 2;
+  const scriptHash = type === 1 || type === 3;
+  if (pubKeyHash && size === 20) return;
+  if (scriptHash && (size === 20 || size === 32)) return;
+  if (!pubKeyHash && !scriptHash) throw new Invalid(`CashAddr type ${type} is not a payment address`);
+  throw new Invalid(`a ${size}-byte ${pubKeyHash ? 'P2PKH' : 'P2SH'} hash is not a standard output`);
+}
+
+/** kaspanet/rusty-kaspa crypto/addresses: prefixes per network, version → payload length. */
+const KASPA_PREFIXES: Record<PayoutNetwork, readonly string[]> = {
+  mainnet: ['kaspa'],
+  testnet: ['kaspatest'],
+  // Kaspa has no "regtest"; its local networks are simnet and devnet.
+  regtest: ['kaspasim', 'kaspadev'],
+};
+const KASPA_VERSIONS = new Map([
+  [0, { kind: 'Schnorr public key', length: 32 }],
+  [1, { kind: 'ECDSA public key', length: 33 }],
+  [8, { kind: 'script hash', length: 32 }],
+]);
+
+function checkKaspa(address: string, network: PayoutNetwork): void {
+  // Kaspa nodes decode lower case only (unlike CashAddr, upper case is not a valid spelling).
+  if (address !== address.toLowerCase()) throw new Invalid('Kaspa addresses are lower case');
+  const colon = address.lastIndexOf(':');
+  if (colon < 0) throw new Invalid('missing the "kaspa:" prefix');
+  const allowed = KASPA_PREFIXES[network];
+  const prefix = address.slice(0, colon);
+  if (!allowed.includes(prefix)) throw new Invalid(`prefix ${prefix}: is not ${allowed.join(': or ')}:`);
+  const bytes = decodeCashAddr(address, undefined);
+  const version = bytes[0] as number;
+  const spec = KASPA_VERSIONS.get(version);
+  if (spec === undefined) throw new Invalid(`unknown address version ${version}`);
+  if (bytes.length - 1 !== spec.length) {
+    throw new Invalid(`wrong length: ${bytes.length - 1} bytes for a ${spec.kind} (${spec.length})`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// CKB (nervosnetwork/rfcs rfcs/0021-ckb-address-format): Bech32m full format, deprecated Bech32 short format.
+
+/**
+ * A Bech32 or Bech32m string without BIP173's 90-character limit, which RFC 0021 lifts for CKB (full
+ * addresses are ~97 characters and longer with longer args). The checksum is checked by re-encoding the
+ * data with `bech32Encode` and comparing, so the polymod stays the one in ../bitcoin/address.ts.
+ */
+function decodeLongBech32(address: string): { hrp: string; data: number[]; variant: Bech32Variant } {
+  const lower = address.toLowerCase();
+  if (address !== lower && address !== address.toUpperCase()) throw new Invalid('mixed upper and lower case');
+  const separator = lower.lastIndexOf('1');
+  if (separator < 1) throw new Invalid('no "1" separator after the prefix');
+  const hrp = lower.slice(0, separator);
+  const values: number[] = [];
+  for (const c of lower.slice(separator + 1)) {
+    const v = BASE32_INDEX.get(c);
+    if (v === undefined) throw new Invalid(`invalid character ${JSON.stringify(c)}`);
+    values.push(v);
+  }
+  if (values.length < 7) throw new Invalid('too short');
+  const data = values.slice(0, -6);
+  for (const variant of ['bech32m', 'bech32'] as const) {
+    if (bech32Encode(hrp, data, variant) === lower) return { hrp, data, variant };
+  }
+  throw new Invalid('checksum mismatch');
+}
+
+const CKB_HRP: Record<PayoutNetwork, string> = { mainnet: 'ckb', testnet: 'ckt', regtest: 'ckt' };
+/** hash_type: 0 data, 1 type, 2 data1 (RFC 0021), 4 data2 (CKB2023, RFC 0051). */
+const CKB_HASH_TYPES = new Set([0, 1, 2, 4]);
+
+function checkCkb(address: string, network: PayoutNetwork): void {
+  const expected = CKB_HRP[network];
+  const { hrp, data, variant } = decodeLongBech32(address);
+  if (hrp !== expected) throw new Invalid(`prefix ${hrp}1 is not ${expected}1`);
+  const payload = attempt(() => convertBits(data, 5, 8, false));
+  const format = payload[0];
+  if (format === 0x00) {
+    if (variant !== 'bech32m') throw new Invalid('full-format CKB addresses use the Bech32m checksum');
+    if (payload.length < 34) throw new Invalid('too short for a code hash and hash type');
+    const hashType = payload[33] as number;
+    if (!CKB_HASH_TYPES.has(hashType)) throw new Invalid(`unknown hash type ${hashType}`);
+    return;
+  }
+  if (format === 0x01) {
+    // Fixed length, so the Bech32 insertion weakness cannot turn one valid short address into another.
+    if (variant !== 'bech32') throw new Invalid('short-format CKB addresses use the Bech32 checksum');
+    if (payload.length !== 22) throw new Invalid(`wrong length: ${payload.length} bytes instead of 22`);
+    const index = payload[1] as number;
+    if (index > 2) throw new Invalid(`unknown code hash index ${index}`);
+    return;
+  }
+  if (format === 0x02 || format === 0x04) {
+    // Variable length under a Bech32 checksum: a character inserted before a final "p" goes unnoticed.
+    throw new Invalid('deprecated full-format CKB address; use the current ckb1q… form of the same lock');
+  }
+  throw new Invalid(`unknown CKB address format ${format}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ethereum (and ERC-20 USDC): 0x + 40 hex, EIP-55 mixed-case checksum when mixed case is used.
+
+function checkEthereum(address: string): void {
+  if (!address.startsWith('0x')) throw new Invalid('must start with 0x');
+  const hex = address.slice(2);
+  if (!/^[0-9a-fA-F]+$/.test(hex)) throw new Invalid('not hexadecimal after 0x');
+  if (hex.length !== 40) throw new Invalid(`wrong length: ${hex.length} hex digits instead of 40`);
+  if (/^0+$/.test(hex)) throw new Invalid('the zero address burns whatever is sent to it');
+  const lower = hex.toLowerCase();
+  if (hex === lower || hex === hex.toUpperCase()) return; // no checksum to verify
+  // EIP-55: a letter is upper case when the matching nibble of keccak256(lower-case hex) is ≥ 8.
+  const hash = keccak256(Buffer.from(lower, 'ascii')).toString('hex');
+  for (let i = 0; i < 40; i++) {
+    const c = lower.charAt(i);
+    if (c < 'a') continue;
+    const expected = Number.parseInt(hash.charAt(i), 16) >= 8 ? c.toUpperCase() : c;
+    if (hex.charAt(i) !== expected) throw new Invalid('EIP-55 checksum mismatch (wrong upper/lower case)');
+  }
+}
+
+/**
+ * Keccak-256 as Ethereum uses it (the original Keccak padding 0x01, not SHA3-256's 0x06; Node's
+ * OpenSSL 3.0 has no Keccak and @lodestone/pow exports no digest). 25 lanes of 64 bits as bigints:
+ * slow, but one permutation per address check. Round constants and rotation offsets are computed
+ * from their FIPS 202 definitions rather than copied in as tables.
+ */
+export function keccak256(data: Uint8Array): Buffer {
+  const rate = 136;
+  const padded = Buffer.alloc((Math.floor(data.length / rate) + 1) * rate);
+  padded.set(data);
+  padded[data.length] = (padded[data.length] as number) ^ 0x01;
+  padded[padded.length - 1] = (padded[padded.length - 1] as number) ^ 0x80;
+  const state = new Array<bigint>(25).fill(0n);
+  for (let offset = 0; offset < padded.length; offset += rate) {
+    for (let i = 0; i < rate / 8; i++) state[i] = (state[i] as bigint) ^ padded.readBigUInt64LE(offset + 8 * i);
+    keccakF1600(state);
+  }
+  const out = Buffer.alloc(32);
+  for (let i = 0; i < 4; i++) out.writeBigUInt64LE(state[i] as bigint, 8 * i);
+  return out;
+}
+
+const MASK64 = (1n << 64n) - 1n;
+
+/** ι constants: bit 2^j − 1 of round i is rc(j + 7i), rc being the LFSR x^8 + x^6 + x^5 + x^4 + 1. */
+const ROUND_CONSTANTS: readonly bigint[] = (() => {
+  const rc = (t: number): number => {
+    let r = 1;
+    for (let i = 0; i < t % 255; i++) {
+      r <<= 1;
+      if (r & 0x100) r ^= 0x171;
+    }
+    return r & 1;
+  };
+  return Array.from({ length: 24 }, (_, round) => {
+    let constant = 0n;
+    for (let j = 0; j < 7; j++) if (rc(j + 7 * round)) constant |= 1n << BigInt(2 ** j - 1);
+    return constant;
+  });
+})();
+
+/** ρ offsets by lane x + 5y: (t + 1)(t + 2)/2 mod 64 along the walk (x, y) → (y, 2x + 3y) from (1, 0). */
+const RHO: readonly number[] = (() => {
+  const offsets = new Array<number>(25).fill(0);
+  let x = 1;
+  let y = 0;
+  for (let t = 0; t < 24; t++) {
+    offsets[x + 5 * y] = (((t + 1) * (t + 2)) / 2) % 64;
+    [x, y] = [y, (2 * x + 3 * y) % 5];
+  }
+  return offsets;
+})();
+
+function rotl(v: bigint, n: number): bigint {
+  return n === 0 ? v : ((v << BigInt(n)) | (v >> BigInt(64 - n))) & MASK64;
+}
+
+function keccakF1600(a: bigint[]): void {
+  const b = new Array<bigint>(25).fill(0n);
+  const c = new Array<bigint>(5).fill(0n);
+  for (const constant of ROUND_CONSTANTS) {
+    // θ
+    for (let x = 0; x < 5; x++) {
+      c[x] =
+        (a[x] as bigint) ^ (a[x + 5] as bigint) ^ (a[x + 10] as bigint) ^ (a[x + 15] as bigint) ^ (a[x + 20] as bigint);
+    }
+    for (let x = 0; x < 5; x++) {
+      const d = (c[(x + 4) % 5] as bigint) ^ rotl(c[(x + 1) % 5] as bigint, 1);
+      for (let y = 0; y < 25; y += 5) a[x + y] = (a[x + y] as bigint) ^ d;
+    }
+    // ρ and π
+    for (let x = 0; x < 5; x++) {
+      for (let y = 0; y < 5; y++)
+        b[y + 5 * ((2 * x + 3 * y) % 5)] = rotl(a[x + 5 * y] as bigint, RHO[x + 5 * y] as number);
+    }
+    // χ
+    for (let y = 0; y < 25; y += 5) {
+      for (let x = 0; x < 5; x++) {
+        a[x + y] =
+          (b[x + y] as bigint) ^ (~(b[((x + 1) % 5) + y] as bigint) & MASK64 & (b[((x + 2) % 5) + y] as bigint));
+      }
+    }
+    // ι
+    a[0] = (a[0] as bigint) ^ constant;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Kadena and Solana.
+
+/**
+ * Only `k:` accounts: their name is their guard (kadena-io/pact-5 Pact/Core/Principal.hs: "k:" + 64 hex
+ * digits), so the pool can create the account on any chain with transfer-create without trusting a
+ * name someone else may own. Account names are case-sensitive and wallets show keys in lower case, so
+ * upper-case hex would name a different, unowned account.
+ */
+function checkKadena(address: string): void {
+  if (!address.startsWith('k:')) throw new Invalid('only k: accounts (k: followed by the public key) receive payouts');
+  const key = address.slice(2);
+  if (!/^[0-9a-fA-F]*$/.test(key)) throw new Invalid('the public key after k: is not hexadecimal');
+  if (key.length !== 64) throw new Invalid(`wrong length: ${key.length} hex digits after k: instead of 64`);
+  if (key !== key.toLowerCase()) throw new Invalid('the public key after k: must be lower case');
+}
+
+/** A Solana address is a 32-byte public key in Base58 (no checksum, so only the length can be checked). */
+function checkSolana(address: string): void {
+  const bytes = attempt(() => base58Decode(address));
+  if (bytes.length !== 32) throw new Invalid(`wrong length: ${bytes.length} bytes instead of 32`);
+  if (bytes.every((byte) => byte === 0)) throw new Invalid('the System Program address cannot own payouts');
+}
+
+const CHECKERS: Record<AddressFormat, Checker> = {
+  bitcoin: (address, network) => checkUtxo(UTXO.bitcoin[network], address, `Bitcoin ${network}`),
+  litecoin: (address, network) => checkUtxo(UTXO.litecoin[network], address, `Litecoin ${network}`),
+  dogecoin: (address, network) => checkUtxo(UTXO.dogecoin[network], address, `Dogecoin ${network}`),
+  digibyte: (address, network) => checkUtxo(UTXO.digibyte[network], address, `DigiByte ${network}`),
+  dash: (address, network) => checkUtxo(UTXO.dash[network], address, `Dash ${network}`),
+  bells: (address, network) => checkUtxo(UTXO.bells[network], address, `Bells ${network}`),
+  bitcoincash: checkBitcoinCash,
+  ethereum: checkEthereum,
+  ckb: checkCkb,
+  kadena: checkKadena,
+  kaspa: checkKaspa,
+  solana: checkSolana,
+};
