@@ -25,6 +25,33 @@ function setup(failures = 0) {
 }
 
 describe('ShareAggregator', () => {
+  it('stamps each batch with the network its algorithm mines against at flush time', async () => {
+    const published: ShareBatch[] = [];
+    let now = 1_000;
+    const aggregator = new ShareAggregator({
+      node: 'node-a',
+      log: SILENT_LOG,
+      now: () => now,
+      bus: { publishShareBatch: async (b) => void published.push(structuredClone(b)) },
+      networkOf: (algorithm) =>
+        algorithm === 'scrypt'
+          ? { coin: 'LTC', height: 7, reward: '625000000', difficulty: '123.5', demo: true }
+          : undefined,
+    });
+    aggregator.record('scrypt', 'alice', 'rig1', { kind: 'valid', difficulty: 8 }, 1_100);
+    aggregator.record('sha256', 'alice', 'rig1', { kind: 'valid', difficulty: 8 }, 1_100);
+    now += 5_000;
+    await aggregator.flush();
+    expect(published.find((b) => b.algorithm === 'scrypt')?.network).toEqual({
+      coin: 'LTC',
+      height: 7,
+      reward: '625000000',
+      difficulty: '123.5',
+      demo: true,
+    });
+    expect(published.find((b) => b.algorithm === 'sha256')).not.toHaveProperty('network');
+  });
+
   it('sums shares per worker and algorithm into one batch per algorithm', async () => {
     const { aggregator, published, tick } = setup();
     aggregator.record('sha256', 'alice', 'rig1', { kind: 'valid', difficulty: 1024 }, 1_100);
