@@ -21,7 +21,9 @@ async function seed(database: Database): Promise<void> {
   const db = database.db;
   const [user] = await sql<{ id: bigint }>`
     insert into users (email, password_hash) values ('bench@example.org', null) returning id
-  `.execute(db).then((r) => r.rows);
+  `
+    .execute(db)
+    .then((r) => r.rows);
   if (!user) throw new Error('no user');
   // Accounts m0000…m1999; every 10th referred by m0000, every 7th redirects 5% to m0001, every 3rd
   // converts half of its scrypt earnings to BTC: the paths a real pool mixes.

@@ -11,6 +11,7 @@ import { accountRoutes } from './api/account/accountRoutes.js';
 import type { AccountRouteDeps } from './api/account/deps.js';
 import { sessionRoutes } from './api/account/sessionRoutes.js';
 import type { ApiDeps } from './api/deps.js';
+import { moneyRoutes } from './api/money/routes.js';
 import { poolRoutes } from './api/pool/routes.js';
 import { stratumRoutes } from './api/pool/stratum.js';
 import { siteRoutes } from './api/site/routes.js';
@@ -167,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await stratumRoutes(api, deps);
       await sessionRoutes(api, accountDeps);
       await accountRoutes(api, accountDeps);
+      await moneyRoutes(api, { config, auth, db, now });
     },
     { prefix: API_PREFIX },
   );

@@ -9,12 +9,14 @@ import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { startFleet } from './demo/fleet.js';
 import { LOG_SERIALIZERS } from './http/logging.js';
 import { createMetricsRegistry } from './http/metrics.js';
+import { blockConfirmationJob } from './jobs/blockConfirmations.js';
+import { payoutJob } from './jobs/payouts.js';
 import { startJobsRole } from './jobs/role.js';
 import { createJobSources, demoAlgorithms } from './network.js';
-import { createPriceFeed } from './services/money/priceFeed.js';
 import { parseRoles, type Role, UsageError } from './roles.js';
 import { ensureDemoAccounts } from './services/accounts/demo.js';
 import { accountAuthorizer } from './services/accounts/stratumAuthorizer.js';
+import { createPriceFeed } from './services/money/priceFeed.js';
 import { describeStratum } from './services/stratumInfo.js';
 import { startStratum } from './stratum/index.js';
 
@@ -105,6 +107,7 @@ async function startParts(config: Config, roles: Set<Role>, log: Logger, running
       statsWindowMinutes: config.statsWindowMinutes,
       credit: { feePercent: config.feePercent, priceMaxAgeMs: config.priceMaxAgeSeconds * 1000 },
       prices: { feed: createPriceFeed(config), everyMs: config.priceRefreshSeconds * 1000 },
+      jobs: [payoutJob({ config }), blockConfirmationJob({ config })],
     });
     running.push({ name: 'jobs', stop: () => jobs.stop() });
   }

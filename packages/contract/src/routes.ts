@@ -26,6 +26,16 @@ import {
   userConfigUpdateBody,
   userInfoResponse,
 } from './account.js';
+import {
+  coinsResponse,
+  conversionConfigResponse,
+  conversionConfigUpdateBody,
+  convertBody,
+  convertResponse,
+  paymentConfigResponse,
+  paymentConfigUpdateBody,
+  poolPayoutsResponse,
+} from './money.js';
 import { algorithmParams, algorithmStatsResponse, chartQuery, chartResponse, poolStatsResponse } from './pool.js';
 import { bannerResponse, healthResponse, siteResponse } from './site.js';
 import { stratumResponse } from './stratum.js';
@@ -119,5 +129,42 @@ export const routes = {
     path: '/user/mostUsedAlgo',
     query: accountQuery,
     response: mostUsedAlgoResponse,
+  },
+
+  // ── money (spec 7 "Dashboard" and "Public"; docs/money.md): catalogue, settings, conversion, payouts
+  coins: { method: 'GET', path: '/coins', response: coinsResponse },
+  poolPayouts: { method: 'GET', path: '/pool/payouts', response: poolPayoutsResponse },
+  userConversionConfig: {
+    method: 'GET',
+    path: '/user/conversion_config',
+    query: accountQuery,
+    response: conversionConfigResponse,
+  },
+  userConversionConfigUpdate: {
+    method: 'POST',
+    path: '/user/conversion_config/update',
+    query: accountQuery,
+    body: conversionConfigUpdateBody,
+    response: resultResponse,
+  },
+  userPaymentConfig: {
+    method: 'GET',
+    path: '/user/payment_config',
+    query: accountQuery,
+    response: paymentConfigResponse,
+  },
+  userPaymentConfigUpdate: {
+    method: 'POST',
+    path: '/user/payment_config/update',
+    query: accountQuery,
+    body: paymentConfigUpdateBody,
+    response: resultResponse,
+  },
+  userConvert: {
+    method: 'POST',
+    path: '/user/convert',
+    query: accountQuery,
+    body: convertBody,
+    response: convertResponse,
   },
 } as const;

@@ -33,6 +33,7 @@ export {
   softDeleteAccount,
   usernameTaken,
 } from './queries/accounts.js';
+export { blockByHash, countBlocksByAlgorithm, recordBlock } from './queries/blocks.js';
 export {
   coinByTicker,
   latestPrices,
@@ -44,6 +45,21 @@ export {
   saveNetworkState,
   savePrices,
 } from './queries/coins.js';
+export {
+  type ConversionListKey,
+  type ConversionRow,
+  conversionSettingsOf,
+  replaceConversionSettings,
+  type StoredConversionSettings,
+} from './queries/conversionSettings.js';
+export {
+  couponByCode,
+  couponByCodeForUpdate,
+  insertCoupon,
+  type NewCoupon,
+  redeemCoupon,
+} from './queries/coupons.js';
+export { type DailyEarning, dailyEarnings, EARNING_KINDS, lifetimeEarnings } from './queries/earnings.js';
 export {
   balancesOfAccount,
   balancesOfSystemAccount,
@@ -64,30 +80,6 @@ export {
   UnbalancedTransactionError,
 } from './queries/ledger.js';
 export {
-  type AccrualKey,
-  type AccrualKind,
-  accrualKey,
-  type CreditAccount,
-  creditAccounts,
-  insertPendingCredits,
-  lockAccruals,
-  lockPendingCredits,
-  markCredited,
-  type PendingCredit,
-  pendingCreditBatches,
-  saveAccruals,
-  usernamesOf,
-} from './queries/ppsCredits.js';
-export { type DailyEarning, dailyEarnings, EARNING_KINDS, lifetimeEarnings } from './queries/earnings.js';
-export { blockByHash, countBlocksByAlgorithm, recordBlock } from './queries/blocks.js';
-export {
-  couponByCode,
-  couponByCodeForUpdate,
-  insertCoupon,
-  type NewCoupon,
-  redeemCoupon,
-} from './queries/coupons.js';
-export {
   clearLoginFailures,
   type LoginAttempt,
   type LoginFailureState,
@@ -105,14 +97,72 @@ export {
   purgePasswordResets,
 } from './queries/passwordResets.js';
 export {
+  latestPoolPayouts,
+  type PayoutTotals,
+  type PublicPayoutRow,
+  poolPayoutTotals,
+} from './queries/payoutHistory.js';
+export {
+  PAYOUT_SETTINGS_EVENT,
+  type PayoutAddressRow,
+  type PayoutSettingRow,
+  payoutSettingsEverSaved,
+  payoutSettingsOf,
+  replacePayoutSettings,
+} from './queries/payoutSettings.js';
+export {
+  blockRewardKey,
+  type CandidateAddress,
+  type CreatedPayout,
+  confirmBlock,
+  createPayout,
+  type DemoWalletTransaction,
+  demoWalletTransaction,
+  demoWalletTransactionsByComment,
+  failPayout,
+  insertDemoWalletTransaction,
+  markPayoutSending,
+  markPayoutSent,
+  type NewPayout,
+  type NewPayoutAccount,
+  type NewPayoutItem,
+  openPayouts,
+  orphanBlock,
+  type PayoutCandidate,
+  type PayoutItem,
+  payoutById,
+  payoutByKey,
+  payoutCandidates,
+  payoutItems,
+  payoutReversalKey,
+  payoutsWithStatus,
+  pendingBlocks,
+  setBlockConfirmations,
+} from './queries/payouts.js';
+export {
+  averageProfitSince,
   type HashrateBucket,
   hashrateBuckets,
   insertPoolStats,
-  averageProfitSince,
   latestPoolStats,
   poolStatsSince,
   savePoolStats,
 } from './queries/poolStats.js';
+export {
+  type AccrualKey,
+  type AccrualKind,
+  accrualKey,
+  type CreditAccount,
+  creditAccounts,
+  insertPendingCredits,
+  lockAccruals,
+  lockPendingCredits,
+  markCredited,
+  type PendingCredit,
+  pendingCreditBatches,
+  saveAccruals,
+  usernamesOf,
+} from './queries/ppsCredits.js';
 export {
   deleteRedirectsOfAccount,
   type RedirectRow,
@@ -183,10 +233,10 @@ export type {
   NewBlock,
   NewPoolStats,
   Numeric,
-  PoolStats,
-  PoolStatsTable,
   Payout,
   PayoutStatus,
+  PoolStats,
+  PoolStatsTable,
   SchemaMigrationsTable,
   Session,
   ShareBatchesTable,
@@ -197,48 +247,3 @@ export type {
   WorkerStatsMinuteTable,
   WorkersTable,
 } from './schema.js';
-export {
-  blockRewardKey,
-  type CandidateAddress,
-  confirmBlock,
-  type CreatedPayout,
-  createPayout,
-  type DemoWalletTransaction,
-  demoWalletTransaction,
-  demoWalletTransactionsByComment,
-  failPayout,
-  insertDemoWalletTransaction,
-  markPayoutSending,
-  markPayoutSent,
-  type NewPayout,
-  type NewPayoutAccount,
-  type NewPayoutItem,
-  openPayouts,
-  orphanBlock,
-  type PayoutCandidate,
-  type PayoutItem,
-  payoutById,
-  payoutByKey,
-  payoutCandidates,
-  payoutItems,
-  payoutReversalKey,
-  payoutsWithStatus,
-  pendingBlocks,
-  setBlockConfirmations,
-} from './queries/payouts.js';
-export {
-  type ConversionListKey,
-  type ConversionRow,
-  conversionSettingsOf,
-  replaceConversionSettings,
-  type StoredConversionSettings,
-} from './queries/conversionSettings.js';
-export { latestPoolPayouts, type PayoutTotals, type PublicPayoutRow, poolPayoutTotals } from './queries/payoutHistory.js';
-export {
-  PAYOUT_SETTINGS_EVENT,
-  type PayoutAddressRow,
-  type PayoutSettingRow,
-  payoutSettingsEverSaved,
-  payoutSettingsOf,
-  replacePayoutSettings,
-} from './queries/payoutSettings.js';

@@ -21,7 +21,8 @@ export class Exact {
     if (typeof value === 'bigint') return new Exact(value, 0);
     if (typeof value === 'number' && !Number.isFinite(value)) throw new RangeError(`not a finite number: ${value}`);
     const text = String(value).trim();
-    const m = /^([+-])?(\d+)(?:\.(\d*))?(?:e([+-]?\d+))?$/i.exec(text) ?? /^([+-])?()\.(\d+)(?:e([+-]?\d+))?$/i.exec(text);
+    const m =
+      /^([+-])?(\d+)(?:\.(\d*))?(?:e([+-]?\d+))?$/i.exec(text) ?? /^([+-])?()\.(\d+)(?:e([+-]?\d+))?$/i.exec(text);
     if (!m) throw new RangeError(`not a decimal: ${JSON.stringify(text)}`);
     const fraction = m[3] ?? '';
     let n = BigInt(`${m[2] || '0'}${fraction}`);

@@ -4,6 +4,6 @@ export * from './exact.js';
 export * from './format.js';
 export * from './hashrate.js';
 export * from './pagination.js';
+export * from './pps.js';
 export * from './shares.js';
 export * from './units.js';
-export * from './pps.js';

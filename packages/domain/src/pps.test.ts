@@ -86,7 +86,10 @@ describe('splitEarnings', () => {
             referred,
             redirects: percentages.map((p, i) => ({ to: `a${i}`, percentage: p })),
           });
-          const total = split.redirects.reduce((sum, r) => sum.plus(r.amount), split.owner.plus(split.referral).plus(split.poolFee));
+          const total = split.redirects.reduce(
+            (sum, r) => sum.plus(r.amount),
+            split.owner.plus(split.referral).plus(split.poolFee),
+          );
           expect(total.compare(Exact.of(gross))).toBe(0);
           for (const part of [split.owner, split.referral, split.poolFee, ...split.redirects.map((r) => r.amount)]) {
             expect(part.isNegative()).toBe(false);
@@ -98,7 +101,11 @@ describe('splitEarnings', () => {
 
   it('refuses redirects above 100%', () => {
     expect(() =>
-      splitEarnings(Exact.of(1), { feeRate: Exact.ZERO, referred: false, redirects: [{ to: 'a', percentage: '100.01' }] }),
+      splitEarnings(Exact.of(1), {
+        feeRate: Exact.ZERO,
+        referred: false,
+        redirects: [{ to: 'a', percentage: '100.01' }],
+      }),
     ).toThrow(RangeError);
   });
 });
@@ -131,11 +138,16 @@ describe('convertByProportions', () => {
   const priceOf = (t: string) => prices[t] ?? { decimals: 8, usd: '1' };
 
   it('divides by proportion and converts each part', () => {
-    const parts = convertByProportions(Exact.of(100_000_000n), priceOf('LTC'), [
-      { ticker: 'LTC', proportion: 50 },
-      { ticker: 'DOGE', proportion: 50 },
-      { ticker: 'BTC', proportion: 0 },
-    ], priceOf);
+    const parts = convertByProportions(
+      Exact.of(100_000_000n),
+      priceOf('LTC'),
+      [
+        { ticker: 'LTC', proportion: 50 },
+        { ticker: 'DOGE', proportion: 50 },
+        { ticker: 'BTC', proportion: 0 },
+      ],
+      priceOf,
+    );
     expect(parts.map((p) => [p.ticker, p.units.toString()])).toEqual([
       ['LTC', '50000000'],
       ['DOGE', '20000000000'],
@@ -151,10 +163,15 @@ describe('convertByProportions', () => {
   it('never hands out more value than it was given', () => {
     fc.assert(
       fc.property(decimalText(10 ** 10, 6), fc.integer({ min: 0, max: 100 }), (value, share) => {
-        const parts = convertByProportions(Exact.of(value), priceOf('LTC'), [
-          { ticker: 'BTC', proportion: share },
-          { ticker: 'DOGE', proportion: 100 - share },
-        ], priceOf);
+        const parts = convertByProportions(
+          Exact.of(value),
+          priceOf('LTC'),
+          [
+            { ticker: 'BTC', proportion: share },
+            { ticker: 'DOGE', proportion: 100 - share },
+          ],
+          priceOf,
+        );
         const usd = parts.reduce(
           (sum, p) => sum.plus(p.units.shifted(-8).times(Exact.of(priceOf(p.ticker).usd))),
           Exact.ZERO,

@@ -27,7 +27,11 @@ export function networkDifficulty(networkTarget: bigint, hashesPerDifficulty: De
  * Expected reward of shares: Σ accepted difficulty × block reward ÷ network difficulty, in smallest
  * units of the mined coin (fractional, VALUE_DECIMALS decimals).
  */
-export function shareValue(acceptedDifficulty: DecimalInput | Exact, reward: bigint, difficulty: DecimalInput | Exact): Exact {
+export function shareValue(
+  acceptedDifficulty: DecimalInput | Exact,
+  reward: bigint,
+  difficulty: DecimalInput | Exact,
+): Exact {
   const d = Exact.of(difficulty);
   if (d.compare(0) <= 0) throw new RangeError('network difficulty must be positive');
   const shares = Exact.of(acceptedDifficulty);
@@ -150,10 +154,7 @@ export function profitPerHashPerDay(
   coin: PricedCoin,
   btc: PricedCoin,
 ): Exact {
-  const unitsPerHash = Exact.of(reward).dividedBy(
-    Exact.of(difficulty).times(Exact.of(hashesPerDifficulty)),
-    30,
-  );
+  const unitsPerHash = Exact.of(reward).dividedBy(Exact.of(difficulty).times(Exact.of(hashesPerDifficulty)), 30);
   const btcUnits = convertUnits(unitsPerHash.times(86_400), coin, btc);
   return btcUnits.shifted(-btc.decimals).truncated(VALUE_DECIMALS + 8);
 }

@@ -120,7 +120,10 @@ export const walletSetting = z
     ticker: z.string().regex(/^[A-Z0-9]{2,10}$/, 'expected an upper-case ticker such as LTC'),
     rpc_url: urlWithScheme(['http:', 'https:'], 'expected http://user:password@host:port/[wallet/NAME]'),
     /** Coins (decimal) to keep in the wallet; payouts stop with an alert rather than dip below. */
-    min_balance: z.string().regex(/^\d+(\.\d+)?$/).default('0'),
+    min_balance: z
+      .string()
+      .regex(/^\d+(\.\d+)?$/)
+      .default('0'),
   })
   .strict();
 export type WalletSetting = z.output<typeof walletSetting>;
@@ -412,7 +415,9 @@ export const SETTINGS = {
   priceFeedIds: {
     env: 'PRICE_FEED_IDS',
     file: 'prices.feed_ids',
-    schema: jsonOrValue(z.record(z.string().regex(/^[A-Z0-9]{2,10}$/), text, { error: 'expected a map of ticker to feed id' })),
+    schema: jsonOrValue(
+      z.record(z.string().regex(/^[A-Z0-9]{2,10}$/), text, { error: 'expected a map of ticker to feed id' }),
+    ),
     default: {
       BTC: 'bitcoin',
       LTC: 'litecoin',
@@ -437,7 +442,9 @@ export const SETTINGS = {
     schema: jsonOrValue(
       z.record(
         z.string().regex(/^[A-Z0-9]{2,10}$/),
-        z.union([z.string().regex(/^\d+(\.\d+)?$/, 'expected a decimal price'), z.number().positive()]).transform(String),
+        z
+          .union([z.string().regex(/^\d+(\.\d+)?$/, 'expected a decimal price'), z.number().positive()])
+          .transform(String),
         { error: 'expected a map of ticker to US dollar price' },
       ),
     ),

@@ -272,6 +272,8 @@ describe.each(testEngines())('accounting on %s', (engine) => {
         status: 'pending',
         found_at: at('2024-05-06T10:00:00Z'),
         submit_error: null,
+        confirmations: 0,
+        settled_at: null,
       },
     ]);
   });

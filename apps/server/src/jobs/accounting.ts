@@ -22,9 +22,9 @@ import {
   sumDecimals,
 } from '@lodestone/domain';
 import type { Kysely } from 'kysely';
-import { loadPriceBook } from '../services/money/priceBook.js';
-import { creditBatch } from '../services/money/ppsCredit.js';
 import type { ShareBus, Unsubscribe } from '../bus/types.js';
+import { creditBatch } from '../services/money/ppsCredit.js';
+import { loadPriceBook } from '../services/money/priceBook.js';
 import type { Log } from './types.js';
 
 const MINUTE_MS = 60_000;
@@ -258,7 +258,8 @@ async function creditShares(
     prices: await loadPriceBook(trx, now, settings.priceMaxAgeMs),
   });
   if (outcome.kind === 'credited') return { kind: 'credited' };
-  if (outcome.kind === 'unknown-coin') return { kind: 'not-valued', reason: `${outcome.coin} is not in the coin catalogue` };
+  if (outcome.kind === 'unknown-coin')
+    return { kind: 'not-valued', reason: `${outcome.coin} is not in the coin catalogue` };
   const pending = [...values].flatMap(([username, value]) => {
     const account = outcome.accounts.get(username);
     if (!account) return [];

@@ -42,7 +42,10 @@ describe.each(testEngines())('PPS crediting on %s', (engine) => {
     const dave = await make('dave');
     const bob = await make('bob', { referredBy: carol, feeDiscount: '0.5' });
     ids = { alice, bob, carol, dave };
-    await db.insertInto('redirect_settings').values({ account_id: bob, target_account_id: dave, percentage: '10' }).execute();
+    await db
+      .insertInto('redirect_settings')
+      .values({ account_id: bob, target_account_id: dave, percentage: '10' })
+      .execute();
     await db
       .insertInto('conversion_settings')
       .values([
@@ -130,9 +133,13 @@ describe.each(testEngines())('PPS crediting on %s', (engine) => {
 
   it('credits at once when prices are fresh, and a batch delivered twice concurrently only once', async () => {
     const before = await balances('alice');
-    const batch = shareBatch('2026-11-01T11:59:58Z', [shareCounts('alice', 'rig2', { acceptedDifficulty: 16, valid: 1 })], {
-      network: LTC,
-    });
+    const batch = shareBatch(
+      '2026-11-01T11:59:58Z',
+      [shareCounts('alice', 'rig2', { acceptedDifficulty: 16, valid: 1 })],
+      {
+        network: LTC,
+      },
+    );
     const results = await Promise.all([
       applyShareBatch(database.db, batch, settings),
       applyShareBatch(database.db, batch, settings),
@@ -141,30 +148,49 @@ describe.each(testEngines())('PPS crediting on %s', (engine) => {
     // 16 × 6.25 LTC ÷ 1,000,000 = 10,000 units, less 1%.
     expect((await balances('alice')).LTC).toBe((before.LTC ?? 0n) + 9_900n);
     const state = await database.db.selectFrom('network_states').selectAll().executeTakeFirstOrThrow();
-    expect([state.algorithm, state.coin, state.reward, state.difficulty]).toEqual(['scrypt', 'LTC', '625000000', '1000000']);
+    expect([state.algorithm, state.coin, state.reward, state.difficulty]).toEqual([
+      'scrypt',
+      'LTC',
+      '625000000',
+      '1000000',
+    ]);
   });
 
   it('values a batch without network information at the newest known network state', async () => {
     const before = (await balances('alice')).LTC ?? 0n;
-    const batch = shareBatch('2026-11-01T11:59:59Z', [shareCounts('alice', 'rig2', { acceptedDifficulty: 160, valid: 1 })]);
+    const batch = shareBatch('2026-11-01T11:59:59Z', [
+      shareCounts('alice', 'rig2', { acceptedDifficulty: 160, valid: 1 }),
+    ]);
     expect((await applyShareBatch(database.db, batch, settings)).credit).toEqual({ kind: 'credited' });
     expect((await balances('alice')).LTC).toBe(before + 99_000n);
   });
 
   it('does not value a batch when no network state is known for its algorithm', async () => {
-    const batch = shareBatch('2026-11-01T11:59:59Z', [shareCounts('alice', 'rig3', { acceptedDifficulty: 1, valid: 1 })], {
-      algorithm: 'sha256',
-    });
+    const batch = shareBatch(
+      '2026-11-01T11:59:59Z',
+      [shareCounts('alice', 'rig3', { acceptedDifficulty: 1, valid: 1 })],
+      {
+        algorithm: 'sha256',
+      },
+    );
     const result = await applyShareBatch(database.db, batch, settings);
     expect(result.credit).toEqual({ kind: 'not-valued', reason: 'no network state known for sha256' });
   });
 
   it('refuses a batch with a malformed network and writes nothing', async () => {
-    const batch = shareBatch('2026-11-01T11:59:59Z', [shareCounts('alice', 'rig3', { acceptedDifficulty: 1, valid: 1 })], {
-      network: { ...LTC, difficulty: '0' },
-    });
+    const batch = shareBatch(
+      '2026-11-01T11:59:59Z',
+      [shareCounts('alice', 'rig3', { acceptedDifficulty: 1, valid: 1 })],
+      {
+        network: { ...LTC, difficulty: '0' },
+      },
+    );
     await expect(applyShareBatch(database.db, batch, settings)).rejects.toThrow(/difficulty/);
-    const row = await database.db.selectFrom('share_batches').select('id').where('id', '=', batch.id).executeTakeFirst();
+    const row = await database.db
+      .selectFrom('share_batches')
+      .select('id')
+      .where('id', '=', batch.id)
+      .executeTakeFirst();
     expect(row).toBeUndefined();
   });
 });

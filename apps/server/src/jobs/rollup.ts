@@ -88,7 +88,10 @@ export async function rollupPoolStats(db: Kysely<DB>, now: Date, options: Rollup
  * The PPS rate of every algorithm whose network state and prices are known: BTC per H/s per day.
  * Display only, so the newest prices serve even when stale (crediting is stricter).
  */
-export async function ppsRates(db: Executor, hashesPerDifficulty: HashesPerDifficulty): Promise<Map<AlgorithmKey, string>> {
+export async function ppsRates(
+  db: Executor,
+  hashesPerDifficulty: HashesPerDifficulty,
+): Promise<Map<AlgorithmKey, string>> {
   const [states, prices, coins] = await Promise.all([networkStates(db), latestPrices(db), listCoins(db)]);
   const decimals = new Map(coins.map((c) => [c.ticker, c.decimals]));
   const btc = prices.get('BTC');

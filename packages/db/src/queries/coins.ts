@@ -27,7 +27,14 @@ export async function savePrices(
   if (snapshot.quotes.length === 0) return;
   await db
     .insertInto('prices')
-    .values(snapshot.quotes.map((q) => ({ ticker: q.ticker, usd: q.usd, source: snapshot.source, taken_at: snapshot.takenAt })))
+    .values(
+      snapshot.quotes.map((q) => ({
+        ticker: q.ticker,
+        usd: q.usd,
+        source: snapshot.source,
+        taken_at: snapshot.takenAt,
+      })),
+    )
     .onConflict((oc) => oc.columns(['ticker', 'taken_at']).doNothing())
     .execute();
 }
@@ -38,7 +45,9 @@ export async function latestPrices(db: Executor): Promise<Map<string, PriceRow>>
     select distinct on (ticker) ticker, usd, source, taken_at
       from prices order by ticker, taken_at desc
   `.execute(db);
-  return new Map(rows.rows.map((r) => [r.ticker, { ticker: r.ticker, usd: r.usd, source: r.source, takenAt: r.taken_at }]));
+  return new Map(
+    rows.rows.map((r) => [r.ticker, { ticker: r.ticker, usd: r.usd, source: r.source, takenAt: r.taken_at }]),
+  );
 }
 
 /** Price history of one ticker since a time, oldest first (charts, averages). */

@@ -10,19 +10,6 @@ export interface ConversionRow {
   proportion: string;
 }
 
-/**
- * The coin an algorithm's earnings are credited in until the account chooses otherwise: the coin
- * that algorithm mines, so a new miner is paid in what they mine and no conversion happens unasked.
- */
-export const DEFAULT_CONVERSION_COINS: Readonly<Record<AlgorithmKey, string>> = {
-  scrypt: 'LTC',
-  sha256: 'BTC',
-  eaglesong: 'CKB',
-  blake2s: 'KDA',
-  x11: 'DASH',
-  kheavyhash: 'KAS',
-};
-
 export interface StoredConversionSettings {
   allAlgorithms: boolean;
   /** The stored lists, in catalogue order; a list with no rows is absent. */
@@ -80,26 +67,4 @@ export async function replaceConversionSettings(
     .set({ conversion_all_algorithms: allAlgorithms })
     .where('id', '=', accountId)
     .execute();
-}
-
-/**
- * The coins an account's earnings on an algorithm are credited in, as crediting must apply them:
- * the shared list when the account set "all algorithms", else the algorithm's own list, else the
- * default (the coin the algorithm mines, 100%). Coins at 0% are never stored.
- */
-export async function conversionTargets(
-  db: Executor,
-  accountId: bigint,
-  algorithm: AlgorithmKey,
-): Promise<ConversionRow[]> {
-  return effectiveConversionList(await conversionSettingsOf(db, accountId), algorithm);
-}
-
-/** The list crediting uses for one algorithm, from stored settings (see conversionTargets). */
-export function effectiveConversionList(settings: StoredConversionSettings, algorithm: AlgorithmKey): ConversionRow[] {
-  const shared = settings.allAlgorithms ? settings.lists.get('all') : undefined;
-  const own = settings.lists.get(algorithm);
-  if (shared && shared.length > 0) return shared;
-  if (own && own.length > 0) return own;
-  return [{ ticker: DEFAULT_CONVERSION_COINS[algorithm], proportion: '100' }];
 }

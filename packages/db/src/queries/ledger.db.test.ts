@@ -69,7 +69,10 @@ describe.each(testEngines())('the ledger on %s', (engine) => {
 
   it('refuses an unbalanced transaction before writing anything', async () => {
     const tx = credit(alice, 5n);
-    const legs = [...tx.legs, { account: { accountId: bob }, coin: 'LTC', amount: 1n, kind: 'admin_adjustment' as const }];
+    const legs = [
+      ...tx.legs,
+      { account: { accountId: bob }, coin: 'LTC', amount: 1n, kind: 'admin_adjustment' as const },
+    ];
     await expect(
       database.db.transaction().execute((trx) => postLedgerTransaction(trx, { ...tx, legs })),
     ).rejects.toBeInstanceOf(UnbalancedTransactionError);
@@ -79,11 +82,15 @@ describe.each(testEngines())('the ledger on %s', (engine) => {
     await expect(
       database.db.transaction().execute(async (trx) => {
         const [t] = (
-          await sql<{ id: bigint }>`insert into ledger_transactions (idempotency_key, kind) values ('raw', 'admin_adjustment') returning id`.execute(
+          await sql<{
+            id: bigint;
+          }>`insert into ledger_transactions (idempotency_key, kind) values ('raw', 'admin_adjustment') returning id`.execute(
             trx,
           )
         ).rows;
-        const [la] = (await sql<{ id: bigint }>`select id from ledger_accounts where account_id = ${alice}`.execute(trx)).rows;
+        const [la] = (
+          await sql<{ id: bigint }>`select id from ledger_accounts where account_id = ${alice}`.execute(trx)
+        ).rows;
         await sql`insert into ledger_entries (transaction_id, ledger_account_id, coin, amount, kind)
                   values (${t?.id}, ${la?.id}, 'LTC', 1, 'admin_adjustment')`.execute(trx);
       }),
@@ -99,7 +106,9 @@ describe.each(testEngines())('the ledger on %s', (engine) => {
   });
 
   it('keeps entries append-only and finds a tampered balance', async () => {
-    await expect(sql`update ledger_entries set amount = amount + 1`.execute(database.db)).rejects.toThrow(/append-only/);
+    await expect(sql`update ledger_entries set amount = amount + 1`.execute(database.db)).rejects.toThrow(
+      /append-only/,
+    );
     await expect(sql`delete from ledger_transactions`.execute(database.db)).rejects.toThrow(/append-only/);
     await database.db.transaction().execute(async (trx) => {
       await sql`update balances set amount = amount + 1 where coin = 'BTC'`.execute(trx);
@@ -120,7 +129,11 @@ describe.each(testEngines())('the ledger on %s', (engine) => {
         { account: { system: 'pool:pps' as const }, coin: 'DOGE', amount: -amount, kind: 'pps_expense' as const },
       ],
     });
-    for (const tx of [pps(10n, '2026-03-01T22:30:00Z'), pps(20n, '2026-03-01T23:30:00Z'), pps(40n, '2026-03-02T12:00:00Z')]) {
+    for (const tx of [
+      pps(10n, '2026-03-01T22:30:00Z'),
+      pps(20n, '2026-03-01T23:30:00Z'),
+      pps(40n, '2026-03-02T12:00:00Z'),
+    ]) {
       await database.db.transaction().execute((trx) => postLedgerTransaction(trx, tx));
     }
     const range = { from: new Date('2026-03-01T00:00:00Z'), to: new Date('2026-03-03T00:00:00Z') };
@@ -129,10 +142,12 @@ describe.each(testEngines())('the ledger on %s', (engine) => {
       { day: '2026-03-01', coin: 'DOGE', amount: 30n },
     ]);
     // In Madrid (UTC+1 in March) 23:30 UTC is already the 2nd.
-    expect(await dailyEarnings(database.db, bob, { ...range, timeZone: 'Europe/Madrid', algorithm: 'scrypt' })).toEqual([
-      { day: '2026-03-02', coin: 'DOGE', amount: 60n },
-      { day: '2026-03-01', coin: 'DOGE', amount: 10n },
-    ]);
+    expect(await dailyEarnings(database.db, bob, { ...range, timeZone: 'Europe/Madrid', algorithm: 'scrypt' })).toEqual(
+      [
+        { day: '2026-03-02', coin: 'DOGE', amount: 60n },
+        { day: '2026-03-01', coin: 'DOGE', amount: 10n },
+      ],
+    );
     expect(await dailyEarnings(database.db, bob, { ...range, timeZone: 'UTC', algorithm: 'sha256' })).toEqual([]);
     // Admin adjustments are not earnings.
     expect(await lifetimeEarnings(database.db, bob)).toEqual(new Map([['DOGE', 70n]]));

@@ -175,14 +175,18 @@ export async function postLedgerTransaction(
     .filter((d) => d.amount !== 0n)
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.coin < b.coin ? -1 : a.coin > b.coin ? 1 : 0));
   for (let i = 0; i < sorted.length; i += CHUNK) {
-    await trx
+    const chunk = sorted.slice(i, i + CHUNK);
+    const written = await trx
       .insertInto('balances')
       .values(
-        sorted.slice(i, i + CHUNK).map((d) => ({
+        chunk.map((d) => ({
           ledger_account_id: d.id,
           coin: d.coin,
           amount: d.amount.toString(),
-          may_be_negative: d.system,
+          // PostgreSQL checks the proposed row before ON CONFLICT turns it into an update, so a debit
+          // of a mining account is proposed as may_be_negative; the update keeps the existing row's
+          // flag (false), which is what the check then applies to the new amount.
+          may_be_negative: d.system || d.amount < 0n,
         })),
       )
       .onConflict((oc) =>
@@ -191,7 +195,18 @@ export async function postLedgerTransaction(
           updated_at: sql`now()`,
         }),
       )
+      .returning(['ledger_account_id', 'coin', 'may_be_negative'])
       .execute();
+    // A debit that inserted a new row (a mining account with no balance of the coin) kept the proposed
+    // flag: refuse it as the balances check would, aborting the transaction.
+    for (const w of written) {
+      if (w.may_be_negative && !chunk.some((d) => d.id === w.ledger_account_id && d.coin === w.coin && d.system)) {
+        throw Object.assign(new Error(`ledger transaction ${tx.key} would make a balance of ${w.coin} negative`), {
+          code: '23514',
+          constraint: 'balances_check',
+        });
+      }
+    }
   }
   return { posted: true, id: row.id };
 }
@@ -265,7 +280,12 @@ export interface LedgerProblem {
  */
 export async function reconcileLedger(db: Executor): Promise<LedgerProblem[]> {
   const problems: LedgerProblem[] = [];
-  const mismatches = await sql<{ ledger_account_id: string; coin: string; balance: string | null; entries: string | null }>`
+  const mismatches = await sql<{
+    ledger_account_id: string;
+    coin: string;
+    balance: string | null;
+    entries: string | null;
+  }>`
     select coalesce(b.ledger_account_id, e.ledger_account_id)::text as ledger_account_id,
            coalesce(b.coin, e.coin) as coin, b.amount::text as balance, e.total::text as entries
       from balances b
@@ -277,7 +297,10 @@ export async function reconcileLedger(db: Executor): Promise<LedgerProblem[]> {
   for (const r of mismatches.rows) {
     problems.push(
       r.balance === null
-        ? { kind: 'missing-balance', detail: `ledger account ${r.ledger_account_id} has ${r.entries} ${r.coin} in entries but no balance row` }
+        ? {
+            kind: 'missing-balance',
+            detail: `ledger account ${r.ledger_account_id} has ${r.entries} ${r.coin} in entries but no balance row`,
+          }
         : {
             kind: 'balance-mismatch',
             detail: `ledger account ${r.ledger_account_id}: balance ${r.balance} ${r.coin} but entries sum to ${r.entries ?? 0}`,
@@ -320,6 +343,8 @@ export async function referralRewardsBySource(db: Executor, accountId: bigint): 
     .groupBy(['e.source_account_id', 'e.coin'])
     .execute();
   return rows.flatMap((r) =>
-    r.source_account_id === null ? [] : [{ sourceAccountId: r.source_account_id, coin: r.coin, amount: BigInt(r.amount) }],
+    r.source_account_id === null
+      ? []
+      : [{ sourceAccountId: r.source_account_id, coin: r.coin, amount: BigInt(r.amount) }],
   );
 }

@@ -55,5 +55,10 @@ export async function poolPayoutTotals(db: Executor, since: { day: Date; month: 
      where status <> 'failed'
      group by coin
   `.execute(db);
-  return rows.rows.map((r) => ({ coin: r.coin, day: BigInt(r.day), month: BigInt(r.month), allTime: BigInt(r.all_time) }));
+  return rows.rows.map((r) => ({
+    coin: r.coin,
+    day: BigInt(r.day),
+    month: BigInt(r.month),
+    allTime: BigInt(r.all_time),
+  }));
 }

@@ -172,11 +172,18 @@ export function createPayout(db: Executor, payout: NewPayout): Promise<CreatedPa
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    const items = kept.flatMap((a) => a.items.map((i) => ({ accountId: a.accountId, address: i.address, amount: i.amount })));
+    const items = kept.flatMap((a) =>
+      a.items.map((i) => ({ accountId: a.accountId, address: i.address, amount: i.amount })),
+    );
     await trx
       .insertInto('payout_items')
       .values(
-        items.map((i) => ({ payout_id: row.id, account_id: i.accountId, address: i.address, amount: i.amount.toString() })),
+        items.map((i) => ({
+          payout_id: row.id,
+          account_id: i.accountId,
+          address: i.address,
+          amount: i.amount.toString(),
+        })),
       )
       .execute();
     const posted = await postLedgerTransaction(trx, {
@@ -184,7 +191,12 @@ export function createPayout(db: Executor, payout: NewPayout): Promise<CreatedPa
       kind: 'payout',
       reference: row.id.toString(),
       legs: [
-        ...kept.map((a) => ({ account: { accountId: a.accountId }, coin: payout.coin, amount: -a.amount, kind: 'payout' as const })),
+        ...kept.map((a) => ({
+          account: { accountId: a.accountId },
+          coin: payout.coin,
+          amount: -a.amount,
+          kind: 'payout' as const,
+        })),
         { account: { system: 'pool:payouts' }, coin: payout.coin, amount: total, kind: 'payout' },
       ],
     });
@@ -374,7 +386,13 @@ function demoTransaction(row: DemoRow): DemoWalletTransaction {
 /** Records a demo wallet transaction (one statement: it is there or not, never half). */
 export async function insertDemoWalletTransaction(
   db: Executor,
-  tx: { txid: string; coin: string; comment: string; outputs: readonly { address: string; amount: bigint }[]; createdAt?: Date },
+  tx: {
+    txid: string;
+    coin: string;
+    comment: string;
+    outputs: readonly { address: string; amount: bigint }[];
+    createdAt?: Date;
+  },
 ): Promise<DemoWalletTransaction> {
   const total = tx.outputs.reduce((sum, o) => sum + o.amount, 0n);
   const row = await db
@@ -429,7 +447,13 @@ export async function demoWalletTransaction(
 
 /** Blocks still waiting for maturity, oldest first. */
 export function pendingBlocks(db: Executor): Promise<Block[]> {
-  return db.selectFrom('blocks').selectAll().where('status', '=', 'pending').orderBy('found_at').orderBy('id').execute();
+  return db
+    .selectFrom('blocks')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .orderBy('found_at')
+    .orderBy('id')
+    .execute();
 }
 
 /** Records how deep a pending block is. False when the block is no longer pending. */

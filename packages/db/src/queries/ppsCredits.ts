@@ -35,13 +35,7 @@ export async function creditAccounts(
     const rows = await db
       .selectFrom('accounts as a')
       .leftJoin('accounts as r', (j) => j.onRef('r.id', '=', 'a.referred_by').on('r.deleted_at', 'is', null))
-      .select([
-        'a.id',
-        'a.username',
-        'a.fee_discount',
-        'r.id as referrer_id',
-        'a.conversion_all_algorithms',
-      ])
+      .select(['a.id', 'a.username', 'a.fee_discount', 'r.id as referrer_id', 'a.conversion_all_algorithms'])
       .where('a.username', 'in', all.slice(i, i + CHUNK))
       .where('a.deleted_at', 'is', null)
       .execute();
@@ -118,7 +112,12 @@ export async function lockAccruals(trx: Executor, keys: readonly AccrualKey[]): 
       .forUpdate()
       .execute();
     for (const r of rows) {
-      const key = { ledgerAccountId: r.ledger_account_id, coin: r.coin, kind: r.kind, sourceAccountId: r.source_account_id };
+      const key = {
+        ledgerAccountId: r.ledger_account_id,
+        coin: r.coin,
+        kind: r.kind,
+        sourceAccountId: r.source_account_id,
+      };
       out.set(accrualKey(key), r.fraction);
     }
   }
@@ -225,7 +224,12 @@ export async function lockPendingCredits(trx: Executor, batchId: string): Promis
   }));
 }
 
-export async function markCredited(trx: Executor, batchId: string, ledgerTransactionId: bigint | null, at: Date): Promise<void> {
+export async function markCredited(
+  trx: Executor,
+  batchId: string,
+  ledgerTransactionId: bigint | null,
+  at: Date,
+): Promise<void> {
   await trx
     .updateTable('pps_credits')
     .set({ credited_at: at, ledger_transaction_id: ledgerTransactionId })
@@ -237,6 +241,10 @@ export async function markCredited(trx: Executor, batchId: string, ledgerTransac
 /** Usernames of account ids (pending credits store ids). */
 export async function usernamesOf(db: Executor, ids: readonly bigint[]): Promise<Map<bigint, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('accounts').select(['id', 'username']).where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('accounts')
+    .select(['id', 'username'])
+    .where('id', 'in', [...ids])
+    .execute();
   return new Map(rows.map((r) => [r.id, r.username]));
 }

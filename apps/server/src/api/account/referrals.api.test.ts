@@ -15,10 +15,10 @@ import {
 } from '@lodestone/db';
 import type { AlgorithmKey } from '@lodestone/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyShareBatch } from '../../jobs/accounting.js';
-import { shareBatch, shareCounts } from '../../jobs/testing.js';
 import { get, nextAddress, post, registerUser, solveCaptcha, type TestUser } from '../../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
+import { applyShareBatch } from '../../jobs/accounting.js';
+import { shareBatch, shareCounts } from '../../jobs/testing.js';
 
 describe('referrals, coupons, redirects and the most used algorithm', () => {
   let t: TestApp;
@@ -77,7 +77,9 @@ describe('referrals, coupons, redirects and the most used algorithm', () => {
     expect(applied.credit).toEqual({ kind: 'credited' });
 
     const body = referralsResponse.parse(
-      (await get(t.app, '/v1/user/referrals', { cookie: referrer.cookie, query: { account_name: referrer.username } })).json(),
+      (
+        await get(t.app, '/v1/user/referrals', { cookie: referrer.cookie, query: { account_name: referrer.username } })
+      ).json(),
     );
     // 0.02 LTC × $80 ÷ $100,000 = 0.000016 BTC
     expect(body.revenue).toBe('0.00001600');

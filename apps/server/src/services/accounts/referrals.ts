@@ -1,5 +1,12 @@
 import type { ReferralsResponse } from '@lodestone/contract';
-import { type Account, accountsDifficulty, latestPrices, listCoins, referralRewardsBySource, referredAccounts } from '@lodestone/db';
+import {
+  type Account,
+  accountsDifficulty,
+  latestPrices,
+  listCoins,
+  referralRewardsBySource,
+  referredAccounts,
+} from '@lodestone/db';
 import {
   ALGORITHMS,
   type AlgorithmKey,

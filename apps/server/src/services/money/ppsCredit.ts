@@ -1,6 +1,6 @@
 import {
-  accrualKey,
   type AccrualKind,
+  accrualKey,
   type CreditAccount,
   creditAccounts,
   type Executor,
@@ -93,7 +93,8 @@ export function planCredits(input: CreditPlanInput): PlannedCredit[] {
     for (const part of convertByProportions(value, mined, targets, input.priceOf)) {
       const split = splitEarnings(part.units, rules);
       add({ accountId: account.id }, part.ticker, 'pps', split.owner);
-      for (const r of split.redirects) add({ accountId: BigInt(r.to) }, part.ticker, 'redirect_in', r.amount, account.id);
+      for (const r of split.redirects)
+        add({ accountId: BigInt(r.to) }, part.ticker, 'redirect_in', r.amount, account.id);
       if (account.referrerId !== null) {
         add({ accountId: account.referrerId }, part.ticker, 'referral', split.referral, account.id);
       }
@@ -104,7 +105,11 @@ export function planCredits(input: CreditPlanInput): PlannedCredit[] {
 }
 
 /** Every ticker whose price crediting these accounts needs. */
-export function tickersNeeded(coin: string, accounts: Iterable<CreditAccount>, catalogue: ReadonlySet<string>): string[] {
+export function tickersNeeded(
+  coin: string,
+  accounts: Iterable<CreditAccount>,
+  catalogue: ReadonlySet<string>,
+): string[] {
   const out = new Set([coin]);
   for (const a of accounts) {
     for (const t of a.conversion.length > 0 ? a.conversion : defaultConversion(coin, catalogue)) out.add(t.ticker);
@@ -149,7 +154,7 @@ export async function postCredits(trx: Executor, input: PostCreditsInput): Promi
   const carried = await lockAccruals(trx, keys);
   const legs: LedgerLeg[] = [];
   const expense = new Map<string, bigint>();
-  const fractions: (typeof keys[number] & { fraction: string })[] = [];
+  const fractions: ((typeof keys)[number] & { fraction: string })[] = [];
   input.credits.forEach((c, i) => {
     const key = keys[i] as (typeof keys)[number];
     const { whole, carried: left } = accrue(Exact.of(carried.get(accrualKey(key)) ?? '0'), c.amount);
@@ -166,7 +171,13 @@ export async function postCredits(trx: Executor, input: PostCreditsInput): Promi
     expense.set(c.coin, (expense.get(c.coin) ?? 0n) + whole);
   });
   for (const [coin, whole] of expense) {
-    legs.push({ account: { system: 'pool:pps' }, coin, amount: -whole, kind: 'pps_expense', algorithm: input.algorithm });
+    legs.push({
+      account: { system: 'pool:pps' },
+      coin,
+      amount: -whole,
+      kind: 'pps_expense',
+      algorithm: input.algorithm,
+    });
   }
   await saveAccruals(trx, fractions);
   if (legs.length === 0) return undefined;

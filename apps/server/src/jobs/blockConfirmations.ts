@@ -1,0 +1,203 @@
+import { type BlockStatus, blockStatus, DaemonPool } from '@lodestone/chain';
+import {
+  type Block,
+  type Coin,
+  confirmBlock,
+  type DB,
+  listCoins,
+  orphanBlock,
+  pendingBlocks,
+  setBlockConfirmations,
+} from '@lodestone/db';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config/config.js';
+import type { JobDefinition, Log } from './types.js';
+
+/**
+ * Found blocks to maturity (docs/money.md, "Found blocks"). Every minute, each `pending` block:
+ * - of a coin mined from real daemons: asked of the coin's daemons (blockStatus). On the best chain
+ *   its confirmations are recorded, and at maturity it becomes `confirmed` with its reward on the
+ *   pool's ledger; off the best chain it becomes `orphaned`; unknown to the daemon it stays pending;
+ * - of the demo network: one confirmation per whole 10 minutes since it was found (the demo chain's
+ *   stand-in for blocks built on top), `confirmed` at the coin's confirmation count. Demo blocks never
+ *   orphan.
+ */
+
+export const BLOCK_CONFIRMATIONS_EVERY_MS = 60_000;
+
+/**
+ * Bitcoin-family coinbase maturity: a block's reward cannot be spent before 100 blocks are built on
+ * it, so a block is not counted as revenue before then, whatever the catalogue says.
+ */
+export const COINBASE_MATURITY = 100;
+
+/** The demo chain "finds" a block on top of each demo block every ten minutes. */
+export const DEMO_BLOCK_PERIOD_MS = 10 * 60_000;
+
+/** A real block its daemon still does not know after this long is logged as a warning at every run. */
+export const BLOCK_NOT_FOUND_WARNING_MS = 60 * 60_000;
+
+/** Asks a coin's daemons where a block stands. */
+export type BlockStatusOf = (coin: string, hash: string) => Promise<BlockStatus>;
+
+/** Confirmations at which a block is mature: real blocks at least coinbase maturity. */
+export function requiredConfirmations(catalogueConfirmations: number | undefined, real: boolean): number {
+  if (!real) return catalogueConfirmations ?? COINBASE_MATURITY;
+  return Math.max(catalogueConfirmations ?? 0, COINBASE_MATURITY);
+}
+
+/** The demo chain's confirmations of a block found at `foundAt`: whole ten-minute periods since. */
+export function demoConfirmations(foundAt: Date, now: Date): number {
+  return Math.max(0, Math.floor((now.getTime() - foundAt.getTime()) / DEMO_BLOCK_PERIOD_MS));
+}
+
+export interface BlockConfirmationDeps {
+  db: Kysely<DB>;
+  /** Coins mined from real daemons (the `coins` setting); every other block is the demo network's. */
+  minedCoins: readonly { ticker: string; algorithm: string }[];
+  statusOf: BlockStatusOf;
+  log: Log;
+  signal?: AbortSignal;
+}
+
+export interface BlockConfirmationResult {
+  /** Hashes of blocks that matured in this run. */
+  confirmed: string[];
+  orphaned: string[];
+  /** Hashes whose confirmation count changed (and are still pending). */
+  updated: string[];
+}
+
+/**
+ * One pass over the pending blocks at `now`. A coin whose daemons fail is skipped for the rest of the
+ * run (logged); the other coins go on, and the run then throws so the scheduler counts a failure.
+ */
+export async function runBlockConfirmations(deps: BlockConfirmationDeps, now: Date): Promise<BlockConfirmationResult> {
+  const { db, log } = deps;
+  const result: BlockConfirmationResult = { confirmed: [], orphaned: [], updated: [] };
+  const blocks = await pendingBlocks(db);
+  if (blocks.length === 0) return result;
+  const catalogue = new Map((await listCoins(db)).map((c) => [c.ticker, c]));
+  const failedCoins = new Map<string, unknown>();
+  for (const block of blocks) {
+    if (deps.signal?.aborted) break;
+    const coin = catalogue.get(block.coin);
+    const real = deps.minedCoins.some((c) => c.ticker === block.coin && c.algorithm === block.algorithm);
+    const required = requiredConfirmations(coin?.confirmations, real);
+    if (!real) {
+      await advance(deps, block, coin, demoConfirmations(block.found_at, now), required, now, false, result);
+      continue;
+    }
+    if (failedCoins.has(block.coin)) continue;
+    let status: BlockStatus;
+    try {
+      status = await deps.statusOf(block.coin, block.hash);
+    } catch (error) {
+      log.error({ coin: block.coin, hash: block.hash, err: error }, 'cannot ask the coin daemons about found blocks');
+      failedCoins.set(block.coin, error);
+      continue;
+    }
+    switch (status.kind) {
+      case 'in-main-chain':
+        await advance(deps, block, coin, status.confirmations, required, now, true, result);
+        break;
+      case 'orphaned':
+        if (await orphanBlock(db, block.id, now)) {
+          log.warn({ coin: block.coin, hash: block.hash, height: status.height }, 'found block orphaned');
+          result.orphaned.push(block.hash);
+        }
+        break;
+      case 'not-found':
+        if (now.getTime() - block.found_at.getTime() >= BLOCK_NOT_FOUND_WARNING_MS) {
+          log.warn(
+            {
+              coin: block.coin,
+              hash: block.hash,
+              foundAt: block.found_at.toISOString(),
+              alert: 'block-unknown-to-daemon',
+            },
+            'the coin daemons do not know a block the pool found; it stays pending',
+          );
+        }
+        break;
+    }
+  }
+  if (failedCoins.size > 0) {
+    throw new AggregateError([...failedCoins.values()], `block confirmations failed for ${[...failedCoins.keys()]}`);
+  }
+  return result;
+}
+
+async function advance(
+  deps: BlockConfirmationDeps,
+  block: Block,
+  coin: Coin | undefined,
+  confirmations: number,
+  required: number,
+  now: Date,
+  real: boolean,
+  result: BlockConfirmationResult,
+): Promise<void> {
+  const { db, log } = deps;
+  if (confirmations < required) {
+    if (confirmations !== block.confirmations && (await setBlockConfirmations(db, block.id, confirmations))) {
+      result.updated.push(block.hash);
+    }
+    return;
+  }
+  if (!coin) {
+    // ledger_entries only take catalogue coins: the block is settled, its revenue left for a person.
+    log.warn(
+      { coin: block.coin, hash: block.hash, reward: block.reward },
+      'a matured block of a coin outside the catalogue: confirmed without a ledger entry',
+    );
+  }
+  const confirmed = await confirmBlock(db, block, {
+    confirmations,
+    at: now,
+    ...(coin ? { reward: BigInt(block.reward) } : {}),
+    ...(real ? {} : { reason: 'demo network block' }),
+  });
+  if (confirmed) {
+    log.info({ coin: block.coin, hash: block.hash, reward: block.reward, demo: !real }, 'found block matured');
+    result.confirmed.push(block.hash);
+  }
+}
+
+/** blockStatus through each mined coin's daemons (one DaemonPool per coin, made on first use). */
+export function daemonBlockStatus(coins: Config['coins'], log?: Log): BlockStatusOf {
+  const pools = new Map<string, DaemonPool>();
+  return (ticker, hash) => {
+    let pool = pools.get(ticker);
+    if (!pool) {
+      const coin = coins.find((c) => c.ticker === ticker);
+      if (!coin) return Promise.reject(new Error(`${ticker} is not a mined coin`));
+      pool = new DaemonPool(coin.daemons, log ? { logger: log } : {});
+      pools.set(ticker, pool);
+    }
+    return blockStatus(pool, hash);
+  };
+}
+
+export interface BlockConfirmationJobOptions {
+  config: Pick<Config, 'coins'>;
+  /** Tests: instead of asking the configured daemons. */
+  statusOf?: BlockStatusOf;
+  everyMs?: number;
+}
+
+/** The found-block job: every minute and at start. Singleton (one process writes settlements). */
+export function blockConfirmationJob(options: BlockConfirmationJobOptions): JobDefinition {
+  let statusOf = options.statusOf;
+  return {
+    name: 'block-confirmations',
+    everyMs: options.everyMs ?? BLOCK_CONFIRMATIONS_EVERY_MS,
+    offsetMs: 0,
+    runOnStart: true,
+    singleton: true,
+    async run({ database, log, now, signal }) {
+      statusOf ??= daemonBlockStatus(options.config.coins, log);
+      await runBlockConfirmations({ db: database.db, minedCoins: options.config.coins, statusOf, log, signal }, now);
+    },
+  };
+}

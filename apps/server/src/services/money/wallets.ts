@@ -1,0 +1,58 @@
+import { BitcoinWallet, type Wallet } from '@lodestone/chain';
+import { type DB, listCoins } from '@lodestone/db';
+import { amountToUnits } from '@lodestone/domain';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config/config.js';
+import type { ServiceLog } from '../log.js';
+import { DemoWallet } from './demoWallet.js';
+
+/** A wallet payouts are sent from, and what it must keep. */
+export interface HotWallet {
+  wallet: Wallet;
+  /** Smallest units the wallet keeps: a payout that would leave less is not sent. */
+  minBalance: bigint;
+}
+
+/**
+ * The hot wallets of the pool, by ticker (docs/money.md, "Payouts"):
+ * - with coin daemons configured (`coins` not empty): a BitcoinWallet per `wallets` entry, its
+ *   decimals and minimum balance read in the coin's catalogue units. A coin without an entry has no
+ *   wallet and is not paid out (the payout job logs that at every run);
+ * - with no coin daemon (`coins` empty, the whole pool is the demo network): a DemoWallet for every
+ *   coin of the catalogue, and `wallets` is ignored — demo payouts are never mixed with real ones.
+ * A `wallets` entry for a coin missing from the catalogue, or listed twice, stops start-up.
+ */
+export async function createWallets(
+  config: Pick<Config, 'coins' | 'wallets'>,
+  db: Kysely<DB>,
+  log?: ServiceLog,
+): Promise<Map<string, HotWallet>> {
+  const catalogue = await listCoins(db);
+  const wallets = new Map<string, HotWallet>();
+  if (config.coins.length === 0) {
+    if (config.wallets.length > 0) {
+      log?.warn(
+        { wallets: config.wallets.map((w) => w.ticker) },
+        'no coin daemon is configured, so the pool runs the demo network and pays from demo wallets; the configured wallets are not used',
+      );
+    }
+    for (const coin of catalogue) wallets.set(coin.ticker, { wallet: new DemoWallet(coin.ticker, db), minBalance: 0n });
+    return wallets;
+  }
+  for (const setting of config.wallets) {
+    const coin = catalogue.find((c) => c.ticker === setting.ticker);
+    if (!coin) throw new Error(`wallets: ${setting.ticker} is not a coin of the catalogue (docs/money.md)`);
+    if (wallets.has(coin.ticker)) throw new Error(`wallets: ${coin.ticker} is listed twice`);
+    let minBalance: bigint;
+    try {
+      minBalance = amountToUnits(setting.min_balance, coin.decimals);
+    } catch {
+      throw new Error(`wallets: min_balance of ${coin.ticker} has more than ${coin.decimals} decimals`);
+    }
+    wallets.set(coin.ticker, {
+      wallet: new BitcoinWallet({ coin: coin.ticker, decimals: coin.decimals, rpcUrl: setting.rpc_url }),
+      minBalance,
+    });
+  }
+  return wallets;
+}
