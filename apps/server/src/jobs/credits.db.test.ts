@@ -9,9 +9,12 @@ import {
 } from '@lodestone/db';
 import { createTestDatabase, testEngines } from '@lodestone/db/testing';
 import type { BatchNetwork } from '@lodestone/domain';
+import { Exact } from '@lodestone/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { powHashesPerDifficulty } from '../services/hashesPerDifficulty.js';
 import { applyShareBatch, type CreditSettings } from './accounting.js';
 import { creditPendingBatches } from './credits.js';
+import { ppsRates } from './rollup.js';
 import { recordingLog, shareBatch, shareCounts } from './testing.js';
 
 const NOW = new Date('2026-11-01T12:00:00Z');
@@ -154,6 +157,28 @@ describe.each(testEngines())('PPS crediting on %s', (engine) => {
       '625000000',
       '1000000',
     ]);
+  });
+
+  it('publishes as profit exactly the rate the ledger credits shares at', async () => {
+    const before = (await pool('pool:pps')).LTC ?? 0n;
+    const batch = shareBatch(
+      '2026-11-01T11:59:57Z',
+      [shareCounts('alice', 'rig9', { acceptedDifficulty: 1600, valid: 1 })],
+      {
+        network: LTC,
+      },
+    );
+    await applyShareBatch(database.db, batch, settings);
+    const gross = before - ((await pool('pool:pps')).LTC ?? 0n); // what PPS cost for these shares
+    const rate = (await ppsRates(database.db, powHashesPerDifficulty)).get('scrypt');
+    // profit is BTC per H/s per day: the shares' hashes for a day's share of a second, valued back in LTC.
+    const hashes = Exact.of(1600).times(powHashesPerDifficulty('scrypt'));
+    const btc = Exact.of(rate ?? '0')
+      .times(hashes)
+      .dividedBy(86_400, 20);
+    const ltcUnits = btc.times(100_000).dividedBy(80, 20).shifted(8);
+    expect(gross).toBe(1_000_000n);
+    expect(ltcUnits.toString()).toBe('1000000');
   });
 
   it('values a batch without network information at the newest known network state', async () => {
