@@ -71,7 +71,8 @@ export const accountSummary = z.object({
 });
 
 /** GET /v1/user/info — who is logged in. 401 when nobody is. */
-export const userInfoResponse = z.object({
+/** GET /v1/user/info for a logged-in user. */
+export const userInfo = z.object({
   result: z.literal(true),
   email: z.string(),
   accounts: z.array(accountSummary),
@@ -80,6 +81,13 @@ export const userInfoResponse = z.object({
   /** True when an admin is logged in as this user (spec 7 Admin login). */
   impersonated: z.boolean(),
 });
+export type UserInfo = z.infer<typeof userInfo>;
+
+/**
+ * GET /v1/user/info: the user, or `{result: false}` when nobody is logged in — an expected answer
+ * (every visitor's home page asks), so it is a 200 rather than a 401 the browser would log as an error.
+ */
+export const userInfoResponse = z.union([userInfo, z.object({ result: z.literal(false) })]);
 export type UserInfoResponse = z.infer<typeof userInfoResponse>;
 
 /** POST /v1/user/logout */

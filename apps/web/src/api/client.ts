@@ -3,6 +3,7 @@ import type {
   PoolStatsResponse,
   SiteResponse,
   StratumResponse,
+  UserInfo,
   UserInfoResponse,
 } from '@lodestone/contract';
 import { API_PREFIX } from '@lodestone/contract';
@@ -93,11 +94,16 @@ export function getStratum(signal?: AbortSignal): Promise<StratumResponse> {
 
 /**
  * GET /v1/user/info. Spec 4: success sets the logged-in flag, any failure clears it (401 is handled
- * in `request`, which never redirects for this call). Resolves to null when nobody is logged in.
+ * in `request`, which never redirects for this call). Resolves to null when nobody is logged in
+ * (the server answers `{result: false}`).
  */
-export async function getUserInfo(signal?: AbortSignal): Promise<UserInfoResponse | null> {
+export async function getUserInfo(signal?: AbortSignal): Promise<UserInfo | null> {
   try {
     const info = await request<UserInfoResponse>('/user/info', { signal });
+    if (info.result === false) {
+      setIsLoggedIn(false);
+      return null;
+    }
     setIsLoggedIn(true);
     return info;
   } catch (error) {

@@ -146,7 +146,7 @@ describe('settings, accounts and keys', () => {
     const user = await registerUser(t.app);
     const res = await post(t.app, '/v1/user/remove_account', { account_name: user.username }, { cookie: user.cookie });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await get(t.app, '/v1/user/info', { cookie: user.cookie })).statusCode).toBe(401);
+    expect((await get(t.app, '/v1/user/info', { cookie: user.cookie })).json()).toEqual({ result: false });
     const row = await t.database.db
       .selectFrom('users')
       .selectAll()

@@ -81,8 +81,8 @@ describe('password recovery by e-mail (real SMTP server)', () => {
     expect(reset.json()).toEqual({ result: true });
 
     // Every session ended, both browsers'.
-    expect((await get(t.app, '/v1/user/info', { cookie: user.cookie })).statusCode).toBe(401);
-    expect((await get(t.app, '/v1/user/info', { cookie: otherCookie })).statusCode).toBe(401);
+    expect((await get(t.app, '/v1/user/info', { cookie: user.cookie })).json()).toEqual({ result: false });
+    expect((await get(t.app, '/v1/user/info', { cookie: otherCookie })).json()).toEqual({ result: false });
     const old = await loginAs(t.app, { email: user.email, password: user.password });
     expect(old.json().error).toBe('Invalid email or password');
     const fresh = await loginAs(t.app, { email: user.email, password: 'a brand new password' });

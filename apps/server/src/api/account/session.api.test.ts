@@ -1,4 +1,4 @@
-import { userInfoResponse } from '@lodestone/contract';
+import { userInfo } from '@lodestone/contract';
 import { userLogOfUser } from '@lodestone/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,7 +56,7 @@ describe('register, login, info, logout', () => {
 
     const info = await get(t.app, '/v1/user/info', { cookie: cookie?.value });
     expect(info.statusCode).toBe(200);
-    const body = userInfoResponse.parse(info.json());
+    const body = userInfo.parse(info.json());
     expect(body).toMatchObject({
       result: true,
       email: 'first.miner@example.com',
@@ -146,11 +146,15 @@ describe('register, login, info, logout', () => {
     }
   });
 
-  it('answers 401 on info without a session, and with a made-up cookie', async () => {
-    expect((await get(t.app, '/v1/user/info')).statusCode).toBe(401);
+  it('answers {result: false} on info without a session, and with a made-up cookie', async () => {
+    expect((await get(t.app, '/v1/user/info')).json()).toEqual({ result: false });
     const res = await get(t.app, '/v1/user/info', { cookie: 'not-a-real-session-token' });
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: 'Not logged in', code: 'UNAUTHENTICATED' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ result: false });
+    // Other calls still answer 401 (spec 8: the site goes to /login).
+    const config = await get(t.app, '/v1/user/config', { cookie: 'not-a-real-session-token' });
+    expect(config.statusCode).toBe(401);
+    expect(config.json()).toEqual({ error: 'Not logged in', code: 'UNAUTHENTICATED' });
   });
 
   it('logs in, rotating the session, and refuses a wrong password and an unknown e-mail alike', async () => {
@@ -162,7 +166,7 @@ describe('register, login, info, logout', () => {
     expect(fresh).toBeDefined();
     expect(fresh).not.toBe(user.cookie);
     // Rotation: the session the browser had before logging in is over.
-    expect((await get(t.app, '/v1/user/info', { cookie: user.cookie })).statusCode).toBe(401);
+    expect((await get(t.app, '/v1/user/info', { cookie: user.cookie })).json()).toEqual({ result: false });
     expect((await get(t.app, '/v1/user/info', { cookie: fresh })).statusCode).toBe(200);
 
     const wrong = await loginAs(t.app, { email: user.email, password: 'not the password' });
@@ -186,7 +190,7 @@ describe('register, login, info, logout', () => {
     const cleared = res.cookies.find((c) => c.name === SESSION);
     expect(cleared?.value).toBe('');
     // Replaying the old cookie does not work: the session is gone on the server, not just in the browser.
-    expect((await get(t.app, '/v1/user/info', { cookie: user.cookie })).statusCode).toBe(401);
+    expect((await get(t.app, '/v1/user/info', { cookie: user.cookie })).json()).toEqual({ result: false });
     const row = await t.database.db
       .selectFrom('sessions')
       .select('revoked_at')
@@ -235,7 +239,7 @@ describe('register, login, info, logout', () => {
     await sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${await userIdOf(user.email)}`.execute(
       t.database.db,
     );
-    expect((await get(t.app, '/v1/user/info', { cookie: user.cookie })).statusCode).toBe(401);
+    expect((await get(t.app, '/v1/user/info', { cookie: user.cookie })).json()).toEqual({ result: false });
   });
 });
 

@@ -70,10 +70,11 @@ export async function sessionRoutes(app: FastifyInstance, deps: AccountRouteDeps
     },
   );
 
-  addRoute(app, routes.userInfo, { preHandler: [auth.requireUser] }, async ({ request, reply }) => {
+  addRoute(app, routes.userInfo, {}, async ({ request, reply }) => {
     reply.header('cache-control', 'no-store');
-    const { user, impersonatorUserId } = auth.userOf(request);
-    return userInfo(accounts, user, impersonatorUserId);
+    const current = await auth.currentUser(request, reply);
+    if (!current) return { result: false as const };
+    return userInfo(accounts, current.user, current.impersonatorUserId);
   });
 
   addRoute(app, routes.userLogout, {}, async ({ request, reply }) => {

@@ -1,4 +1,4 @@
-import type { AccountSettings, UserConfigResponse, UserInfoResponse } from '@lodestone/contract';
+import type { AccountSettings, UserConfigResponse, UserInfo } from '@lodestone/contract';
 import {
   type Account,
   type AccountKey,
@@ -30,11 +30,7 @@ function summary(account: Account) {
 }
 
 /** GET user/info */
-export async function userInfo(
-  ctx: AccountsContext,
-  user: User,
-  impersonatorUserId: bigint | null,
-): Promise<UserInfoResponse> {
+export async function userInfo(ctx: AccountsContext, user: User, impersonatorUserId: bigint | null): Promise<UserInfo> {
   const accounts = await accountsOfUser(ctx.db, user.id);
   return {
     result: true,
