@@ -23,6 +23,7 @@ await build({
     'bench-api': 'bench/api.bench.ts',
     'bench-stratum': 'bench/stratum.bench.ts',
     'bench-accounting': 'bench/accounting.bench.ts',
+    'bench-dashboard': 'bench/dashboard.bench.ts',
     'ledger-check': 'scripts/ledgerCheck.ts',
     'config-docs': 'scripts/configDocs.ts',
   },

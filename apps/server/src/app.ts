@@ -10,10 +10,14 @@ import type { Registry } from 'prom-client';
 import { accountRoutes } from './api/account/accountRoutes.js';
 import type { AccountRouteDeps } from './api/account/deps.js';
 import { sessionRoutes } from './api/account/sessionRoutes.js';
+import { adminRoutes } from './api/admin/routes.js';
 import type { ApiDeps } from './api/deps.js';
+import { miningRoutes } from './api/mining/routes.js';
 import { moneyRoutes } from './api/money/routes.js';
 import { poolRoutes } from './api/pool/routes.js';
 import { stratumRoutes } from './api/pool/stratum.js';
+import { publicRoutes } from './api/public/routes.js';
+import { revenueRoutes } from './api/revenue/routes.js';
 import { siteRoutes } from './api/site/routes.js';
 import { type Auth, createAuth } from './http/auth.js';
 import { AppError, errors, RetryAfterError, toAppError } from './http/errors.js';
@@ -168,7 +172,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await stratumRoutes(api, deps);
       await sessionRoutes(api, accountDeps);
       await accountRoutes(api, accountDeps);
+      await adminRoutes(api, { config, auth, accounts: accountDeps.accounts });
       await moneyRoutes(api, { config, auth, db, now });
+      await miningRoutes(api, { config, auth, db, now });
+      await revenueRoutes(api, { config, auth, db, now });
+      await publicRoutes(api, { config, auth, db, now, captcha: accountDeps.captcha, mailer, tasks });
     },
     { prefix: API_PREFIX },
   );

@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { InProcessBus } from './bus/inProcess.js';
 import { NatsBus } from './bus/nats.js';
 import type { ShareBus } from './bus/types.js';
+import { adminCli } from './cli/admin.js';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { startFleet } from './demo/fleet.js';
 import { LOG_SERIALIZERS } from './http/logging.js';
@@ -12,6 +13,7 @@ import { createMetricsRegistry } from './http/metrics.js';
 import { blockConfirmationJob } from './jobs/blockConfirmations.js';
 import { payoutJob } from './jobs/payouts.js';
 import { startJobsRole } from './jobs/role.js';
+import { workerRollupJob } from './jobs/workerRollup.js';
 import { createJobSources, demoAlgorithms } from './network.js';
 import { parseRoles, type Role, UsageError } from './roles.js';
 import { ensureDemoAccounts } from './services/accounts/demo.js';
@@ -107,7 +109,11 @@ async function startParts(config: Config, roles: Set<Role>, log: Logger, running
       statsWindowMinutes: config.statsWindowMinutes,
       credit: { feePercent: config.feePercent, priceMaxAgeMs: config.priceMaxAgeSeconds * 1000 },
       prices: { feed: createPriceFeed(config), everyMs: config.priceRefreshSeconds * 1000 },
-      jobs: [payoutJob({ config }), blockConfirmationJob({ config })],
+      jobs: [
+        payoutJob({ config }),
+        blockConfirmationJob({ config }),
+        workerRollupJob({ windowMinutes: config.statsWindowMinutes }),
+      ],
     });
     running.push({ name: 'jobs', stop: () => jobs.stop() });
   }
@@ -184,6 +190,9 @@ async function startParts(config: Config, roles: Set<Role>, log: Logger, running
     log.info(`Lodestone is running: ${config.publicUrl}`);
   }
 }
+
+// `lodestone admin grant|revoke EMAIL`: an operator command (cli/admin.ts), not a server start.
+if (process.argv[2] === 'admin') process.exit(await adminCli(process.argv.slice(3)));
 
 process.on('unhandledRejection', (reason) => {
   process.stderr.write(`unhandled rejection: ${reason instanceof Error ? reason.stack : String(reason)}\n`);

@@ -183,15 +183,17 @@ describe('layout', () => {
     await context.close();
   });
 
-  it('hides nav and footer on the login page and says plainly when a page is not built yet', async () => {
+  it('hides nav and footer on the login page and shows them on the other pages', async () => {
     const { page, context } = await site.newPage();
     await page.goto('/login');
     await page.waitForLoadState('networkidle');
     expect(await page.getByTestId('site-nav').count()).toBe(0);
     expect(await page.getByTestId('site-footer').count()).toBe(0);
+    // Every screen of the route table is built now (public.e2e.test.ts checks each one's content).
     await page.goto('/faq');
-    await page.getByTestId('not-built').waitFor();
+    await page.getByTestId('faq-page').waitFor();
     expect(await page.getByTestId('site-nav').count()).toBe(1);
+    expect(await page.getByTestId('site-footer').count()).toBe(1);
     await context.close();
   });
 

@@ -1,7 +1,11 @@
 export * from './account.js';
+export * from './admin.js';
 export * from './common.js';
+export * from './mining.js';
 export * from './money.js';
 export * from './pool.js';
+export * from './public.js';
+export * from './revenue.js';
 export { API_PREFIX, routes } from './routes.js';
 export * from './site.js';
 export * from './stratum.js';

@@ -27,6 +27,25 @@ import {
   userInfoResponse,
 } from './account.js';
 import {
+  adminBalanceBody,
+  adminBalanceResponse,
+  adminLoginBody,
+  adminLogsAccountBody,
+  adminLogsResponse,
+  adminLogsUserBody,
+  adminUsersResponse,
+} from './admin.js';
+import {
+  miningChartQuery,
+  miningQuery,
+  miningRemoveResponse,
+  miningSummaryResponse,
+  miningWorkerParams,
+  miningWorkersResponse,
+  observerMiningChartQuery,
+  observerMiningQuery,
+} from './mining.js';
+import {
   coinsResponse,
   conversionConfigResponse,
   conversionConfigUpdateBody,
@@ -37,6 +56,34 @@ import {
   poolPayoutsResponse,
 } from './money.js';
 import { algorithmParams, algorithmStatsResponse, chartQuery, chartResponse, poolStatsResponse } from './pool.js';
+import {
+  openApiDocument,
+  poolFeesResponse,
+  poolProfitsResponse,
+  profitAlgorithmParams,
+  profitChartQuery,
+  publicApiPoolResponse,
+  publicApiProfitsResponse,
+  publicApiUserQuery,
+  publicApiUserResponse,
+  signatureParams,
+  signatureResponse,
+  vipApplicationBody,
+} from './public.js';
+import {
+  lifetimeEarningsResponse,
+  observerRevenueAlgorithmQuery,
+  observerRevenuePayoutsQuery,
+  observerRevenueQuery,
+  revenueAccountQuery,
+  revenueAlgorithmQuery,
+  revenueBalanceResponse,
+  revenueEarningsResponse,
+  revenuePayoutsCsvQuery,
+  revenuePayoutsQuery,
+  revenuePayoutsResponse,
+  revenueStatementQuery,
+} from './revenue.js';
 import { bannerResponse, healthResponse, siteResponse } from './site.js';
 import { stratumResponse } from './stratum.js';
 
@@ -167,4 +214,160 @@ export const routes = {
     body: convertBody,
     response: convertResponse,
   },
+
+  // ── mining (spec 7 "Dashboard" and "Observer"; docs/dashboard.md "Mining API"). The removals are
+  // GETs as the spec lists them (cross-site guarded like a POST); the server accepts POST as well.
+  userMining: { method: 'GET', path: '/user/mining', query: miningQuery, response: miningSummaryResponse },
+  userMiningChart: { method: 'GET', path: '/user/mining/chart', query: miningChartQuery, response: chartResponse },
+  userMiningWorkers: {
+    method: 'GET',
+    path: '/user/mining/workers',
+    query: miningQuery,
+    response: miningWorkersResponse,
+  },
+  userMiningWorkerRemove: {
+    method: 'GET',
+    path: '/user/mining/workers/remove/:workerId',
+    params: miningWorkerParams,
+    query: miningQuery,
+    response: miningRemoveResponse,
+  },
+  userMiningWorkersRemoveAll: {
+    method: 'GET',
+    path: '/user/mining/workers/removeall',
+    query: miningQuery,
+    response: miningRemoveResponse,
+  },
+  observerMining: {
+    method: 'GET',
+    path: '/observer/mining',
+    query: observerMiningQuery,
+    response: miningSummaryResponse,
+  },
+  observerMiningChart: {
+    method: 'GET',
+    path: '/observer/mining/chart',
+    query: observerMiningChartQuery,
+    response: chartResponse,
+  },
+  observerMiningWorkers: {
+    method: 'GET',
+    path: '/observer/mining/workers',
+    query: observerMiningQuery,
+    response: miningWorkersResponse,
+  },
+
+  // ── revenue (spec 7 "Dashboard" and "Observer"; docs/dashboard.md "Revenue API"). The downloads
+  // answer files (PDF, CSV), not JSON, so they have no response schema.
+  userRevenueBalance: {
+    method: 'GET',
+    path: '/user/revenue/balance',
+    query: revenueAccountQuery,
+    response: revenueBalanceResponse,
+  },
+  userRevenuePayouts: {
+    method: 'GET',
+    path: '/user/revenue/payouts',
+    query: revenuePayoutsQuery,
+    response: revenuePayoutsResponse,
+  },
+  userRevenueEarnings: {
+    method: 'GET',
+    path: '/user/revenue/earnings',
+    query: revenueAlgorithmQuery,
+    response: revenueEarningsResponse,
+  },
+  userRevenueLifetimeEarnings: {
+    method: 'GET',
+    path: '/user/revenue/lifetimeearnings',
+    query: revenueAlgorithmQuery,
+    response: lifetimeEarningsResponse,
+  },
+  userRevenueChart: {
+    method: 'GET',
+    path: '/user/revenue/chart',
+    query: revenueAlgorithmQuery,
+    response: chartResponse,
+  },
+  /** The monthly PDF statement, `earnings_{YYYY-MM}.pdf`. */
+  userRevenueEarningsDownload: {
+    method: 'GET',
+    path: '/user/revenue/earnings/download',
+    query: revenueStatementQuery,
+  },
+  /** Daily earnings as `earnings.csv`. */
+  userRevenueEarningsCsv: { method: 'GET', path: '/user/revenue/earnings/csv', query: revenueAlgorithmQuery },
+  /** The account's payouts as `payments.csv`. */
+  userRevenuePayoutsCsv: { method: 'GET', path: '/user/revenue/payouts/csv', query: revenuePayoutsCsvQuery },
+  observerRevenueBalance: {
+    method: 'GET',
+    path: '/observer/revenue/balance',
+    query: observerRevenueQuery,
+    response: revenueBalanceResponse,
+  },
+  observerRevenuePayouts: {
+    method: 'GET',
+    path: '/observer/revenue/payouts',
+    query: observerRevenuePayoutsQuery,
+    response: revenuePayoutsResponse,
+  },
+  observerRevenueEarnings: {
+    method: 'GET',
+    path: '/observer/revenue/earnings',
+    query: observerRevenueAlgorithmQuery,
+    response: revenueEarningsResponse,
+  },
+  observerRevenueLifetimeEarnings: {
+    method: 'GET',
+    path: '/observer/revenue/lifetimeearnings',
+    query: observerRevenueAlgorithmQuery,
+    response: lifetimeEarningsResponse,
+  },
+  observerRevenueChart: {
+    method: 'GET',
+    path: '/observer/revenue/chart',
+    query: observerRevenueAlgorithmQuery,
+    response: chartResponse,
+  },
+
+  // ── public website and public API (spec 7 "Public"; docs/public-api.md). The /api/* calls are
+  // CORS-open and rate-limited per address (and per key for /api/user); they honour no cookies.
+  poolProfits: {
+    method: 'GET',
+    path: '/pool/profits/:algorithm',
+    params: profitAlgorithmParams,
+    response: poolProfitsResponse,
+  },
+  poolProfitsChart: {
+    method: 'GET',
+    path: '/pool/profits/:algorithm/chart',
+    params: profitAlgorithmParams,
+    query: profitChartQuery,
+    response: chartResponse,
+  },
+  poolFees: { method: 'GET', path: '/pool/fees', response: poolFeesResponse },
+  apiPool: { method: 'GET', path: '/api/pool', response: publicApiPoolResponse },
+  apiProfits: { method: 'GET', path: '/api/profits', response: publicApiProfitsResponse },
+  apiUser: { method: 'GET', path: '/api/user', query: publicApiUserQuery, response: publicApiUserResponse },
+  signature: {
+    method: 'GET',
+    path: '/signatures/:signature',
+    params: signatureParams,
+    response: signatureResponse,
+  },
+  vipApplication: { method: 'POST', path: '/email/hashrate', body: vipApplicationBody, response: resultResponse },
+  /** The OpenAPI 3.1 document of every route of this table. */
+  openApi: { method: 'GET', path: '/openapi.json', response: openApiDocument },
+
+  // ── admin (spec 7 "Admin"; docs/admin.md): admins only, 404 for everyone else logged in, 401 for visitors
+  adminUsers: { method: 'GET', path: '/admin/users', response: adminUsersResponse },
+  adminLogsUser: { method: 'POST', path: '/admin/logs/user', body: adminLogsUserBody, response: adminLogsResponse },
+  adminLogsAccount: {
+    method: 'POST',
+    path: '/admin/logs/account',
+    body: adminLogsAccountBody,
+    response: adminLogsResponse,
+  },
+  adminLogin: { method: 'POST', path: '/admin/login', body: adminLoginBody, response: resultResponse },
+  adminBalance: { method: 'POST', path: '/admin/balance', body: adminBalanceBody, response: adminBalanceResponse },
 } as const;

@@ -26,6 +26,7 @@ export {
   liveAccountNameExists,
   lockAccount,
   type NewAccount,
+  publicAccountNames,
   raiseFeeDiscount,
   referralCodeTaken,
   referredAccounts,
@@ -33,6 +34,17 @@ export {
   softDeleteAccount,
   usernameTaken,
 } from './queries/accounts.js';
+export {
+  type AdminUserRow,
+  adminUserList,
+  adminUsers,
+  anyAccountByUsername,
+  anyUserByEmail,
+  setUserAdmin,
+  type UserLogFilter,
+  type UserLogPageRow,
+  userLogPage,
+} from './queries/admin.js';
 export { blockByHash, countBlocksByAlgorithm, recordBlock } from './queries/blocks.js';
 export {
   coinByTicker,
@@ -89,6 +101,32 @@ export {
   takeLoginAttempt,
 } from './queries/loginFailures.js';
 export {
+  type AccountMiningTotals,
+  accountDifficultyByDay,
+  accountDifficultyByHalfHour,
+  accountMiningTotals,
+  accountWorkerRows,
+  type DayDifficulty,
+  type DifficultySlot,
+  dayPeriod,
+  lockWorkerRollups,
+  type MiningRange,
+  type MiningRates,
+  miningRates,
+  mostActiveAlgorithmSince,
+  pruneWorkerHours,
+  pruneWorkerMinutes,
+  type RemovedWorker,
+  type RollUpResult,
+  refreshWorkerPeriodTotals,
+  removeWorkers,
+  rollUpWorkerStats,
+  type WorkerMiningRow,
+  type WorkerPeriod,
+  type WorkerSelection,
+  windowPeriod,
+} from './queries/mining.js';
+export {
   consumePasswordReset,
   countPasswordResetsSince,
   expireUserPasswordResets,
@@ -140,6 +178,13 @@ export {
   setBlockConfirmations,
 } from './queries/payouts.js';
 export {
+  type PoolComparison,
+  type ProfitHour,
+  poolComparisons,
+  profitHours,
+  savePoolComparison,
+} from './queries/poolComparisons.js';
+export {
   averageProfitSince,
   type HashrateBucket,
   hashrateBuckets,
@@ -170,6 +215,7 @@ export {
   replaceRedirects,
 } from './queries/redirects.js';
 export { countReferralVisit, referralVisitsSince } from './queries/referralVisits.js';
+export { type AccountPayoutRow, accountPayoutRows } from './queries/revenue.js';
 export { serverSecret, useCaptchaSolution } from './queries/secrets.js';
 export {
   type ActiveSession,
@@ -182,6 +228,7 @@ export {
   revokeUserSessions,
 } from './queries/sessions.js';
 export { recordShareBatch, type ShareBatchRecord } from './queries/shareBatches.js';
+export { type IssuedSignature, saveSignature, signatureByValue } from './queries/signatures.js';
 export { appendUserLog, type NewUserLogEntry, userLogOfAccount, userLogOfUser } from './queries/userLog.js';
 export {
   activatePendingTotp,
@@ -201,6 +248,13 @@ export {
   useTotpStep,
 } from './queries/users.js';
 export {
+  insertVipApplication,
+  markVipApplicationEmailed,
+  type NewVipApplication,
+  type VipApplication,
+  vipApplications,
+} from './queries/vipApplications.js';
+export {
   addWorkerMinuteStats,
   topWindowAccounts,
   type WindowActivity,
@@ -218,6 +272,7 @@ export {
 } from './queries/workers.js';
 export type {
   Account,
+  AccountStatsHalfHourTable,
   AccountsTable,
   Block,
   BlockStatus,
@@ -244,6 +299,8 @@ export type {
   UserLogEntry,
   UsersTable,
   Worker,
+  WorkerPeriodKind,
+  WorkerStatsHourTable,
   WorkerStatsMinuteTable,
   WorkersTable,
 } from './schema.js';

@@ -2,6 +2,9 @@ import m0001 from '../migrations/0001_pool_stats.sql';
 import m0002 from '../migrations/0002_share_accounting.sql';
 import m0003 from '../migrations/0003_accounts.sql';
 import m0004 from '../migrations/0004_money.sql';
+import m0005 from '../migrations/0005_worker_rollups.sql';
+import m0006 from '../migrations/0006_public.sql';
+import m0007 from '../migrations/0007_earnings_rollup.sql';
 
 const FILE_NAME = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 
@@ -24,6 +27,9 @@ export const MIGRATIONS: readonly Migration[] = [
   migration('0002_share_accounting.sql', m0002),
   migration('0003_accounts.sql', m0003),
   migration('0004_money.sql', m0004),
+  migration('0005_worker_rollups.sql', m0005),
+  migration('0006_public.sql', m0006),
+  migration('0007_earnings_rollup.sql', m0007),
 ];
 
 export function migration(fileName: string, sql: string): Migration {

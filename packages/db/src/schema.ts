@@ -50,6 +50,11 @@ export interface WorkerStatsMinuteTable {
   valid: number;
   invalid: number;
   stale: number;
+  /** How much of the row the rollup tables already hold (migration 0005); 0 when written. */
+  rolled_difficulty: ColumnType<string, string | undefined, string>;
+  rolled_valid: Generated<number>;
+  rolled_invalid: Generated<number>;
+  rolled_stale: Generated<number>;
 }
 
 export interface ShareBatchesTable {
@@ -59,6 +64,56 @@ export interface ShareBatchesTable {
   interval_start: Date;
   interval_end: Date;
   applied_at: ColumnType<Date, Date | undefined, never>;
+  /** When the worker-rollup job rolled the batch's minute up; null until then. */
+  rolled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** Per worker and UTC hour (migration 0005), kept 8 days. Sums of the worker's minute rows. */
+export interface WorkerStatsHourTable {
+  worker_id: bigint;
+  algorithm: AlgorithmKey;
+  /** Start of the UTC hour. */
+  hour: Date;
+  accepted_difficulty: Numeric;
+  valid: number;
+  invalid: number;
+  stale: number;
+  /** Minutes of the hour with an accepted share. */
+  active_minutes: number;
+}
+
+export type WorkerPeriodKind = 'day' | 'window';
+
+/** Each worker's rolled-up sums over a period the dashboard reads often (migration 0005). */
+export interface WorkerPeriodTotalsTable {
+  kind: WorkerPeriodKind;
+  period_from: Date;
+  worker_id: bigint;
+  accepted_difficulty: Numeric;
+  valid: ColumnType<bigint, bigint | number, bigint | number>;
+  invalid: ColumnType<bigint, bigint | number, bigint | number>;
+  stale: ColumnType<bigint, bigint | number, bigint | number>;
+}
+
+/** The periods worker_period_totals holds, complete (migration 0005). */
+export interface WorkerTotalPeriodsTable {
+  kind: WorkerPeriodKind;
+  period_from: Date;
+  minutes: number;
+}
+
+/** Per account, algorithm and UTC half hour (migration 0005), kept for good. */
+export interface AccountStatsHalfHourTable {
+  account: string;
+  algorithm: AlgorithmKey;
+  /** Start of the UTC half hour. */
+  half_hour: Date;
+  accepted_difficulty: Numeric;
+  valid: ColumnType<bigint, bigint | number, bigint | number>;
+  invalid: ColumnType<bigint, bigint | number, bigint | number>;
+  stale: ColumnType<bigint, bigint | number, bigint | number>;
+  /** Σ over workers of minutes with an accepted share. */
+  worker_minutes: number;
 }
 
 export type BlockStatus = 'pending' | 'confirmed' | 'orphaned' | 'rejected';
@@ -389,6 +444,54 @@ export interface DemoWalletTransactionsTable {
   created_at: Generated<Date>;
 }
 
+/** Other pools' published profitability (migration 0006), entered by the operator. */
+export interface PoolComparisonsTable {
+  id: GeneratedAlways<bigint>;
+  algorithm: AlgorithmKey;
+  pool_name: string;
+  pool_url: string;
+  /** The hashrate unit the figures are per: 'H/s' … 'EH/s'. */
+  hashrate_unit: string;
+  /** BTC per day per `hashrate_unit`; null when the other pool publishes no figure for the period. */
+  profit_24h: ColumnType<string | null, string | null | undefined, string | null>;
+  profit_7d: ColumnType<string | null, string | null | undefined, string | null>;
+  profit_30d: ColumnType<string | null, string | null | undefined, string | null>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** VIP applications (migration 0006). */
+export interface VipApplicationsTable {
+  id: GeneratedAlways<bigint>;
+  name: string;
+  email: string;
+  /** '+44 7911123456', or null. */
+  phone: string | null;
+  operations: string;
+  created_at: Date;
+  /** When the e-mail to the operator was handed over; null until then (or when it failed). */
+  emailed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** Signatures the pool issued (migration 0006). */
+export interface SignaturesTable {
+  /** HMAC-SHA256 hex of the canonical text. */
+  signature: string;
+  kind: string;
+  /** SHA-256 hex of the signed document as handed out. */
+  document_sha256: string;
+  issued_at: Date;
+}
+
+export interface EarningsQuarterHoursTable {
+  ledger_account_id: bigint;
+  coin: string;
+  /** '' when the legs had no algorithm. */
+  algorithm: AlgorithmKey | '';
+  /** Start of the UTC quarter hour. */
+  bucket: Date;
+  amount: Units;
+}
+
 /** Created and written only by the migrator. */
 export interface SchemaMigrationsTable {
   version: number;
@@ -399,6 +502,7 @@ export interface SchemaMigrationsTable {
 }
 
 export interface DB {
+  account_stats_half_hour: AccountStatsHalfHourTable;
   accounts: AccountsTable;
   balances: BalancesTable;
   blocks: BlocksTable;
@@ -406,6 +510,7 @@ export interface DB {
   coins: CoinsTable;
   conversion_settings: ConversionSettingsTable;
   demo_wallet_transactions: DemoWalletTransactionsTable;
+  earnings_quarter_hours: EarningsQuarterHoursTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_entries: LedgerEntriesTable;
   ledger_transactions: LedgerTransactionsTable;
@@ -421,15 +526,21 @@ export interface DB {
   coupons: CouponsTable;
   login_failures: LoginFailuresTable;
   password_resets: PasswordResetsTable;
+  pool_comparisons: PoolComparisonsTable;
   pool_stats: PoolStatsTable;
   redirect_settings: RedirectSettingsTable;
   referral_visits: ReferralVisitsTable;
   schema_migrations: SchemaMigrationsTable;
   server_secrets: ServerSecretsTable;
   sessions: SessionsTable;
+  signatures: SignaturesTable;
   share_batches: ShareBatchesTable;
   user_log: UserLogTable;
   users: UsersTable;
+  vip_applications: VipApplicationsTable;
+  worker_period_totals: WorkerPeriodTotalsTable;
+  worker_total_periods: WorkerTotalPeriodsTable;
+  worker_stats_hour: WorkerStatsHourTable;
   worker_stats_minute: WorkerStatsMinuteTable;
   workers: WorkersTable;
 }

@@ -311,6 +311,13 @@ export const SETTINGS = {
     default: 'support@example.com',
     doc: 'Support e-mail address shown in the footer and on contact pages.',
   },
+  vipEmail: {
+    env: 'VIP_EMAIL',
+    file: 'pool.vip_email',
+    schema: z.email('expected an e-mail address'),
+    doc: 'Where VIP applications (the home page’s form for large miners) are e-mailed; the applicant is the Reply-To.',
+    defaultDoc: 'the value of `SUPPORT_EMAIL`',
+  },
   phoneEu: {
     env: 'PHONE_EU',
     file: 'pool.phone_eu',
@@ -389,6 +396,13 @@ export const SETTINGS = {
     schema: integer(1000, 10_000_000),
     default: 100_000,
     doc: 'Work of the robot check: a browser tries on average half this many SHA-256 hashes (about a second at the default).',
+  },
+  adminRequire2fa: {
+    env: 'ADMIN_REQUIRE_2FA',
+    file: 'auth.admin_require_2fa',
+    schema: boolean,
+    default: true,
+    doc: 'Admin tools answer only admins who have two-factor authentication enabled (403 otherwise). Turn off only for development.',
   },
   smtpUrl: {
     env: 'SMTP_URL',

@@ -38,7 +38,7 @@ describe.each(testEngines())('accounting on %s', (engine) => {
     await database.close();
   });
   beforeEach(async () => {
-    await sql`truncate workers, worker_stats_minute, share_batches, blocks, pool_stats restart identity`.execute(
+    await sql`truncate workers, worker_stats_minute, share_batches, blocks, pool_stats restart identity cascade`.execute(
       database.db,
     );
   });
@@ -116,6 +116,7 @@ describe.each(testEngines())('accounting on %s', (engine) => {
         interval_start: at('2024-05-06T10:00:10Z'),
         interval_end: at('2024-05-06T10:00:15Z'),
         applied_at: expect.any(Date),
+        rolled_at: null,
       },
     ]);
   });

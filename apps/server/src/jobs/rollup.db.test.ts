@@ -53,7 +53,7 @@ describe.each(testEngines())('pool stats rollup on %s', (engine) => {
     await database.close();
   });
   beforeEach(async () => {
-    await sql`truncate workers, worker_stats_minute, share_batches, blocks, pool_stats, network_states, prices restart identity`.execute(
+    await sql`truncate workers, worker_stats_minute, share_batches, blocks, pool_stats, network_states, prices restart identity cascade`.execute(
       database.db,
     );
   });

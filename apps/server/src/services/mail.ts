@@ -7,6 +7,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Where replies go (for example the applicant of a VIP application); default: the sender. */
+  replyTo?: string;
 }
 
 export interface Mailer {

@@ -1,6 +1,13 @@
 import type { AlgorithmStatsResponse, ChartResponse } from '@lodestone/contract';
 import { TOP_HASHERS_LIMIT } from '@lodestone/contract';
-import { type Executor, hashrateBuckets, latestPoolStats, topAllTimeAccounts, topWindowAccounts } from '@lodestone/db';
+import {
+  type Executor,
+  hashrateBuckets,
+  latestPoolStats,
+  publicAccountNames,
+  topAllTimeAccounts,
+  topWindowAccounts,
+} from '@lodestone/db';
 import {
   type Algorithm,
   type AlgorithmKey,
@@ -21,6 +28,14 @@ import { STALE_AFTER_MS } from './poolStats.js';
 /** `scrypt`, `SCRYPT`, `Scrypt` → the algorithm; anything else → undefined. */
 export function findAlgorithm(param: string): Algorithm | undefined {
   return algorithmByKey(param.toLowerCase());
+}
+
+/**
+ * How an anonymous account appears in public lists: its first two characters and three stars, so a
+ * miner can still recognise their own row and nobody else learns the name.
+ */
+export function maskAccountName(name: string): string {
+  return `${[...name].slice(0, 2).join('')}***`;
 }
 
 /** A base-unit decimal in the unit 10^exponent, as a number for display. */
@@ -65,13 +80,16 @@ export async function readAlgorithmStats(
   const profit = scaleProfit(row?.profit ?? '0', algorithm.profitUnitExponent);
   const profitAvg = scaleProfit(row?.profit_avg_24h ?? '0', algorithm.profitUnitExponent);
 
+  // Names are shown only for accounts whose user chose to be public (Settings' privacy toggle).
+  const shown = await publicAccountNames(db, [...current.map((c) => c.account), ...allTime.map((c) => c.account)]);
+  const nameOf = (account: string) => (shown.has(account) ? account : maskAccountName(account));
   const currentRates = current.map((c) => ({
-    user: c.account,
+    user: nameOf(c.account),
     hashrate: estimateHashrate(c.acceptedDifficulty, perDifficulty, window.seconds),
   }));
   const rateUnit = scaleHashrate(largest(currentRates.map((c) => c.hashrate)));
   const pastHashes = allTime.map((c) => ({
-    user: c.account,
+    user: nameOf(c.account),
     hashes: hashesFromDifficulty(c.acceptedDifficulty, perDifficulty),
   }));
   const hashesUnit = scaleHashCount(largest(pastHashes.map((c) => c.hashes)));

@@ -167,3 +167,21 @@ export function referredAccounts(db: Executor, accountId: bigint): Promise<Accou
     .orderBy('id')
     .execute();
 }
+
+/**
+ * Which of these account names (exact, as stratum logged them) belong to live accounts whose user
+ * turned the `anonymous` flag off: the names public lists may show.
+ */
+export async function publicAccountNames(db: Executor, names: readonly string[]): Promise<Set<string>> {
+  const unique = [...new Set(names)];
+  if (unique.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('accounts as a')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .select('a.username')
+    .where('a.username', 'in', unique)
+    .where('a.deleted_at', 'is', null)
+    .where('u.anonymous', '=', false)
+    .execute();
+  return new Set(rows.map((r) => r.username));
+}

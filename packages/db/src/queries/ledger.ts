@@ -208,7 +208,58 @@ export async function postLedgerTransaction(
       }
     }
   }
+  await addEarnings(trx, legs, idOf, tx.at);
   return { posted: true, id: row.id };
+}
+
+/** The ledger legs that are earnings of an account: its own PPS credits, redirects and referral rewards. */
+export const EARNING_KINDS: readonly LedgerEntryKind[] = ['pps', 'redirect_in', 'referral'];
+
+/**
+ * Adds a transaction's earning legs of mining accounts to their quarter hour in
+ * earnings_quarter_hours (migration 0007), in the same database transaction and in one lock order.
+ */
+async function addEarnings(
+  trx: Executor,
+  legs: readonly LedgerLeg[],
+  idOf: (ref: LedgerAccountRef) => bigint,
+  at: Date | undefined,
+): Promise<void> {
+  const sums = new Map<string, { id: bigint; coin: string; algorithm: string; amount: bigint }>();
+  for (const l of legs) {
+    if (!('accountId' in l.account) || !EARNING_KINDS.includes(l.kind)) continue;
+    const id = idOf(l.account);
+    const algorithm = l.algorithm ?? '';
+    const key = `${id}|${l.coin}|${algorithm}`;
+    const seen = sums.get(key);
+    if (seen) seen.amount += l.amount;
+    else sums.set(key, { id, coin: l.coin, algorithm, amount: l.amount });
+  }
+  const rows = [...sums.values()]
+    .filter((r) => r.amount !== 0n)
+    .sort((a, b) =>
+      a.id < b.id ? -1 : a.id > b.id ? 1 : `${a.coin}|${a.algorithm}` < `${b.coin}|${b.algorithm}` ? -1 : 1,
+    );
+  const bucket = sql<Date>`date_bin('15 minutes', ${at ?? sql`now()`}::timestamptz, timestamptz '2000-01-01 00:00:00+00')`;
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await trx
+      .insertInto('earnings_quarter_hours')
+      .values(
+        rows.slice(i, i + CHUNK).map((r) => ({
+          ledger_account_id: r.id,
+          coin: r.coin,
+          algorithm: r.algorithm as AlgorithmKey | '',
+          bucket,
+          amount: r.amount.toString(),
+        })),
+      )
+      .onConflict((oc) =>
+        oc
+          .columns(['ledger_account_id', 'coin', 'algorithm', 'bucket'])
+          .doUpdateSet({ amount: sql`earnings_quarter_hours.amount + excluded.amount` }),
+      )
+      .execute();
+  }
 }
 
 /** Whether a ledger transaction with this key exists. */
@@ -269,7 +320,7 @@ export async function balancesOfSystemAccount(db: Executor, system: SystemAccoun
 }
 
 export interface LedgerProblem {
-  kind: 'balance-mismatch' | 'missing-balance' | 'negative-balance' | 'unbalanced-transaction';
+  kind: 'balance-mismatch' | 'missing-balance' | 'negative-balance' | 'unbalanced-transaction' | 'earnings-mismatch';
   detail: string;
 }
 
@@ -322,6 +373,29 @@ export async function reconcileLedger(db: Executor): Promise<LedgerProblem[]> {
   `.execute(db);
   for (const r of unbalanced.rows) {
     problems.push({ kind: 'unbalanced-transaction', detail: `${r.key} is off by ${r.total} ${r.coin}` });
+  }
+  const earnings = await sql<{
+    ledger_account_id: string;
+    coin: string;
+    rollup: string | null;
+    entries: string | null;
+  }>`
+    select coalesce(r.ledger_account_id, e.ledger_account_id)::text as ledger_account_id,
+           coalesce(r.coin, e.coin) as coin, r.total::text as rollup, e.total::text as entries
+      from (select ledger_account_id, coin, sum(amount) as total from earnings_quarter_hours
+             group by ledger_account_id, coin) r
+      full join (select e.ledger_account_id, e.coin, sum(e.amount) as total
+                   from ledger_entries e join ledger_accounts la on la.id = e.ledger_account_id
+                  where la.account_id is not null and e.kind in (${sql.join(EARNING_KINDS)})
+                  group by e.ledger_account_id, e.coin) e
+        on e.ledger_account_id = r.ledger_account_id and e.coin = r.coin
+     where coalesce(r.total, 0) <> coalesce(e.total, 0)
+  `.execute(db);
+  for (const r of earnings.rows) {
+    problems.push({
+      kind: 'earnings-mismatch',
+      detail: `ledger account ${r.ledger_account_id}: earnings rollup ${r.rollup ?? 0} ${r.coin} but earning entries sum to ${r.entries ?? 0}`,
+    });
   }
   return problems;
 }

@@ -65,7 +65,7 @@ describe.each(testEngines())('share accounting queries on %s', (engine) => {
     await database.close();
   });
   beforeEach(async () => {
-    await sql`truncate workers, worker_stats_minute, share_batches, blocks, pool_stats restart identity`.execute(
+    await sql`truncate workers, worker_stats_minute, share_batches, blocks, pool_stats restart identity cascade`.execute(
       database.db,
     );
   });
@@ -113,6 +113,10 @@ describe.each(testEngines())('share accounting queries on %s', (engine) => {
         valid: 6,
         invalid: 1,
         stale: 2,
+        rolled_difficulty: '0',
+        rolled_valid: 0,
+        rolled_invalid: 0,
+        rolled_stale: 0,
       },
     ]);
     const bad = { ...counts, minute: T('10:00:30'), acceptedDifficulty: '1', valid: 1, invalid: 0, stale: 0 };

@@ -4,15 +4,7 @@ import {
   referralsResponse,
   userConfigResponse,
 } from '@lodestone/contract';
-import {
-  addWorkerMinuteStats,
-  balancesOfAccount,
-  insertCoupon,
-  reconcileLedger,
-  savePrices,
-  upsertWorkers,
-  userLogOfUser,
-} from '@lodestone/db';
+import { balancesOfAccount, insertCoupon, reconcileLedger, savePrices, userLogOfUser } from '@lodestone/db';
 import type { AlgorithmKey } from '@lodestone/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, nextAddress, post, registerUser, solveCaptcha, type TestUser } from '../../../test/accounts.js';
@@ -34,25 +26,19 @@ describe('referrals, coupons, redirects and the most used algorithm', () => {
       .account_specific;
   }
 
-  /** Minutes of accepted shares for an account's worker, ending now. */
+  /** Minutes of accepted shares for an account's worker, ending now: one share batch per minute. */
   async function mine(account: string, algorithm: AlgorithmKey, minutes: number, difficulty: string, daysAgo = 0) {
     const end = new Date(Date.now() - daysAgo * 24 * 3600_000);
     end.setUTCSeconds(0, 0);
-    const [worker] = await upsertWorkers(t.database.db, [
-      { account, algorithm, name: 'rig1', seenAt: end, lastShareAt: end, acceptedDifficulty: difficulty },
-    ]);
-    await addWorkerMinuteStats(
-      t.database.db,
-      Array.from({ length: minutes }, (_, i) => ({
-        workerId: worker?.id as bigint,
-        algorithm,
-        minute: new Date(end.getTime() - i * 60_000),
-        acceptedDifficulty: difficulty,
-        valid: 1,
-        invalid: 0,
-        stale: 0,
-      })),
-    );
+    for (let i = 0; i < minutes; i++) {
+      const at = new Date(end.getTime() - i * 60_000 + 30_000).toISOString();
+      await applyShareBatch(
+        t.database.db,
+        shareBatch(at, [shareCounts(account, 'rig1', { acceptedDifficulty: Number(difficulty), valid: 1 })], {
+          algorithm,
+        }),
+      );
+    }
   }
 
   it('reports the referral rewards the ledger credited, valued in BTC', async () => {

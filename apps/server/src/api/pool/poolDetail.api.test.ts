@@ -1,5 +1,5 @@
 import { algorithmStatsResponse, chartResponse, errorResponse } from '@lodestone/contract';
-import { insertPoolStats } from '@lodestone/db';
+import { insertAccount, insertPoolStats, insertUser } from '@lodestone/db';
 import { testEngines } from '@lodestone/db/testing';
 import { DEFAULT_STATS_WINDOW_MINUTES, statsWindow } from '@lodestone/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -71,6 +71,23 @@ describe.each(testEngines())('GET /v1/pool/stats/{algorithm} on %s', (engine) =>
       shareBatch(longAgo, [shareCounts('veteran', 'farm', { acceptedDifficulty: 1e9, valid: 100 })]),
     );
     await recordFoundBlock(db, foundBlock({ hash: '0a'.repeat(32), foundAt: now.getTime() - 5 * MINUTE }));
+    // Names are public only for accounts whose user turned "anonymous" off: u12 and veteran here;
+    // u11's user stays anonymous, the others have no registered account.
+    const open = await insertUser(db, { email: 'open@example.org', passwordHash: null, anonymous: false });
+    const shy = await insertUser(db, { email: 'shy@example.org', passwordHash: null });
+    for (const [user, username] of [
+      [open, 'u12'],
+      [open, 'veteran'],
+      [shy, 'u11'],
+    ] as const) {
+      await insertAccount(db, {
+        userId: user.id,
+        username,
+        apiKey: `api-${username}`,
+        observerKey: `obs-${username}`,
+        referralCode: `R${username.toUpperCase()}`,
+      });
+    }
     await rollupPoolStats(db, now, {
       windowMinutes: DEFAULT_STATS_WINDOW_MINUTES,
       hashesPerDifficulty: powHashesPerDifficulty,
@@ -100,15 +117,15 @@ describe.each(testEngines())('GET /v1/pool/stats/{algorithm} on %s', (engine) =>
     expect(body.top_hashrate_units).toBe('Mh/s'); // from the largest: 12000 × 65536 / 600…660 s ≈ 1.2–1.3 Mh/s
     expect(body.top_hashrate.map((e) => e.user)).toEqual([
       'u12',
-      'u11',
-      'u10',
-      'u09',
-      'u08',
-      'u07',
-      'u06',
-      'u05',
-      'u04',
-      'u03',
+      'u1***',
+      'u1***',
+      'u0***',
+      'u0***',
+      'u0***',
+      'u0***',
+      'u0***',
+      'u0***',
+      'u0***',
     ]);
     const top = body.top_hashrate[0]?.hashrate ?? 0;
     expect(top).toBeGreaterThan((12000 * 65536) / 660 / 1e6 - 1e-6);
@@ -121,6 +138,7 @@ describe.each(testEngines())('GET /v1/pool/stats/{algorithm} on %s', (engine) =>
     expect(body.top_hashers_past).toHaveLength(10);
     expect(body.top_hashers_past[0]).toEqual({ user: 'veteran', hashes: 65.536 });
     expect(body.top_hashers_past[1]).toEqual({ user: 'u12', hashes: (12000 * 65536) / 1e12 });
+    expect(body.top_hashers_past[2]).toMatchObject({ user: 'u1***' });
     const hashes = body.top_hashers_past.map((e) => e.hashes);
     expect(hashes).toEqual([...hashes].sort((a, b) => b - a));
   });

@@ -1,5 +1,5 @@
 import type { SiteResponse } from '@lodestone/contract';
-import { useRef } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { InfoIcon } from '../../components/icons';
 import { useHeroObserver } from '../../components/layout/chrome';
@@ -24,9 +24,13 @@ const CLAIMS = [
 ] as const;
 
 /** The home hero: the pool's pitch, the way in (/register) and, on the demo network, a plain notice. */
+/** The VIP Application modal (with its robot check) is only downloaded when someone opens it. */
+const VipApplication = lazy(() => import('./VipApplication'));
+
 export function Hero({ site }: { site: SiteResponse | undefined }) {
   const ref = useRef<HTMLElement>(null);
   useHeroObserver(ref);
+  const [vipOpen, setVipOpen] = useState(false);
   return (
     <section
       ref={ref}
@@ -69,7 +73,20 @@ export function Hero({ site }: { site: SiteResponse | undefined }) {
           >
             See the pool's numbers
           </a>
+          <button
+            type="button"
+            data-testid="vip-open"
+            onClick={() => setVipOpen(true)}
+            className="inline-flex items-center rounded-lg border border-amber-400/60 px-6 py-3 text-base font-semibold text-amber-300 hover:bg-amber-400/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-300"
+          >
+            VIP Application
+          </button>
         </div>
+        {vipOpen && (
+          <Suspense fallback={null}>
+            <VipApplication onClose={() => setVipOpen(false)} />
+          </Suspense>
+        )}
         <ul className="mt-16 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {CLAIMS.map((claim) => (
             <li key={claim.title} className="rounded-xl border border-white/10 bg-white/5 p-5">

@@ -1,0 +1,120 @@
+import { routes } from '@lodestone/contract';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Config } from '../../config/config.js';
+import type { Auth } from '../../http/auth.js';
+import { errors } from '../../http/errors.js';
+import { addRoute } from '../../http/route.js';
+import type { AccountsContext } from '../../services/accounts/context.js';
+import { adjustBalance } from '../../services/admin/balance.js';
+import { loginAsUser } from '../../services/admin/impersonation.js';
+import { readUserLog } from '../../services/admin/logs.js';
+import { ADMIN_MESSAGES } from '../../services/admin/messages.js';
+import { listUsersForAdmin } from '../../services/admin/users.js';
+
+/** What the admin routes use. */
+export interface AdminRouteDeps {
+  config: Pick<Config, 'adminRequire2fa'>;
+  auth: Auth;
+  accounts: AccountsContext;
+}
+
+/**
+ * Login-as is limited per admin and per address. The limits run after the guard (not in the
+ * route's onRequest like the public limits), so nobody but an admin ever sees a 429 that would
+ * betray the route.
+ */
+export const ADMIN_LOGIN_LIMITS = {
+  perAdmin: { max: 10, timeWindow: 60_000 },
+  perAddress: { max: 20, timeWindow: 60_000 },
+} as const;
+
+/** A rate limit checked as a preHandler, keyed by `keyOf`; over the limit: 429 with Retry-After. */
+function limitAfterGuard(
+  app: FastifyInstance,
+  name: string,
+  options: { max: number; timeWindow: number },
+  keyOf: (request: FastifyRequest) => string,
+): preHandlerAsyncHookHandler {
+  const check = app.createRateLimit({ ...options, keyGenerator: (request) => `${name}:${keyOf(request)}` });
+  return async (request, reply) => {
+    const state = await check(request);
+    if (state.isAllowed || !state.isExceeded) return;
+    reply.header('retry-after', state.ttlInSeconds);
+    throw errors.tooManyRequests(`Too many requests. Try again in ${state.ttlInSeconds} seconds.`, state.ttlInSeconds);
+  };
+}
+
+/**
+ * Spec 7 "Admin": users, user logs, log in as a user, balance adjustments. Guard, in order:
+ * 401 without a session; 404 for anyone who is not an admin (the calls do not reveal themselves),
+ * and for a session in which an admin is impersonating someone (admin power does not travel into
+ * it); 403 when the admin has no 2FA while ADMIN_REQUIRE_2FA is on. Every call is recorded in the
+ * admin's log, and in the target user's log where there is one (docs/admin.md).
+ */
+export async function adminRoutes(app: FastifyInstance, deps: AdminRouteDeps): Promise<void> {
+  const { auth, accounts } = deps;
+
+  const adminOnly: preHandlerAsyncHookHandler = async (request) => {
+    const { user, impersonatorUserId } = auth.userOf(request);
+    if (impersonatorUserId !== null) throw errors.notFound();
+    if (deps.config.adminRequire2fa && user.totp_secret === null) {
+      throw errors.refused('ADMIN_2FA_REQUIRED', ADMIN_MESSAGES.twoFactorRequired, 403);
+    }
+  };
+  const guard = [auth.requireAdmin, adminOnly];
+
+  const loginLimits = [
+    limitAfterGuard(app, 'admin-login-admin', ADMIN_LOGIN_LIMITS.perAdmin, (r) => auth.userOf(r).user.id.toString()),
+    limitAfterGuard(app, 'admin-login-address', ADMIN_LOGIN_LIMITS.perAddress, (r) => r.ip),
+  ];
+
+  const noStore = { 'cache-control': 'no-store' };
+
+  addRoute(app, routes.adminUsers, { preHandler: guard }, async ({ request, reply }) => {
+    reply.headers(noStore);
+    return listUsersForAdmin(accounts, auth.userOf(request).user, request.ip);
+  });
+
+  addRoute(
+    app,
+    routes.adminLogsUser,
+    { preHandler: guard, body: routes.adminLogsUser.body },
+    async ({ request, reply, body }) => {
+      reply.headers(noStore);
+      const search = body.username ? { email: body.email, username: body.username } : { email: body.email };
+      return readUserLog(accounts, auth.userOf(request).user, search, body.page, request.ip);
+    },
+  );
+
+  addRoute(
+    app,
+    routes.adminLogsAccount,
+    { preHandler: guard, body: routes.adminLogsAccount.body },
+    async ({ request, reply, body }) => {
+      reply.headers(noStore);
+      return readUserLog(accounts, auth.userOf(request).user, { username: body.username }, body.page, request.ip);
+    },
+  );
+
+  addRoute(
+    app,
+    routes.adminLogin,
+    { preHandler: [...guard, ...loginLimits], body: routes.adminLogin.body },
+    async ({ request, reply, body }) => {
+      const current = auth.userOf(request);
+      const token = await loginAsUser(accounts, current.user, current.sessionId, body.email, request.ip);
+      auth.setSessionCookie(reply, token);
+      return { result: true as const };
+    },
+  );
+
+  addRoute(
+    app,
+    routes.adminBalance,
+    { preHandler: guard, body: routes.adminBalance.body },
+    async ({ request, body }) => {
+      await adjustBalance(accounts, auth.userOf(request).user, { ...body, ip: request.ip });
+      return true as const;
+    },
+  );
+}

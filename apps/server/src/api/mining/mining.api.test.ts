@@ -1,0 +1,312 @@
+import { chartResponse, miningRemoveResponse, miningSummaryResponse, miningWorkersResponse } from '@lodestone/contract';
+import { savePoolStats, savePrices, userLogOfAccount } from '@lodestone/db';
+import { testEngines } from '@lodestone/db/testing';
+import type { WorkerShareCounts } from '@lodestone/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { get, post, registerUser, SESSION, type TestUser } from '../../../test/accounts.js';
+import { createTestApp, type TestApp } from '../../../test/helpers.js';
+import { applyShareBatch } from '../../jobs/accounting.js';
+import { shareBatch, shareCounts } from '../../jobs/testing.js';
+import { runWorkerRollup } from '../../jobs/workerRollup.js';
+
+/**
+ * Now is 12:05:30 UTC. With STATS_WINDOW_MINUTES=10 the window is 11:55:00 – 12:05:30 (630 s); the
+ * 24-hour period is 2024-05-05 12:00 – now (86,730 s). SCRYPT: 65,536 hashes per difficulty 1.
+ */
+const NOW = Date.parse('2024-05-06T12:05:30Z');
+
+describe.each(testEngines())('mining API on %s', (engine) => {
+  let t: TestApp;
+  let clock = NOW;
+  beforeAll(async () => {
+    t = await createTestApp({ STATS_WINDOW_MINUTES: '10', FEE_PERCENT: '1' }, undefined, engine, {
+      now: () => new Date(clock),
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const apply = (end: string, workers: WorkerShareCounts[], algorithm: 'scrypt' | 'sha256' = 'scrypt') =>
+    applyShareBatch(t.database.db, shareBatch(end, workers, { algorithm }));
+
+  /**
+   * rig1 and rig2 mine in the window, rig3 earlier today, rig4 only before the 24 hours; bob and the
+   * account's SHA256 rig must not show up.
+   */
+  async function seed(user: TestUser, bob: TestUser) {
+    const me = user.username;
+    await apply('2024-05-06T12:01:00Z', [shareCounts(me, 'rig1', { acceptedDifficulty: 3000, valid: 30 })]); // minute 12:00
+    await apply('2024-05-06T12:05:10Z', [shareCounts(me, 'rig1', { acceptedDifficulty: 1000, valid: 10, invalid: 2 })]); // 12:05
+    await apply('2024-05-06T11:58:00Z', [shareCounts(me, 'rig2', { acceptedDifficulty: 2000, valid: 20, stale: 1 })]); // 11:57
+    await apply('2024-05-06T09:00:05Z', [shareCounts(me, 'rig3', { acceptedDifficulty: 6000, valid: 60 })]); // 09:00
+    await apply('2024-05-05T11:30:00Z', [shareCounts(me, 'rig4', { acceptedDifficulty: 9999, valid: 99 })]); // yesterday
+    await apply('2024-05-06T12:02:00Z', [shareCounts(bob.username, 'rig1', { acceptedDifficulty: 5000, valid: 50 })]);
+    await apply('2024-05-06T12:02:00Z', [shareCounts(me, 'asic', { acceptedDifficulty: 77, valid: 7 })], 'sha256');
+  }
+
+  async function rates() {
+    // The PPS rate of docs/money.md's example (BTC per H/s per day) and a BTC price.
+    await savePoolStats(t.database.db, {
+      algorithm: 'scrypt',
+      taken_at: new Date(NOW - 20_000),
+      hashrate: '0',
+      miners: 0,
+      workers: 0,
+      profit: '0.000000006591796875',
+      profit_avg_24h: '0.000000006591796875',
+    });
+    await savePrices(t.database.db, {
+      source: 'test',
+      takenAt: new Date(NOW - 60_000),
+      quotes: [{ ticker: 'BTC', usd: '100000' }],
+    });
+  }
+
+  const q = (user: TestUser, extra: Record<string, string> = {}) => ({
+    account_name: user.username,
+    algorithm: 'scrypt',
+    ...extra,
+  });
+  const summary = async (user: TestUser, algorithm = 'scrypt') => {
+    const res = await get(t.app, '/v1/user/mining', { cookie: user.cookie, query: q(user, { algorithm }) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    return miningSummaryResponse.parse(res.json());
+  };
+  const workers = async (user: TestUser) => {
+    const res = await get(t.app, '/v1/user/mining/workers', { cookie: user.cookie, query: q(user) });
+    expect(res.statusCode, res.body).toBe(200);
+    return miningWorkersResponse.parse(res.json());
+  };
+  const chart = async (user: TestUser, timezone?: string) => {
+    const res = await get(t.app, '/v1/user/mining/chart', {
+      cookie: user.cookie,
+      query: q(user, timezone ? { timezone } : {}),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return chartResponse.parse(res.json());
+  };
+
+  it('answers 401 logged out, 404 for another user’s account, 400 for a bad algorithm or time zone', async () => {
+    const user = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    const reads = ['/v1/user/mining', '/v1/user/mining/chart', '/v1/user/mining/workers'];
+    const removals = ['/v1/user/mining/workers/remove/1', '/v1/user/mining/workers/removeall'];
+    for (const url of [...reads, ...removals]) {
+      expect((await get(t.app, url, { query: q(user) })).statusCode, url).toBe(401);
+      const foreign = await get(t.app, url, { cookie: user.cookie, query: q(other) });
+      expect(foreign.statusCode, url).toBe(404);
+      expect(foreign.json()).toEqual({ error: 'Account not found', code: 'NOT_FOUND' });
+    }
+    for (const url of reads) {
+      const bad = await get(t.app, url, { cookie: user.cookie, query: q(user, { algorithm: 'ethash' }) });
+      expect(bad.statusCode, url).toBe(400);
+      expect(bad.json().error).toBe('query.algorithm: Unknown algorithm: ethash');
+      const missing = await get(t.app, url, { cookie: user.cookie, query: { account_name: user.username } });
+      expect(missing.statusCode, url).toBe(400);
+    }
+    const zone = await get(t.app, '/v1/user/mining/chart', {
+      cookie: user.cookie,
+      query: q(user, { timezone: 'Mars/Olympus_Mons' }),
+    });
+    expect(zone.statusCode).toBe(400);
+    expect(zone.json().code).toBe('VALIDATION_FAILED');
+  });
+
+  it('shows an account without workers as zeros', async () => {
+    const user = await registerUser(t.app);
+    expect(await summary(user)).toEqual({
+      hashrate: 0,
+      hashrate_units: 'H/s',
+      hashrate_avg: 0,
+      hashrate_avg_units: 'H/s',
+      active_workers: 0,
+      total_workers: 0,
+      estimated_revenue: 0,
+    });
+    expect(await workers(user)).toEqual([]);
+    const empty = await chart(user);
+    expect(empty.y_axis).toEqual(Array(48).fill(0));
+    expect(empty.label).toBe('Hashrate (H/s)');
+  });
+
+  it('computes the summary, workers and chart from the account’s shares, the same after rolling up', async () => {
+    const user = await registerUser(t.app);
+    const bob = await registerUser(t.app);
+    await seed(user, bob);
+    await rates();
+
+    // Window: 3000 + 1000 + 2000 = 6000 × 65,536 ÷ 630 s = 624,152.38 H/s. 24 hours: + rig3's 6000
+    // = 12,000 × 65,536 ÷ 86,730 s = 9,067.59 H/s. Revenue: 6000 × 65,536 × 6.591796875e-9 = 2.592
+    // BTC·s/day ÷ 630 s = 0.00411428… BTC a day × (1 − 1%) × $100,000 = $407.3142… → 407.31.
+    const expectedSummary = {
+      hashrate: 624.15,
+      hashrate_units: 'Kh/s',
+      hashrate_avg: 9.07,
+      hashrate_avg_units: 'Kh/s',
+      active_workers: 2,
+      total_workers: 4,
+      estimated_revenue: 407.31,
+    };
+    expect(await summary(user)).toEqual(expectedSummary);
+    // The algorithm as a name, any case, reads the same.
+    expect(await summary(user, 'SCRYPT')).toEqual(expectedSummary);
+    expect((await summary(user, 'sha256')).total_workers).toBe(1);
+
+    const list = await workers(user);
+    expect(list.map(({ id, ...rest }) => ({ id: /^\d+$/.test(id), ...rest }))).toEqual([
+      // 4000 × 65,536 ÷ 630 = 416,101.59; ÷ 86,730 = 3,022.53
+      {
+        id: true,
+        name: 'rig1',
+        hashrate: 416.1,
+        hashrate_units: 'Kh/s',
+        hashrate_avg: 3.02,
+        hashrate_avg_units: 'Kh/s',
+        valid_shares: 40,
+        invalid_shares: 2,
+        stale_shares: 0,
+      },
+      // 2000 × 65,536 ÷ 630 = 208,050.79; ÷ 86,730 = 1,511.26
+      {
+        id: true,
+        name: 'rig2',
+        hashrate: 208.05,
+        hashrate_units: 'Kh/s',
+        hashrate_avg: 1.51,
+        hashrate_avg_units: 'Kh/s',
+        valid_shares: 20,
+        invalid_shares: 0,
+        stale_shares: 1,
+      },
+      // 6000 × 65,536 ÷ 86,730 = 4,533.79
+      {
+        id: true,
+        name: 'rig3',
+        hashrate: 0,
+        hashrate_units: 'H/s',
+        hashrate_avg: 4.53,
+        hashrate_avg_units: 'Kh/s',
+        valid_shares: 60,
+        invalid_shares: 0,
+        stale_shares: 0,
+      },
+      {
+        id: true,
+        name: 'rig4',
+        hashrate: 0,
+        hashrate_units: 'H/s',
+        hashrate_avg: 0,
+        hashrate_avg_units: 'H/s',
+        valid_shares: 0,
+        invalid_shares: 0,
+        stale_shares: 0,
+      },
+    ]);
+
+    // 48 half hours from 12:30 UTC yesterday; the points with shares: 09:00 (6000 ÷ 1,800 s),
+    // 11:30 (2000 ÷ 1,800 s) and the current 12:00 (4000 ÷ the 330 s so far), in the unit of the largest.
+    const utc = await chart(user);
+    expect(utc.x_axis).toHaveLength(48);
+    expect(utc.x_axis[0]).toBe('12:30');
+    expect(utc.x_axis.at(-1)).toBe('12:00');
+    expect(utc.label).toBe('Hashrate (Kh/s)');
+    const points = Object.fromEntries(utc.x_axis.map((x, i) => [x, utc.y_axis[i]]).filter(([, y]) => y !== 0));
+    expect(points).toEqual({ '09:00': 218.453, '11:30': 72.818, '12:00': 794.376 });
+    // The miner's time zone writes the labels (India is 5:30 ahead, New York 4 behind in May).
+    const india = await chart(user, 'Asia/Kolkata');
+    expect([india.x_axis[0], india.x_axis.at(-1)]).toEqual(['18:00', '17:30']);
+    expect(india.y_axis).toEqual(utc.y_axis);
+    const newYork = await chart(user, 'America/New_York');
+    expect([newYork.x_axis[0], newYork.x_axis.at(-1)]).toEqual(['08:30', '08:00']);
+
+    const before = { summary: await summary(user), list, utc };
+    const run = await runWorkerRollup(t.database.db, new Date(clock));
+    expect(run.batches).toBeGreaterThan(0);
+    expect({ summary: await summary(user), list: await workers(user), utc: await chart(user) }).toEqual(before);
+  });
+
+  it('removes one worker, then the offline ones, keeping the account’s history', async () => {
+    const user = await registerUser(t.app);
+    const bob = await registerUser(t.app);
+    await seed(user, bob);
+    const byName = Object.fromEntries((await workers(user)).map((w) => [w.name, w.id]));
+    const bobsWorker = await t.database.db
+      .selectFrom('workers')
+      .select('id')
+      .where('account', '=', bob.username)
+      .executeTakeFirstOrThrow();
+    const remove = (id: string, method: 'GET' | 'POST' = 'GET') =>
+      method === 'GET'
+        ? get(t.app, `/v1/user/mining/workers/remove/${id}`, { cookie: user.cookie, query: q(user) })
+        : post(t.app, `/v1/user/mining/workers/remove/${id}`, {}, { cookie: user.cookie, query: q(user) });
+
+    for (const id of [bobsWorker.id.toString(), 'abc', '0', '99999999']) {
+      const res = await remove(id);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json()).toEqual({ error: 'Worker not found', code: 'NOT_FOUND' });
+    }
+    // A removal is a state change: another site cannot trigger it through the browser.
+    const crossSite = await t.app.inject({
+      url: `/v1/user/mining/workers/remove/${byName.rig4}`,
+      query: q(user),
+      cookies: { [SESSION]: user.cookie },
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+
+    const avgBefore = (await summary(user)).hashrate_avg;
+    const chartBefore = await chart(user);
+    const one = await remove(byName.rig4 ?? '');
+    expect(one.statusCode, one.body).toBe(200);
+    expect(miningRemoveResponse.parse(one.json())).toEqual({ result: true, removed: 1 });
+    expect((await remove(byName.rig4 ?? '')).statusCode).toBe(404);
+    expect((await workers(user)).map((w) => w.name)).toEqual(['rig1', 'rig2', 'rig3']);
+
+    // rig3 has no accepted share in the window: offline. POST is accepted as well as the spec's GET.
+    const all = await post(t.app, '/v1/user/mining/workers/removeall', {}, { cookie: user.cookie, query: q(user) });
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.json()).toEqual({ result: true, removed: 1 });
+    const again = await get(t.app, '/v1/user/mining/workers/removeall', { cookie: user.cookie, query: q(user) });
+    expect(again.json()).toEqual({ result: true, removed: 0 });
+
+    const after = await summary(user);
+    expect(after).toMatchObject({ active_workers: 2, total_workers: 2, hashrate: 624.15, hashrate_avg: avgBefore });
+    expect(await chart(user)).toEqual(chartBefore);
+    // Bob's worker and the account's SHA256 worker are untouched.
+    expect((await summary(bob)).total_workers).toBe(1);
+    expect((await summary(user, 'sha256')).total_workers).toBe(1);
+
+    const account = await t.database.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('username', '=', user.username)
+      .executeTakeFirstOrThrow();
+    const log = await userLogOfAccount(t.database.db, account.id);
+    expect(log.slice(0, 2).map((e) => [e.log_name, e.log_value])).toEqual([
+      ['offline_workers_removed', { algorithm: 'scrypt', removed: 1, workers: ['rig3'] }],
+      ['worker_removed', { algorithm: 'scrypt', removed: 1, workers: ['rig4'] }],
+    ]);
+
+    // A removed worker that connects again is simply a new worker.
+    await apply('2024-05-06T12:05:20Z', [shareCounts(user.username, 'rig3', { acceptedDifficulty: 10, valid: 1 })]);
+    const back = (await workers(user)).find((w) => w.name === 'rig3');
+    expect(back?.id).not.toBe(byName.rig3);
+    expect(back?.valid_shares).toBe(1);
+  });
+
+  it('values the estimated revenue at the account’s discounted fee', async () => {
+    clock = NOW;
+    const user = await registerUser(t.app);
+    await t.database.db
+      .updateTable('accounts')
+      .set({ fee_discount: '0.5' })
+      .where('username', '=', user.username)
+      .execute();
+    await apply('2024-05-06T12:01:00Z', [shareCounts(user.username, 'rig1', { acceptedDifficulty: 6000, valid: 60 })]);
+    await rates();
+    // Fee 1% × (1 − 0.5) = 0.5%: 0.00411428… BTC × 0.995 × $100,000 = $409.3714… → 409.37.
+    expect((await summary(user)).estimated_revenue).toBe(409.37);
+  });
+});

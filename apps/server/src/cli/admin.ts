@@ -1,0 +1,122 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { createDatabase, type DB, migrate } from '@lodestone/db';
+import type { Kysely } from 'kysely';
+import { ConfigError, loadConfig } from '../config/config.js';
+import { listAdmins, setAdminRole } from '../services/admin/roles.js';
+
+/**
+ * `lodestone admin grant EMAIL | revoke EMAIL | list` — the operator gives or takes the admin role
+ * on the server itself, on the configured database (DATABASE_URL, or the embedded one under
+ * DATA_DIR). The website has no way to do it, so a stolen admin session cannot create more admins.
+ *
+ * Exit codes: 0 done (also when nothing had to change), 1 no user has that address, 64 wrong usage
+ * (EX_USAGE), 78 bad configuration (EX_CONFIG, like the server itself).
+ */
+export const ADMIN_USAGE = [
+  'usage: lodestone admin grant EMAIL    give the admin role to the user with this e-mail',
+  '       lodestone admin revoke EMAIL   take it away (effective on their next request)',
+  '       lodestone admin list           show the admins',
+].join('\n');
+
+export const EXIT = { ok: 0, notFound: 1, usage: 64, config: 78 } as const;
+
+export interface CliOutput {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+export interface AdminCommandContext {
+  db: Kysely<DB>;
+  now: () => Date;
+  /** ADMIN_REQUIRE_2FA: when on, a granted admin without 2FA is told that the tools will refuse them. */
+  require2fa: boolean;
+}
+
+/** True when the arguments are one of the commands with what it needs (checked before the database opens). */
+function validUsage(args: readonly string[]): boolean {
+  const [command, email, ...rest] = args;
+  if (command === 'list') return email === undefined;
+  return (command === 'grant' || command === 'revoke') && Boolean(email?.trim()) && rest.length === 0;
+}
+
+/** Runs one admin command against a database; returns the exit code. */
+export async function runAdminCommand(
+  args: readonly string[],
+  ctx: AdminCommandContext,
+  io: CliOutput,
+): Promise<number> {
+  if (!validUsage(args)) {
+    io.err(ADMIN_USAGE);
+    return EXIT.usage;
+  }
+  const [command, email = ''] = args;
+  if (command === 'list') {
+    const admins = await listAdmins(ctx.db);
+    if (admins.length === 0) io.out('no admins');
+    for (const a of admins) io.out(`${a.email}${a.has2fa ? '' : '  (2FA off)'}`);
+    return EXIT.ok;
+  }
+  const grant = command === 'grant';
+  const result = await setAdminRole(ctx.db, email, grant, ctx.now());
+  if (!result.found) {
+    io.err(`no user has the e-mail address ${email}`);
+    return EXIT.notFound;
+  }
+  const who = email.trim().toLowerCase();
+  if (!result.changed) {
+    io.out(grant ? `${who} is already an admin` : `${who} is not an admin`);
+  } else {
+    io.out(grant ? `${who} is now an admin` : `${who} is no longer an admin`);
+  }
+  if (grant && ctx.require2fa && !result.has2fa) {
+    io.out(
+      'note: this user has no 2FA; the admin tools refuse them until they enable it in Settings (ADMIN_REQUIRE_2FA)',
+    );
+  }
+  return EXIT.ok;
+}
+
+/** `lodestone admin …` as a process: configuration, database (migrated), the command, close. */
+export async function adminCli(
+  args: readonly string[],
+  io: CliOutput = consoleOutput,
+  /** The environment to read (tests); default: the process's, read by loadConfig as everywhere. */
+  env?: Record<string, string | undefined>,
+): Promise<number> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = env ? loadConfig(env) : loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      io.err(`${error.message}\nSee docs/configuration.md for every setting.`);
+      return EXIT.config;
+    }
+    throw error;
+  }
+  if (!validUsage(args)) {
+    io.err(ADMIN_USAGE);
+    return EXIT.usage;
+  }
+  // The embedded database must exist already: a typo in DATA_DIR should not create an empty one.
+  if (!config.databaseUrl && !existsSync(path.join(config.dataDir, 'pglite'))) {
+    io.err(`no database in ${config.dataDir}: set DATA_DIR (or DATABASE_URL) as the server has it`);
+    return EXIT.config;
+  }
+  const database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrate(database);
+    return await runAdminCommand(
+      args,
+      { db: database.db, now: () => new Date(), require2fa: config.adminRequire2fa },
+      io,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+const consoleOutput: CliOutput = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+};

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { ADMIN_BALANCE_DECIMALS } from '@lodestone/contract';
+import { coinByTicker, liveAccountByUsername, lockBalance, postLedgerTransaction, type User } from '@lodestone/db';
+import { type AlgorithmKey, algorithmByKey, Exact, unitsToAmount } from '@lodestone/domain';
+import { errors } from '../../http/errors.js';
+import { type AccountsContext, logEvent } from '../accounts/context.js';
+import { ADMIN_MESSAGES } from './messages.js';
+
+/** Far beyond any real balance, and well inside the ledger's NUMERIC(40,0). */
+const MAX_UNITS = 10n ** 30n;
+
+/**
+ * Pure: the value an admin typed as signed smallest units of a coin with `coinDecimals` decimals.
+ * Refused: text that is not a decimal, zero, more than 8 decimals (spec 5), more decimals than the
+ * coin has (a fraction of a smallest unit cannot be credited), absurdly large values.
+ */
+export function adjustmentUnits(value: string, ticker: string, coinDecimals: number): bigint {
+  let amount: Exact;
+  try {
+    amount = Exact.of(value);
+  } catch {
+    throw errors.validation(ADMIN_MESSAGES.valueNotNumber);
+  }
+  if (amount.isZero()) throw errors.validation(ADMIN_MESSAGES.valueZero);
+  if (amount.shifted(ADMIN_BALANCE_DECIMALS).scale !== 0) throw errors.validation(ADMIN_MESSAGES.valueDecimals);
+  const units = amount.shifted(coinDecimals);
+  if (units.scale !== 0) throw errors.validation(ADMIN_MESSAGES.coinDecimals(ticker, coinDecimals));
+  if (units.n >= MAX_UNITS || units.n <= -MAX_UNITS) throw errors.validation(ADMIN_MESSAGES.valueTooLarge);
+  return units.n;
+}
+
+export interface Adjustment {
+  username: string;
+  algorithm: AlgorithmKey;
+  ticker: string;
+  /** Coin amount as typed (decimal text); negative for a debit. */
+  value: string;
+  reason: string;
+  ip: string;
+}
+
+/**
+ * POST admin/balance: adds `value` (negative: takes it away) to a live account's balance of a coin,
+ * as one ledger transaction of kind `admin_adjustment` (key `admin:{uuid}`, the admin as its
+ * creator, the reason kept): the account's leg (with the algorithm) and the opposite leg on
+ * `pool:adjustments`, so the ledger stays balanced. A debit locks the balance first and is refused
+ * with a clear message when it would go below zero (the database's check is only the backstop).
+ * Both the admin's log and the account's log record it, in the same transaction.
+ */
+export async function adjustBalance(
+  ctx: AccountsContext,
+  admin: User,
+  input: Adjustment,
+): Promise<{ units: bigint; key: string }> {
+  const account = await liveAccountByUsername(ctx.db, input.username);
+  if (!account) throw errors.notFound(ADMIN_MESSAGES.accountNotFound);
+  const coin = await coinByTicker(ctx.db, input.ticker);
+  if (!coin) throw errors.validation(ADMIN_MESSAGES.unknownCoin);
+  const units = adjustmentUnits(input.value, coin.ticker, coin.decimals);
+  const key = `admin:${randomUUID()}`;
+  const now = ctx.now();
+  const details = {
+    ticker: coin.ticker,
+    algorithm: algorithmByKey(input.algorithm)?.name ?? input.algorithm,
+    value: unitsToAmount(units, coin.decimals),
+    units: units.toString(),
+    reason: input.reason,
+    transaction: key,
+    ip: input.ip,
+  };
+  await ctx.db.transaction().execute(async (trx) => {
+    if (units < 0n) {
+      const balance = await lockBalance(trx, account.id, coin.ticker);
+      if (balance + units < 0n) {
+        throw errors.refused(
+          'BALANCE_BELOW_ZERO',
+          ADMIN_MESSAGES.belowZero(account.username, unitsToAmount(balance, coin.decimals), coin.ticker),
+        );
+      }
+    }
+    await postLedgerTransaction(trx, {
+      key,
+      kind: 'admin_adjustment',
+      createdByUserId: admin.id,
+      reason: input.reason,
+      at: now,
+      legs: [
+        {
+          account: { accountId: account.id },
+          coin: coin.ticker,
+          amount: units,
+          kind: 'admin_adjustment',
+          algorithm: input.algorithm,
+        },
+        { account: { system: 'pool:adjustments' }, coin: coin.ticker, amount: -units, kind: 'admin_adjustment' },
+      ],
+    });
+    await logEvent(trx, now, {
+      userId: admin.id,
+      name: 'admin_balance_adjusted',
+      value: { username: account.username, ...details },
+    });
+    await logEvent(trx, now, {
+      userId: account.user_id,
+      accountId: account.id,
+      name: 'balance_adjusted',
+      value: { ...details, admin_email: admin.email, admin_user_id: admin.id.toString() },
+    });
+  });
+  return { units, key };
+}

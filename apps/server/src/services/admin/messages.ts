@@ -1,0 +1,19 @@
+/**
+ * What the admin calls answer when they refuse (docs/admin.md). The website shows the server's text
+ * as it is, so these are written for staff to read.
+ */
+export const ADMIN_MESSAGES = {
+  twoFactorRequired:
+    'Admin tools need two-factor authentication on your user. Enable 2FA in Settings, log in again and retry.',
+  userNotFound: 'No user has this e-mail address',
+  accountNotFound: 'Account not found',
+  targetIsAdmin: 'Admins cannot log in as another admin',
+  unknownCoin: 'Unknown coin',
+  valueNotNumber: 'Value must be a number, for example 0.00012345 or -0.5',
+  valueZero: 'Value must not be zero',
+  valueDecimals: 'Value has at most 8 decimals',
+  valueTooLarge: 'Value is too large',
+  coinDecimals: (ticker: string, decimals: number) => `${ticker} has only ${decimals} decimals`,
+  belowZero: (username: string, balance: string, ticker: string) =>
+    `Refused: ${username} has ${balance} ${ticker}, so this debit would take the balance below zero.`,
+} as const;

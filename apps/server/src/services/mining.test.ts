@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import {
+  accountHashrateSeries,
+  chartBuckets,
+  displayHashrate,
+  estimatedRevenue,
+  hashrateOf,
+  miningPeriods,
+  parseWorkerId,
+} from './mining.js';
+
+describe('mining periods', () => {
+  it('are the statistics window and the last 24 complete hours plus the current one', () => {
+    const p = miningPeriods(new Date('2024-05-06T12:34:56Z'), 10);
+    expect(p.window).toEqual({ from: new Date('2024-05-06T12:24:00Z'), minutes: 10, seconds: 656 });
+    expect(p.day).toEqual({ from: new Date('2024-05-05T12:00:00Z'), seconds: 86_400 + 34 * 60 + 56 });
+    expect(p.to).toEqual(new Date('2024-05-06T12:34:56Z'));
+  });
+});
+
+describe('displayHashrate', () => {
+  it('picks the unit and rounds half up to 2 decimals', () => {
+    expect(displayHashrate('0')).toEqual({ value: 0, units: 'H/s' });
+    expect(displayHashrate('1234.567')).toEqual({ value: 1.23, units: 'Kh/s' });
+    expect(displayHashrate('1235')).toEqual({ value: 1.24, units: 'Kh/s' });
+    expect(displayHashrate('999994.9')).toEqual({ value: 999.99, units: 'Kh/s' });
+    // 999.995 Kh/s would read 1000.00 Kh/s: the next unit instead.
+    expect(displayHashrate('999995')).toEqual({ value: 1, units: 'Mh/s' });
+  });
+
+  it('computes a hashrate from difficulty exactly (6000 × 65536 ÷ 600 s = 655,360 H/s)', () => {
+    expect(hashrateOf('6000', 65_536, 600)).toEqual({ value: 655.36, units: 'Kh/s' });
+    expect(hashrateOf('6000', 65_536, 0)).toEqual({ value: 0, units: 'H/s' });
+  });
+});
+
+describe('estimatedRevenue', () => {
+  const base = {
+    windowDifficulty: '6000',
+    windowSeconds: 600,
+    hashesPerDifficulty: 65_536,
+    // The rollup test's LTC rate: 6.25 LTC ÷ (1e6 × 65,536) per hash, $80 per LTC, $100,000 per BTC.
+    profit: '0.000000006591796875',
+    btcUsd: '100000',
+    feePercent: 1,
+    feeDiscount: '0.25',
+  };
+
+  it('is hashrate × PPS rate × (1 − fee) × BTC price, in dollars a day', () => {
+    // 655,360 H/s × 6.591796875e-9 BTC = 0.00432 BTC a day; fee 1% × (1 − 0.25) = 0.75%; × $100,000.
+    expect(estimatedRevenue(base)).toBe(428.76);
+    expect(estimatedRevenue({ ...base, feeDiscount: '0' })).toBe(427.68);
+  });
+
+  it('rounds down to the cent and is 0 without a rate, a price or a window', () => {
+    expect(estimatedRevenue({ ...base, btcUsd: '100000.99' })).toBe(428.76); // 428.7642… → 428.76
+    expect(estimatedRevenue({ ...base, btcUsd: '99999' })).toBe(428.75); // 428.7557…
+    expect(estimatedRevenue({ ...base, profit: undefined })).toBe(0);
+    expect(estimatedRevenue({ ...base, btcUsd: undefined })).toBe(0);
+    expect(estimatedRevenue({ ...base, windowSeconds: 0 })).toBe(0);
+    expect(estimatedRevenue({ ...base, windowDifficulty: '0' })).toBe(0);
+  });
+});
+
+describe('the chart series', () => {
+  it('has 48 half hours on UTC, the last one holding now, the current one divided by its elapsed part', () => {
+    const now = new Date('2024-05-06T12:10:00Z');
+    const buckets = chartBuckets(now);
+    expect(buckets.starts).toHaveLength(48);
+    expect(buckets.from).toEqual(new Date('2024-05-05T12:30:00Z'));
+    expect(buckets.starts.at(-1)).toEqual(new Date('2024-05-06T12:00:00Z'));
+    expect(buckets.to).toEqual(new Date('2024-05-06T12:30:00Z'));
+
+    const series = accountHashrateSeries(
+      [
+        { start: new Date('2024-05-05T12:30:00Z'), acceptedDifficulty: '900' },
+        { start: new Date('2024-05-06T11:30:00Z'), acceptedDifficulty: '1800' },
+        { start: new Date('2024-05-06T12:00:00Z'), acceptedDifficulty: '600' },
+      ],
+      now,
+      65_536,
+    );
+    expect(series.starts).toEqual(buckets.starts);
+    expect(series.hashrates[0]).toBe('32768'); // 900 × 65,536 ÷ 1,800 s
+    expect(series.hashrates[46]).toBe('65536'); // 1,800 × 65,536 ÷ 1,800 s
+    expect(series.hashrates[47]).toBe('65536'); // 600 × 65,536 ÷ 600 s so far
+    expect(series.hashrates.filter((h) => h === '0')).toHaveLength(45);
+  });
+});
+
+describe('parseWorkerId', () => {
+  it('takes positive int8 decimals only', () => {
+    expect(parseWorkerId('12')).toBe(12n);
+    expect(parseWorkerId('9223372036854775807')).toBe(9_223_372_036_854_775_807n);
+    for (const bad of ['0', '012', '-1', '1.5', 'abc', '', '9223372036854775808', '1e3']) {
+      expect(parseWorkerId(bad), bad).toBeUndefined();
+    }
+  });
+});

@@ -1,0 +1,355 @@
+import type { ChartResponse, MiningSummaryResponse, MiningWorker } from '@lodestone/contract';
+import {
+  type Account,
+  accountDifficultyByHalfHour,
+  accountMiningTotals,
+  accountWorkerRows,
+  type DB,
+  type DifficultySlot,
+  type Executor,
+  lockWorkerRollups,
+  type MiningRange,
+  miningRates,
+  type RemovedWorker,
+  removeWorkers,
+  type User,
+  type WorkerSelection,
+} from '@lodestone/db';
+import {
+  type AlgorithmKey,
+  type DecimalInput,
+  Exact,
+  estimateHashrate,
+  feeRate,
+  HASHRATE_UNITS,
+  statsWindow,
+} from '@lodestone/domain';
+import type { Kysely } from 'kysely';
+import { errors } from '../http/errors.js';
+import { logEvent } from './accounts/context.js';
+import type { HashesPerDifficulty } from './hashesPerDifficulty.js';
+import { CHART_BUCKET_MINUTES, CHART_POINTS, type HashrateSeries, presentHashrateChart } from './poolDetail.js';
+
+/**
+ * The Mining tab (docs/dashboard.md, "Mining API"): summary cards, hashrate chart, workers table and
+ * worker removal, for one account and algorithm. Reads come from packages/db queries/mining.ts, each
+ * one statement over the worker rollups; this module turns difficulty into hashrate, units and
+ * dollars.
+ */
+
+export interface MiningContext {
+  db: Kysely<DB>;
+  now(): Date;
+  /** STATS_WINDOW_MINUTES: "current" hashrate and active workers, as for the pool. */
+  windowMinutes: number;
+  /** FEE_PERCENT, before the account's discount. */
+  feePercent: number | string;
+  hashesPerDifficulty: HashesPerDifficulty;
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** Dollars a day are divided out of H/s × BTC per H/s per day exactly; this many decimals are kept first. */
+const RATE_DECIMALS = 30;
+
+// ── pure parts ──────────────────────────────────────────────────────────────────────────────────
+
+export interface MiningPeriods {
+  /** The statistics window (the last N complete minutes plus the current one so far). */
+  window: { from: Date; minutes: number; seconds: number };
+  /**
+   * The 24-hour period: the last 24 complete UTC hours plus the current hour so far. Starting on an
+   * hour lets it be read from the hourly rollups; like the statistics window it is divided by its
+   * true length, so the average does not dip as the hour fills.
+   */
+  day: { from: Date; seconds: number };
+  to: Date;
+}
+
+export function miningPeriods(now: Date, windowMinutes: number): MiningPeriods {
+  const window = statsWindow(now, windowMinutes);
+  const dayFrom = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS - DAY_MS);
+  return {
+    window: { from: window.from, minutes: windowMinutes, seconds: window.seconds },
+    day: { from: dayFrom, seconds: (now.getTime() - dayFrom.getTime()) / 1000 },
+    to: now,
+  };
+}
+
+/** 1000^k for each hashrate unit. */
+const UNIT_FACTORS = HASHRATE_UNITS.map((_, k) => 1000n ** BigInt(k));
+
+/**
+ * numerator ÷ denominator H/s for display, exactly: the largest unit that keeps the value at or above
+ * 1 and below 1000 once rounded half up to 2 decimals (scaleHashrate's rule, spec 9's precision).
+ * BigInt throughout, because the workers table does this 20,000 times per answer for 10,000 workers
+ * and decimal strings would cost several microseconds each.
+ */
+function hashrateForDisplay(numerator: bigint, denominator: bigint): { value: number; units: string } {
+  const last = UNIT_FACTORS.length - 1;
+  let step = 0;
+  while (step < last && numerator >= denominator * (UNIT_FACTORS[step + 1] as bigint)) step++;
+  const hundredths = (k: number) => {
+    const d = denominator * (UNIT_FACTORS[k] as bigint);
+    return (numerator * 200n + d) / (2n * d);
+  };
+  let rounded = hundredths(step);
+  if (rounded >= 100_000n && step < last) {
+    step += 1;
+    rounded = hundredths(step);
+  }
+  return { value: Number(rounded) / 100, units: HASHRATE_UNITS[step] as string };
+}
+
+/** A non-negative decimal as n ÷ 10^scale; NUMERIC text ("12.50") without the regex of Exact.of. */
+function scaled(value: DecimalInput): { n: bigint; scale: number } {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return { n: BigInt(value), scale: 0 };
+  if (typeof value === 'string' && /^\d+(\.\d+)?$/.test(value)) {
+    const dot = value.indexOf('.');
+    return dot < 0
+      ? { n: BigInt(value), scale: 0 }
+      : { n: BigInt(value.slice(0, dot) + value.slice(dot + 1)), scale: value.length - dot - 1 };
+  }
+  return Exact.of(value);
+}
+
+/** A hashrate in H/s for display: in the unit that suits it, rounded half up to 2 decimals (spec 9). */
+export function displayHashrate(hashesPerSecond: DecimalInput): { value: number; units: string } {
+  const h = scaled(hashesPerSecond);
+  return hashrateForDisplay(h.n, 10n ** BigInt(h.scale));
+}
+
+/**
+ * Σ accepted difficulty over `seconds` as a hashrate for display: difficulty × hashes per difficulty
+ * ÷ seconds, exact (seconds are whole milliseconds: they come from instants).
+ */
+export function hashrateOf(difficulty: DecimalInput, hashesPerDifficulty: number, seconds: number) {
+  const d = scaled(difficulty);
+  const ms = Math.round(seconds * 1000);
+  if (d.n === 0n || ms <= 0) return { value: 0, units: HASHRATE_UNITS[0] as string };
+  const h = scaled(hashesPerDifficulty);
+  return hashrateForDisplay(d.n * h.n * 1000n, 10n ** BigInt(d.scale + h.scale) * BigInt(ms));
+}
+
+export interface RevenueInputs {
+  /** Σ accepted difficulty in the statistics window, and the window's length. */
+  windowDifficulty: DecimalInput;
+  windowSeconds: number;
+  hashesPerDifficulty: number;
+  /** The PPS rate: BTC per H/s per day; undefined when the pool has not published one. */
+  profit: DecimalInput | undefined;
+  /** US dollars per BTC; undefined when no price was ever recorded. */
+  btcUsd: DecimalInput | undefined;
+  feePercent: DecimalInput;
+  /** The account's fee discount, a fraction 0–1. */
+  feeDiscount: DecimalInput;
+}
+
+/**
+ * Estimated 24-hour revenue in US dollars: the current hashrate (exact, from the window's accepted
+ * difficulty) × the PPS rate × (1 − the account's fee rate) × the BTC price, rounded down to the
+ * cent (an estimate never promises more than the figures give). 0 while a rate or price is unknown:
+ * never invented.
+ */
+export function estimatedRevenue(inputs: RevenueInputs): number {
+  if (inputs.profit === undefined || inputs.btcUsd === undefined || inputs.windowSeconds <= 0) return 0;
+  const hashrate = Exact.of(inputs.windowDifficulty)
+    .times(inputs.hashesPerDifficulty)
+    .dividedBy(Exact.of(inputs.windowSeconds), RATE_DECIMALS);
+  const keep = Exact.ONE.minus(feeRate(inputs.feePercent, inputs.feeDiscount));
+  const usd = hashrate.times(Exact.of(inputs.profit)).times(keep).times(Exact.of(inputs.btcUsd));
+  return Number(usd.toFixed(2));
+}
+
+/** The chart's buckets at `now`: CHART_POINTS half hours on UTC, the last one containing `now`. */
+export function chartBuckets(now: Date): { starts: Date[]; from: Date; to: Date } {
+  const bucketMs = CHART_BUCKET_MINUTES * 60_000;
+  const last = Math.floor(now.getTime() / bucketMs) * bucketMs;
+  const first = last - (CHART_POINTS - 1) * bucketMs;
+  const starts = Array.from({ length: CHART_POINTS }, (_, i) => new Date(first + i * bucketMs));
+  return { starts, from: new Date(first), to: new Date(last + bucketMs) };
+}
+
+/**
+ * The account's hashrate per bucket (H/s): Σ accepted difficulty in it × hashes per difficulty ÷ its
+ * length — for the bucket `now` is in, the part that has passed, so the newest point does not dip.
+ */
+export function accountHashrateSeries(
+  slots: readonly DifficultySlot[],
+  now: Date,
+  hashesPerDifficulty: number,
+): HashrateSeries {
+  const { starts } = chartBuckets(now);
+  const bucketSeconds = CHART_BUCKET_MINUTES * 60;
+  const byStart = new Map(slots.map((s) => [s.start.getTime(), s.acceptedDifficulty]));
+  const hashrates = starts.map((start) => {
+    const seconds = Math.min(bucketSeconds, (now.getTime() - start.getTime()) / 1000);
+    const difficulty = byStart.get(start.getTime());
+    return difficulty === undefined || seconds <= 0 ? '0' : estimateHashrate(difficulty, hashesPerDifficulty, seconds);
+  });
+  return { starts, hashrates };
+}
+
+/** A worker id from a path: a positive decimal integer that fits int8, else undefined. */
+export function parseWorkerId(text: string): bigint | undefined {
+  if (!/^[1-9]\d{0,18}$/.test(text)) return undefined;
+  const id = BigInt(text);
+  return id <= 9_223_372_036_854_775_807n ? id : undefined;
+}
+
+// ── reads ───────────────────────────────────────────────────────────────────────────────────────
+
+function rangeOf(account: Account, algorithm: AlgorithmKey, periods: MiningPeriods): MiningRange {
+  return {
+    account: account.username,
+    algorithm,
+    windowFrom: periods.window.from,
+    windowMinutes: periods.window.minutes,
+    dayFrom: periods.day.from,
+    to: periods.to,
+  };
+}
+
+/** GET /user/mining: the four cards. */
+export async function readMiningSummary(
+  ctx: MiningContext,
+  account: Account,
+  algorithm: AlgorithmKey,
+  db: Executor = ctx.db,
+): Promise<MiningSummaryResponse> {
+  const periods = miningPeriods(ctx.now(), ctx.windowMinutes);
+  const perDifficulty = ctx.hashesPerDifficulty(algorithm);
+  const [totals, rates] = await Promise.all([
+    accountMiningTotals(db, rangeOf(account, algorithm, periods)),
+    miningRates(db, algorithm),
+  ]);
+  const current = hashrateOf(totals.windowDifficulty, perDifficulty, periods.window.seconds);
+  const average = hashrateOf(totals.dayDifficulty, perDifficulty, periods.day.seconds);
+  return {
+    hashrate: current.value,
+    hashrate_units: current.units,
+    hashrate_avg: average.value,
+    hashrate_avg_units: average.units,
+    active_workers: totals.activeWorkers,
+    total_workers: totals.totalWorkers,
+    estimated_revenue: estimatedRevenue({
+      windowDifficulty: totals.windowDifficulty,
+      windowSeconds: periods.window.seconds,
+      hashesPerDifficulty: perDifficulty,
+      profit: rates.profit,
+      btcUsd: rates.btcUsd,
+      feePercent: ctx.feePercent,
+      feeDiscount: account.fee_discount,
+    }),
+  };
+}
+
+/** GET /user/mining/chart: the last 24 hours in 30-minute points, labelled in `timeZone` (checked by the caller). */
+export async function readMiningChart(
+  ctx: MiningContext,
+  account: Account,
+  algorithm: AlgorithmKey,
+  timeZone: string,
+  db: Executor = ctx.db,
+): Promise<ChartResponse> {
+  const now = ctx.now();
+  const { from, to } = chartBuckets(now);
+  const slots = await accountDifficultyByHalfHour(db, account.username, algorithm, from, to);
+  return presentHashrateChart(accountHashrateSeries(slots, now, ctx.hashesPerDifficulty(algorithm)), timeZone);
+}
+
+/** GET /user/mining/workers: every worker of the account on the algorithm, by name. */
+export async function readMiningWorkers(
+  ctx: MiningContext,
+  account: Account,
+  algorithm: AlgorithmKey,
+  db: Executor = ctx.db,
+): Promise<MiningWorker[]> {
+  const periods = miningPeriods(ctx.now(), ctx.windowMinutes);
+  const perDifficulty = ctx.hashesPerDifficulty(algorithm);
+  const rows = await accountWorkerRows(db, rangeOf(account, algorithm, periods));
+  return rows.map((r) => {
+    const current = hashrateOf(r.windowDifficulty, perDifficulty, periods.window.seconds);
+    const average = hashrateOf(r.dayDifficulty, perDifficulty, periods.day.seconds);
+    return {
+      id: r.id.toString(),
+      name: r.name,
+      hashrate: current.value,
+      hashrate_units: current.units,
+      hashrate_avg: average.value,
+      hashrate_avg_units: average.units,
+      valid_shares: Number(r.valid),
+      invalid_shares: Number(r.invalid),
+      stale_shares: Number(r.stale),
+    };
+  });
+}
+
+// ── removal ─────────────────────────────────────────────────────────────────────────────────────
+
+export const WORKER_NOT_FOUND = 'Worker not found';
+/** The user log names at most this many workers per removal (the count is always exact). */
+export const LOGGED_WORKER_NAMES = 100;
+
+async function remove(
+  ctx: MiningContext,
+  user: User,
+  account: Account,
+  algorithm: AlgorithmKey,
+  selection: WorkerSelection,
+  event: string,
+): Promise<RemovedWorker[]> {
+  const now = ctx.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockWorkerRollups(trx);
+    const removed = await removeWorkers(trx, account.username, algorithm, selection);
+    if ('id' in selection && removed.length === 0) throw errors.notFound(WORKER_NOT_FOUND);
+    if (removed.length > 0) {
+      await logEvent(trx, now, {
+        userId: user.id,
+        accountId: account.id,
+        name: event,
+        value: {
+          algorithm,
+          removed: removed.length,
+          workers: removed.slice(0, LOGGED_WORKER_NAMES).map((w) => w.name),
+        },
+      });
+    }
+    return removed;
+  });
+}
+
+/**
+ * Removes one worker of the account on the algorithm (404 'Worker not found' for any other id). Its
+ * minute and hour rows go with it; the account's history keeps what it mined. A worker that connects
+ * again is simply created again, with a new id.
+ */
+export async function removeWorker(
+  ctx: MiningContext,
+  user: User,
+  account: Account,
+  algorithm: AlgorithmKey,
+  workerId: string,
+): Promise<{ result: true; removed: number }> {
+  const id = parseWorkerId(workerId);
+  if (id === undefined) throw errors.notFound(WORKER_NOT_FOUND);
+  const removed = await remove(ctx, user, account, algorithm, { id }, 'worker_removed');
+  return { result: true, removed: removed.length };
+}
+
+/**
+ * Removes the account's offline workers on the algorithm: those without an accepted share in the
+ * statistics window — exactly the workers the Active Workers card does not count, so afterwards
+ * active = total.
+ */
+export async function removeOfflineWorkers(
+  ctx: MiningContext,
+  user: User,
+  account: Account,
+  algorithm: AlgorithmKey,
+): Promise<{ result: true; removed: number }> {
+  const { window } = miningPeriods(ctx.now(), ctx.windowMinutes);
+  const removed = await remove(ctx, user, account, algorithm, { offlineSince: window.from }, 'offline_workers_removed');
+  return { result: true, removed: removed.length };
+}

@@ -1,0 +1,153 @@
+import type { AdminUser } from '@lodestone/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { getAdminUsers, loginAsUser } from '../../api/admin';
+import { USER_QUERY_ROOT } from '../../api/queries';
+import { inputClass, primaryButtonClass } from '../../components/form';
+import { LoadState, Panel } from '../account/AccountPage';
+import { AdminShell, Pager } from './AdminShell';
+import { filterUsers, formatLastLogin, USERS_SEARCH_PLACEHOLDER, usersPage } from './users';
+
+/** Under USER_QUERY_ROOT: dropped at login, logout and login-as, like every logged-in user's data. */
+export const adminUsersKey = [...USER_QUERY_ROOT, 'admin', 'users'] as const;
+
+/**
+ * Users ('List of Users', spec "Admin"): the whole list is fetched once and searched and paged
+ * here. Login logs in as that user and opens their dashboard; a failed login is only logged (spec 8).
+ */
+export default function UsersPage() {
+  return (
+    <AdminShell title="List of Users">
+      <UsersList />
+    </AdminShell>
+  );
+}
+
+function UsersList() {
+  const users = useQuery({
+    queryKey: adminUsersKey,
+    queryFn: ({ signal }) => getAdminUsers(signal),
+    staleTime: 0,
+    // Every fetch is recorded in the admin's log: refetch when the page opens, not on every focus.
+    refetchOnWindowFocus: false,
+  });
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const searchId = useId();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const login = useMutation({
+    mutationFn: loginAsUser,
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: USER_QUERY_ROOT });
+      navigate('/dashboard');
+    },
+    onError: (error, email) => console.error(`Login as ${email} failed:`, error),
+  });
+
+  if (!users.data) {
+    return (
+      <Panel title="Users">
+        <LoadState isPending={users.isPending} error={users.error} />
+      </Panel>
+    );
+  }
+  const filtered = filterUsers(users.data, search);
+  const { rows, window } = usersPage(filtered, page);
+
+  return (
+    <Panel title="Users" description={`${filtered.length} of ${users.data.length} users`} testId="admin-users">
+      <label htmlFor={searchId} className="sr-only">
+        {USERS_SEARCH_PLACEHOLDER}
+      </label>
+      <input
+        id={searchId}
+        type="search"
+        className={inputClass}
+        placeholder={USERS_SEARCH_PLACEHOLDER}
+        value={search}
+        onChange={(event) => {
+          setSearch(event.target.value);
+          setPage(1);
+        }}
+        data-testid="users-search"
+      />
+      <div className="mt-4 overflow-x-auto">
+        <table className="w-full text-left text-sm" data-testid="users-table">
+          <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500 dark:border-slate-700 dark:text-slate-400">
+            <tr>
+              <th scope="col" className="py-2 pr-4">
+                Email
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Username
+              </th>
+              <th scope="col" className="hidden py-2 pr-4 md:table-cell">
+                2FA
+              </th>
+              <th scope="col" className="hidden py-2 pr-4 md:table-cell">
+                Last Login
+              </th>
+              <th scope="col" className="py-2">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+            {rows.map((user) => (
+              <UserRow key={user.email} user={user} busy={login.isPending} onLogin={() => login.mutate(user.email)} />
+            ))}
+            {rows.length === 0 && (
+              <tr>
+                <td colSpan={5} className="py-6 text-center text-slate-500 dark:text-slate-400">
+                  No users match this search.
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      <Pager
+        page={window.page}
+        pageCount={window.pageCount}
+        onPage={setPage}
+        previousLabel="Prev"
+        nextLabel="Next"
+        testId="users-pager"
+      />
+    </Panel>
+  );
+}
+
+function UserRow({ user, busy, onLogin }: { user: AdminUser; busy: boolean; onLogin: () => void }) {
+  return (
+    <tr data-testid="user-row" className="align-top">
+      <td className="py-2 pr-4 break-all text-slate-900 dark:text-white">{user.email}</td>
+      <td className="py-2 pr-4 text-slate-700 dark:text-slate-300">
+        {user.usernames.map((name) => (
+          <div key={name}>{name}</div>
+        ))}
+      </td>
+      <td className="hidden py-2 pr-4 md:table-cell">
+        <input
+          type="checkbox"
+          checked={user.has_2fa}
+          readOnly
+          disabled
+          aria-label={`2FA ${user.has_2fa ? 'enabled' : 'disabled'} for ${user.email}`}
+          className="size-4 accent-amber-500"
+        />
+      </td>
+      <td className="hidden py-2 pr-4 whitespace-nowrap text-slate-600 md:table-cell dark:text-slate-400">
+        {formatLastLogin(user.last_login)}
+      </td>
+      <td className="py-2 text-right">
+        <button type="button" className={primaryButtonClass} disabled={busy} onClick={onLogin}>
+          Login
+        </button>
+      </td>
+    </tr>
+  );
+}

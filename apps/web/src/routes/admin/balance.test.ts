@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/errors';
+import {
+  BALANCE_MESSAGES,
+  balanceAnswerError,
+  balanceFailureText,
+  balanceFields,
+  canSend,
+  valueWithEightDecimals,
+} from './balance';
+
+const filled = { username: 'miner01', algorithm: 'SCRYPT' as const, ticker: 'LTC', value: '1.5' };
+
+describe('balance form', () => {
+  it('enables Send only when username, algorithm, coin and value are filled', () => {
+    expect(canSend(filled)).toBe(true);
+    expect(canSend({ ...filled, username: '  ' })).toBe(false);
+    expect(canSend({ ...filled, ticker: '' })).toBe(false);
+    expect(canSend({ ...filled, value: '' })).toBe(false);
+  });
+
+  it('sends the value with 8 decimals, as text (no float rounding)', () => {
+    expect(valueWithEightDecimals('1.5')).toBe('1.50000000');
+    expect(valueWithEightDecimals('2')).toBe('2.00000000');
+    expect(valueWithEightDecimals('.25')).toBe('0.25000000');
+    expect(valueWithEightDecimals('-0.1')).toBe('-0.10000000');
+    expect(valueWithEightDecimals('0.12345678')).toBe('0.12345678');
+    expect(valueWithEightDecimals('12345678901234567.1')).toBe('12345678901234567.10000000');
+    // More than 8 decimals, or not a plain decimal: sent as typed, for the server to refuse.
+    expect(valueWithEightDecimals('0.123456789')).toBe('0.123456789');
+    expect(valueWithEightDecimals('1e-8')).toBe('1e-8');
+    expect(valueWithEightDecimals('-')).toBe('-');
+  });
+
+  it('sends the algorithm as its index (0 = SCRYPT … 5 = KHEAVYHASH) and the username trimmed', () => {
+    expect(balanceFields({ ...filled, username: ' miner01 ' })).toEqual({
+      username: 'miner01',
+      algorithm: '0',
+      ticker: 'LTC',
+      value: '1.50000000',
+    });
+    expect(balanceFields({ ...filled, algorithm: 'SHA256' }).algorithm).toBe('1');
+    expect(balanceFields({ ...filled, algorithm: 'KHEAVYHASH' }).algorithm).toBe('5');
+    expect(balanceFields({ ...filled, reason: '  Outage refund ' }).reason).toBe('Outage refund');
+    expect('reason' in balanceFields({ ...filled, reason: '   ' })).toBe(false);
+  });
+});
+
+describe('balance answers (spec 7, 8)', () => {
+  it('true is success; a string or {error} is the error; anything else is Unknown error', () => {
+    expect(balanceAnswerError(true)).toBeNull();
+    expect(balanceAnswerError('Account not found')).toBe('Account not found');
+    expect(balanceAnswerError({ error: 'No such coin' })).toBe('No such coin');
+    expect(balanceAnswerError({ result: true })).toBe('Unknown error');
+    expect(balanceAnswerError(false)).toBe('Unknown error');
+    expect(balanceAnswerError('')).toBe('Unknown error');
+  });
+
+  it("shows the server's text, else Unknown error, else Failed to submit balance.", () => {
+    expect(balanceFailureText(new ApiError(400, 'BALANCE_BELOW_ZERO', 'Refused: …', true))).toBe('Refused: …');
+    expect(balanceFailureText(new ApiError(502, 'http_502', 'The server answered with status 502.'))).toBe(
+      BALANCE_MESSAGES.unknown,
+    );
+    expect(balanceFailureText(new ApiError(0, 'network_error', 'unreachable'))).toBe('Failed to submit balance.');
+    expect(balanceFailureText(new Error('boom'))).toBe('Failed to submit balance.');
+  });
+});

@@ -1,0 +1,155 @@
+import { useOpenApi } from '../../api/public';
+import { LoadState } from '../../components/publicPage';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { ApiDocsLayout } from './ApiDocsLayout';
+import { CodeBlock, Description } from './CodeBlock';
+import type { EndpointDoc } from './endpoints';
+import { curlExample, fetchExample, findOperation, jsonText, requestUrl, schemaFields, serverUrl } from './openapi';
+
+const h2 = 'mt-10 text-xl font-semibold text-slate-900 dark:text-white';
+const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400';
+const td = 'px-3 py-2 align-top';
+
+/** One endpoint of the public API, drawn from the OpenAPI document the server publishes. */
+export function EndpointPage({ endpoint }: { endpoint: EndpointDoc }) {
+  useDocumentTitle(endpoint.title);
+  const doc = useOpenApi();
+  const operation = doc.data ? findOperation(doc.data, endpoint.path) : null;
+  const base = (doc.data && serverUrl(doc.data)) ?? window.location.origin;
+
+  return (
+    <ApiDocsLayout>
+      <article data-testid="api-endpoint">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{endpoint.title}</h1>
+        <p className="mt-3 flex flex-wrap items-center gap-2 font-mono text-sm">
+          <span className="rounded bg-green-100 px-2 py-0.5 font-bold text-green-800 dark:bg-green-950 dark:text-green-300">
+            GET
+          </span>
+          <span data-testid="api-path" className="break-all text-slate-900 dark:text-slate-100">
+            {endpoint.path}
+          </span>
+        </p>
+        <p className="mt-4 text-slate-700 dark:text-slate-300">{endpoint.summary}</p>
+        {endpoint.private && (
+          <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
+            Authentication: the account's API key (Settings) as the <code>apiKey</code> query parameter. Treat the key
+            as a password; a wrong key is answered 401.
+          </p>
+        )}
+
+        {!doc.data && <LoadState isPending={doc.isPending} error={doc.error} what="API description" testId="api-doc" />}
+        {doc.data && !operation && (
+          <p role="alert" className="mt-6 text-red-700 dark:text-red-400">
+            This server's API description has no {endpoint.path}.
+          </p>
+        )}
+        {operation && (
+          <>
+            <h2 className={h2}>Parameters</h2>
+            {operation.parameters.length === 0 ? (
+              <p className="mt-2 text-slate-700 dark:text-slate-300" data-testid="api-no-parameters">
+                None.
+              </p>
+            ) : (
+              <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
+                <table
+                  className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800"
+                  data-testid="api-parameters"
+                >
+                  <thead className="bg-slate-50 dark:bg-slate-900">
+                    <tr>
+                      <th scope="col" className={th}>
+                        Name
+                      </th>
+                      <th scope="col" className={th}>
+                        In
+                      </th>
+                      <th scope="col" className={th}>
+                        Type
+                      </th>
+                      <th scope="col" className={th}>
+                        Required
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-200 text-slate-800 dark:divide-slate-800 dark:text-slate-200">
+                    {operation.parameters.map((p) => (
+                      <tr key={`${p.in}-${p.name}`}>
+                        <td className={`${td} font-mono`}>{p.name}</td>
+                        <td className={td}>{p.in}</td>
+                        <td className={`${td} font-mono`}>{p.type}</td>
+                        <td className={td}>{p.required ? 'yes' : 'no'}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+
+            <h2 className={h2}>Request</h2>
+            <CodeBlock label="curl" code={curlExample(requestUrl(base, operation))} testId="api-curl" />
+            <CodeBlock label="JavaScript" code={fetchExample(requestUrl(base, operation))} testId="api-fetch" />
+
+            <h2 className={h2}>Response</h2>
+            {operation.responseExample !== undefined && (
+              <CodeBlock
+                label="200 OK (example)"
+                code={jsonText(operation.responseExample)}
+                testId="api-response-example"
+              />
+            )}
+            {operation.responseSchema && (
+              <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
+                <table
+                  className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800"
+                  data-testid="api-fields"
+                >
+                  <caption className="sr-only">Fields of the answer</caption>
+                  <thead className="bg-slate-50 dark:bg-slate-900">
+                    <tr>
+                      <th scope="col" className={th}>
+                        Field
+                      </th>
+                      <th scope="col" className={th}>
+                        Type
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-200 text-slate-800 dark:divide-slate-800 dark:text-slate-200">
+                    {schemaFields(operation.responseSchema).map((row) => (
+                      <tr key={row.path} data-testid="api-field">
+                        <td className={`${td} font-mono break-all`}>
+                          {row.path}
+                          {row.description && (
+                            <span className="mt-1 block font-sans text-xs text-slate-500 dark:text-slate-400">
+                              <Description text={row.description} />
+                            </span>
+                          )}
+                        </td>
+                        <td className={`${td} font-mono whitespace-nowrap`}>
+                          {row.type}
+                          {!row.required && <span className="ml-1 font-sans text-xs text-slate-500">(optional)</span>}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+
+            {operation.errorExample !== undefined && (
+              <>
+                <h2 className={h2}>Errors</h2>
+                <p className="mt-2 text-slate-700 dark:text-slate-300">
+                  A refused call answers a 4xx status (429 when rate-limited, with <code>Retry-After</code>) and a
+                  message with a stable code:
+                </p>
+                <CodeBlock label="Error (example)" code={jsonText(operation.errorExample)} testId="api-error-example" />
+              </>
+            )}
+          </>
+        )}
+      </article>
+    </ApiDocsLayout>
+  );
+}

@@ -1,0 +1,128 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { createAccount } from '../../api/account';
+import { serverErrorText } from '../../api/errors';
+import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass, TextField } from '../../components/form';
+import { Modal } from '../../components/Modal';
+import { setSelectedAccount } from '../../state/hooks';
+import { accountQueryKeys } from '../account/queries';
+import { newAccountName } from '../account/settings/settings';
+import { PlusIcon } from './icons';
+import { MESSAGES } from './messages';
+
+/**
+ * The account selector (spec "Dashboard"): a list of the user's accounts and a button opening the
+ * create-account modal. A native <select>: every browser and screen reader knows it.
+ */
+export function AccountSelector({
+  accounts,
+  value,
+  onChange,
+}: {
+  accounts: readonly string[];
+  value: string;
+  onChange: (account: string) => void;
+}) {
+  const [creating, setCreating] = useState(false);
+  const id = useId();
+  return (
+    <div className="flex flex-wrap items-end gap-2">
+      {accounts.length > 0 && (
+        <div className="w-48">
+          <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-500 dark:text-slate-400">
+            Account
+          </label>
+          <select
+            id={id}
+            value={value}
+            data-testid="account-selector"
+            onChange={(event) => onChange(event.target.value)}
+            className={`${inputClass} font-semibold`}
+          >
+            {accounts.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <button
+        type="button"
+        className={secondaryButtonClass}
+        data-testid="create-account-open"
+        onClick={() => setCreating(true)}
+      >
+        <PlusIcon className="size-4" />
+        New account
+      </button>
+      {creating && <CreateAccountModal onClose={() => setCreating(false)} />}
+    </div>
+  );
+}
+
+function CreateAccountModal({ onClose }: { onClose: () => void }) {
+  const [name, setName] = useState('');
+  const [hint, setHint] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: createAccount,
+    // Spec 4: account creation reloads the page; the new account is the one shown after it. The list
+    // is fetched first, so the page never sees a selected account that is not in its list (it would
+    // fall back to the first account and store that instead).
+    onSuccess: async (_, username) => {
+      await queryClient.refetchQueries({ queryKey: accountQueryKeys.accounts });
+      setSelectedAccount(username);
+      window.location.reload();
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const username = newAccountName(name);
+    // Spec 5: an empty name (after trimming) sends nothing.
+    if (username === null) {
+      setHint(MESSAGES.accountNameRequired);
+      return;
+    }
+    if (!mutation.isPending) mutation.mutate(username);
+  };
+
+  return (
+    <Modal title="Create account" onClose={onClose} testId="create-account-modal">
+      <form noValidate onSubmit={submit} className="space-y-4 text-sm">
+        <p className="text-slate-600 dark:text-slate-400">
+          Each account is a separate mining login (<code>account.worker</code>) with its own balances and payout
+          settings: 3 to 32 letters, digits, dashes or underscores.
+        </p>
+        <TextField
+          label="Account name"
+          name="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="miner02"
+          value={name}
+          data-testid="create-account-name"
+          onChange={(event) => {
+            setName(event.target.value);
+            setHint(null);
+          }}
+        />
+        <FormMessage error={mutation.error ? serverErrorText(mutation.error, MESSAGES.createAccountFailed) : hint} />
+        <div className="flex justify-end gap-2">
+          <button type="button" className={secondaryButtonClass} onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            className={primaryButtonClass}
+            disabled={mutation.isPending}
+            data-testid="create-account-submit"
+          >
+            {mutation.isPending ? 'Creating…' : 'Create account'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import { type TabId, TabList, useTabIds } from './Tabs';
+
+/**
+ * The frame both dashboards share: heading and controls, an optional banner, the tab list and the
+ * selected tab's panel. Only the selected panel is mounted, so changing tab loads that tab afresh
+ * (spec: "Reloads on tab change").
+ */
+export function DashboardFrame({
+  title,
+  subtitle,
+  controls,
+  banner,
+  tab,
+  onTab,
+  mining,
+  revenue,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  controls?: ReactNode;
+  banner?: ReactNode;
+  tab?: TabId;
+  onTab?: (tab: TabId) => void;
+  mining?: ReactNode;
+  revenue?: ReactNode;
+  children?: ReactNode;
+}) {
+  const ids = useTabIds();
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:py-10" data-testid="dashboard">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{title}</h1>
+          {subtitle && <p className="mt-1 text-slate-600 dark:text-slate-400">{subtitle}</p>}
+        </div>
+        {controls}
+      </header>
+      {banner && <div className="mt-6">{banner}</div>}
+      {tab && onTab && (
+        <>
+          <div className="mt-6">
+            <TabList selected={tab} onSelect={onTab} ids={ids} />
+          </div>
+          <div
+            role="tabpanel"
+            id={ids.panel(tab)}
+            aria-labelledby={ids.tab(tab)}
+            data-testid={`panel-${tab}`}
+            className="mt-6"
+          >
+            {tab === 'mining' ? mining : revenue}
+          </div>
+        </>
+      )}
+      {children && <div className="mt-6">{children}</div>}
+    </div>
+  );
+}

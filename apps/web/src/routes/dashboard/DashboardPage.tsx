@@ -1,0 +1,175 @@
+import { algorithmByName } from '@lodestone/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { getMostUsedAlgo } from '../../api/account';
+import type { DashboardSource } from '../../api/dashboard';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { setSelectedAccount, setSelectedAlgorithm, useSelectedAccount, useSelectedAlgorithm } from '../../state/hooks';
+import { LoadState } from '../account/AccountPage';
+import { pickAccount } from '../account/forms';
+import { useAccounts } from '../account/queries';
+import { AccountSelector } from './AccountSelector';
+import { configuredCoins, missingPayoutText, missingPayoutTickers } from './banner';
+import { DashboardFrame } from './DashboardFrame';
+import { MissingPayoutBanner } from './MissingPayoutBanner';
+import { MiningTab } from './mining/MiningTab';
+import { ChangeCoinModal } from './modals/ChangeCoinModal';
+import { ConversionSettingsModal } from './modals/ConversionSettingsModal';
+import { PayoutSettingsModal } from './modals/PayoutSettingsModal';
+import { dashboardKeys, useConversionConfig, usePaymentConfig } from './queries';
+import { RevenueTab } from './revenue/RevenueTab';
+import type { TabId } from './Tabs';
+import { MiningWizard } from './wizard/MiningWizard';
+import { useWizardAutoOpen } from './wizard/useWizardAutoOpen';
+
+type ModalState =
+  | { kind: 'payout' }
+  | { kind: 'conversion' }
+  | { kind: 'changeCoin'; ticker: string }
+  | { kind: 'wizard' }
+  | null;
+
+/**
+ * The miner's dashboard (/dashboard, spec "Dashboard"): the account selector, the Mining and Revenue
+ * tabs, the missing-payout banner, the settings modals and the first-time wizard. Without a session
+ * the first call answers 401 and the API client sends the visitor to /login (spec 8).
+ */
+export default function DashboardPage() {
+  useDocumentTitle('Dashboard');
+  const accounts = useAccounts();
+  const [stored] = useSelectedAccount();
+  const account = accounts.data ? pickAccount(accounts.data, stored) : null;
+  const [tab, setTab] = useState<TabId>('mining');
+
+  // The shown account is remembered, so Referrals, Coupon and the next visit open the same one.
+  useEffect(() => {
+    if (account !== null && account !== stored) setSelectedAccount(account);
+  }, [account, stored]);
+
+  if (!accounts.data) {
+    return (
+      <DashboardFrame title="Dashboard">
+        <LoadState isPending={accounts.isPending} error={accounts.error} />
+      </DashboardFrame>
+    );
+  }
+  if (account === null) {
+    return (
+      <DashboardFrame title="Dashboard">
+        <p className="text-slate-600 dark:text-slate-400">You have no mining account yet.</p>
+        <AccountSelector accounts={[]} value="" onChange={() => undefined} />
+      </DashboardFrame>
+    );
+  }
+  return <MinerDashboard key={account} account={account} accounts={accounts.data} tab={tab} onTab={setTab} />;
+}
+
+/** Keyed by account: a change of account starts from a clean state (banner, modals), on the same tab. */
+function MinerDashboard({
+  account,
+  accounts,
+  tab,
+  onTab: setTab,
+}: {
+  account: string;
+  accounts: readonly string[];
+  tab: TabId;
+  onTab: (tab: TabId) => void;
+}) {
+  const [algorithmName] = useSelectedAlgorithm();
+  const algorithm = algorithmByName(algorithmName)?.key ?? 'scrypt';
+  const [modal, setModal] = useState<ModalState>(null);
+  const queryClient = useQueryClient();
+  const source = useMemo<DashboardSource>(() => ({ kind: 'user', account }), [account]);
+
+  // ── missing-payout banner ──
+  const conversion = useConversionConfig(account);
+  const payment = usePaymentConfig(account);
+  const [bannerClosed, setBannerClosed] = useState(false);
+  const bannerText =
+    conversion.data && payment.data
+      ? missingPayoutText(missingPayoutTickers(configuredCoins(conversion.data, algorithm), payment.data))
+      : null;
+
+  // ── first-time wizard ──
+  const wizard = useWizardAutoOpen(account);
+  const wizardOpen = modal?.kind === 'wizard' || (modal === null && wizard.shouldOpen);
+
+  const closeModal = () => {
+    const closing = modal;
+    setModal(null);
+    // Spec 4: the banner's check runs again after the payout or conversion settings were saved or closed.
+    if (closing?.kind === 'payout' || closing?.kind === 'conversion') {
+      setBannerClosed(false);
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.payment(account) });
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.conversion(account) });
+    }
+  };
+
+  const changeAccount = (next: string) => {
+    setSelectedAccount(next);
+    // Spec 4: changing account selects that account's most used algorithm.
+    getMostUsedAlgo(next).then(
+      ({ algorithm: mostUsed }) => setSelectedAlgorithm(mostUsed),
+      (error: unknown) => console.error('Could not read the most used algorithm:', error),
+    );
+  };
+
+  return (
+    <DashboardFrame
+      title="Dashboard"
+      controls={<AccountSelector accounts={accounts} value={account} onChange={changeAccount} />}
+      banner={
+        bannerText !== null &&
+        !bannerClosed && (
+          <MissingPayoutBanner
+            text={bannerText}
+            onClose={() => setBannerClosed(true)}
+            onConfigure={() => {
+              setTab('revenue');
+              setModal({ kind: 'payout' });
+            }}
+          />
+        )
+      }
+      tab={tab}
+      onTab={setTab}
+      mining={
+        <MiningTab
+          source={source}
+          algorithm={algorithm}
+          actions={{ account, setUpWorkers: () => setModal({ kind: 'wizard' }) }}
+        />
+      }
+      revenue={
+        <RevenueTab
+          source={source}
+          algorithm={algorithm}
+          actions={{
+            account,
+            openConversion: () => setModal({ kind: 'conversion' }),
+            openPayout: () => setModal({ kind: 'payout' }),
+            changeCoin: (ticker) => setModal({ kind: 'changeCoin', ticker }),
+          }}
+        />
+      }
+    >
+      {modal?.kind === 'payout' && <PayoutSettingsModal account={account} onClose={closeModal} />}
+      {modal?.kind === 'conversion' && (
+        <ConversionSettingsModal account={account} algorithm={algorithmName} onClose={closeModal} />
+      )}
+      {modal?.kind === 'changeCoin' && (
+        <ChangeCoinModal account={account} baseCoin={modal.ticker} onClose={closeModal} />
+      )}
+      {wizardOpen && (
+        <MiningWizard
+          account={account}
+          onClose={() => {
+            wizard.markDone();
+            setModal(null);
+          }}
+        />
+      )}
+    </DashboardFrame>
+  );
+}

@@ -1,0 +1,51 @@
+import { algorithmByName } from '@lodestone/domain';
+import { useMemo, useState } from 'react';
+import { useParams } from 'react-router';
+import type { DashboardSource } from '../../api/dashboard';
+import { ApiError } from '../../api/errors';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useSelectedAlgorithm } from '../../state/hooks';
+import { DashboardFrame } from './DashboardFrame';
+import { MiningTab } from './mining/MiningTab';
+import { useMiningSummary } from './queries';
+import { RevenueTab } from './revenue/RevenueTab';
+import type { TabId } from './Tabs';
+
+/**
+ * The observer dashboard (/dashboard/{observerKey}, spec "Observer dashboard"): the same Mining and
+ * Revenue tabs, read-only, without login. The key in the link names the account; the page offers
+ * nothing that writes (no account selector, settings, conversions, worker removal, wizard or
+ * downloads — the observer calls of spec 7 have none). The algorithm is the site-wide selection.
+ */
+export default function ObserverDashboardPage() {
+  useDocumentTitle('Observer Dashboard');
+  const { observerKey = '' } = useParams();
+  const [algorithmName] = useSelectedAlgorithm();
+  const algorithm = algorithmByName(algorithmName)?.key ?? 'scrypt';
+  const [tab, setTab] = useState<TabId>('mining');
+  const source = useMemo<DashboardSource>(() => ({ kind: 'observer', observerKey }), [observerKey]);
+
+  // Every call names the account by the key: the first answer tells whether the link still works.
+  const probe = useMiningSummary(source, algorithm);
+  if (probe.error instanceof ApiError && probe.error.status === 404) {
+    return (
+      <DashboardFrame title="Observer Dashboard">
+        <p role="alert" data-testid="observer-invalid" className="text-slate-700 dark:text-slate-300">
+          This observer link does not work (any more): the account owner may have replaced it with a new one, or removed
+          the account. Ask them for the current link.
+        </p>
+      </DashboardFrame>
+    );
+  }
+
+  return (
+    <DashboardFrame
+      title="Observer Dashboard"
+      subtitle="A read-only view of one mining account, shared through its observer link."
+      tab={tab}
+      onTab={setTab}
+      mining={<MiningTab source={source} algorithm={algorithm} />}
+      revenue={<RevenueTab source={source} algorithm={algorithm} />}
+    />
+  );
+}

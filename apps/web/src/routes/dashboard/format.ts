@@ -1,0 +1,98 @@
+import { Exact, fixed, HASHRATE_UNITS } from '@lodestone/domain';
+
+/**
+ * The dashboard's display rules (spec 9), in one place: hashrate 2 decimals, estimated revenue 2,
+ * price 4 in the animated balances table, lifetime earnings 5, payout amounts with the coin's own
+ * decimals plus ticker, rejected-share percent with 2 decimals ('0%' without shares).
+ */
+export const HASHRATE_DECIMALS = 2;
+export const REVENUE_DECIMALS = 2;
+export const BALANCE_PRICE_DECIMALS = 4;
+export const LIFETIME_DECIMALS = 5;
+export const REJECTED_DECIMALS = 2;
+
+/** "12.35 Mh/s" */
+export function formatHashrate(value: number, units: string): string {
+  return `${fixed(value, HASHRATE_DECIMALS)} ${units}`;
+}
+
+/** A hashrate in H/s, so workers reported in different units sort by what they really do. */
+export function hashrateInBaseUnits(value: number, units: string): number {
+  const index = HASHRATE_UNITS.findIndex((u) => u.toLowerCase() === units.trim().toLowerCase());
+  // An unknown unit sorts as given: better a slightly wrong order than a crash on a new unit name.
+  return index < 0 ? value : value * 1000 ** index;
+}
+
+/**
+ * Spec 9: rejected-share percent = (invalid + stale) / (valid + invalid + stale), 2 decimals; '0%'
+ * when the worker sent no shares at all (there is nothing to divide by).
+ */
+export function rejectedPercent(valid: number, invalid: number, stale: number): string {
+  const total = valid + invalid + stale;
+  if (!(total > 0)) return '0%';
+  return `${fixed(((invalid + stale) / total) * 100, REJECTED_DECIMALS)}%`;
+}
+
+/** US dollars with thousands separators: "$1,234.50". */
+export function formatUsd(value: number, decimals = REVENUE_DECIMALS): string {
+  const safe = Number.isFinite(value) ? value : 0;
+  const text = Math.abs(safe).toLocaleString('en-US', {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  });
+  // "-$0.00" would read as a loss where there is none.
+  return safe < 0 && text !== fixed(0, decimals) ? `-$${text}` : `$${text}`;
+}
+
+/** A coin price, or a dash when the pool has recorded none. */
+export function formatPrice(price: number | null, decimals: number): string {
+  return price === null ? '—' : formatUsd(price, decimals);
+}
+
+/**
+ * Smallest units (integer text, never a float) as a coin amount with exactly the coin's decimals:
+ * ("150000000", 8) → "1.50000000". Exact, so 18-decimal coins keep every digit.
+ */
+export function unitsToFixed(units: string, decimals: number, shown = decimals): string {
+  return Exact.fromUnits(BigInt(units), decimals).toFixed(shown);
+}
+
+/** "1.50000000 LTC": a payout or earning amount (spec 9: coin_decimals plus ticker). */
+export function formatCoinAmount(units: string, decimals: number, ticker: string): string {
+  return `${unitsToFixed(units, decimals)} ${ticker}`;
+}
+
+/** Smallest units as a JavaScript number of coins, for animation and dollar values only — never for money. */
+export function unitsToNumber(units: string, decimals: number): number {
+  return Exact.fromUnits(BigInt(units), decimals).toNumber();
+}
+
+/** A decimal text amount ("0.123456789") with `decimals` decimals, cut toward zero like every money figure. */
+export function decimalToFixed(amount: string, decimals: number): string {
+  return Exact.of(amount).toFixed(decimals);
+}
+
+/** The lifetime earnings amount (spec 9: 5 decimals). */
+export function formatLifetime(amount: string): string {
+  return decimalToFixed(amount, LIFETIME_DECIMALS);
+}
+
+/**
+ * A date or time the API wrote with its offset ("2025-06-15T14:00:00+02:00") or a plain day
+ * ("2025-06-15"), shown as written: the server already put it in the miner's time zone, so it is not
+ * converted again by the browser.
+ */
+export function formatApiDate(text: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}))?/.exec(text);
+  if (!match) return text;
+  return match[2] ? `${match[1]} ${match[2]}` : (match[1] ?? text);
+}
+
+/** The browser's IANA time zone (charts and listings are bucketed in the miner's zone). */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}

@@ -1,0 +1,78 @@
+import type { ReactNode, SVGProps } from 'react';
+
+/**
+ * The dashboard's own line icons, drawn like components/icons.tsx (24×24, stroke = currentColor,
+ * decorative: the control holding one always has its own accessible name).
+ */
+type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
+
+function Icon({ children, className = 'size-5', ...rest }: IconProps & { children: ReactNode }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className={className}
+      {...rest}
+    >
+      {children}
+    </svg>
+  );
+}
+
+export function WarningIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M10.3 4.2 2.8 17.5A2 2 0 0 0 4.5 20.5h15a2 2 0 0 0 1.7-3L13.7 4.2a2 2 0 0 0-3.4 0Z" />
+      <path d="M12 9.5v4.5M12 17.2v.1" />
+    </Icon>
+  );
+}
+
+export function PlusIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 5v14M5 12h14" />
+    </Icon>
+  );
+}
+
+export function ChevronLeftIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="m15 6-6 6 6 6" />
+    </Icon>
+  );
+}
+
+export function ChevronRightIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="m9 6 6 6-6 6" />
+    </Icon>
+  );
+}
+
+/** A sortable column's state: both arrows faint while unsorted, only the active one when sorted. */
+export function SortIcon({ sort, ...props }: IconProps & { sort: 'asc' | 'desc' | null }) {
+  return (
+    <Icon {...props}>
+      {sort !== 'desc' && <path d="m8 10 4-4 4 4" className={sort === 'asc' ? '' : 'opacity-40'} />}
+      {sort !== 'asc' && <path d="m8 14 4 4 4-4" className={sort === 'desc' ? '' : 'opacity-40'} />}
+    </Icon>
+  );
+}
+
+export function SearchIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="11" cy="11" r="6.5" />
+      <path d="m16 16 4.5 4.5" />
+    </Icon>
+  );
+}

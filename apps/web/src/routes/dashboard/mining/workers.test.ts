@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { filterWorkers, nextSort, sortWorkers, WORKERS_PAGE_SIZE, type WorkerRow, workersView } from './workers';
+
+const worker = (name: string, over: Partial<WorkerRow> = {}): WorkerRow => ({
+  id: name,
+  name,
+  hashrate: 1,
+  hashrate_units: 'Mh/s',
+  hashrate_avg: 1,
+  hashrate_avg_units: 'Mh/s',
+  valid_shares: 10,
+  invalid_shares: 0,
+  stale_shares: 0,
+  ...over,
+});
+
+describe('workers table', () => {
+  it('sorts ascending first, then toggles; a new column starts ascending again', () => {
+    const first = nextSort(null, 'name');
+    expect(first).toEqual({ column: 'name', direction: 'asc' });
+    const second = nextSort(first, 'name');
+    expect(second).toEqual({ column: 'name', direction: 'desc' });
+    expect(nextSort(second, 'name')).toEqual({ column: 'name', direction: 'asc' });
+    expect(nextSort(second, 'accepted')).toEqual({ column: 'accepted', direction: 'asc' });
+  });
+
+  it('sorts names naturally and hashrates across units', () => {
+    const rows = [
+      worker('rig10', { hashrate: 900, hashrate_units: 'Kh/s', valid_shares: 5 }),
+      worker('rig2', { hashrate: 2, hashrate_units: 'Mh/s', valid_shares: 50 }),
+      worker('Rig1', { hashrate: 1.5, hashrate_units: 'Mh/s', valid_shares: 7 }),
+    ];
+    expect(sortWorkers(rows, { column: 'name', direction: 'asc' }).map((w) => w.name)).toEqual([
+      'Rig1',
+      'rig2',
+      'rig10',
+    ]);
+    expect(sortWorkers(rows, { column: 'hashrate', direction: 'asc' }).map((w) => w.name)).toEqual([
+      'rig10',
+      'Rig1',
+      'rig2',
+    ]);
+    expect(sortWorkers(rows, { column: 'accepted', direction: 'desc' }).map((w) => w.name)).toEqual([
+      'rig2',
+      'Rig1',
+      'rig10',
+    ]);
+    expect(sortWorkers(rows, null).map((w) => w.name)).toEqual(['rig10', 'rig2', 'Rig1']);
+  });
+
+  it('keeps the server order for ties', () => {
+    const rows = [worker('b'), worker('a'), worker('c')];
+    expect(sortWorkers(rows, { column: 'hashrate_avg', direction: 'asc' }).map((w) => w.name)).toEqual(['b', 'a', 'c']);
+  });
+
+  it('searches every shown column, case-insensitively', () => {
+    const rows = [
+      worker('Alpha', { hashrate: 3.5, hashrate_units: 'Gh/s' }),
+      worker('beta', { valid_shares: 1234 }),
+      worker('gamma', { valid_shares: 2, invalid_shares: 1, stale_shares: 1 }),
+    ];
+    expect(filterWorkers(rows, 'ALP').map((w) => w.name)).toEqual(['Alpha']);
+    expect(filterWorkers(rows, 'gh/s').map((w) => w.name)).toEqual(['Alpha']);
+    expect(filterWorkers(rows, '1234').map((w) => w.name)).toEqual(['beta']);
+    expect(filterWorkers(rows, '50.00%').map((w) => w.name)).toEqual(['gamma']);
+    expect(filterWorkers(rows, '  ').length).toBe(3);
+  });
+
+  it('pages by 10, clamped, after search and sort', () => {
+    const rows = Array.from({ length: 23 }, (_, i) => worker(`w${String(i + 1).padStart(2, '0')}`));
+    const first = workersView(rows, '', { column: 'name', direction: 'desc' }, 1);
+    expect(WORKERS_PAGE_SIZE).toBe(10);
+    expect(first.rows.map((w) => w.name).slice(0, 2)).toEqual(['w23', 'w22']);
+    expect(first.window).toMatchObject({ page: 1, pageCount: 3, hasPrev: false, hasNext: true });
+    const last = workersView(rows, '', null, 99);
+    expect(last.window).toMatchObject({ page: 3, hasNext: false });
+    expect(last.rows).toHaveLength(3);
+    const searched = workersView(rows, 'w1', null, 3);
+    expect(searched.matching).toBe(10);
+    expect(searched.window.page).toBe(1);
+  });
+});

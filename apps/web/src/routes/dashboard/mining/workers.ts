@@ -1,0 +1,90 @@
+import { type PageWindow, pageOf } from '@lodestone/domain';
+import { formatHashrate, hashrateInBaseUnits, rejectedPercent } from '../format';
+
+/**
+ * The workers table's rules (spec "Dashboard"): the first four columns sort, ascending first and then
+ * toggling; the search keeps rows where any shown value contains the text, whatever the case; pages
+ * of 10. Structural types, so the contract's Worker fits without a copy of it here.
+ */
+export const WORKERS_PAGE_SIZE = 10;
+
+export interface WorkerRow {
+  id: string | number;
+  name: string;
+  hashrate: number;
+  hashrate_units: string;
+  hashrate_avg: number;
+  hashrate_avg_units: string;
+  valid_shares: number;
+  invalid_shares: number;
+  stale_shares: number;
+}
+
+export const SORTABLE_COLUMNS = ['name', 'hashrate', 'hashrate_avg', 'accepted'] as const;
+export type SortColumn = (typeof SORTABLE_COLUMNS)[number];
+export type SortDirection = 'asc' | 'desc';
+export interface SortState {
+  column: SortColumn;
+  direction: SortDirection;
+}
+
+/** A click on a header: a new column starts ascending, the same column flips. */
+export function nextSort(current: SortState | null, column: SortColumn): SortState {
+  if (current?.column === column) return { column, direction: current.direction === 'asc' ? 'desc' : 'asc' };
+  return { column, direction: 'asc' };
+}
+
+/** The texts a row shows, in column order: what the search looks in. */
+export function workerCells(worker: WorkerRow): string[] {
+  return [
+    worker.name,
+    formatHashrate(worker.hashrate, worker.hashrate_units),
+    formatHashrate(worker.hashrate_avg, worker.hashrate_avg_units),
+    // Both as shown (1,234) and as typed (1234).
+    worker.valid_shares.toLocaleString('en-US'),
+    String(worker.valid_shares),
+    rejectedPercent(worker.valid_shares, worker.invalid_shares, worker.stale_shares),
+  ];
+}
+
+export function filterWorkers<T extends WorkerRow>(rows: readonly T[], query: string): T[] {
+  const needle = query.trim().toLowerCase();
+  if (needle === '') return [...rows];
+  return rows.filter((row) => workerCells(row).some((cell) => cell.toLowerCase().includes(needle)));
+}
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+function compare(a: WorkerRow, b: WorkerRow, column: SortColumn): number {
+  switch (column) {
+    case 'name':
+      return collator.compare(a.name, b.name);
+    case 'hashrate':
+      return hashrateInBaseUnits(a.hashrate, a.hashrate_units) - hashrateInBaseUnits(b.hashrate, b.hashrate_units);
+    case 'hashrate_avg':
+      return (
+        hashrateInBaseUnits(a.hashrate_avg, a.hashrate_avg_units) -
+        hashrateInBaseUnits(b.hashrate_avg, b.hashrate_avg_units)
+      );
+    case 'accepted':
+      return a.valid_shares - b.valid_shares;
+  }
+}
+
+/** A sorted copy; ties keep the server's order (the sort is stable), so equal rows never jump around. */
+export function sortWorkers<T extends WorkerRow>(rows: readonly T[], sort: SortState | null): T[] {
+  if (!sort) return [...rows];
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => sign * compare(a, b, sort.column));
+}
+
+/** Search, then sort, then the requested page (clamped): what the table shows. */
+export function workersView<T extends WorkerRow>(
+  rows: readonly T[],
+  query: string,
+  sort: SortState | null,
+  page: number,
+): { rows: T[]; window: PageWindow; matching: number } {
+  const matching = sortWorkers(filterWorkers(rows, query), sort);
+  return { ...pageOf(matching, WORKERS_PAGE_SIZE, page), matching: matching.length };
+}

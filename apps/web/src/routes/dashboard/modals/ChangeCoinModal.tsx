@@ -1,0 +1,134 @@
+import type { ConvertResponse } from '@lodestone/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { convertBalance } from '../../../api/dashboard';
+import { serverErrorText } from '../../../api/errors';
+import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form';
+import { Modal } from '../../../components/Modal';
+import { MESSAGES } from '../messages';
+import { sourceKey, useCoins } from '../queries';
+import { targetCoins } from './changeCoin';
+
+/**
+ * Change Coin (spec 4 "Conversion modal"; titled 'Conversion Settings' as the spec names it): the
+ * whole balance of one coin becomes another coin at current prices. The target is picked from a
+ * searchable list of the payout coins, the current coin left out.
+ */
+export function ChangeCoinModal({
+  account,
+  baseCoin,
+  onClose,
+}: {
+  account: string;
+  baseCoin: string;
+  onClose: () => void;
+}) {
+  const coins = useCoins();
+  const [query, setQuery] = useState('');
+  const [target, setTarget] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ error?: string; success?: string }>({});
+  const queryClient = useQueryClient();
+  const searchId = useId();
+
+  const mutation = useMutation({
+    mutationFn: (to: string) => convertBalance(account, baseCoin, to),
+    onSuccess: (answer: ConvertResponse) => {
+      setMessage({
+        success: `Converted ${answer.base_amount} ${answer.base_coin} into ${answer.target_amount} ${answer.target_coin}.`,
+      });
+      // Balances (and their warnings) changed: every figure of this account is asked for again.
+      void queryClient.invalidateQueries({ queryKey: sourceKey({ kind: 'user', account }) });
+    },
+    onError: (error) => setMessage({ error: serverErrorText(error, MESSAGES.conversionFailed) }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    if (target === null) {
+      setMessage({ error: MESSAGES.noTargetCoin });
+      return;
+    }
+    setMessage({});
+    mutation.mutate(target);
+  };
+
+  const options = coins.data ? targetCoins(coins.data, baseCoin, query) : [];
+  const done = mutation.isSuccess;
+  return (
+    <Modal title="Conversion Settings" onClose={onClose} testId="change-coin-modal">
+      <form noValidate onSubmit={submit} className="space-y-4 text-sm">
+        <p className="text-slate-600 dark:text-slate-400">
+          Convert your whole <strong className="text-slate-900 dark:text-white">{baseCoin}</strong> balance into another
+          coin at current prices. The pool charges no conversion fee.
+        </p>
+        {!done && (
+          <>
+            <div>
+              <label htmlFor={searchId} className="mb-1 block font-medium text-slate-700 dark:text-slate-300">
+                Target coin
+              </label>
+              <input
+                id={searchId}
+                type="search"
+                placeholder="Search coins"
+                className={inputClass}
+                value={query}
+                data-testid="change-coin-search"
+                onChange={(event) => setQuery(event.target.value)}
+              />
+            </div>
+            {coins.isPending && <p role="status">Loading coins…</p>}
+            {coins.error && <FormMessage error={coins.error.message} />}
+            <fieldset>
+              <legend className="sr-only">Target coin</legend>
+              <ul className="max-h-64 space-y-1 overflow-y-auto" data-testid="change-coin-options">
+                {coins.data && options.length === 0 && (
+                  <li className="py-2 text-slate-500 dark:text-slate-400">No coin matches.</li>
+                )}
+                {options.map((ticker) => (
+                  <li key={ticker}>
+                    <label
+                      className={`flex cursor-pointer items-center gap-3 rounded-lg border px-3 py-2 ${
+                        target === ticker
+                          ? 'border-amber-500 bg-amber-50 dark:bg-amber-500/10'
+                          : 'border-slate-200 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800'
+                      }`}
+                    >
+                      <input
+                        type="radio"
+                        name="target_coin"
+                        value={ticker}
+                        checked={target === ticker}
+                        onChange={() => setTarget(ticker)}
+                        className="accent-amber-500"
+                      />
+                      <span className="font-semibold">{ticker}</span>
+                      <span className="text-slate-500 dark:text-slate-400">{coins.data?.[ticker]?.name}</span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+          </>
+        )}
+        <FormMessage error={message.error} success={message.success} />
+        <div className="flex justify-end gap-2">
+          <button type="button" className={secondaryButtonClass} onClick={onClose}>
+            {done ? 'Close' : 'Cancel'}
+          </button>
+          {!done && (
+            <button
+              type="submit"
+              className={primaryButtonClass}
+              disabled={mutation.isPending}
+              data-testid="change-coin-convert"
+            >
+              {mutation.isPending ? 'Converting…' : 'Convert'}
+            </button>
+          )}
+        </div>
+      </form>
+    </Modal>
+  );
+}

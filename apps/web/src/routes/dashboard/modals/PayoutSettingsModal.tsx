@@ -1,0 +1,323 @@
+import type { CoinInfo, CoinsResponse, PaymentConfigResponse } from '@lodestone/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { updatePaymentConfig } from '../../../api/dashboard';
+import { serverErrorText } from '../../../api/errors';
+import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form';
+import { TrashIcon } from '../../../components/icons';
+import { Modal } from '../../../components/Modal';
+import { PlusIcon } from '../icons';
+import { MESSAGES } from '../messages';
+import { dashboardKeys, sourceKey, useCoins, usePaymentConfig } from '../queries';
+import { QueryState } from '../ui';
+import {
+  addAddressRow,
+  addableCoins,
+  addCoin,
+  boundedStep,
+  formFromConfig,
+  INTERVAL_STEP,
+  type PayoutCoinForm,
+  paymentPayload,
+  percentageTotal,
+  removeAddressRow,
+  THRESHOLD_STEP,
+  updateAddressRow,
+} from './payoutForm';
+
+/**
+ * Payout Settings (spec 3, 4, 5): per coin the threshold, the interval and the addresses with their
+ * share of each payout. Saving replaces the account's payout settings as a whole.
+ */
+export function PayoutSettingsModal({ account, onClose }: { account: string; onClose: () => void }) {
+  const coins = useCoins();
+  const config = usePaymentConfig(account);
+  return (
+    <Modal title="Payout Settings" onClose={onClose} testId="payout-modal">
+      {coins.data && config.data ? (
+        <PayoutForm account={account} catalogue={coins.data} config={config.data} />
+      ) : (
+        <QueryState
+          isPending={coins.isPending || config.isPending}
+          error={coins.error ?? config.error}
+          what="payout settings"
+        />
+      )}
+    </Modal>
+  );
+}
+
+function PayoutForm({
+  account,
+  catalogue,
+  config,
+}: {
+  account: string;
+  catalogue: CoinsResponse;
+  config: PaymentConfigResponse;
+}) {
+  // The form starts from what is stored and is edited locally until saved.
+  const [coins, setCoins] = useState<PayoutCoinForm[]>(() => formFromConfig(config));
+  const [query, setQuery] = useState('');
+  const [message, setMessage] = useState<{ error?: string; success?: string }>({});
+  const queryClient = useQueryClient();
+  const searchId = useId();
+
+  const edit = (next: PayoutCoinForm[]) => {
+    setCoins(next);
+    setMessage({});
+  };
+
+  const mutation = useMutation({
+    mutationFn: () => updatePaymentConfig(account, paymentPayload(coins)),
+    onSuccess: () => {
+      setMessage({ success: MESSAGES.payoutSaved });
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.payment(account) });
+      // Balance warnings depend on the addresses.
+      void queryClient.invalidateQueries({ queryKey: sourceKey({ kind: 'user', account }) });
+    },
+    onError: (error) => setMessage({ error: serverErrorText(error, MESSAGES.payoutFailed) }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!mutation.isPending) mutation.mutate();
+  };
+
+  const paused = config.payout_settings.filter((s) => s.paused_until !== null);
+  const addable = addableCoins(
+    catalogue,
+    coins.map((c) => c.ticker),
+    query,
+  );
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-5 text-sm">
+      <p className="text-slate-600 dark:text-slate-400">
+        A coin is paid out once its balance reaches the threshold and the interval has passed since its last payout.
+        Changing an address pauses that coin's payouts for 24 hours.
+      </p>
+      {paused.length > 0 && (
+        <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-amber-800 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-300">
+          {paused
+            .map((s) => `${s.ticker} payouts are paused until ${new Date(s.paused_until ?? '').toLocaleString()}`)
+            .join('. ')}
+          .
+        </p>
+      )}
+      {coins.length === 0 && <p className="text-slate-500 dark:text-slate-400">No payout coin yet. Add one below.</p>}
+      {coins.map((coin) => {
+        const info = catalogue[coin.ticker];
+        return info ? (
+          <CoinFieldset
+            key={coin.ticker}
+            coin={coin}
+            info={info}
+            onChange={(change) => edit(coins.map((c) => (c.ticker === coin.ticker ? { ...c, ...change } : c)))}
+            onAddRow={() => edit(addAddressRow(coins, coin.ticker))}
+            onRemoveRow={(index) => edit(removeAddressRow(coins, coin.ticker, index))}
+            onRowChange={(index, change) => edit(updateAddressRow(coins, coin.ticker, index, change))}
+          />
+        ) : null;
+      })}
+
+      <div className="rounded-xl border border-dashed border-slate-300 p-3 dark:border-slate-700">
+        <label htmlFor={searchId} className="mb-1 block font-medium text-slate-700 dark:text-slate-300">
+          Add a coin
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          placeholder="Search coins"
+          className={inputClass}
+          value={query}
+          data-testid="payout-coin-search"
+          onChange={(event) => setQuery(event.target.value)}
+        />
+        <ul className="mt-2 flex flex-wrap gap-2" data-testid="payout-addable">
+          {addable.length === 0 && <li className="text-slate-500 dark:text-slate-400">No coin to add.</li>}
+          {addable.map((ticker) => (
+            <li key={ticker}>
+              <button
+                type="button"
+                className={`${secondaryButtonClass} px-3 py-1.5`}
+                data-testid={`payout-add-${ticker}`}
+                onClick={() => {
+                  const coinInfo = catalogue[ticker];
+                  if (coinInfo) edit(addCoin(coins, ticker, coinInfo));
+                  setQuery('');
+                }}
+              >
+                <PlusIcon className="size-4" />
+                <span className="sr-only">Add </span>
+                {ticker}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+
+      <FormMessage error={message.error} success={message.success} />
+      <button
+        type="submit"
+        className={`${primaryButtonClass} w-full`}
+        disabled={mutation.isPending}
+        data-testid="payout-save"
+      >
+        {mutation.isPending ? 'Saving…' : 'Save'}
+      </button>
+    </form>
+  );
+}
+
+function CoinFieldset({
+  coin,
+  info,
+  onChange,
+  onAddRow,
+  onRemoveRow,
+  onRowChange,
+}: {
+  coin: PayoutCoinForm;
+  info: CoinInfo;
+  onChange: (change: Partial<PayoutCoinForm>) => void;
+  onAddRow: () => void;
+  onRemoveRow: (index: number) => void;
+  onRowChange: (index: number, change: { address?: string; percentage?: number }) => void;
+}) {
+  const id = useId();
+  const total = percentageTotal(coin.addresses);
+  return (
+    <fieldset
+      data-testid={`payout-coin-${coin.ticker}`}
+      className="rounded-xl border border-slate-200 p-3 dark:border-slate-700"
+    >
+      <legend className="px-1 font-semibold text-slate-900 dark:text-white">
+        {coin.ticker} <span className="font-normal text-slate-500 dark:text-slate-400">{info.name}</span>
+      </legend>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div>
+          <label htmlFor={`${id}-threshold`} className="mb-1 block font-medium text-slate-700 dark:text-slate-300">
+            Threshold ({coin.ticker})
+          </label>
+          <input
+            id={`${id}-threshold`}
+            type="number"
+            inputMode="decimal"
+            min={info.threshold_min}
+            max={info.threshold_max}
+            step={THRESHOLD_STEP}
+            className={inputClass}
+            value={coin.threshold}
+            data-testid="payout-threshold"
+            aria-describedby={`${id}-threshold-hint`}
+            onChange={(event) => onChange({ threshold: event.target.value })}
+            onBlur={() =>
+              onChange({
+                threshold: boundedStep(coin.threshold, info.threshold_min, info.threshold_max, THRESHOLD_STEP),
+              })
+            }
+          />
+          <p id={`${id}-threshold-hint`} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+            {info.threshold_min} to {info.threshold_max}
+          </p>
+        </div>
+        <div>
+          <label htmlFor={`${id}-interval`} className="mb-1 block font-medium text-slate-700 dark:text-slate-300">
+            Interval (hours)
+          </label>
+          <input
+            id={`${id}-interval`}
+            type="number"
+            inputMode="decimal"
+            min={info.interval_min}
+            max={info.interval_max}
+            step={INTERVAL_STEP}
+            className={inputClass}
+            value={coin.interval}
+            data-testid="payout-interval"
+            aria-describedby={`${id}-interval-hint`}
+            onChange={(event) => onChange({ interval: event.target.value })}
+            onBlur={() =>
+              onChange({
+                interval: boundedStep(
+                  coin.interval,
+                  String(info.interval_min),
+                  String(info.interval_max),
+                  INTERVAL_STEP,
+                ),
+              })
+            }
+          />
+          <p id={`${id}-interval-hint`} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+            {info.interval_min} to {info.interval_max} hours
+          </p>
+        </div>
+      </div>
+      {/* Spec 9: USDC payouts use the Ethereum network; any token on another coin's chain says so. */}
+      {info.network === 'ethereum' && coin.ticker !== 'ETH' && (
+        <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
+          {coin.ticker} is paid on the Ethereum network: enter an Ethereum address.
+        </p>
+      )}
+      <ul className="mt-3 space-y-3">
+        {coin.addresses.map((row, index) => (
+          // Address rows have no identity of their own; the index is stable while a row is edited.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+          <li key={index} data-testid="payout-address-row" className="space-y-1.5">
+            <div className="flex items-center gap-2">
+              <input
+                aria-label={`${coin.ticker} address ${index + 1}`}
+                className={`${inputClass} min-w-0 flex-1 font-mono text-xs`}
+                autoCapitalize="none"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder={`${coin.ticker} address`}
+                value={row.address}
+                data-testid="payout-address"
+                onChange={(event) => onRowChange(index, { address: event.target.value })}
+              />
+              <button
+                type="button"
+                aria-label={`Remove ${coin.ticker} address ${index + 1}`}
+                title="Remove this address"
+                className={`${secondaryButtonClass} px-2`}
+                data-testid="payout-remove-address"
+                onClick={() => onRemoveRow(index)}
+              >
+                <TrashIcon className="size-4" />
+              </button>
+            </div>
+            <div className="flex items-center gap-3">
+              <input
+                type="range"
+                min={0}
+                max={100}
+                step={1}
+                aria-label={`${coin.ticker} address ${index + 1} percentage`}
+                className="flex-1 accent-amber-500"
+                value={row.percentage}
+                data-testid="payout-percentage"
+                onChange={(event) => onRowChange(index, { percentage: Number(event.target.value) })}
+              />
+              <output className="w-12 text-right tabular-nums">{row.percentage}%</output>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-3 flex items-center justify-between gap-2">
+        <button type="button" className={`${secondaryButtonClass} px-3 py-1.5`} onClick={onAddRow}>
+          <PlusIcon className="size-4" />
+          Add address
+        </button>
+        <span
+          className={
+            total === 100 ? 'text-slate-500 dark:text-slate-400' : 'font-semibold text-red-700 dark:text-red-400'
+          }
+        >
+          Total {total}%
+        </span>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addAddressRow,
+  addableCoins,
+  addCoin,
+  boundedStep,
+  clampPercentage,
+  formFromConfig,
+  type PayoutCoinForm,
+  paymentPayload,
+  percentageTotal,
+  removeAddressRow,
+  updateAddressRow,
+} from './payoutForm';
+
+const btc = { threshold_min: '0.001', interval_min: 1 };
+
+describe('payout settings form', () => {
+  it('starts from the stored settings', () => {
+    const form = formFromConfig({
+      payout_settings: [
+        {
+          ticker: 'LTC',
+          threshold: '0.5',
+          interval: 12.5,
+          addresses: [{ address: 'ltc1q', percentage: 100 }],
+          paused_until: null,
+        },
+      ],
+    });
+    expect(form).toEqual([
+      { ticker: 'LTC', threshold: '0.5', interval: '12.5', addresses: [{ address: 'ltc1q', percentage: 100 }] },
+    ]);
+  });
+
+  it('a coin added gets one empty row at 100%; adding it twice does nothing', () => {
+    const one = addCoin([], 'BTC', btc);
+    expect(one).toEqual([
+      { ticker: 'BTC', threshold: '0.001', interval: '1', addresses: [{ address: '', percentage: 100 }] },
+    ]);
+    expect(addCoin(one, 'BTC', btc)).toEqual(one);
+  });
+
+  it('new address rows start at 100; removing the last row removes the coin', () => {
+    let form: PayoutCoinForm[] = addCoin(addCoin([], 'BTC', btc), 'LTC', btc);
+    form = addAddressRow(form, 'BTC');
+    expect(form[0]?.addresses.map((r) => r.percentage)).toEqual([100, 100]);
+    form = removeAddressRow(form, 'BTC', 0);
+    expect(form[0]?.addresses).toHaveLength(1);
+    form = removeAddressRow(form, 'BTC', 0);
+    expect(form.map((c) => c.ticker)).toEqual(['LTC']);
+  });
+
+  it('percentages stay within 0–100', () => {
+    expect(clampPercentage(150)).toBe(100);
+    expect(clampPercentage(-3)).toBe(0);
+    expect(clampPercentage(Number.NaN)).toBe(0);
+    const form = updateAddressRow(addCoin([], 'BTC', btc), 'BTC', 0, { percentage: 250 });
+    expect(form[0]?.addresses[0]?.percentage).toBe(100);
+    expect(
+      percentageTotal([
+        { address: '', percentage: 33.33 },
+        { address: '', percentage: 66.67 },
+      ]),
+    ).toBe(100);
+  });
+
+  it('threshold and interval are bounded and stepped exactly', () => {
+    expect(boundedStep('0.00035', '0.001', '0.5', '0.0001')).toBe('0.001');
+    expect(boundedStep('0.12345', '0.001', '0.5', '0.0001')).toBe('0.1234');
+    expect(boundedStep('0.0003', '0', '1', '0.0001')).toBe('0.0003');
+    expect(boundedStep('7', '0.001', '0.5', '0.0001')).toBe('0.5');
+    expect(boundedStep('abc', '0.001', '0.5', '0.0001')).toBe('0.001');
+    expect(boundedStep('12.7', '1', '48', '0.5')).toBe('12.5');
+    expect(boundedStep('0', '1', '48', '0.5')).toBe('1');
+    expect(boundedStep('100', '1', '48', '0.5')).toBe('48');
+  });
+
+  it('saves a map ticker → {threshold, interval, addresses: [{proportion, address}]}', () => {
+    const form: PayoutCoinForm[] = [
+      {
+        ticker: 'BTC',
+        threshold: '0.01 ',
+        interval: '24',
+        addresses: [
+          { address: ' bc1qone ', percentage: 70 },
+          { address: 'bc1qtwo', percentage: 30 },
+        ],
+      },
+    ];
+    expect(paymentPayload(form)).toEqual({
+      BTC: {
+        threshold: '0.01',
+        interval: '24',
+        addresses: [
+          { proportion: 70, address: 'bc1qone' },
+          { proportion: 30, address: 'bc1qtwo' },
+        ],
+      },
+    });
+  });
+
+  it('offers payable coins not in the form, by ticker or name', () => {
+    const catalogue = {
+      BTC: { name: 'Bitcoin', payouts_enabled: true },
+      LTC: { name: 'Litecoin', payouts_enabled: true },
+      SOL: { name: 'Solana', payouts_enabled: false },
+    };
+    expect(addableCoins(catalogue, ['BTC'], '')).toEqual(['LTC']);
+    expect(addableCoins(catalogue, [], 'lite')).toEqual(['LTC']);
+    expect(addableCoins(catalogue, [], 'sol')).toEqual([]);
+  });
+});

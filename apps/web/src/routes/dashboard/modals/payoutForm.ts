@@ -1,0 +1,154 @@
+import type { CoinInfo, PaymentConfigResponse } from '@lodestone/contract';
+import { Exact } from '@lodestone/domain';
+
+/**
+ * The Payout Settings form (spec 3, 4, 5): per coin a threshold (bounded by the coin's
+ * threshold_min/max, step 0.0001), an interval in hours (interval_min/max, step 0.5) and one or more
+ * address rows with a percentage slider (0–100, a new row starts at 100). Removing the last row of a
+ * coin removes the coin. Saving sends a map ticker → {threshold, interval, addresses: [{proportion, address}]}.
+ */
+export const THRESHOLD_STEP = '0.0001';
+export const INTERVAL_STEP = '0.5';
+export const NEW_ROW_PERCENTAGE = 100;
+
+export interface AddressRow {
+  address: string;
+  percentage: number;
+}
+
+export interface PayoutCoinForm {
+  ticker: string;
+  /** As typed; bounded and stepped when the field is left (`boundedStep`). */
+  threshold: string;
+  interval: string;
+  addresses: AddressRow[];
+}
+
+export function formFromConfig(config: PaymentConfigResponse): PayoutCoinForm[] {
+  return config.payout_settings.map((s) => ({
+    ticker: s.ticker,
+    threshold: s.threshold,
+    interval: String(s.interval),
+    addresses: s.addresses.map((a) => ({ address: a.address, percentage: a.percentage })),
+  }));
+}
+
+/**
+ * A coin just added: the lowest threshold and the shortest interval the coin allows (paid as early
+ * and as often as the pool permits — a miner who wants fewer, larger payouts raises them), and one
+ * empty address row at 100%.
+ */
+export function newCoin(ticker: string, info: Pick<CoinInfo, 'threshold_min' | 'interval_min'>): PayoutCoinForm {
+  return {
+    ticker,
+    threshold: info.threshold_min,
+    interval: String(info.interval_min),
+    addresses: [{ address: '', percentage: NEW_ROW_PERCENTAGE }],
+  };
+}
+
+export function addCoin(
+  coins: readonly PayoutCoinForm[],
+  ticker: string,
+  info: Pick<CoinInfo, 'threshold_min' | 'interval_min'>,
+): PayoutCoinForm[] {
+  return coins.some((c) => c.ticker === ticker) ? [...coins] : [...coins, newCoin(ticker, info)];
+}
+
+export function addAddressRow(coins: readonly PayoutCoinForm[], ticker: string): PayoutCoinForm[] {
+  return coins.map((c) =>
+    c.ticker === ticker ? { ...c, addresses: [...c.addresses, { address: '', percentage: NEW_ROW_PERCENTAGE }] } : c,
+  );
+}
+
+/** Removes one address row; a coin left without rows is removed too (spec 4). */
+export function removeAddressRow(coins: readonly PayoutCoinForm[], ticker: string, index: number): PayoutCoinForm[] {
+  return coins
+    .map((c) => (c.ticker === ticker ? { ...c, addresses: c.addresses.filter((_, i) => i !== index) } : c))
+    .filter((c) => c.addresses.length > 0);
+}
+
+export function updateAddressRow(
+  coins: readonly PayoutCoinForm[],
+  ticker: string,
+  index: number,
+  change: Partial<AddressRow>,
+): PayoutCoinForm[] {
+  return coins.map((c) =>
+    c.ticker === ticker
+      ? {
+          ...c,
+          addresses: c.addresses.map((row, i) =>
+            i === index
+              ? {
+                  ...row,
+                  ...change,
+                  ...(change.percentage === undefined ? {} : { percentage: clampPercentage(change.percentage) }),
+                }
+              : row,
+          ),
+        }
+      : c,
+  );
+}
+
+export function clampPercentage(value: number): number {
+  if (!Number.isFinite(value)) return 0;
+  return Math.min(100, Math.max(0, value));
+}
+
+/**
+ * A typed decimal brought inside [min, max] and down to a multiple of `step`, exactly (no float
+ * rounding: 0.0003 stays 0.0003). Text that is not a number becomes `min`.
+ */
+export function boundedStep(text: string, min: string, max: string, step: string): string {
+  let value: Exact;
+  try {
+    value = Exact.of(text.trim());
+  } catch {
+    return Exact.of(min).toString();
+  }
+  if (value.compare(min) < 0) value = Exact.of(min);
+  if (value.compare(max) > 0) value = Exact.of(max);
+  const steps = value.dividedBy(step, 0).floor();
+  let snapped = Exact.of(step).times(steps);
+  // The bounds themselves need not be multiples of the step; never leave the range by snapping.
+  if (snapped.compare(min) < 0) snapped = Exact.of(min);
+  return snapped.toString();
+}
+
+/** The sum of a coin's percentages, for the "Total" hint beside the rows. */
+export function percentageTotal(rows: readonly AddressRow[]): number {
+  return Math.round(rows.reduce((sum, r) => sum + r.percentage, 0) * 10_000) / 10_000;
+}
+
+export type PaymentSettingsPayload = Record<
+  string,
+  { threshold: string; interval: string; addresses: { proportion: number; address: string }[] }
+>;
+
+/** The JSON of `payment_settings` (spec 3 "Save payload"); the server checks addresses and sums. */
+export function paymentPayload(coins: readonly PayoutCoinForm[]): PaymentSettingsPayload {
+  const payload: PaymentSettingsPayload = {};
+  for (const coin of coins) {
+    payload[coin.ticker] = {
+      threshold: coin.threshold.trim(),
+      interval: coin.interval.trim(),
+      addresses: coin.addresses.map((row) => ({ proportion: row.percentage, address: row.address.trim() })),
+    };
+  }
+  return payload;
+}
+
+/** Coins the search offers to add: payable, not already in the form, matching ticker or name. */
+export function addableCoins(
+  catalogue: Record<string, Pick<CoinInfo, 'name' | 'payouts_enabled'>>,
+  present: readonly string[],
+  query: string,
+): string[] {
+  const needle = query.trim().toLowerCase();
+  return Object.entries(catalogue)
+    .filter(([ticker, info]) => info.payouts_enabled && !present.includes(ticker))
+    .filter(([ticker, info]) => needle === '' || `${ticker} ${info.name}`.toLowerCase().includes(needle))
+    .map(([ticker]) => ticker);
+}

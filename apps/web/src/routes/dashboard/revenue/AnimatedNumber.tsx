@@ -1,0 +1,51 @@
+import { useEffect, useRef, useState } from 'react';
+import { ANIMATION_MS, easeOut, tween } from './animation';
+
+/**
+ * A figure that counts from its old value to its new one over 800 ms (spec 9) when a refresh changes
+ * it. While moving it shows `format(n)` of the in-between number; at rest it shows `text`, the exact
+ * figure (balances are exact decimals, the animation only approximates the path between two of them).
+ * Visitors who asked their system for reduced motion see the new figure at once.
+ */
+export function AnimatedNumber({
+  value,
+  text,
+  format,
+  testId,
+}: {
+  value: number;
+  text: string;
+  format: (n: number) => string;
+  testId?: string;
+}) {
+  const [shown, setShown] = useState<number | null>(null);
+  const previous = useRef(value);
+  const formatRef = useRef(format);
+  formatRef.current = format;
+
+  useEffect(() => {
+    const from = previous.current;
+    previous.current = value;
+    if (from === value || window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
+      setShown(null);
+      return;
+    }
+    const start = performance.now();
+    let frame = requestAnimationFrame(function step(now) {
+      const progress = Math.min(1, (now - start) / ANIMATION_MS);
+      if (progress >= 1) {
+        setShown(null);
+        return;
+      }
+      setShown(tween(from, value, easeOut(progress)));
+      frame = requestAnimationFrame(step);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [value]);
+
+  return (
+    <span data-testid={testId} data-animating={shown !== null || undefined}>
+      {shown === null ? text : formatRef.current(shown)}
+    </span>
+  );
+}

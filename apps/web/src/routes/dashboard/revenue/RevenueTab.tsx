@@ -1,0 +1,587 @@
+import type { AccountPayoutRecord, BalanceRecord, EarningRecord } from '@lodestone/contract';
+import { type AlgorithmKey, abbreviateTxid, pageOf } from '@lodestone/domain';
+import { type ReactNode, useId, useState } from 'react';
+import {
+  type DashboardSource,
+  downloadEarningsCsv,
+  downloadPayoutsCsv,
+  downloadStatement,
+} from '../../../api/dashboard';
+import { serverErrorText } from '../../../api/errors';
+import { FormMessage, inputClass, linkClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form';
+import { ExternalLinkIcon } from '../../../components/icons';
+import { LineChart } from '../charts/LineChart';
+import {
+  BALANCE_PRICE_DECIMALS,
+  browserTimeZone,
+  formatApiDate,
+  formatCoinAmount,
+  formatHashrate,
+  formatLifetime,
+  formatPrice,
+  formatUsd,
+  unitsToFixed,
+  unitsToNumber,
+} from '../format';
+import { WarningIcon } from '../icons';
+import { MESSAGES } from '../messages';
+import { useBalances, useEarnings, useLifetimeEarnings, usePayouts, useRevenueChart } from '../queries';
+import { cellClass, EmptyRow, headerCellClass, Pager, QueryState, Section, tableClass } from '../ui';
+import { AnimatedNumber } from './AnimatedNumber';
+import { clampMonth, previousMonth, statementFileName } from './months';
+import { saveFile } from './saveFile';
+
+/** Page size of the payments, earnings and lifetime tables (spec 9). */
+export const REVENUE_PAGE_SIZE = 10;
+
+/** What only the miner may do on this tab; the observer dashboard passes none (read-only). */
+export interface RevenueActions {
+  account: string;
+  openConversion: () => void;
+  openPayout: () => void;
+  changeCoin: (ticker: string) => void;
+}
+
+/**
+ * The Revenue tab (spec "Dashboard"): revenue chart, the settings buttons, the balances table and
+ * Payments and Earnings. Every figure comes from the revenue calls; nothing is computed here but the
+ * dollar value of a balance (balance × the price the same answer carries) for display.
+ */
+export function RevenueTab({
+  source,
+  algorithm,
+  actions,
+}: {
+  source: DashboardSource;
+  algorithm: AlgorithmKey;
+  actions?: RevenueActions;
+}) {
+  const [timezone] = useState(browserTimeZone);
+  return (
+    <div className="space-y-6">
+      <RevenueChart source={source} algorithm={algorithm} timezone={timezone} />
+      <Balances source={source} actions={actions} />
+      <PaymentsAndEarnings source={source} algorithm={algorithm} timezone={timezone} actions={actions} />
+    </div>
+  );
+}
+
+function RevenueChart({
+  source,
+  algorithm,
+  timezone,
+}: {
+  source: DashboardSource;
+  algorithm: AlgorithmKey;
+  timezone: string;
+}) {
+  const chart = useRevenueChart(source, algorithm, timezone);
+  return (
+    <Section title="Revenue" testId="revenue-chart-section">
+      {chart.data ? (
+        <LineChart
+          label={chart.data.label}
+          x={chart.data.x_axis}
+          y={chart.data.y_axis}
+          testId="revenue-chart"
+          formatValue={(v) => formatUsd(v)}
+        />
+      ) : (
+        <QueryState isPending={chart.isPending} error={chart.error} what="revenue chart" />
+      )}
+    </Section>
+  );
+}
+
+function Balances({ source, actions }: { source: DashboardSource; actions: RevenueActions | undefined }) {
+  const balances = useBalances(source);
+  return (
+    <Section
+      title="Balances"
+      testId="balances"
+      actions={
+        actions && (
+          <>
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              data-testid="open-conversion-settings"
+              onClick={actions.openConversion}
+            >
+              Open Conversion Settings
+            </button>
+            <button
+              type="button"
+              className={primaryButtonClass}
+              data-testid="open-payout-settings"
+              onClick={actions.openPayout}
+            >
+              Open Payout Settings
+            </button>
+          </>
+        )
+      }
+    >
+      {balances.data ? (
+        <div className="overflow-x-auto">
+          <table className={tableClass} data-testid="balances-table">
+            <thead>
+              <tr>
+                <th scope="col" className={headerCellClass}>
+                  Coin
+                </th>
+                <th scope="col" className={`${headerCellClass} text-right`}>
+                  Coin price
+                </th>
+                <th scope="col" className={`${headerCellClass} text-right`}>
+                  Balance
+                </th>
+                <th scope="col" className={`${headerCellClass} text-right`}>
+                  USD value
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+              {balances.data.length === 0 ? (
+                <EmptyRow colSpan={4}>No balances yet. Earnings appear here as your shares are credited.</EmptyRow>
+              ) : (
+                balances.data.map((row) => <BalanceRow key={row.coin_ticker} row={row} actions={actions} />)
+              )}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <QueryState isPending={balances.isPending} error={balances.error} what="balances" />
+      )}
+    </Section>
+  );
+}
+
+function BalanceRow({ row, actions }: { row: BalanceRecord; actions: RevenueActions | undefined }) {
+  const coins = unitsToNumber(row.coin_balance, row.coin_decimals);
+  const usd = row.coin_price === null ? null : coins * row.coin_price;
+  const warning = `${row.coin_ticker} cannot be paid out as things stand (no payout address, or its payouts are paused). Convert the balance to another coin.`;
+  return (
+    <tr data-testid={`balance-${row.coin_ticker}`}>
+      <th scope="row" className={`${cellClass} text-left font-semibold`}>
+        <span className="inline-flex items-center gap-2">
+          {row.coin_ticker}
+          {row.show_warning &&
+            (actions ? (
+              <button
+                type="button"
+                data-testid="balance-warning"
+                aria-label={`Convert the ${row.coin_ticker} balance: ${warning}`}
+                title={warning}
+                onClick={() => actions.changeCoin(row.coin_ticker)}
+                className="inline-flex size-7 items-center justify-center rounded-md text-amber-600 hover:bg-amber-50 focus-visible:outline-2 focus-visible:outline-amber-500 dark:text-amber-400 dark:hover:bg-slate-800"
+              >
+                <WarningIcon className="size-5" />
+              </button>
+            ) : (
+              <span role="img" aria-label={warning} title={warning} className="text-amber-600 dark:text-amber-400">
+                <WarningIcon className="size-5" />
+              </span>
+            ))}
+        </span>
+      </th>
+      <td className={`${cellClass} text-right`} data-testid="balance-price">
+        <AnimatedNumber
+          value={row.coin_price ?? 0}
+          text={formatPrice(row.coin_price, BALANCE_PRICE_DECIMALS)}
+          format={(n) => formatUsd(n, BALANCE_PRICE_DECIMALS)}
+        />
+      </td>
+      <td className={`${cellClass} text-right`} data-testid="balance-amount">
+        <AnimatedNumber
+          value={coins}
+          text={unitsToFixed(row.coin_balance, row.coin_decimals)}
+          format={(n) => n.toFixed(row.coin_decimals)}
+        />
+      </td>
+      <td className={`${cellClass} text-right`} data-testid="balance-usd">
+        {usd === null ? (
+          '—'
+        ) : (
+          <AnimatedNumber
+            value={usd}
+            text={formatUsd(usd, row.usd_decimals)}
+            format={(n) => formatUsd(n, row.usd_decimals)}
+          />
+        )}
+      </td>
+    </tr>
+  );
+}
+
+// ── payments and earnings ───────────────────────────────────────────────────────────────────────
+
+function PaymentsAndEarnings({
+  source,
+  algorithm,
+  timezone,
+  actions,
+}: {
+  source: DashboardSource;
+  algorithm: AlgorithmKey;
+  timezone: string;
+  actions: RevenueActions | undefined;
+}) {
+  return (
+    <Section title="Payments and Earnings" testId="payments-and-earnings">
+      <div className="space-y-8">
+        {actions && <Statement account={actions.account} timezone={timezone} />}
+        <Payments source={source} timezone={timezone} account={actions?.account} />
+        <Earnings source={source} algorithm={algorithm} timezone={timezone} account={actions?.account} />
+        <Lifetime source={source} algorithm={algorithm} timezone={timezone} />
+      </div>
+    </Section>
+  );
+}
+
+type DownloadState = { pending: boolean; error: string | null };
+
+/** Runs one download and keeps its state; the file is saved under `fileName`. */
+function useDownload(): [DownloadState, (fetchFile: () => Promise<Blob | null>, fileName: string) => Promise<void>] {
+  const [state, setState] = useState<DownloadState>({ pending: false, error: null });
+  const run = async (fetchFile: () => Promise<Blob | null>, fileName: string) => {
+    setState({ pending: true, error: null });
+    try {
+      const blob = await fetchFile();
+      if (blob === null) {
+        setState({ pending: false, error: MESSAGES.noPdfData });
+        return;
+      }
+      saveFile(blob, fileName);
+      setState({ pending: false, error: null });
+    } catch (error) {
+      console.error(`Download of ${fileName} failed:`, error);
+      setState({ pending: false, error: serverErrorText(error, MESSAGES.downloadFailed) });
+    }
+  };
+  return [state, run];
+}
+
+/** The monthly PDF statement: month picker (max and default: the previous month) and Download. */
+function Statement({ account, timezone }: { account: string; timezone: string }) {
+  const [max] = useState(() => previousMonth(new Date()));
+  const [month, setMonth] = useState(max);
+  const [download, run] = useDownload();
+  const id = useId();
+  return (
+    <div data-testid="statement">
+      <h3 className="text-base font-semibold text-slate-900 dark:text-white">Monthly statement</h3>
+      <div className="mt-2 flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300">
+            Month
+          </label>
+          <input
+            id={id}
+            type="month"
+            max={max}
+            value={month}
+            data-testid="statement-month"
+            className={`${inputClass} w-44`}
+            onChange={(event) => setMonth(clampMonth(event.target.value, max))}
+          />
+        </div>
+        <button
+          type="button"
+          className={primaryButtonClass}
+          data-testid="statement-download"
+          disabled={download.pending}
+          onClick={() => void run(() => downloadStatement(account, month, timezone), statementFileName(month))}
+        >
+          {download.pending ? 'Downloading…' : 'Download (PDF)'}
+        </button>
+      </div>
+      {download.error && (
+        <div className="mt-3">
+          <FormMessage error={download.error} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function CsvButton({
+  label,
+  fileName,
+  fetchFile,
+  testId,
+}: {
+  label: string;
+  fileName: string;
+  fetchFile: () => Promise<Blob | null>;
+  testId: string;
+}) {
+  const [download, run] = useDownload();
+  return (
+    <div className="flex flex-col items-end gap-2">
+      <button
+        type="button"
+        className={secondaryButtonClass}
+        data-testid={testId}
+        disabled={download.pending}
+        onClick={() => void run(fetchFile, fileName)}
+      >
+        {download.pending ? 'Downloading…' : label}
+      </button>
+      {download.error && <FormMessage error={download.error} />}
+    </div>
+  );
+}
+
+function SubHeading({ title, action }: { title: string; action?: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-3">
+      <h3 className="text-base font-semibold text-slate-900 dark:text-white">{title}</h3>
+      {action}
+    </div>
+  );
+}
+
+function Payments({
+  source,
+  timezone,
+  account,
+}: {
+  source: DashboardSource;
+  timezone: string;
+  account: string | undefined;
+}) {
+  const payouts = usePayouts(source, timezone);
+  const [page, setPage] = useState(1);
+  const { rows, window: paging } = pageOf(payouts.data ?? [], REVENUE_PAGE_SIZE, page);
+  return (
+    <div data-testid="payments">
+      <SubHeading
+        title="Past payments"
+        action={
+          account && (
+            <CsvButton
+              label="Download CSV"
+              fileName="payments.csv"
+              testId="payments-csv"
+              fetchFile={() => downloadPayoutsCsv(account, timezone)}
+            />
+          )
+        }
+      />
+      {payouts.data ? (
+        <>
+          <div className="mt-3 overflow-x-auto">
+            <table className={tableClass} data-testid="payments-table">
+              <thead>
+                <tr>
+                  <th scope="col" className={headerCellClass}>
+                    Date
+                  </th>
+                  <th scope="col" className={headerCellClass}>
+                    Address
+                  </th>
+                  <th scope="col" className={`${headerCellClass} text-right`}>
+                    Amount
+                  </th>
+                  <th scope="col" className={headerCellClass}>
+                    TXID
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+                {rows.length === 0 ? (
+                  <EmptyRow colSpan={4}>No payments yet.</EmptyRow>
+                ) : (
+                  rows.map((row) => (
+                    // A payout to two addresses gives two rows with one txid: the address tells them apart.
+                    <PaymentRow
+                      key={`${row.payout_date}-${row.coin_ticker}-${row.payout_txid}-${row.payout_address}`}
+                      row={row}
+                    />
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+          <Pager window={paging} onPage={setPage} testId="payments-page" label="Past payments" />
+        </>
+      ) : (
+        <QueryState isPending={payouts.isPending} error={payouts.error} what="payments" />
+      )}
+    </div>
+  );
+}
+
+/** Spec 4: a txid 'Pending' reads 'Pending...' in italics; otherwise the abbreviated txid links to the explorer. */
+function PaymentRow({ row }: { row: AccountPayoutRecord }) {
+  const pending = row.payout_txid === 'Pending';
+  return (
+    <tr data-testid="payment-row">
+      <td className={cellClass}>{formatApiDate(row.payout_date)}</td>
+      <td className="max-w-56 px-3 py-2.5 font-mono text-xs break-all">{row.payout_address}</td>
+      <td className={`${cellClass} text-right`}>
+        {formatCoinAmount(row.coin_balance, row.coin_decimals, row.coin_ticker)}
+      </td>
+      <td className={`${cellClass} font-mono text-xs`} data-testid="payment-txid">
+        {pending ? (
+          <em className="font-sans">Pending...</em>
+        ) : row.payout_txid_url ? (
+          <a
+            href={row.payout_txid_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            title={row.payout_txid}
+            className={`${linkClass} inline-flex items-center gap-1`}
+          >
+            {abbreviateTxid(row.payout_txid)}
+            <ExternalLinkIcon className="size-3.5" />
+            <span className="sr-only">(opens the block explorer in a new tab)</span>
+          </a>
+        ) : (
+          <span title={row.payout_txid}>{abbreviateTxid(row.payout_txid)}</span>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function Earnings({
+  source,
+  algorithm,
+  timezone,
+  account,
+}: {
+  source: DashboardSource;
+  algorithm: AlgorithmKey;
+  timezone: string;
+  account: string | undefined;
+}) {
+  const earnings = useEarnings(source, algorithm, timezone);
+  const [page, setPage] = useState(1);
+  const { rows, window: paging } = pageOf(earnings.data ?? [], REVENUE_PAGE_SIZE, page);
+  return (
+    <div data-testid="earnings">
+      <SubHeading
+        title="Past earnings"
+        action={
+          account && (
+            <CsvButton
+              label="Download CSV"
+              fileName="earnings.csv"
+              testId="earnings-csv"
+              fetchFile={() => downloadEarningsCsv(account, algorithm, timezone)}
+            />
+          )
+        }
+      />
+      {earnings.data ? (
+        <>
+          <div className="mt-3 overflow-x-auto">
+            <table className={tableClass} data-testid="earnings-table">
+              <thead>
+                <tr>
+                  <th scope="col" className={headerCellClass}>
+                    Date
+                  </th>
+                  <th scope="col" className={`${headerCellClass} text-right`}>
+                    Average Speed
+                  </th>
+                  <th scope="col" className={`${headerCellClass} text-right`}>
+                    Amount
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+                {rows.length === 0 ? (
+                  <EmptyRow colSpan={3}>No earnings on this algorithm yet.</EmptyRow>
+                ) : (
+                  rows.map((row) => <EarningRow key={row.earning_timestamp} row={row} />)
+                )}
+              </tbody>
+            </table>
+          </div>
+          <Pager window={paging} onPage={setPage} testId="earnings-page" label="Past earnings" />
+        </>
+      ) : (
+        <QueryState isPending={earnings.isPending} error={earnings.error} what="earnings" />
+      )}
+    </div>
+  );
+}
+
+function EarningRow({ row }: { row: EarningRecord }) {
+  return (
+    <tr data-testid="earning-row">
+      <td className={cellClass}>{formatApiDate(row.earning_timestamp)}</td>
+      <td className={`${cellClass} text-right`}>{formatHashrate(row.speed, row.speed_units)}</td>
+      <td className={`${cellClass} text-right`}>
+        {row.coins.length === 0 ? (
+          '—'
+        ) : (
+          <ul>
+            {row.coins.map((coin) => (
+              <li key={coin.coin_ticker}>
+                {formatCoinAmount(coin.coin_balance, coin.coin_decimals, coin.coin_ticker)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function Lifetime({
+  source,
+  algorithm,
+  timezone,
+}: {
+  source: DashboardSource;
+  algorithm: AlgorithmKey;
+  timezone: string;
+}) {
+  const lifetime = useLifetimeEarnings(source, algorithm, timezone);
+  const [page, setPage] = useState(1);
+  const { rows, window: paging } = pageOf(Object.entries(lifetime.data ?? {}), REVENUE_PAGE_SIZE, page);
+  return (
+    <div data-testid="lifetime">
+      <SubHeading title="Lifetime Earnings" />
+      {lifetime.data ? (
+        <>
+          <div className="mt-3 overflow-x-auto">
+            <table className={tableClass} data-testid="lifetime-table">
+              <thead>
+                <tr>
+                  <th scope="col" className={headerCellClass}>
+                    Ticker
+                  </th>
+                  <th scope="col" className={`${headerCellClass} text-right`}>
+                    Amount
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+                {rows.length === 0 ? (
+                  <EmptyRow colSpan={2}>No earnings on this algorithm yet.</EmptyRow>
+                ) : (
+                  rows.map(([ticker, amount]) => (
+                    <tr key={ticker} data-testid={`lifetime-${ticker}`}>
+                      <th scope="row" className={`${cellClass} text-left font-semibold`}>
+                        {ticker}
+                      </th>
+                      <td className={`${cellClass} text-right`}>{formatLifetime(amount)}</td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+          <Pager window={paging} onPage={setPage} testId="lifetime-page" label="Lifetime earnings" />
+        </>
+      ) : (
+        <QueryState isPending={lifetime.isPending} error={lifetime.error} what="lifetime earnings" />
+      )}
+    </div>
+  );
+}

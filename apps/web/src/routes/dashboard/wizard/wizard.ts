@@ -1,0 +1,77 @@
+import type { StratumResponse } from '@lodestone/contract';
+import { type AlgorithmName, abbreviateMiddle, algorithmByName } from '@lodestone/domain';
+
+/**
+ * The 'Mining Configuration' wizard (spec 3 "Wizard data", 4): pick an algorithm, name one or more
+ * workers, then page through what to put into each miner (stratum URL, login, password).
+ */
+export type Listener = StratumResponse['listeners'][number];
+
+/** Worker names: up to 32 characters (docs/decisions.md "Logins"). */
+export const WORKER_NAME_MAX = 32;
+
+/**
+ * The URL to show for an algorithm: its standard port (the marketplace and #xnsub ports are for
+ * rentals), unencrypted first as most miners expect; null when the pool does not serve it.
+ */
+export function stratumUrlFor(listeners: readonly Listener[], algorithm: AlgorithmName): string | null {
+  const key = algorithmByName(algorithm)?.key;
+  const own = listeners.filter((l) => l.algorithm === key);
+  const rank = (l: Listener) => (l.kind === 'standard' ? 0 : l.kind === 'xnsub' ? 2 : 1) * 2 + (l.tls ? 1 : 0);
+  return [...own].sort((a, b) => rank(a) - rank(b))[0]?.url ?? null;
+}
+
+/** Spec 9: stratum URLs are shown as their first 10 and last 10 characters (copied in full). */
+export function shortStratumUrl(url: string): string {
+  return abbreviateMiddle(url, 10, 10);
+}
+
+/** The miner's login: `{account}.{workerName}` (spec 9). */
+export function workerLogin(account: string, worker: string): string {
+  return `${account}.${worker.trim()}`;
+}
+
+/** A name that may be added: trimmed, non-empty, no spaces (they would end the login), not yet listed. */
+export function canAddWorker(workers: readonly string[], name: string): boolean {
+  const trimmed = name.trim();
+  return trimmed !== '' && !/\s/.test(trimmed) && trimmed.length <= WORKER_NAME_MAX && !workers.includes(trimmed);
+}
+
+/** Step 2's Next: the typed name joins the list (when it may), and there must be at least one worker. */
+export function workersForSummary(workers: readonly string[], typed: string): string[] {
+  return canAddWorker(workers, typed) ? [...workers, typed.trim()] : [...workers];
+}
+
+// ── first visit ─────────────────────────────────────────────────────────────────────────────────
+
+/** Local storage key: the accounts whose wizard was finished or closed in this browser. */
+export const WIZARD_STORAGE_KEY = 'miningWizardDone';
+
+export function parseWizardDone(raw: string | null): string[] {
+  if (!raw) return [];
+  try {
+    const value: unknown = JSON.parse(raw);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function withWizardDone(done: readonly string[], account: string): string[] {
+  return done.includes(account) ? [...done] : [...done, account];
+}
+
+/**
+ * The wizard opens by itself once per account and browser: when the account has no worker on any
+ * algorithm (a new miner) and the wizard was not finished or closed here before. `totals` are the
+ * account's total workers per algorithm; undefined while they load (then it waits).
+ */
+export function shouldOpenWizard(
+  done: readonly string[],
+  account: string,
+  totals: readonly (number | undefined)[],
+): boolean {
+  if (done.includes(account)) return false;
+  if (totals.some((t) => t === undefined)) return false;
+  return totals.every((t) => t === 0);
+}

@@ -1,0 +1,49 @@
+import type { PoolPayout } from '@lodestone/contract';
+import { abbreviateTxid, Exact } from '@lodestone/domain';
+import { safeExternalUrl } from '../../lib/links';
+
+/** Spec 9: the payouts table shows 10 rows a page. */
+export const PAYOUTS_PAGE_SIZE = 10;
+
+/** The TXID cell (spec 4 and 9). */
+export type TxidCell =
+  /** 'Pending' from the API: shown as 'Pending...' in italics. */
+  | { kind: 'pending' }
+  /** A sent payout with an explorer link: abbreviated 6…6, opening in a new tab. */
+  | { kind: 'link'; text: string; href: string; full: string }
+  /** A sent payout without an explorer (a demo transaction, a coin without one): the abbreviation only. */
+  | { kind: 'text'; text: string; full: string };
+
+export function txidCell(payout: Pick<PoolPayout, 'payout_txid' | 'payout_txid_url'>): TxidCell {
+  const txid = payout.payout_txid.trim();
+  if (txid === '' || txid === 'Pending') return { kind: 'pending' };
+  const href = safeExternalUrl(payout.payout_txid_url);
+  const text = abbreviateTxid(txid);
+  return href ? { kind: 'link', text, href, full: txid } : { kind: 'text', text, full: txid };
+}
+
+/** "1.50000000 LTC": smallest units with exactly the coin's decimals (exact, never a float). */
+export function formatPayoutAmount(payout: Pick<PoolPayout, 'coin_balance' | 'coin_decimals' | 'coin_ticker'>): string {
+  const amount = Exact.fromUnits(BigInt(payout.coin_balance), payout.coin_decimals).toFixed(payout.coin_decimals);
+  return `${amount} ${payout.coin_ticker}`;
+}
+
+/**
+ * "2025-06-15 14:05": the payout's instant (ISO, UTC) in the visitor's time zone, written the same
+ * way on every browser. Text that is not a date is shown as it came.
+ */
+export function formatPayoutDate(iso: string, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
+}

@@ -1,0 +1,211 @@
+import type { SiteResponse } from '@lodestone/contract';
+import type { ReactNode } from 'react';
+import { useSite } from '../../api/queries';
+import { MailIcon, PhoneIcon } from '../../components/icons';
+import { mailtoHref, safeExternalUrl, telHref } from '../../lib/links';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { scrollToSection } from './scroll';
+
+/** Spec 9: both hero buttons stop 50 px above their section. */
+const SCROLL_OFFSET = 50;
+
+const FEATURES = [
+  {
+    title: 'Zero Stale Shares',
+    text: 'The stratum server sits next to your machines, so new jobs reach them over your local network instead of a round trip across the internet. Expect 99.9% of your shares accepted.',
+  },
+  {
+    title: 'Traffic Optimization',
+    text: 'Hundreds of miners share one upstream connection to the pool: 50–90% less network traffic, and it keeps working on a slow or metered line.',
+  },
+  {
+    title: 'Universal Compatibility',
+    text: 'Any stratum V1 miner connects as it does today, on every algorithm the pool serves. No firmware changes.',
+  },
+  {
+    title: 'Enterprise Security',
+    text: 'The bridge runs inside your network, behind your firewall: your miners never talk to the internet, and your own Bitcoin node checks the blocks they work on.',
+  },
+  {
+    title: 'Instant Setup',
+    text: 'A preconfigured server arrives ready to plug in. Point your miners at its local address and you are mining.',
+  },
+] as const;
+
+const SPECS = [
+  ['Share acceptance', '99.9%'],
+  ['Network traffic', '50–90% less'],
+  ['Latency to your miners', 'Local network'],
+  ['Included', 'Stratum server + Bitcoin full node'],
+] as const;
+
+/**
+ * The power bridge (spec "Power bridge page"): a stratum server and a Bitcoin node installed in the
+ * customer's farm. Contacts (phones, chat, e-mail) come from the site configuration.
+ */
+export default function PowerBridgePage() {
+  useDocumentTitle('Power Bridge');
+  const site = useSite().data;
+  return (
+    <div data-testid="powerbridge-page">
+      <section className="bg-slate-950 bg-[radial-gradient(ellipse_at_top_right,rgba(245,158,11,0.22),transparent_55%),radial-gradient(ellipse_at_bottom_left,rgba(56,189,248,0.14),transparent_50%)] text-white">
+        <div className="mx-auto max-w-6xl px-4 py-20 sm:px-6 lg:py-28">
+          <p className="text-sm font-semibold tracking-widest text-amber-400 uppercase">Power bridge</p>
+          <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">
+            Your own stratum server, inside your farm.
+          </h1>
+          <p className="mt-6 max-w-2xl text-lg text-slate-300">
+            A stratum server and a Bitcoin node on your premises: lower ping, fewer stale shares and far less traffic,
+            even on a weak connection.
+          </p>
+          <div className="mt-10 flex flex-wrap gap-4">
+            <button
+              type="button"
+              data-testid="start-mining-smarter"
+              onClick={() => scrollToSection('contact', SCROLL_OFFSET)}
+              className="inline-flex items-center rounded-lg bg-amber-500 px-6 py-3 text-base font-semibold text-slate-950 hover:bg-amber-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-300"
+            >
+              Start Mining Smarter
+            </button>
+            <button
+              type="button"
+              data-testid="view-specifications"
+              onClick={() => scrollToSection('features', SCROLL_OFFSET)}
+              className="inline-flex items-center rounded-lg border border-white/30 px-6 py-3 text-base font-semibold text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-300"
+            >
+              View Specifications
+            </button>
+          </div>
+          <dl className="mt-14 grid max-w-3xl grid-cols-2 gap-6 sm:grid-cols-4">
+            {SPECS.map(([label, value]) => (
+              <div key={label}>
+                <dt className="text-xs text-slate-400 uppercase">{label}</dt>
+                <dd className="mt-1 font-semibold text-white">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+
+      <section
+        id="features"
+        tabIndex={-1}
+        aria-labelledby="features-title"
+        className="mx-auto max-w-6xl px-4 py-16 outline-none sm:px-6"
+      >
+        <h2
+          id="features-title"
+          className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white"
+        >
+          Specifications
+        </h2>
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {FEATURES.map((f) => (
+            <li
+              key={f.title}
+              data-testid="feature-card"
+              className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+            >
+              <h3 className="font-semibold text-slate-900 dark:text-white">{f.title}</h3>
+              <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{f.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section
+        id="contact"
+        tabIndex={-1}
+        aria-labelledby="contact-title"
+        className="border-t border-slate-200 bg-slate-50 outline-none dark:border-slate-800 dark:bg-slate-900"
+      >
+        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+          <h2
+            id="contact-title"
+            className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white"
+          >
+            Talk to us
+          </h2>
+          <p className="mt-3 max-w-2xl text-slate-600 dark:text-slate-400">
+            Tell us about your farm: how many machines, which algorithms and what connection you have. We will size a
+            bridge for it.
+          </p>
+          <Contacts site={site} />
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function Contacts({ site }: { site: SiteResponse | undefined }) {
+  const items: { key: string; label: string; text: string; href: string | null; icon: ReactNode }[] = [];
+  const phoneIcon = <PhoneIcon className="size-5" />;
+  if (site?.phone_eu.trim())
+    items.push({ key: 'eu', label: 'Phone (EU)', text: site.phone_eu, href: telHref(site.phone_eu), icon: phoneIcon });
+  if (site?.phone_us.trim())
+    items.push({ key: 'us', label: 'Phone (US)', text: site.phone_us, href: telHref(site.phone_us), icon: phoneIcon });
+  if (site?.chat_handle.trim()) {
+    items.push({
+      key: 'chat',
+      label: 'Chat',
+      text: site.chat_handle,
+      // A configured URL becomes a link; a bare handle ("@pool") is shown as text to copy.
+      href: safeExternalUrl(site.chat_handle),
+      icon: <ChatIcon />,
+    });
+  }
+  if (site?.support_email.trim()) {
+    items.push({
+      key: 'mail',
+      label: 'E-mail',
+      text: site.support_email,
+      href: mailtoHref(site.support_email),
+      icon: <MailIcon className="size-5" />,
+    });
+  }
+  if (!site) return <p className="mt-6 text-slate-500 dark:text-slate-400">Loading contact details…</p>;
+  return (
+    <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="contacts">
+      {items.map((item) => (
+        <li
+          key={item.key}
+          className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-950"
+        >
+          <span className="text-amber-600 dark:text-amber-400">{item.icon}</span>
+          <span className="min-w-0">
+            <span className="block text-xs text-slate-500 uppercase dark:text-slate-400">{item.label}</span>
+            {item.href ? (
+              <a
+                href={item.href}
+                className="font-semibold break-all text-slate-900 hover:text-amber-600 dark:text-white"
+              >
+                {item.text}
+              </a>
+            ) : (
+              <span className="font-semibold break-all text-slate-900 dark:text-white">{item.text}</span>
+            )}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A speech bubble, drawn like the site's other line icons (components/icons.tsx). */
+function ChatIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className="size-5"
+    >
+      <path d="M4 5.5h16v10H9l-5 4z" />
+    </svg>
+  );
+}

@@ -1,0 +1,255 @@
+import type { PoolProfitsResponse } from '@lodestone/contract';
+import { type FormEvent, useId, useMemo, useState } from 'react';
+import { inputClass, primaryButtonClass } from '../../components/form';
+import { LoadState } from '../../components/publicPage';
+import { cellClass, headerCellClass, Section, tableClass } from '../dashboard/ui';
+import {
+  btcPriceOf,
+  CALCULATOR_DEFAULTS,
+  type CalculatorFields,
+  calculate,
+  FALLBACK_BTC_PRICE,
+  formatResult,
+  type PeriodResult,
+  parseCalculatorFields,
+  rateFieldText,
+  resultUnits,
+} from './calculator';
+
+/** Selects match :read-only, which greys the shared input style; the unit selector is an ordinary control. */
+const selectClass = inputClass
+  .split(' ')
+  .filter((c) => !c.includes('read-only:'))
+  .join(' ');
+
+interface Calculated {
+  results: PeriodResult[];
+  unit: string;
+}
+
+/**
+ * The Mining Calculator (spec 2 and 9). Its Rate starts at the pool's profitability of the last 24
+ * hours; prices and unit factors come with the same answer. Results are computed when Calculate is
+ * pressed (the form's own submission, intercepted) and shown only from the first press on; they
+ * describe the values as they were at that press.
+ */
+export function Calculator({ profits, error }: { profits: PoolProfitsResponse | undefined; error: Error | null }) {
+  return (
+    <Section title="Mining Calculator" testId="calculator">
+      {profits ? (
+        <CalculatorForm profits={profits} />
+      ) : (
+        <LoadState isPending={!error} error={error} what="calculator's rates and prices" testId="calculator" />
+      )}
+    </Section>
+  );
+}
+
+function CalculatorForm({ profits }: { profits: PoolProfitsResponse }) {
+  const units = useMemo(() => resultUnits(profits.prices, profits.fiat_prices), [profits]);
+  const btc = btcPriceOf(profits.prices);
+  const [fields, setFields] = useState<CalculatorFields>(() => ({
+    hashrate: CALCULATOR_DEFAULTS.hashrate,
+    rate: rateFieldText(profits.profit_24h),
+    power: CALCULATOR_DEFAULTS.power,
+    fee: CALCULATOR_DEFAULTS.fee,
+    energyCost: CALCULATOR_DEFAULTS.energyCost,
+  }));
+  const [unitId, setUnitId] = useState<string>(CALCULATOR_DEFAULTS.resultUnit);
+  const [calculated, setCalculated] = useState<Calculated | null>(null);
+  const unit = units.find((u) => u.id === unitId) ?? units[0];
+
+  const set = (key: keyof CalculatorFields) => (event: { target: { value: string } }) =>
+    setFields((f) => ({ ...f, [key]: event.target.value }));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // The page does the arithmetic; the form is never sent anywhere.
+    event.preventDefault();
+    const input = parseCalculatorFields(fields);
+    if (!input || !unit) return;
+    setCalculated({
+      unit: unit.id,
+      results: calculate(input, {
+        calculatorFactor: profits.calculator_units_factor,
+        rateFactor: profits.profit_rate_units_factor,
+        btcPrice: btc.price,
+        unitPrice: unit.usdPrice,
+      }),
+    });
+  };
+
+  const notes: string[] = [];
+  if (btc.fallback) {
+    notes.push(
+      `The pool has not recorded a Bitcoin price yet, so results in other units assume 1 BTC = ${FALLBACK_BTC_PRICE.toLocaleString('en-US')} USD.`,
+    );
+  }
+  if (unit?.id === 'EUR' && unit.fallback) {
+    notes.push('No euro exchange rate has been recorded yet, so EUR results are shown at 1 EUR = 1 USD.');
+  }
+
+  return (
+    <>
+      <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="calculator-form">
+        <NumberField
+          label="Hash Rate"
+          unit={profits.calculator_units}
+          value={fields.hashrate}
+          onChange={set('hashrate')}
+          placeholder="1000.0"
+          step="any"
+          testId="calc-hashrate"
+        />
+        <NumberField
+          label="Rate"
+          unit={profits.profit_rate_units}
+          value={fields.rate}
+          onChange={set('rate')}
+          step="any"
+          testId="calc-rate"
+        />
+        <NumberField
+          label="Power Usage (W)"
+          value={fields.power}
+          onChange={set('power')}
+          placeholder="1200"
+          step="any"
+          testId="calc-power"
+        />
+        <NumberField label="Fee (%)" value={fields.fee} onChange={set('fee')} step="0.01" testId="calc-fee" />
+        <NumberField
+          label="Energy Cost (USD/kWh)"
+          value={fields.energyCost}
+          onChange={set('energyCost')}
+          step="0.00001"
+          testId="calc-energy"
+        />
+        <UnitSelect units={units.map((u) => u.id)} value={unit?.id ?? unitId} onChange={setUnitId} />
+        <div className="sm:col-span-2 lg:col-span-3">
+          <button type="submit" className={primaryButtonClass} data-testid="calculate">
+            Calculate
+          </button>
+        </div>
+      </form>
+
+      {calculated && (
+        <div className="mt-6 overflow-x-auto">
+          <table className={tableClass} data-testid="calculator-results">
+            <caption className="sr-only">Estimated revenue, costs and profit in {calculated.unit}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={headerCellClass}>
+                  Period
+                </th>
+                <th scope="col" className={headerCellClass}>
+                  Revenue
+                </th>
+                <th scope="col" className={headerCellClass}>
+                  Costs
+                </th>
+                <th scope="col" className={headerCellClass}>
+                  Profit
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+              {calculated.results.map((r) => (
+                <tr key={r.label} data-testid="calculator-row" className="text-slate-800 dark:text-slate-200">
+                  <th scope="row" className={`${cellClass} text-left font-semibold`}>
+                    {r.label}
+                  </th>
+                  <td className={cellClass} data-testid="calc-revenue">
+                    {formatResult(r.revenue, calculated.unit)}
+                  </td>
+                  <td className={cellClass} data-testid="calc-costs">
+                    {formatResult(r.costs, calculated.unit)}
+                  </td>
+                  <td
+                    className={`${cellClass} font-semibold ${r.profit < 0 ? 'text-red-700 dark:text-red-400' : ''}`}
+                    data-testid="calc-profit"
+                  >
+                    {formatResult(r.profit, calculated.unit)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {notes.map((note) => (
+        <p key={note} className="mt-4 text-sm text-amber-800 dark:text-amber-300" data-testid="calculator-note">
+          {note}
+        </p>
+      ))}
+      <p className="mt-4 text-xs text-slate-500 dark:text-slate-400" data-testid="calculator-disclaimer">
+        These figures are estimates only: they are approximate and will change with the pool's profitability, network
+        difficulty and coin prices. They are not a promise of earnings.
+      </p>
+    </>
+  );
+}
+
+function NumberField({
+  label,
+  unit,
+  value,
+  onChange,
+  placeholder,
+  step,
+  testId,
+}: {
+  label: string;
+  unit?: string;
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+  placeholder?: string;
+  step: string;
+  testId: string;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300">
+        {label}
+        {unit && <span className="font-normal text-slate-500 dark:text-slate-400"> ({unit})</span>}
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="decimal"
+        required
+        step={step}
+        value={value}
+        onChange={onChange}
+        placeholder={placeholder}
+        data-testid={testId}
+        className={inputClass}
+      />
+    </div>
+  );
+}
+
+function UnitSelect({ units, value, onChange }: { units: string[]; value: string; onChange: (id: string) => void }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300">
+        Result Units
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        data-testid="calc-unit"
+        className={selectClass}
+      >
+        {units.map((u) => (
+          <option key={u} value={u}>
+            {u}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,184 @@
+import type { PoolProfitsResponse, ProfitPeriod } from '@lodestone/contract';
+import { algorithmByName, pageOf } from '@lodestone/domain';
+import { useState } from 'react';
+import { usePoolProfits, useProfitChart } from '../../api/public';
+import { AlgorithmLogo } from '../../components/AlgorithmLogo';
+import { LoadState, PageHeader } from '../../components/publicPage';
+import { safeExternalUrl } from '../../lib/links';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useSelectedAlgorithm } from '../../state/hooks';
+import { LineChart } from '../dashboard/charts/LineChart';
+import { browserTimeZone } from '../dashboard/format';
+import { cellClass, EmptyRow, headerCellClass, Pager, Section, tableClass } from '../dashboard/ui';
+import { Calculator } from './Calculator';
+import {
+  COMPARISON_PAGE_SIZE,
+  comparisonRows,
+  DEFAULT_PERIOD,
+  type Direction,
+  formatComparison,
+  formatProfitability,
+  periodLabel,
+} from './comparison';
+import { TimeRangeSelector } from './TimeRangeSelector';
+
+/**
+ * Profitability ('Mining Profitability'): the average-profit chart with its time range (default 30
+ * days), the comparison table of that range, and the Mining Calculator, for the algorithm chosen in
+ * the nav. Comparison rows are our own figure and other pools' published rates as the operator
+ * entered them (docs/public-api.md); nothing here is estimated by the page.
+ */
+export default function ProfitabilityPage() {
+  useDocumentTitle('Mining Profitability');
+  const [algorithmName] = useSelectedAlgorithm();
+  const algorithm = algorithmByName(algorithmName) ?? { key: 'scrypt' as const, name: 'SCRYPT' as const };
+  const [period, setPeriod] = useState<ProfitPeriod>(DEFAULT_PERIOD);
+  const [timezone] = useState(browserTimeZone);
+  const profits = usePoolProfits(algorithm.key);
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-8 px-4 py-12 sm:px-6" data-testid="profitability-page">
+      <PageHeader title="Mining Profitability">
+        <p className="flex items-center gap-2">
+          <AlgorithmLogo algorithm={algorithm.name} className="size-5" />
+          <span>
+            <span data-testid="profitability-algorithm" className="font-semibold text-slate-800 dark:text-slate-200">
+              {algorithm.name}
+            </span>
+            : what the pool paid per unit of hashrate, next to other pools' published rates. Choose another algorithm in
+            the menu bar.
+          </span>
+        </p>
+      </PageHeader>
+
+      <ProfitChart algorithmKey={algorithm.key} period={period} timezone={timezone} onPeriod={setPeriod} />
+
+      <Section title={`Pool comparison (${periodLabel(period)})`} testId="comparison-section">
+        {profits.data ? (
+          <ComparisonTable key={`${algorithm.key}-${period}`} rows={comparisonRows(profits.data, period)} />
+        ) : (
+          <LoadState isPending={profits.isPending} error={profits.error} what="pool comparison" testId="comparison" />
+        )}
+      </Section>
+
+      <Calculator key={algorithm.key} profits={profits.data} error={profits.error} />
+    </div>
+  );
+}
+
+function ProfitChart({
+  algorithmKey,
+  period,
+  timezone,
+  onPeriod,
+}: {
+  algorithmKey: Parameters<typeof useProfitChart>[0];
+  period: ProfitPeriod;
+  timezone: string;
+  onPeriod: (period: ProfitPeriod) => void;
+}) {
+  const chart = useProfitChart(algorithmKey, period, timezone);
+  return (
+    <Section
+      title="Average profit"
+      testId="profit-chart-section"
+      actions={<TimeRangeSelector value={period} onSelect={onPeriod} />}
+    >
+      {chart.data ? (
+        <LineChart
+          testId="profit-chart"
+          label={chart.data.label}
+          x={chart.data.x_axis}
+          y={chart.data.y_axis}
+          formatValue={(v) => v.toFixed(5)}
+        />
+      ) : (
+        <LoadState isPending={chart.isPending} error={chart.error} what="profit chart" testId="profit-chart" />
+      )}
+    </Section>
+  );
+}
+
+const ARROWS: Record<Direction, { symbol: string; words: string; colour: string }> = {
+  up: { symbol: '↑', words: 'higher than this pool', colour: 'text-green-700 dark:text-green-400' },
+  down: { symbol: '↓', words: 'lower than this pool', colour: 'text-red-700 dark:text-red-400' },
+  flat: { symbol: '→', words: 'same as this pool', colour: 'text-slate-600 dark:text-slate-300' },
+};
+
+function ComparisonTable({ rows }: { rows: PoolProfitsResponse['profit_table_24h'] }) {
+  const [page, setPage] = useState(1);
+  const view = pageOf(rows, COMPARISON_PAGE_SIZE, page);
+  return (
+    <>
+      <div className="overflow-x-auto">
+        <table className={tableClass} data-testid="comparison-table">
+          <caption className="sr-only">
+            Profitability of this pool and of other pools, and how each compares with this pool.
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col" className={headerCellClass}>
+                Pool Name
+              </th>
+              <th scope="col" className={`${headerCellClass} hidden sm:table-cell`}>
+                Pool URL
+              </th>
+              <th scope="col" className={headerCellClass}>
+                Profitability
+              </th>
+              <th scope="col" className={headerCellClass}>
+                Comparison
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+            {view.rows.length === 0 && <EmptyRow colSpan={4}>No profitability figures for this period yet.</EmptyRow>}
+            {view.rows.map(([name, url, value, unit, percent]) => {
+              const comparison = formatComparison(percent);
+              const arrow = comparison.direction ? ARROWS[comparison.direction] : null;
+              const href = safeExternalUrl(url);
+              return (
+                <tr key={`${name}-${url}`} data-testid="comparison-row" className="text-slate-800 dark:text-slate-200">
+                  <th scope="row" className={`${cellClass} text-left font-semibold`} data-testid="pool-name">
+                    {name}
+                  </th>
+                  <td className={`${cellClass} hidden sm:table-cell`} data-testid="pool-url">
+                    {href ? (
+                      <a
+                        href={href}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="text-amber-700 hover:underline dark:text-amber-400"
+                      >
+                        {url}
+                      </a>
+                    ) : (
+                      url
+                    )}
+                  </td>
+                  <td className={cellClass} data-testid="profitability">
+                    {formatProfitability(value, unit)}
+                  </td>
+                  <td
+                    className={`${cellClass} font-semibold ${arrow?.colour ?? 'text-slate-500'}`}
+                    data-testid="comparison"
+                    data-direction={comparison.direction ?? undefined}
+                  >
+                    {arrow && (
+                      <span aria-hidden="true" className="mr-1">
+                        {arrow.symbol}
+                      </span>
+                    )}
+                    {comparison.text}
+                    {arrow && <span className="sr-only"> ({arrow.words})</span>}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <Pager window={view.window} onPage={setPage} testId="comparison-page" label="Pool comparison" />
+    </>
+  );
+}

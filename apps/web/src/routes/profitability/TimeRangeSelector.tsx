@@ -1,0 +1,88 @@
+import type { ProfitPeriod } from '@lodestone/contract';
+import { useEffect, useId, useRef, useState } from 'react';
+import { focusRing } from '../../components/form';
+import { CheckIcon, ChevronDownIcon } from '../../components/icons';
+import { PERIOD_OPTIONS, periodLabel } from './comparison';
+
+/**
+ * The time-range dropdown (spec 4: the button toggles the list; picking a range closes it and
+ * reports the choice). A disclosure with plain buttons: Tab and Enter work without extra keys, and
+ * Escape or a press outside closes it.
+ */
+export function TimeRangeSelector({
+  value,
+  onSelect,
+}: {
+  value: ProfitPeriod;
+  onSelect: (period: ProfitPeriod) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const listId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!container.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  return (
+    <div ref={container} className="relative">
+      <button
+        ref={button}
+        type="button"
+        data-testid="time-range"
+        aria-expanded={open}
+        aria-controls={open ? listId : undefined}
+        onClick={() => setOpen((o) => !o)}
+        className={`inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700 ${focusRing}`}
+      >
+        <span className="sr-only">Time range: </span>
+        {periodLabel(value)}
+        <ChevronDownIcon className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
+      </button>
+      {open && (
+        <ul
+          id={listId}
+          aria-label="Time range"
+          className="absolute right-0 z-40 mt-2 w-36 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-800"
+        >
+          {PERIOD_OPTIONS.map((option) => (
+            <li key={option.period}>
+              <button
+                type="button"
+                data-testid={`time-range-${option.period}`}
+                aria-pressed={option.period === value}
+                onClick={() => {
+                  setOpen(false);
+                  button.current?.focus();
+                  onSelect(option.period);
+                }}
+                className={`flex w-full items-center justify-between rounded-md px-3 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-700 ${focusRing} ${
+                  option.period === value ? 'font-semibold' : ''
+                }`}
+              >
+                {option.label}
+                {option.period === value && <CheckIcon className="size-4 text-amber-600 dark:text-amber-400" />}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import type { PoolProfitsResponse, ProfitPeriod } from '@lodestone/contract';
+import { fixed } from '@lodestone/domain';
+
+/** Spec 9: profitability with 5 decimals plus its unit; comparison as a percent with 1 decimal. */
+export const PROFITABILITY_DECIMALS = 5;
+export const COMPARISON_DECIMALS = 1;
+/** Spec 9: the comparison table shows 10 rows a page. */
+export const COMPARISON_PAGE_SIZE = 10;
+
+/** The time-range selector's choices (spec: 24h, 7 days, 30 days; default 30 days). */
+export const PERIOD_OPTIONS: readonly { period: ProfitPeriod; label: string }[] = [
+  { period: '24h', label: '24h' },
+  { period: '7d', label: '7 days' },
+  { period: '30d', label: '30 days' },
+];
+export const DEFAULT_PERIOD: ProfitPeriod = '30d';
+
+export function periodLabel(period: ProfitPeriod): string {
+  return PERIOD_OPTIONS.find((o) => o.period === period)?.label ?? period;
+}
+
+/** "0.00012 BTC/TH/s" */
+export function formatProfitability(value: number, unit: string): string {
+  return `${fixed(value, PROFITABILITY_DECIMALS)} ${unit}`;
+}
+
+export type Direction = 'up' | 'down' | 'flat';
+
+export interface Comparison {
+  /** "2.1%", "-5.0%", "0.0%"; a dash when there is nothing to compare with. */
+  text: string;
+  /** Up (positive, green), down (negative, red), right (zero); null without a figure. */
+  direction: Direction | null;
+}
+
+/**
+ * Spec 9: comparison with 1 decimal, an up arrow and green when positive, down and red when
+ * negative, right when zero. The direction follows the figure as shown, so a value that rounds to
+ * 0.0 never carries an up or down arrow.
+ */
+export function formatComparison(percent: number | null): Comparison {
+  if (percent === null || !Number.isFinite(percent)) return { text: '—', direction: null };
+  const text = fixed(percent, COMPARISON_DECIMALS);
+  const shown = Number(text);
+  return { text: `${text}%`, direction: shown > 0 ? 'up' : shown < 0 ? 'down' : 'flat' };
+}
+
+/** The comparison rows of the chosen period. */
+export function comparisonRows(
+  data: PoolProfitsResponse,
+  period: ProfitPeriod,
+): PoolProfitsResponse['profit_table_24h'] {
+  switch (period) {
+    case '24h':
+      return data.profit_table_24h;
+    case '7d':
+      return data.profit_table_7d;
+    default:
+      return data.profit_table_30d;
+  }
+}

@@ -1,0 +1,43 @@
+import type { AlgorithmStatsResponse } from '@lodestone/contract';
+import { describe, expect, it } from 'vitest';
+import { formatTopHashes, formatTopHashrate, statsCells } from './statsCells';
+
+const stats: AlgorithmStatsResponse = {
+  hashrate: 2.5,
+  hashrate_units: 'Th/s',
+  miners: 42,
+  workers: 80,
+  users: 1234,
+  blocks: 17,
+  hashes: 987.654,
+  hashes_units: 'PH',
+  profit: 0.000123456,
+  profit_avg: 0.00011,
+  profit_speed: 0.000123456,
+  profit_units: 'BTC/TH/s',
+  top_hashrate: [],
+  top_hashrate_units: 'Gh/s',
+  top_hashers_past: [],
+  top_hashers_past_units: 'TH',
+};
+
+describe('stats cells', () => {
+  it("are the spec's eight cells, in order, with its precisions", () => {
+    expect(statsCells(stats).map((c) => [c.label, c.value])).toEqual([
+      ['Pool Hashrate', '2.50 Th/s'],
+      ['Active Workers', '80'],
+      ['Registered users', '1,234'],
+      ['Blocks found', '17'],
+      ['Pool Total Hashes', '987.7 PH'],
+      ['Average 24h profitability', '0.00011 BTC/TH/s'],
+      ['Current profitability', '0.00012 BTC/TH/s'],
+      ['High Speed Port profitability', '0.00012 BTC/TH/s'],
+    ]);
+  });
+
+  it('formats the top hashers: hashrate 2 decimals, hashes 1', () => {
+    expect(formatTopHashrate(12.345, 'Gh/s')).toBe('12.35 Gh/s');
+    expect(formatTopHashes(1.25, 'PH')).toBe('1.3 PH');
+    expect(formatTopHashes(0, 'H')).toBe('0.0 H');
+  });
+});

@@ -1,0 +1,156 @@
+import { ALGORITHMS, type AlgorithmKey } from '@lodestone/domain';
+import { z } from 'zod';
+
+/**
+ * Admin calls (spec 7 "Admin"; docs/admin.md). Only users with the admin role reach them: anyone
+ * else logged in gets 404 (the calls do not reveal that they exist), visitors 401. Bodies may be
+ * multipart forms (what the website sends) or JSON; every field arrives as text from a form, so
+ * numbers are accepted as text too. Refusals answer the API's usual `{ error, code }`.
+ */
+
+/** Rows per page of the user log (spec 9: 20 for admin logs). */
+export const ADMIN_LOG_PAGE_SIZE = 20;
+
+/** The default reason of a balance adjustment when the admin gives none (kept on the ledger transaction). */
+export const ADMIN_ADJUSTMENT_DEFAULT_REASON = 'Admin balance adjustment';
+
+/** Value of a balance adjustment: at most this many decimals (spec 5: "sent with 8 decimals"). */
+export const ADMIN_BALANCE_DECIMALS = 8;
+
+/**
+ * An e-mail as an admin types it to find a user: trimmed and lower-cased like stored addresses, but
+ * not checked for shape, so the tombstone address of a deleted user (`deleted-7@deleted.invalid`)
+ * still finds that user's log.
+ */
+const emailFilter = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long');
+
+/** An account name as typed; matched whatever the letter case (names are unique that way). */
+const usernameFilter = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .min(1, 'Username is required')
+  .max(64, 'Username is too long');
+
+/** A page number from a form (text) or JSON (number); absent or empty means the first page. */
+const pageNumber = z.preprocess(
+  (v) => (v === undefined || v === '' ? 1 : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+  z.number({ error: 'page must be a whole number' }).int().min(1).max(1_000_000),
+);
+
+// ── users ────────────────────────────────────────────────────────────────────────────────────────
+
+/** One row of GET /v1/admin/users (spec 3 "Admin user"). */
+export const adminUser = z.object({
+  email: z.string(),
+  /** The user's live accounts, oldest first. */
+  usernames: z.array(z.string()),
+  has_2fa: z.boolean(),
+  /** ISO time of the user's last own login (not an admin's login as them); null when never. */
+  last_login: z.string().nullable(),
+});
+export type AdminUser = z.infer<typeof adminUser>;
+
+/** GET /v1/admin/users — every user who is not deleted, newest registration first; searched and paged by the client. */
+export const adminUsersResponse = z.array(adminUser);
+export type AdminUsersResponse = z.infer<typeof adminUsersResponse>;
+
+// ── user log ─────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * POST /v1/admin/logs/user — the user log of the user with this e-mail, newest first. With
+ * `username` too, only the entries of that account of this user.
+ */
+export const adminLogsUserBody = z.object({
+  email: emailFilter,
+  username: z.string().trim().max(64, 'Username is too long').optional(),
+  page: pageNumber,
+});
+export type AdminLogsUserBody = z.input<typeof adminLogsUserBody>;
+
+/** POST /v1/admin/logs/account — the log entries of one account (removed accounts too), newest first. */
+export const adminLogsAccountBody = z.object({ username: usernameFilter, page: pageNumber });
+export type AdminLogsAccountBody = z.input<typeof adminLogsAccountBody>;
+
+/** One user-log entry (spec 3 "Log entry"). */
+export const adminLogEntry = z.object({
+  /** ISO time. */
+  time: z.string(),
+  log_name: z.string(),
+  log_value: z.record(z.string(), z.unknown()),
+  /** The account the entry concerns, or null for user-level events (login, 2FA, …). */
+  account: z.string().nullable(),
+});
+export type AdminLogEntry = z.infer<typeof adminLogEntry>;
+
+/**
+ * The answer of both log calls: one page of entries and how many there are in all. An unknown
+ * e-mail or account is an empty answer, not an error: the screen then says nothing was found.
+ */
+export const adminLogsResponse = z.object({
+  items: z.array(adminLogEntry),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  page_size: z.number().int().positive(),
+});
+export type AdminLogsResponse = z.infer<typeof adminLogsResponse>;
+
+// ── log in as a user ─────────────────────────────────────────────────────────────────────────────
+
+/** POST /v1/admin/login — a session as the user with this e-mail, marked as impersonated. */
+export const adminLoginBody = z.object({ email: emailFilter });
+export type AdminLoginBody = z.input<typeof adminLoginBody>;
+
+// ── balance adjustment ───────────────────────────────────────────────────────────────────────────
+
+/**
+ * The algorithm of a balance submission: its index in the spec's order (what the website sends,
+ * 0 = SCRYPT … 5 = KHEAVYHASH), or its key or name.
+ */
+export const adminAlgorithm = z
+  .union([z.number(), z.string()], { error: 'Algorithm is required' })
+  .transform((value, ctx): AlgorithmKey => {
+    const text = String(value).trim();
+    const byIndex = /^\d$/.test(text) ? ALGORITHMS[Number(text)] : undefined;
+    const found = byIndex ?? ALGORITHMS.find((a) => a.key === text.toLowerCase());
+    if (!found) {
+      ctx.addIssue({ code: 'custom', message: 'Unknown algorithm' });
+      return z.NEVER;
+    }
+    return found.key;
+  });
+
+/** POST /v1/admin/balance (spec 3 "Balance submission"). */
+export const adminBalanceBody = z.object({
+  username: usernameFilter,
+  algorithm: adminAlgorithm,
+  ticker: z
+    .string({ error: 'Coin is required' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{2,10}$/, 'Unknown coin'),
+  /**
+   * Coin amount as decimal text (or a JSON number): positive credits, negative debits. The server
+   * checks the decimals exactly; a JSON number is read by its shortest text.
+   */
+  value: z
+    .union([z.number(), z.string().trim().min(1, 'Value is required').max(40, 'Value is too long')], {
+      error: 'Value is required',
+    })
+    .transform(String),
+  /** Why, kept on the ledger transaction and in both users' logs; a default text when empty. */
+  reason: z
+    .string()
+    .trim()
+    .max(500, 'Reason is at most 500 characters')
+    .optional()
+    .transform((r) => (r ? r : ADMIN_ADJUSTMENT_DEFAULT_REASON)),
+});
+export type AdminBalanceBody = z.input<typeof adminBalanceBody>;
+
+/** The answer of a balance adjustment (spec 7: "balance true on success"). */
+export const adminBalanceResponse = z.literal(true);

@@ -1,0 +1,111 @@
+import { ALGORITHMS, type AlgorithmKey } from '@lodestone/domain';
+import { z } from 'zod';
+import { accountName } from './account.js';
+import { timeZone } from './pool.js';
+
+/**
+ * The Mining tab of the dashboard (spec 7 "Dashboard" and "Observer"; docs/dashboard.md "Mining
+ * API"): the summary cards, the hashrate chart, the workers table and worker removal. The user calls
+ * name one of the user's own live accounts (`account_name`); the observer twins name the account by
+ * its read-only `observer_key` and answer the same bodies. There is no observer removal.
+ *
+ * Figures: hashrates are numbers with 2 decimals in their `…_units`; "current" is the pool's
+ * statistics window (STATS_WINDOW_MINUTES, as the pool's own hashrate), "average" and share counts
+ * are the last 24 complete UTC hours plus the current hour so far.
+ */
+
+/**
+ * An algorithm as the dashboard sends it: the key (`scrypt`) or the name (`SCRYPT`), any case.
+ * Unknown names are refused (400) rather than read as the default, so a typo never shows another
+ * algorithm's workers.
+ */
+export const miningAlgorithm = z.string().transform((value, ctx): AlgorithmKey => {
+  const found = ALGORITHMS.find((a) => a.key === value.trim().toLowerCase());
+  if (!found) {
+    ctx.addIssue({ code: 'custom', message: `Unknown algorithm: ${value}` });
+    return z.NEVER;
+  }
+  return found.key;
+});
+
+/** The read-only key of the observer calls (the account's observer link). */
+const observerKey = z.string().min(1).max(200);
+
+// ── queries ─────────────────────────────────────────────────────────────────────────────────────
+
+/** GET /v1/user/mining, /user/mining/workers and the removals: `account_name` and `algorithm`. */
+export const miningQuery = z.object({ account_name: accountName, algorithm: miningAlgorithm });
+export type MiningQuery = z.input<typeof miningQuery>;
+/** GET /v1/user/mining/chart: x-axis labels in `timezone` (IANA name, default UTC; unknown → 400). */
+export const miningChartQuery = miningQuery.extend({ timezone: timeZone.default('UTC') });
+export type MiningChartQuery = z.input<typeof miningChartQuery>;
+
+/** GET /v1/observer/mining and /observer/mining/workers. */
+export const observerMiningQuery = z.object({ observer_key: observerKey, algorithm: miningAlgorithm });
+export type ObserverMiningQuery = z.input<typeof observerMiningQuery>;
+/** GET /v1/observer/mining/chart. */
+export const observerMiningChartQuery = observerMiningQuery.extend({ timezone: timeZone.default('UTC') });
+export type ObserverMiningChartQuery = z.input<typeof observerMiningChartQuery>;
+
+/**
+ * Path of /v1/user/mining/workers/remove/{workerId}: a worker `id` from the workers list. Anything
+ * that is not a worker of the account on the algorithm (including text that is no id at all) is
+ * answered 404, like another user's worker.
+ */
+export const miningWorkerParams = z.object({ workerId: z.string().max(40) });
+export type MiningWorkerParams = z.infer<typeof miningWorkerParams>;
+
+// ── answers ─────────────────────────────────────────────────────────────────────────────────────
+
+/** GET /v1/user/mining — spec 3 "Account mining summary", the four cards. */
+export const miningSummaryResponse = z.object({
+  /** Over the statistics window, in `hashrate_units`. */
+  hashrate: z.number().nonnegative(),
+  hashrate_units: z.string(),
+  /** Over the last 24 hours, in `hashrate_avg_units`. */
+  hashrate_avg: z.number().nonnegative(),
+  hashrate_avg_units: z.string(),
+  /** Workers with an accepted share in the statistics window. */
+  active_workers: z.number().int().nonnegative(),
+  /** Every worker of the account on the algorithm (the workers list's length). */
+  total_workers: z.number().int().nonnegative(),
+  /**
+   * US dollars a day at the current hashrate: hashrate × the algorithm's newest PPS rate × (1 − the
+   * account's pool fee) × the BTC price, rounded down to the cent. 0 while no rate or price is known.
+   */
+  estimated_revenue: z.number().nonnegative(),
+});
+export type MiningSummaryResponse = z.infer<typeof miningSummaryResponse>;
+
+/** Spec 3 "Worker": one row of the workers table. */
+export const miningWorker = z.object({
+  /** The id the removal call takes (a decimal integer as text). */
+  id: z.string(),
+  /** The `{worker}` of the stratum login `{account}.{worker}`. */
+  name: z.string(),
+  /** Over the statistics window, in `hashrate_units` (each row has its own unit). */
+  hashrate: z.number().nonnegative(),
+  hashrate_units: z.string(),
+  /** Over the last 24 hours, in `hashrate_avg_units`. */
+  hashrate_avg: z.number().nonnegative(),
+  hashrate_avg_units: z.string(),
+  /** Shares of the last 24 hours: accepted, rejected as invalid, and stale. */
+  valid_shares: z.number().int().nonnegative(),
+  invalid_shares: z.number().int().nonnegative(),
+  stale_shares: z.number().int().nonnegative(),
+});
+export type MiningWorker = z.infer<typeof miningWorker>;
+
+/** GET /v1/user/mining/workers — every worker of the account on the algorithm, by name (the website pages it). */
+export const miningWorkersResponse = z.array(miningWorker);
+export type MiningWorkersResponse = z.infer<typeof miningWorkersResponse>;
+
+/**
+ * GET (as the spec lists it) or POST /v1/user/mining/workers/remove/{workerId} and
+ * /v1/user/mining/workers/removeall: how many workers were removed.
+ */
+export const miningRemoveResponse = z.object({
+  result: z.literal(true),
+  removed: z.number().int().nonnegative(),
+});
+export type MiningRemoveResponse = z.infer<typeof miningRemoveResponse>;
