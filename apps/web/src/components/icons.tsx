@@ -4,9 +4,10 @@
  */
 import type { ReactNode, SVGProps } from 'react';
 
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
+export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
 
-function Icon({ children, className = 'size-5', ...rest }: IconProps & { children: ReactNode }) {
+/** The frame every icon shares; screens with icons of their own draw them with it. */
+export function Icon({ children, className = 'size-5', ...rest }: IconProps & { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -1,30 +1,8 @@
-import type { ReactNode, SVGProps } from 'react';
+import { Icon, type IconProps } from '../../components/icons';
 
 /**
- * The dashboard's own line icons, drawn like components/icons.tsx (24×24, stroke = currentColor,
- * decorative: the control holding one always has its own accessible name).
+ * The dashboard's own line icons, drawn with the site's icon frame (components/icons.tsx).
  */
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
-
-function Icon({ children, className = 'size-5', ...rest }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
-
 export function WarningIcon(props: IconProps) {
   return (
     <Icon {...props}>
