@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { chartPoints, formatTick, labelIndexes, linePath, yAxisMax, yTicks } from '../dashboard/charts/chart';
+import { chartPoints, labelIndexes, linePath, yAxisMax } from '../dashboard/charts/chart';
+import { YGrid } from '../dashboard/charts/LineChart';
 import type { GraphSeries } from './sampleData';
 
 const HEIGHT = 260;
@@ -50,30 +51,7 @@ export function TeamsChart({ series }: { series: readonly GraphSeries[] }) {
       <div ref={box} className="mt-2">
         <svg width={width} height={HEIGHT} aria-hidden="true" className="block max-w-full">
           <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
-            {yTicks(max).map((tick) => {
-              const ty = innerHeight - (tick / max) * innerHeight;
-              return (
-                <g key={tick}>
-                  <line
-                    x1={0}
-                    x2={innerWidth}
-                    y1={ty}
-                    y2={ty}
-                    className="stroke-slate-200 dark:stroke-slate-800"
-                    strokeDasharray={tick === 0 ? undefined : '3 3'}
-                  />
-                  <text
-                    x={-8}
-                    y={ty}
-                    dy="0.32em"
-                    textAnchor="end"
-                    className="fill-slate-500 text-[11px] dark:fill-slate-400"
-                  >
-                    {formatTick(tick, max)}
-                  </text>
-                </g>
-              );
-            })}
+            <YGrid max={max} innerWidth={innerWidth} innerHeight={innerHeight} />
             {labelIndexes(days.length, Math.max(2, Math.floor(innerWidth / 64))).map((i) => (
               <text
                 key={i}

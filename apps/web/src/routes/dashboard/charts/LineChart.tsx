@@ -111,30 +111,7 @@ export function LineChart({
           onPointerLeave={() => setActive(null)}
         >
           <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
-            {yTicks(max).map((tick) => {
-              const ty = innerHeight - (tick / max) * innerHeight;
-              return (
-                <g key={tick}>
-                  <line
-                    x1={0}
-                    x2={innerWidth}
-                    y1={ty}
-                    y2={ty}
-                    className="stroke-slate-200 dark:stroke-slate-800"
-                    strokeDasharray={tick === 0 ? undefined : '3 3'}
-                  />
-                  <text
-                    x={-8}
-                    y={ty}
-                    dy="0.32em"
-                    textAnchor="end"
-                    className="fill-slate-500 text-[11px] tabular-nums dark:fill-slate-400"
-                  >
-                    {formatTick(tick, max)}
-                  </text>
-                </g>
-              );
-            })}
+            <YGrid max={max} innerWidth={innerWidth} innerHeight={innerHeight} />
             {labelIndexes(x.length, Math.max(2, Math.floor(innerWidth / LABEL_SPACING))).map((i) => (
               <text
                 key={i}
@@ -188,5 +165,37 @@ export function LineChart({
         </p>
       </div>
     </figure>
+  );
+}
+
+/** The horizontal grid lines and y-axis labels every line chart of the site draws. */
+export function YGrid({ max, innerWidth, innerHeight }: { max: number; innerWidth: number; innerHeight: number }) {
+  return (
+    <>
+      {yTicks(max).map((tick) => {
+        const ty = innerHeight - (tick / max) * innerHeight;
+        return (
+          <g key={tick}>
+            <line
+              x1={0}
+              x2={innerWidth}
+              y1={ty}
+              y2={ty}
+              className="stroke-slate-200 dark:stroke-slate-800"
+              strokeDasharray={tick === 0 ? undefined : '3 3'}
+            />
+            <text
+              x={-8}
+              y={ty}
+              dy="0.32em"
+              textAnchor="end"
+              className="fill-slate-500 text-[11px] tabular-nums dark:fill-slate-400"
+            >
+              {formatTick(tick, max)}
+            </text>
+          </g>
+        );
+      })}
+    </>
   );
 }
