@@ -1,15 +1,11 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildBundle, freePort, type Run, run as runBundle } from '../test/process.js';
 import { NatsBus } from './bus/nats.js';
-
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
-const mainJs = path.join(serverDir, 'dist', 'main.js');
 
 /** Sends mining.subscribe to a stratum port and returns the first answer line. */
 function subscribe(port: number): Promise<unknown> {
@@ -31,30 +27,11 @@ function subscribe(port: number): Promise<unknown> {
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-interface Run {
-  child: ChildProcess;
-  exit: Promise<number | null>;
-  stderr: () => string;
-}
-
+/** The bundle with this file's defaults: two demo algorithms on ports the system picks, a small fleet. */
 function run(env: Record<string, string>, args: string[] = []): Run {
-  const child = spawn(process.execPath, [mainJs, ...args], {
-    cwd: mkdtempSync(path.join(tmpdir(), 'lodestone-main-')),
-    env: {
-      PATH: process.env.PATH ?? '',
+  return runBundle(
+    {
       LOG_LEVEL: 'warn',
-      // Ports chosen by the system, so the test never collides with a pool running on this machine.
       STRATUM_LISTENERS: JSON.stringify([
         { algorithm: 'sha256', port: 0, host: '127.0.0.1' },
         { algorithm: 'scrypt', port: 0, host: '127.0.0.1' },
@@ -62,21 +39,14 @@ function run(env: Record<string, string>, args: string[] = []): Run {
       DEMO_WORKERS: '2',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (d) => {
-    stderr += String(d);
-  });
-  child.stdout?.resume();
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, exit, stderr: () => stderr };
+    args,
+  );
 }
 
 describe('the lodestone process', () => {
   beforeAll(() => {
     // The process under test is the real bundle that `npm start` runs.
-    execFileSync(process.execPath, ['build.mjs'], { cwd: serverDir, stdio: 'inherit' });
+    buildBundle();
   });
 
   it.each([

@@ -20,6 +20,13 @@ interface Inputs<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType> 
   rateLimit?: RateLimitOptions;
   /** A GET that changes state: refused from other sites like a POST (see origin.ts). */
   checkOrigin?: boolean;
+  /**
+   * Send the handler's result without parsing it with the response schema first. Only for long
+   * lists whose items the handler builds as object literals of the contract's type (so the type
+   * checker already rules out other fields) and whose API tests parse the answer: parsing 10,000
+   * workers costs about 9 ms a call. The value says why, for the reader of the route.
+   */
+  unparsedResponse?: string;
 }
 
 declare module 'fastify' {
@@ -68,8 +75,9 @@ function parseInput<T extends z.ZodType>(schema: T, value: unknown, where: strin
 
 /**
  * Registers a contract route: inputs are parsed with their schemas before the handler runs, and the
- * handler's result is parsed with the contract's response schema before it is sent, which both proves
- * the server keeps the contract and strips any field the contract does not name.
+ * handler's result is parsed with the contract's response schema before it is sent (unless the route
+ * says `unparsedResponse`), which both proves the server keeps the contract and strips any field the
+ * contract does not name.
  */
 export function addRoute<
   R extends z.ZodType,
@@ -97,6 +105,7 @@ export function addRoute<
         : (request.params as z.output<P>);
       const body = inputs.body ? parseInput(inputs.body, request.body ?? {}, 'body') : (undefined as z.output<B>);
       const result = await handler({ query, params, body, request, reply });
+      if (inputs.unparsedResponse !== undefined) return result;
       const checked = route.response.safeParse(result);
       if (!checked.success) {
         request.log.error({ issues: checked.error.issues, route: route.path }, 'response does not match the contract');

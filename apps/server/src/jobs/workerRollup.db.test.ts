@@ -68,7 +68,8 @@ describe.each(testEngines())('worker-rollup job on %s', (engine) => {
     expect(before.chart.y_axis.filter((y) => y > 0)).toHaveLength(48);
 
     const run = await runWorkerRollup(database.db, NOW);
-    expect(run).toMatchObject({ unfinished: false, hoursDeleted: 0, periodsComputed: 3 });
+    // This hour's 24 hours and the next hour's, this minute's window and the next minute's.
+    expect(run).toMatchObject({ unfinished: false, hoursDeleted: 0, periodsComputed: 4 });
     // Every batch but the current minute's, each with two rows.
     const batches = await database.db.selectFrom('share_batches').select('rolled_at').execute();
     expect(run.batches).toBe(batches.length - 1);

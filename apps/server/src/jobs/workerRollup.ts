@@ -49,7 +49,7 @@ export interface WorkerRollupOptions {
 }
 
 export interface WorkerRollupRun extends RollUpResult {
-  /** Worker periods computed: the new 24 hours once an hour, the next statistics window each minute. */
+  /** Worker periods computed: the next hour's 24 hours once an hour, the next statistics window each minute. */
   periodsComputed: number;
   minutesDeleted: number;
   hoursDeleted: number;
@@ -85,15 +85,17 @@ export async function runWorkerRollup(
     unfinished: false,
   };
 
-  // First the workers' period totals the dashboard reads: the 24 hours before this one (new once an
-  // hour), this minute's statistics window and the next minute's (one new each minute). Until a
-  // period is there, readers take the hour or minute rows, slower.
+  // First the workers' period totals the dashboard reads: this hour's 24 hours and the next hour's
+  // (one new each hour), this minute's statistics window and the next minute's (one new each minute).
+  // Computed a period ahead, so a reader at the turn of an hour or minute finds its period ready;
+  // until a period is there, readers take the hour or minute rows, slower.
   const windowMinutes = options.windowMinutes ?? DEFAULT_STATS_WINDOW_MINUTES;
   const thisWindow = completeBefore.getTime() - windowMinutes * MINUTE_MS;
   run.periodsComputed = await db.transaction().execute(async (trx) => {
     await lockWorkerRollups(trx);
     return refreshWorkerPeriodTotals(trx, [
       dayPeriod(new Date(hour - 24 * HOUR_MS)),
+      dayPeriod(new Date(hour - 23 * HOUR_MS)),
       windowPeriod(new Date(thisWindow), windowMinutes),
       windowPeriod(new Date(thisWindow + MINUTE_MS), windowMinutes),
     ]);

@@ -78,27 +78,32 @@ export function miningPeriods(now: Date, windowMinutes: number): MiningPeriods {
 
 /** 1000^k for each hashrate unit. */
 const UNIT_FACTORS = HASHRATE_UNITS.map((_, k) => 1000n ** BigInt(k));
+const LAST_UNIT = UNIT_FACTORS.length - 1;
 
 /**
- * numerator ÷ denominator H/s for display, exactly: the largest unit that keeps the value at or above
- * 1 and below 1000 once rounded half up to 2 decimals (scaleHashrate's rule, spec 9's precision).
- * BigInt throughout, because the workers table does this 20,000 times per answer for 10,000 workers
- * and decimal strings would cost several microseconds each.
+ * numerator ÷ (`unit` × 1000^k) H/s for display, exactly, where `units[k]` = unit × 1000^k: the
+ * largest unit that keeps the value at or above 1 and below 1000 once rounded half up to 2 decimals
+ * (scaleHashrate's rule, spec 9's precision). BigInt throughout, because the workers table does this
+ * 20,000 times per answer for 10,000 workers and decimal strings would cost several microseconds each.
  */
-function hashrateForDisplay(numerator: bigint, denominator: bigint): { value: number; units: string } {
-  const last = UNIT_FACTORS.length - 1;
+function hashrateInUnits(numerator: bigint, units: readonly bigint[]): { value: number; units: string } {
   let step = 0;
-  while (step < last && numerator >= denominator * (UNIT_FACTORS[step + 1] as bigint)) step++;
+  while (step < LAST_UNIT && numerator >= (units[step + 1] as bigint)) step++;
   const hundredths = (k: number) => {
-    const d = denominator * (UNIT_FACTORS[k] as bigint);
+    const d = units[k] as bigint;
     return (numerator * 200n + d) / (2n * d);
   };
   let rounded = hundredths(step);
-  if (rounded >= 100_000n && step < last) {
+  if (rounded >= 100_000n && step < LAST_UNIT) {
     step += 1;
     rounded = hundredths(step);
   }
   return { value: Number(rounded) / 100, units: HASHRATE_UNITS[step] as string };
+}
+
+/** The denominator of each unit: `denominator` × 1000^k. */
+function unitsOf(denominator: bigint): bigint[] {
+  return UNIT_FACTORS.map((f) => denominator * f);
 }
 
 /** A non-negative decimal as n ÷ 10^scale; NUMERIC text ("12.50") without the regex of Exact.of. */
@@ -116,19 +121,39 @@ function scaled(value: DecimalInput): { n: bigint; scale: number } {
 /** A hashrate in H/s for display: in the unit that suits it, rounded half up to 2 decimals (spec 9). */
 export function displayHashrate(hashesPerSecond: DecimalInput): { value: number; units: string } {
   const h = scaled(hashesPerSecond);
-  return hashrateForDisplay(h.n, 10n ** BigInt(h.scale));
+  return hashrateInUnits(h.n, unitsOf(10n ** BigInt(h.scale)));
 }
 
+const ZERO_HASHRATE = { value: 0, units: HASHRATE_UNITS[0] as string };
+
 /**
- * Σ accepted difficulty over `seconds` as a hashrate for display: difficulty × hashes per difficulty
- * ÷ seconds, exact (seconds are whole milliseconds: they come from instants).
+ * Σ accepted difficulty over `seconds` → hashrate for display: difficulty × hashes per difficulty ÷
+ * seconds, exact (seconds are whole milliseconds: they come from instants). The divisors are worked
+ * out once per decimal scale of the difficulty, not once per worker.
  */
-export function hashrateOf(difficulty: DecimalInput, hashesPerDifficulty: number, seconds: number) {
-  const d = scaled(difficulty);
+export function hashrateFormatter(
+  hashesPerDifficulty: number,
+  seconds: number,
+): (difficulty: DecimalInput) => { value: number; units: string } {
   const ms = Math.round(seconds * 1000);
-  if (d.n === 0n || ms <= 0) return { value: 0, units: HASHRATE_UNITS[0] as string };
   const h = scaled(hashesPerDifficulty);
-  return hashrateForDisplay(d.n * h.n * 1000n, 10n ** BigInt(d.scale + h.scale) * BigInt(ms));
+  const multiplier = h.n * 1000n;
+  const byScale = new Map<number, bigint[]>();
+  return (difficulty) => {
+    const d = scaled(difficulty);
+    if (d.n === 0n || ms <= 0) return ZERO_HASHRATE;
+    let units = byScale.get(d.scale);
+    if (!units) {
+      units = unitsOf(10n ** BigInt(d.scale + h.scale) * BigInt(ms));
+      byScale.set(d.scale, units);
+    }
+    return hashrateInUnits(d.n * multiplier, units);
+  };
+}
+
+/** Σ accepted difficulty over `seconds` as a hashrate for display (hashrateFormatter, once). */
+export function hashrateOf(difficulty: DecimalInput, hashesPerDifficulty: number, seconds: number) {
+  return hashrateFormatter(hashesPerDifficulty, seconds)(difficulty);
 }
 
 export interface RevenueInputs {
@@ -268,9 +293,11 @@ export async function readMiningWorkers(
   const periods = miningPeriods(ctx.now(), ctx.windowMinutes);
   const perDifficulty = ctx.hashesPerDifficulty(algorithm);
   const rows = await accountWorkerRows(db, rangeOf(account, algorithm, periods));
+  const currentOf = hashrateFormatter(perDifficulty, periods.window.seconds);
+  const averageOf = hashrateFormatter(perDifficulty, periods.day.seconds);
   return rows.map((r) => {
-    const current = hashrateOf(r.windowDifficulty, perDifficulty, periods.window.seconds);
-    const average = hashrateOf(r.dayDifficulty, perDifficulty, periods.day.seconds);
+    const current = currentOf(r.windowDifficulty);
+    const average = averageOf(r.dayDifficulty);
     return {
       id: r.id.toString(),
       name: r.name,

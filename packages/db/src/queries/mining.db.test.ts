@@ -330,6 +330,21 @@ describe.each(testEngines())('mining queries and worker rollups on %s', (engine)
     expect(await accountWorkerRows(db, r)).toEqual(late);
     expect(await accountMiningTotals(db, r)).toEqual(lateTotals);
 
+    // The day's totals hold the hour in progress too: rolling up its first minute (rig2's 3) moves it
+    // from the deltas into them, and the answer stays the same.
+    expect(await rollUp(db, T('12:01:00'))).toEqual({ batches: 1, rows: 1 });
+    const rig2Day = await db
+      .selectFrom('worker_period_totals as t')
+      .innerJoin('workers as w', 'w.id', 't.worker_id')
+      .select(['t.accepted_difficulty', 't.valid'])
+      .where('t.kind', '=', 'day')
+      .where('w.account', '=', 'alice')
+      .where('w.name', '=', 'rig2')
+      .executeTakeFirstOrThrow();
+    expect(rig2Day).toEqual({ accepted_difficulty: '28', valid: 4n });
+    expect(await accountWorkerRows(db, r)).toEqual(late);
+    expect(await accountMiningTotals(db, r)).toEqual(lateTotals);
+
     // Periods no longer wanted are dropped; a reader whose periods are missing reads the rows
     // themselves — of which only the late batch's 11:59 row and its hour are left since the deletion.
     expect(await refresh([dayPeriod(new Date('2024-05-05T13:00:00Z'))])).toBe(1);

@@ -10,8 +10,6 @@ import type { DB, Executor, WorkerPeriodKind } from '../schema.js';
  * never.
  */
 
-const DAY_MS = 86_400_000;
-
 /** Bins start at this instant: whole UTC minutes, half hours and hours. */
 const ORIGIN = sql.raw(`timestamptz '2000-01-01 00:00:00+00'`);
 
@@ -177,9 +175,13 @@ export interface WorkerPeriod {
   minutes: number;
 }
 
-/** The period a 'day' read wants: the 24 complete hours before the hour `dayFrom` + 24 h. */
+/**
+ * The period a 'day' read wants: the 24 complete hours from `dayFrom` and the hour in progress after
+ * them (25 hours). Holding the current hour too, its totals are all a reader needs of the rollups:
+ * the roll-up adds each minute's deltas to it as they come.
+ */
 export function dayPeriod(dayFrom: Date): WorkerPeriod {
-  return { kind: 'day', from: dayFrom, minutes: 1440 };
+  return { kind: 'day', from: dayFrom, minutes: 1500 };
 }
 
 /** The period a statistics-window read wants: its complete minutes and the current one. */
@@ -353,11 +355,15 @@ export async function removeWorkers(
  * many days of minute rows the table holds.
  */
 function deltaRows(algorithm: AlgorithmKey, workerIds: RawBuilder<unknown>, from: Date, to: Date): RawBuilder<unknown> {
+  // The minute rows are read per unrolled minute (a lateral subquery that `offset 0` keeps from being
+  // flattened into a join): the planner cannot know how few rows those minutes hold, and while the
+  // table is small (a pool's first hours) it would otherwise scan all of it.
   return sql`
     from (select distinct ${BATCH_MINUTE} as minute
             from share_batches b where b.rolled_at is null and b.algorithm = ${algorithm}) u
-    join worker_stats_minute s on s.algorithm = ${algorithm} and s.minute = u.minute
-   where s.worker_id in (${workerIds}) and ${DIRTY} and s.minute >= ${from} and s.minute < ${to}`;
+    cross join lateral (select * from worker_stats_minute s
+                         where s.algorithm = ${algorithm} and s.minute = u.minute and ${DIRTY} offset 0) s
+   where s.worker_id in (${workerIds}) and s.minute >= ${from} and s.minute < ${to}`;
 }
 
 /**
@@ -531,10 +537,10 @@ export interface WorkerMiningRow {
  * Every worker of the account on the algorithm with its window and 24-hour figures, by name.
  * `dayFrom` must be an hour boundary.
  *
- * The 24 complete hours and the window come from the workers' period totals when the rollup job has
- * them for these very periods (one row per worker instead of 24 hour rows and 11 minute rows), else
- * from the worker hours and the minute rows; the hour in progress from its worker-hour rows; and
- * everything not rolled up yet from the minute-row deltas.
+ * The 24 hours (with the hour in progress) and the window come from the workers' period totals when
+ * the rollup job has them for these very periods (one row per worker instead of 25 hour rows and 11
+ * minute rows), else from the worker hours and the minute rows; everything not rolled up yet from the
+ * minute-row deltas.
  */
 export async function accountWorkerRows(db: Executor, range: MiningRange): Promise<WorkerMiningRow[]> {
   return withoutJit(db, async (trx) => {
@@ -578,15 +584,14 @@ function windowByWorker(range: MiningRange): RawBuilder<unknown> {
 }
 
 /**
- * One row per worker from the period totals (the 24 complete hours and the window), the row of the
- * hour in progress and the deltas; undefined when the job does not have both periods.
+ * One row per worker from the period totals (the 24 hours with the one in progress, and the window)
+ * and the deltas; undefined when the job does not have both periods.
  */
 async function workerRowsFromTotals(db: Executor, range: MiningRange): Promise<WorkerMiningRow[] | undefined> {
   const { account, algorithm } = range;
   const day = dayPeriod(range.dayFrom);
   const window = windowPeriod(range.windowFrom, range.windowMinutes);
-  const currentHour = new Date(range.dayFrom.getTime() + DAY_MS);
-  const { rows } = await sql<WorkerRowText & { usable: boolean }>`
+  const { rows } = await sql<WorkerRowText>`
     with deltas as (
       select s.worker_id, sum(s.accepted_difficulty - s.rolled_difficulty) as difficulty,
              sum(s.valid - s.rolled_valid) as valid, sum(s.invalid - s.rolled_invalid) as invalid,
@@ -598,22 +603,20 @@ async function workerRowsFromTotals(db: Executor, range: MiningRange): Promise<W
     )
     select w.id, w.name,
            coalesce(wt.accepted_difficulty, 0) + coalesce(d.window_difficulty, 0) as window_difficulty,
-           coalesce(t.accepted_difficulty, 0) + coalesce(h.accepted_difficulty, 0) + coalesce(d.difficulty, 0)
-             as day_difficulty,
-           coalesce(t.valid, 0) + coalesce(h.valid, 0) + coalesce(d.valid, 0) as valid,
-           coalesce(t.invalid, 0) + coalesce(h.invalid, 0) + coalesce(d.invalid, 0) as invalid,
-           coalesce(t.stale, 0) + coalesce(h.stale, 0) + coalesce(d.stale, 0) as stale,
-           ${periodListed(day)} and ${periodListed(window)} as usable
+           coalesce(t.accepted_difficulty, 0) + coalesce(d.difficulty, 0) as day_difficulty,
+           coalesce(t.valid, 0) + coalesce(d.valid, 0) as valid,
+           coalesce(t.invalid, 0) + coalesce(d.invalid, 0) as invalid,
+           coalesce(t.stale, 0) + coalesce(d.stale, 0) as stale
       from workers w
       left join worker_period_totals t on t.kind = 'day' and t.period_from = ${day.from} and t.worker_id = w.id
       left join worker_period_totals wt on wt.kind = 'window' and wt.period_from = ${window.from} and wt.worker_id = w.id
-      left join worker_stats_hour h on h.worker_id = w.id and h.hour = ${currentHour}
       left join deltas d on d.worker_id = w.id
      where w.account = ${account} and w.algorithm = ${algorithm}
+       and ${periodListed(day)} and ${periodListed(window)}
      order by w.name collate "C", w.id
   `.execute(db);
-  if (rows.some((r) => !r.usable)) return undefined;
-  return rows.map(workerRow);
+  // No rows: the periods are not there, or the account has no workers (which the other way finds too).
+  return rows.length > 0 ? rows.map(workerRow) : undefined;
 }
 
 /** The same rows from the worker hours of the whole period (24 or 25 rows per worker). */

@@ -25,6 +25,12 @@ export interface MiningRouteDeps {
   hashesPerDifficulty?: HashesPerDifficulty;
 }
 
+/**
+ * The workers list goes out as readMiningWorkers builds it (MiningWorker object literals): at 10,000
+ * workers parsing it again would cost a tenth of the dashboard's 100 ms budget.
+ */
+const WORKERS_UNPARSED = 'up to tens of thousands of MiningWorker literals; parsed by the API tests';
+
 /** Per-account figures that change every few seconds and after a removal: never cached on the way. */
 const NO_STORE = { 'cache-control': 'no-store' };
 
@@ -73,7 +79,7 @@ export async function miningRoutes(app: FastifyInstance, deps: MiningRouteDeps):
   addRoute(
     app,
     routes.userMiningWorkers,
-    { preHandler: [requireUser], query: routes.userMiningWorkers.query },
+    { preHandler: [requireUser], query: routes.userMiningWorkers.query, unparsedResponse: WORKERS_UNPARSED },
     async ({ request, reply, query }) => {
       reply.headers(NO_STORE);
       return readMiningWorkers(ctx, await own(request, query), query.algorithm);
@@ -120,7 +126,7 @@ export async function miningRoutes(app: FastifyInstance, deps: MiningRouteDeps):
     addRoute(
       app,
       { ...routes.observerMiningWorkers, method },
-      { query: routes.observerMiningWorkers.query },
+      { query: routes.observerMiningWorkers.query, unparsedResponse: WORKERS_UNPARSED },
       async (c) => {
         c.reply.headers(NO_STORE);
         return readMiningWorkers(ctx, await observed(c.request, c.query), c.query.algorithm);

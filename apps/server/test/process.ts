@@ -1,0 +1,70 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+/** Tests of the whole program run the real bundle, the file `npm start` runs. */
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+const mainJs = path.join(serverDir, 'dist', 'main.js');
+
+/** Builds dist/main.js as `npm run build` does. */
+export function buildBundle(): void {
+  execFileSync(process.execPath, ['build.mjs'], { cwd: serverDir, stdio: 'inherit' });
+}
+
+/** A port the system just had free, so a test never collides with a pool running on this machine. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface Run {
+  child: ChildProcess;
+  exit: Promise<number | null>;
+  stderr: () => string;
+  /** The newest part of standard output (the JSON log lines), to explain a failure. */
+  stdout: () => string;
+}
+
+/** Keeps this much of the log: a long run must not grow the test's memory without bound. */
+const STDOUT_KEPT = 64 * 1024;
+
+/** Starts the bundle in a fresh working directory with only PATH and `env` as its environment. */
+export function run(env: Record<string, string>, args: string[] = []): Run {
+  const child = spawn(process.execPath, [mainJs, ...args], {
+    cwd: mkdtempSync(path.join(tmpdir(), 'lodestone-main-')),
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  let stdout = '';
+  child.stderr?.on('data', (d) => {
+    stderr += String(d);
+  });
+  child.stdout?.on('data', (d) => {
+    stdout = (stdout + String(d)).slice(-STDOUT_KEPT);
+  });
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exit, stderr: () => stderr, stdout: () => stdout };
+}
+
+/** Waits until `GET /v1/health` answers 200 (start-up migrates the database first). */
+export async function waitForHealth(port: number, r: Run, timeoutMs = 30_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    const res = await fetch(`http://127.0.0.1:${port}/v1/health`).catch(() => undefined);
+    if (res?.status === 200) return;
+    if (r.child.exitCode !== null) break;
+    await sleep(100);
+  }
+  throw new Error(`the server did not become healthy:\n${r.stderr()}\n${r.stdout()}`);
+}
