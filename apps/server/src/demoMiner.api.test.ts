@@ -287,6 +287,9 @@ describe('a miner on the demo network', () => {
       // only what was credited since, far less than the payout.
       expect(paid).toBeGreaterThanOrEqual(beforePayout);
       expect(afterPayout.units).toBeLessThan(paid);
+      // The coin keeps its row (payouts are set up for it), now without the "cannot be paid" warning.
+      expect(afterPayout.rows.map((b) => b.coin_ticker)).toContain('BTC');
+      expect(afterPayout.warning).toBe(false);
 
       // Once the statistics window lies wholly after the miner started, it is "mining for 10 minutes".
       const windowCovered = () => {

@@ -46,9 +46,9 @@ export function cannotBePaid(coin: Coin, payoutSettings: ReadonlyMap<string, Pay
 }
 
 /**
- * Pure: the balances table. Rows in catalogue order for every coin with a non-zero balance and every
+ * Pure: the balances table. Rows in catalogue order for every coin with a non-zero balance, every
  * coin the conversion settings credit (0 until its first credit), so a miner sees at once that a coin
- * they chose has no payout address yet.
+ * they chose has no payout address yet, and every coin they set payouts up for.
  */
 export function presentBalances(input: {
   catalogue: readonly Coin[];
@@ -60,7 +60,8 @@ export function presentBalances(input: {
   const amounts = new Map(input.balances.map((b) => [b.coin, b.amount]));
   return input.catalogue.flatMap((coin) => {
     const amount = amounts.get(coin.ticker) ?? 0n;
-    if (amount === 0n && !input.configured.has(coin.ticker)) return [];
+    // A coin paid out down to 0 stays listed while the miner has payout settings for it.
+    if (amount === 0n && !input.configured.has(coin.ticker) && !input.payoutSettings.has(coin.ticker)) return [];
     const price = input.prices.get(coin.ticker);
     return [
       {

@@ -110,6 +110,17 @@ describe('balances table', () => {
       },
     ]);
   });
+
+  it('keeps a coin paid out down to 0 listed while the miner has payout settings for it', () => {
+    const rows = presentBalances({
+      catalogue,
+      balances: [{ coin: 'BTC', amount: 0n }],
+      configured: new Set(),
+      payoutSettings: new Map([setting('BTC', ['bc1q'])]),
+      prices: new Map(),
+    });
+    expect(rows.map((r) => [r.coin_ticker, r.coin_balance])).toEqual([['BTC', '0']]);
+  });
 });
 
 describe('account payouts', () => {
