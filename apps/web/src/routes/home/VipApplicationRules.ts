@@ -1,40 +1,14 @@
+import { VIP_DIAL_CODES, VIP_MESSAGES } from '@lodestone/contract';
+
 /**
  * The VIP application form's rules (spec 3 "VIP application", 4 "VIP form", 5, 8), kept pure so the
  * messages and the order of checks are tested on their own.
  *
- * The dial codes and messages are packages/contract's VIP_DIAL_CODES and VIP_MESSAGES, which the
- * server checks with. They are written out here because importing values from the contract would
- * bundle zod (about 80 kB) into the page; VipApplicationRules.test.ts proves the copies are equal.
+ * The dial codes and messages are the contract's own (packages/contract vip.ts, plain constants the
+ * server checks with): importing them bundles no zod, which `npm run bench:web` checks.
  */
-export const DIAL_CODES = [
-  { country: 'US', code: '+1' },
-  { country: 'UK', code: '+44' },
-  { country: 'Germany', code: '+49' },
-  { country: 'France', code: '+33' },
-  { country: 'Italy', code: '+39' },
-  { country: 'Spain', code: '+34' },
-  { country: 'Mexico', code: '+52' },
-  { country: 'Argentina', code: '+54' },
-  { country: 'Colombia', code: '+57' },
-  { country: 'Chile', code: '+56' },
-  { country: 'Portugal', code: '+351' },
-  { country: 'Australia', code: '+61' },
-  { country: 'Canada', code: '+1' },
-  { country: 'Brazil', code: '+55' },
-  { country: 'Japan', code: '+81' },
-  { country: 'China', code: '+86' },
-  { country: 'India', code: '+91' },
-] as const;
-
-export const MESSAGES = {
-  nameRequired: 'Name is required.',
-  hashrateRequired: 'Hashrate is required.',
-  invalidEmail: 'Invalid email format.',
-  invalidPhone: 'Enter a valid phone number (7–15 digits only).',
-  captcha: 'Please verify you are not a robot.',
-  sent: 'Application sent, we will contact you very soon!',
-  failed: 'Network or server error.',
-} as const;
+export const DIAL_CODES = VIP_DIAL_CODES;
+export const MESSAGES = VIP_MESSAGES;
 /** Spec 3: the dial code selector defaults to +1 (US, the first entry). */
 export const DEFAULT_DIAL_INDEX = 0;
 
