@@ -120,3 +120,52 @@ export function EmptyRow({ colSpan, children }: { colSpan: number; children: Rea
     </tr>
   );
 }
+
+/** A column heading of DataTable; numbers are right-aligned. */
+export interface Column {
+  label: string;
+  align?: 'right';
+}
+
+/**
+ * A scrolling table with one heading row and its rows, or one `empty` row spanning the table when
+ * there are none.
+ */
+export function DataTable<T>({
+  testId,
+  columns,
+  rows,
+  empty,
+  row,
+  className = 'mt-3',
+}: {
+  testId: string;
+  columns: readonly Column[];
+  rows: readonly T[];
+  empty: ReactNode;
+  row: (item: T) => ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={className ? `${className} overflow-x-auto` : 'overflow-x-auto'}>
+      <table className={tableClass} data-testid={testId}>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th
+                key={c.label}
+                scope="col"
+                className={c.align === 'right' ? `${headerCellClass} text-right` : headerCellClass}
+              >
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          {rows.length === 0 ? <EmptyRow colSpan={columns.length}>{empty}</EmptyRow> : rows.map(row)}
+        </tbody>
+      </table>
+    </div>
+  );
+}

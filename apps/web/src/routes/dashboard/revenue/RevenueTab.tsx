@@ -26,13 +26,32 @@ import {
 import { WarningIcon } from '../icons';
 import { MESSAGES } from '../messages';
 import { useBalances, useEarnings, useLifetimeEarnings, usePayouts, useRevenueChart } from '../queries';
-import { cellClass, EmptyRow, headerCellClass, Pager, QueryState, Section, tableClass } from '../ui';
+import { type Column, cellClass, DataTable, Pager, QueryState, Section } from '../ui';
 import { AnimatedNumber } from './AnimatedNumber';
 import { clampMonth, previousMonth, statementFileName } from './months';
 import { saveFile } from './saveFile';
 
 /** Page size of the payments, earnings and lifetime tables (spec 9). */
 export const REVENUE_PAGE_SIZE = 10;
+
+const BALANCE_COLUMNS: readonly Column[] = [
+  { label: 'Coin' },
+  { label: 'Coin price', align: 'right' },
+  { label: 'Balance', align: 'right' },
+  { label: 'USD value', align: 'right' },
+];
+const PAYMENT_COLUMNS: readonly Column[] = [
+  { label: 'Date' },
+  { label: 'Address' },
+  { label: 'Amount', align: 'right' },
+  { label: 'TXID' },
+];
+const EARNING_COLUMNS: readonly Column[] = [
+  { label: 'Date' },
+  { label: 'Average Speed', align: 'right' },
+  { label: 'Amount', align: 'right' },
+];
+const LIFETIME_COLUMNS: readonly Column[] = [{ label: 'Ticker' }, { label: 'Amount', align: 'right' }];
 
 /** What only the miner may do on this tab; the observer dashboard passes none (read-only). */
 export interface RevenueActions {
@@ -123,33 +142,14 @@ function Balances({ source, actions }: { source: DashboardSource; actions: Reven
       }
     >
       {balances.data ? (
-        <div className="overflow-x-auto">
-          <table className={tableClass} data-testid="balances-table">
-            <thead>
-              <tr>
-                <th scope="col" className={headerCellClass}>
-                  Coin
-                </th>
-                <th scope="col" className={`${headerCellClass} text-right`}>
-                  Coin price
-                </th>
-                <th scope="col" className={`${headerCellClass} text-right`}>
-                  Balance
-                </th>
-                <th scope="col" className={`${headerCellClass} text-right`}>
-                  USD value
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-              {balances.data.length === 0 ? (
-                <EmptyRow colSpan={4}>No balances yet. Earnings appear here as your shares are credited.</EmptyRow>
-              ) : (
-                balances.data.map((row) => <BalanceRow key={row.coin_ticker} row={row} actions={actions} />)
-              )}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          testId="balances-table"
+          className=""
+          columns={BALANCE_COLUMNS}
+          rows={balances.data}
+          empty="No balances yet. Earnings appear here as your shares are credited."
+          row={(row) => <BalanceRow key={row.coin_ticker} row={row} actions={actions} />}
+        />
       ) : (
         <QueryState isPending={balances.isPending} error={balances.error} what="balances" />
       )}
@@ -371,39 +371,19 @@ function Payments({
       />
       {payouts.data ? (
         <>
-          <div className="mt-3 overflow-x-auto">
-            <table className={tableClass} data-testid="payments-table">
-              <thead>
-                <tr>
-                  <th scope="col" className={headerCellClass}>
-                    Date
-                  </th>
-                  <th scope="col" className={headerCellClass}>
-                    Address
-                  </th>
-                  <th scope="col" className={`${headerCellClass} text-right`}>
-                    Amount
-                  </th>
-                  <th scope="col" className={headerCellClass}>
-                    TXID
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {rows.length === 0 ? (
-                  <EmptyRow colSpan={4}>No payments yet.</EmptyRow>
-                ) : (
-                  rows.map((row) => (
-                    // A payout to two addresses gives two rows with one txid: the address tells them apart.
-                    <PaymentRow
-                      key={`${row.payout_date}-${row.coin_ticker}-${row.payout_txid}-${row.payout_address}`}
-                      row={row}
-                    />
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            testId="payments-table"
+            columns={PAYMENT_COLUMNS}
+            rows={rows}
+            empty="No payments yet."
+            row={(row) => (
+              // A payout to two addresses gives two rows with one txid: the address tells them apart.
+              <PaymentRow
+                key={`${row.payout_date}-${row.coin_ticker}-${row.payout_txid}-${row.payout_address}`}
+                row={row}
+              />
+            )}
+          />
           <Pager window={paging} onPage={setPage} testId="payments-page" label="Past payments" />
         </>
       ) : (
@@ -477,30 +457,13 @@ function Earnings({
       />
       {earnings.data ? (
         <>
-          <div className="mt-3 overflow-x-auto">
-            <table className={tableClass} data-testid="earnings-table">
-              <thead>
-                <tr>
-                  <th scope="col" className={headerCellClass}>
-                    Date
-                  </th>
-                  <th scope="col" className={`${headerCellClass} text-right`}>
-                    Average Speed
-                  </th>
-                  <th scope="col" className={`${headerCellClass} text-right`}>
-                    Amount
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {rows.length === 0 ? (
-                  <EmptyRow colSpan={3}>No earnings on this algorithm yet.</EmptyRow>
-                ) : (
-                  rows.map((row) => <EarningRow key={row.earning_timestamp} row={row} />)
-                )}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            testId="earnings-table"
+            columns={EARNING_COLUMNS}
+            rows={rows}
+            empty="No earnings on this algorithm yet."
+            row={(row) => <EarningRow key={row.earning_timestamp} row={row} />}
+          />
           <Pager window={paging} onPage={setPage} testId="earnings-page" label="Past earnings" />
         </>
       ) : (
@@ -549,34 +512,20 @@ function Lifetime({
       <SubHeading title="Lifetime Earnings" />
       {lifetime.data ? (
         <>
-          <div className="mt-3 overflow-x-auto">
-            <table className={tableClass} data-testid="lifetime-table">
-              <thead>
-                <tr>
-                  <th scope="col" className={headerCellClass}>
-                    Ticker
-                  </th>
-                  <th scope="col" className={`${headerCellClass} text-right`}>
-                    Amount
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {rows.length === 0 ? (
-                  <EmptyRow colSpan={2}>No earnings on this algorithm yet.</EmptyRow>
-                ) : (
-                  rows.map(([ticker, amount]) => (
-                    <tr key={ticker} data-testid={`lifetime-${ticker}`}>
-                      <th scope="row" className={`${cellClass} text-left font-semibold`}>
-                        {ticker}
-                      </th>
-                      <td className={`${cellClass} text-right`}>{formatLifetime(amount)}</td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            testId="lifetime-table"
+            columns={LIFETIME_COLUMNS}
+            rows={rows}
+            empty="No earnings on this algorithm yet."
+            row={([ticker, amount]) => (
+              <tr key={ticker} data-testid={`lifetime-${ticker}`}>
+                <th scope="row" className={`${cellClass} text-left font-semibold`}>
+                  {ticker}
+                </th>
+                <td className={`${cellClass} text-right`}>{formatLifetime(amount)}</td>
+              </tr>
+            )}
+          />
           <Pager window={paging} onPage={setPage} testId="lifetime-page" label="Lifetime earnings" />
         </>
       ) : (
