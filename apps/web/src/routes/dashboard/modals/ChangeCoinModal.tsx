@@ -1,13 +1,14 @@
 import type { ConvertResponse } from '@lodestone/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { convertBalance } from '../../../api/dashboard';
 import { serverErrorText } from '../../../api/errors';
-import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form';
+import { FormMessage, primaryButtonClass, secondaryButtonClass } from '../../../components/form';
 import { Modal } from '../../../components/Modal';
 import { MESSAGES } from '../messages';
 import { sourceKey, useCoins } from '../queries';
 import { targetCoins } from './changeCoin';
+import { CoinSearch } from './formParts';
 
 /**
  * Change Coin (spec 4 "Conversion modal"; titled 'Conversion Settings' as the spec names it): the
@@ -28,7 +29,6 @@ export function ChangeCoinModal({
   const [target, setTarget] = useState<string | null>(null);
   const [message, setMessage] = useState<{ error?: string; success?: string }>({});
   const queryClient = useQueryClient();
-  const searchId = useId();
 
   const mutation = useMutation({
     mutationFn: (to: string) => convertBalance(account, baseCoin, to),
@@ -65,18 +65,7 @@ export function ChangeCoinModal({
         {!done && (
           <>
             <div>
-              <label htmlFor={searchId} className="mb-1 block font-medium text-slate-700 dark:text-slate-300">
-                Target coin
-              </label>
-              <input
-                id={searchId}
-                type="search"
-                placeholder="Search coins"
-                className={inputClass}
-                value={query}
-                data-testid="change-coin-search"
-                onChange={(event) => setQuery(event.target.value)}
-              />
+              <CoinSearch label="Target coin" query={query} onQuery={setQuery} testId="change-coin-search" />
             </div>
             {coins.isPending && <p role="status">Loading coins…</p>}
             {coins.error && <FormMessage error={coins.error.message} />}

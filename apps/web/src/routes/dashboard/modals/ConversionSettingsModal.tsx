@@ -5,10 +5,9 @@ import { type FormEvent, useId, useState } from 'react';
 import { updateConversionConfig } from '../../../api/dashboard';
 import { serverErrorText } from '../../../api/errors';
 import { AlgorithmSelector } from '../../../components/AlgorithmSelector';
-import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form';
+import { inputClass, secondaryButtonClass } from '../../../components/form';
 import { TrashIcon } from '../../../components/icons';
 import { Modal } from '../../../components/Modal';
-import { PlusIcon } from '../icons';
 import { MESSAGES } from '../messages';
 import { dashboardKeys, sourceKey, useCoins, useConversionConfig } from '../queries';
 import { QueryState } from '../ui';
@@ -23,6 +22,7 @@ import {
   setAllAlgorithms,
   withEditedList,
 } from './conversionForm';
+import { CoinAdder, SaveRow } from './formParts';
 import { addableCoins } from './payoutForm';
 
 /**
@@ -78,7 +78,6 @@ function ConversionFormView({
   const [message, setMessage] = useState<{ error?: string; success?: string }>({});
   const queryClient = useQueryClient();
   const allId = useId();
-  const searchId = useId();
   const key = algorithmByName(viewing)?.key ?? 'scrypt';
   const list = editedList(form, key);
 
@@ -192,50 +191,15 @@ function ConversionFormView({
         Total {total}%
       </p>
 
-      <div className="rounded-xl border border-dashed border-slate-300 p-3 dark:border-slate-700">
-        <label htmlFor={searchId} className="mb-1 block font-medium text-slate-700 dark:text-slate-300">
-          Add a coin
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          placeholder="Search coins"
-          className={inputClass}
-          value={query}
-          data-testid="conversion-coin-search"
-          onChange={(event) => setQuery(event.target.value)}
-        />
-        <ul className="mt-2 flex flex-wrap gap-2">
-          {addable.length === 0 && <li className="text-slate-500 dark:text-slate-400">No coin to add.</li>}
-          {addable.map((ticker) => (
-            <li key={ticker}>
-              <button
-                type="button"
-                className={`${secondaryButtonClass} px-3 py-1.5`}
-                data-testid={`conversion-add-${ticker}`}
-                onClick={() => {
-                  editList(addConversionCoin(list, ticker));
-                  setQuery('');
-                }}
-              >
-                <PlusIcon className="size-4" />
-                <span className="sr-only">Add </span>
-                {ticker}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </div>
+      <CoinAdder
+        testId="conversion"
+        query={query}
+        onQuery={setQuery}
+        addable={addable}
+        onAdd={(ticker) => editList(addConversionCoin(list, ticker))}
+      />
 
-      <FormMessage error={message.error} success={message.success} />
-      <button
-        type="submit"
-        className={`${primaryButtonClass} w-full`}
-        disabled={mutation.isPending}
-        data-testid="conversion-save"
-      >
-        {mutation.isPending ? 'Saving…' : 'Save'}
-      </button>
+      <SaveRow message={message} pending={mutation.isPending} testId="conversion-save" />
     </form>
   );
 }

@@ -3,13 +3,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { updatePaymentConfig } from '../../../api/dashboard';
 import { serverErrorText } from '../../../api/errors';
-import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form';
+import { inputClass, secondaryButtonClass } from '../../../components/form';
 import { TrashIcon } from '../../../components/icons';
 import { Modal } from '../../../components/Modal';
 import { PlusIcon } from '../icons';
 import { MESSAGES } from '../messages';
 import { dashboardKeys, sourceKey, useCoins, usePaymentConfig } from '../queries';
 import { QueryState } from '../ui';
+import { CoinAdder, SaveRow } from './formParts';
 import {
   addAddressRow,
   addableCoins,
@@ -61,7 +62,6 @@ function PayoutForm({
   const [query, setQuery] = useState('');
   const [message, setMessage] = useState<{ error?: string; success?: string }>({});
   const queryClient = useQueryClient();
-  const searchId = useId();
 
   const edit = (next: PayoutCoinForm[]) => {
     setCoins(next);
@@ -121,51 +121,18 @@ function PayoutForm({
         ) : null;
       })}
 
-      <div className="rounded-xl border border-dashed border-slate-300 p-3 dark:border-slate-700">
-        <label htmlFor={searchId} className="mb-1 block font-medium text-slate-700 dark:text-slate-300">
-          Add a coin
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          placeholder="Search coins"
-          className={inputClass}
-          value={query}
-          data-testid="payout-coin-search"
-          onChange={(event) => setQuery(event.target.value)}
-        />
-        <ul className="mt-2 flex flex-wrap gap-2" data-testid="payout-addable">
-          {addable.length === 0 && <li className="text-slate-500 dark:text-slate-400">No coin to add.</li>}
-          {addable.map((ticker) => (
-            <li key={ticker}>
-              <button
-                type="button"
-                className={`${secondaryButtonClass} px-3 py-1.5`}
-                data-testid={`payout-add-${ticker}`}
-                onClick={() => {
-                  const coinInfo = catalogue[ticker];
-                  if (coinInfo) edit(addCoin(coins, ticker, coinInfo));
-                  setQuery('');
-                }}
-              >
-                <PlusIcon className="size-4" />
-                <span className="sr-only">Add </span>
-                {ticker}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </div>
+      <CoinAdder
+        testId="payout"
+        query={query}
+        onQuery={setQuery}
+        addable={addable}
+        onAdd={(ticker) => {
+          const coinInfo = catalogue[ticker];
+          if (coinInfo) edit(addCoin(coins, ticker, coinInfo));
+        }}
+      />
 
-      <FormMessage error={message.error} success={message.success} />
-      <button
-        type="submit"
-        className={`${primaryButtonClass} w-full`}
-        disabled={mutation.isPending}
-        data-testid="payout-save"
-      >
-        {mutation.isPending ? 'Saving…' : 'Save'}
-      </button>
+      <SaveRow message={message} pending={mutation.isPending} testId="payout-save" />
     </form>
   );
 }

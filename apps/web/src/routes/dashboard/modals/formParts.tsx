@@ -1,0 +1,101 @@
+import { useId } from 'react';
+import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form';
+import { PlusIcon } from '../icons';
+
+/** What the dashboard's settings modals share: searching and adding coins, and the save row. */
+
+/**
+ * "Add a coin": a search box and a button per coin that may be added (the caller filters them by
+ * the search). Choosing one clears the search. Test ids are `{testId}-coin-search`, `{testId}-add-{ticker}`
+ * and `{testId}-addable` for the list.
+ */
+export function CoinAdder({
+  testId,
+  query,
+  onQuery,
+  addable,
+  onAdd,
+}: {
+  testId: string;
+  query: string;
+  onQuery: (query: string) => void;
+  addable: readonly string[];
+  onAdd: (ticker: string) => void;
+}) {
+  return (
+    <div className="rounded-xl border border-dashed border-slate-300 p-3 dark:border-slate-700">
+      <CoinSearch label="Add a coin" query={query} onQuery={onQuery} testId={`${testId}-coin-search`} />
+      <ul className="mt-2 flex flex-wrap gap-2" data-testid={`${testId}-addable`}>
+        {addable.length === 0 && <li className="text-slate-500 dark:text-slate-400">No coin to add.</li>}
+        {addable.map((ticker) => (
+          <li key={ticker}>
+            <button
+              type="button"
+              className={`${secondaryButtonClass} px-3 py-1.5`}
+              data-testid={`${testId}-add-${ticker}`}
+              onClick={() => {
+                onAdd(ticker);
+                onQuery('');
+              }}
+            >
+              <PlusIcon className="size-4" />
+              <span className="sr-only">Add </span>
+              {ticker}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** A labelled search box over the coin catalogue. */
+export function CoinSearch({
+  label,
+  query,
+  onQuery,
+  testId,
+}: {
+  label: string;
+  query: string;
+  onQuery: (query: string) => void;
+  testId: string;
+}) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id} className="mb-1 block font-medium text-slate-700 dark:text-slate-300">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        placeholder="Search coins"
+        className={inputClass}
+        value={query}
+        data-testid={testId}
+        onChange={(event) => onQuery(event.target.value)}
+      />
+    </>
+  );
+}
+
+/** The form's outcome message and its full-width Save button ('Saving…' while the call runs). */
+export function SaveRow({
+  message,
+  pending,
+  testId,
+}: {
+  message: { error?: string | undefined; success?: string | undefined };
+  pending: boolean;
+  testId: string;
+}) {
+  return (
+    <>
+      <FormMessage error={message.error} success={message.success} />
+      <button type="submit" className={`${primaryButtonClass} w-full`} disabled={pending} data-testid={testId}>
+        {pending ? 'Saving…' : 'Save'}
+      </button>
+    </>
+  );
+}
