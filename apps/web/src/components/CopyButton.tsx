@@ -5,12 +5,15 @@ import { CheckIcon, CopyIcon } from './icons';
 /** How long the checkmark shows after a copy (spec 9). */
 export const COPY_CONFIRMATION_MS = 2000;
 
-/** Copies `text` to the clipboard; a checkmark replaces the icon for 2 s. Failures are only logged (spec 8). */
-export function CopyButton({ text, label, testId }: { text: string; label: string; testId?: string }) {
+/**
+ * Copying to the clipboard with spec 4's confirmation: `copied` is true for 2 s after a copy, for a
+ * checkmark in place of the copy icon. Spec 8: failures are only logged; the text stays on screen to
+ * copy by hand.
+ */
+export function useCopy(text: string): { copied: boolean; copy: () => Promise<void> } {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
@@ -21,6 +24,12 @@ export function CopyButton({ text, label, testId }: { text: string; label: strin
       console.warn('Could not copy to the clipboard:', error);
     }
   };
+  return { copied, copy };
+}
+
+/** Copies `text` to the clipboard; a checkmark replaces the icon for 2 s. */
+export function CopyButton({ text, label, testId }: { text: string; label: string; testId?: string }) {
+  const { copied, copy } = useCopy(text);
 
   return (
     <button

@@ -6,7 +6,7 @@ import { type DashboardSource, removeOfflineWorkers, removeWorker } from '../../
 import { serverErrorText } from '../../../api/errors';
 import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form';
 import { TrashIcon } from '../../../components/icons';
-import { LineChart } from '../charts/LineChart';
+import { ChartSection } from '../charts/ChartSection';
 import { browserTimeZone, formatHashrate, formatUsd, rejectedPercent } from '../format';
 import { SearchIcon, SortIcon } from '../icons';
 import { MESSAGES } from '../messages';
@@ -74,21 +74,14 @@ function HashrateChart({
   algorithm: AlgorithmKey;
   timezone: string;
 }) {
-  const chart = useMiningChart(source, algorithm, timezone);
   return (
-    <Section title="Hashrate" testId="hashrate-chart-section">
-      {chart.data ? (
-        <LineChart
-          label={chart.data.label}
-          x={chart.data.x_axis}
-          y={chart.data.y_axis}
-          testId="hashrate-chart"
-          formatValue={(v) => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}
-        />
-      ) : (
-        <QueryState isPending={chart.isPending} error={chart.error} what="hashrate chart" />
-      )}
-    </Section>
+    <ChartSection
+      title="Hashrate"
+      testId="hashrate-chart"
+      what="hashrate chart"
+      chart={useMiningChart(source, algorithm, timezone)}
+      formatValue={(v) => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}
+    />
   );
 }
 

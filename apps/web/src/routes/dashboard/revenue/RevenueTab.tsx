@@ -10,7 +10,7 @@ import {
 import { serverErrorText } from '../../../api/errors';
 import { FormMessage, inputClass, linkClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form';
 import { ExternalLinkIcon } from '../../../components/icons';
-import { LineChart } from '../charts/LineChart';
+import { ChartSection } from '../charts/ChartSection';
 import {
   BALANCE_PRICE_DECIMALS,
   browserTimeZone,
@@ -94,21 +94,14 @@ function RevenueChart({
   algorithm: AlgorithmKey;
   timezone: string;
 }) {
-  const chart = useRevenueChart(source, algorithm, timezone);
   return (
-    <Section title="Revenue" testId="revenue-chart-section">
-      {chart.data ? (
-        <LineChart
-          label={chart.data.label}
-          x={chart.data.x_axis}
-          y={chart.data.y_axis}
-          testId="revenue-chart"
-          formatValue={(v) => formatUsd(v)}
-        />
-      ) : (
-        <QueryState isPending={chart.isPending} error={chart.error} what="revenue chart" />
-      )}
-    </Section>
+    <ChartSection
+      title="Revenue"
+      testId="revenue-chart"
+      what="revenue chart"
+      chart={useRevenueChart(source, algorithm, timezone)}
+      formatValue={(v) => formatUsd(v)}
+    />
   );
 }
 

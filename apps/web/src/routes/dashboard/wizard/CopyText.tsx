@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
-import { COPY_CONFIRMATION_MS } from '../../../components/CopyButton';
+import { useCopy } from '../../../components/CopyButton';
 import { focusRing } from '../../../components/form';
 import { CheckIcon, CopyIcon } from '../../../components/icons';
 
@@ -18,21 +17,7 @@ export function CopyText({
   label: string;
   testId: string;
 }) {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied(true);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
-    } catch (error) {
-      // Spec 8: clipboard failures are logged only; the text stays on screen to copy by hand.
-      console.warn('Could not copy to the clipboard:', error);
-    }
-  };
+  const { copied, copy } = useCopy(text);
 
   return (
     <button
