@@ -25,19 +25,8 @@ export default function UsersPage() {
 }
 
 function UsersList() {
-  const users = useQuery({
-    queryKey: adminUsersKey,
-    queryFn: ({ signal }) => getAdminUsers(signal),
-    staleTime: 0,
-    // Every fetch is recorded in the admin's log: refetch when the page opens, not on every focus.
-    refetchOnWindowFocus: false,
-  });
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const searchId = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-
   const login = useMutation({
     mutationFn: loginAsUser,
     onSuccess: () => {
@@ -46,6 +35,19 @@ function UsersList() {
     },
     onError: (error, email) => console.error(`Login as ${email} failed:`, error),
   });
+  const users = useQuery({
+    queryKey: adminUsersKey,
+    queryFn: ({ signal }) => getAdminUsers(signal),
+    staleTime: 0,
+    // Every fetch is recorded in the admin's log: refetch when the page opens, not on every focus.
+    refetchOnWindowFocus: false,
+    // Once logged in as someone else the browser holds their session: dropping the cached list must
+    // not fetch it again as them (the admin API answers other users 404).
+    enabled: login.status !== 'pending' && login.status !== 'success',
+  });
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const searchId = useId();
 
   if (!users.data) {
     return (
