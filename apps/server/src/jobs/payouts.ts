@@ -448,7 +448,9 @@ async function sendPending(
 async function reconcileSending(deps: PayoutDeps, wallet: Wallet, payout: Payout, now: Date): Promise<Outcome> {
   const { db, log } = deps;
   const key = payout.idempotency_key;
-  const found = await wallet.findByComment(key);
+  // Searched back to when the payout was written: "not found" must mean "never sent", however many
+  // wallet entries came after it.
+  const found = await wallet.findByComment(key, payout.created_at);
   if (found) {
     if (found.amount !== BigInt(payout.total)) {
       log.error(

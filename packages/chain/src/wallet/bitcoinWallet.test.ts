@@ -25,7 +25,10 @@ type Answer =
   | 'refuse'
   | 'hang';
 
-function stand(answer: (call: Seen) => Answer, options: { searchDepth?: number; url?: string } = {}) {
+function stand(
+  answer: (call: Seen) => Answer,
+  options: { searchDepth?: number; maxSearchDepth?: number; url?: string } = {},
+) {
   const calls: Seen[] = [];
   const fakeFetch: typeof fetch = async (input, init) => {
     const body = String(init?.body);
@@ -57,6 +60,7 @@ function stand(answer: (call: Seen) => Answer, options: { searchDepth?: number; 
     timeoutMs: 50,
     fetch: fakeFetch,
     ...(options.searchDepth !== undefined && { searchDepth: options.searchDepth }),
+    ...(options.maxSearchDepth !== undefined && { maxSearchDepth: options.maxSearchDepth }),
   });
   return { wallet, calls };
 }
@@ -222,10 +226,13 @@ describe('BitcoinWallet.transaction', () => {
 
 describe('BitcoinWallet.findByComment', () => {
   /** `total` listtransactions entries (listed oldest first, as the daemon does); `marked` keyed by position from the newest. */
+  /** Entries are a minute apart, the newest at NEWEST (seconds). */
+  const NEWEST = 1_800_000_000;
   function history(total: number, marked: Record<number, { txid: string; category: string; comment: string }>) {
     const entries = Array.from({ length: total }, (_, fromNewest) => {
       const mark = marked[fromNewest];
       return {
+        time: NEWEST - fromNewest * 60,
         address: 'rltc1qsomeone',
         category: mark?.category ?? 'send',
         amount: -0.1,
@@ -281,6 +288,31 @@ describe('BitcoinWallet.findByComment', () => {
     });
     expect(await wallet.findByComment('payout:42')).toBeUndefined();
     expect(calls.map((c) => c.params)).toEqual([['*', 30, 0]]);
+  });
+
+  it('with a since, looks back to that time past searchDepth, and stops there', async () => {
+    const marked = { 250: { txid: TXID, category: 'send', comment: 'payout:42' } };
+    // The send is 250 minutes old; the payout was written 300 minutes ago.
+    const since = new Date((NEWEST - 300 * 60) * 1000);
+    const { wallet, calls } = stand(history(2000, marked), { searchDepth: 100 });
+    expect(await wallet.findByComment('payout:42', since)).toMatchObject({ txid: TXID });
+    // Not there: the search ends once entries older than since − 1 hour (360 minutes back) show.
+    calls.length = 0;
+    expect(await wallet.findByComment('payout:7', since)).toBeUndefined();
+    expect(calls.map((c) => c.params[2])).toEqual([0, 100, 200, 300]);
+    // Without a since, searchDepth still bounds the search.
+    expect(await wallet.findByComment('payout:42')).toBeUndefined();
+  });
+
+  it('with a since, refuses to answer "not found" when maxSearchDepth ends the search first', async () => {
+    const since = new Date((NEWEST - 5000 * 60) * 1000);
+    const { wallet } = stand(history(3000, {}), { maxSearchDepth: 500 });
+    const error = await walletError(wallet.findByComment('payout:42', since));
+    expect(error.kind).toBe('unknown');
+    expect(error.message).toContain('may have been sent');
+    // The end of the wallet's history answers, however recent since is.
+    const { wallet: short } = stand(history(120, {}), { maxSearchDepth: 500 });
+    expect(await short.findByComment('payout:42', since)).toBeUndefined();
   });
 
   it('refuses to pick one of two transactions that carry the same comment', async () => {

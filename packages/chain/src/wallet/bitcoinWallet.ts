@@ -16,6 +16,11 @@ export interface BitcoinWalletOptions {
   timeoutMs?: number;
   /** How many of the newest listtransactions entries findByComment looks through (default 1000). */
   searchDepth?: number;
+  /**
+   * With a `since`, findByComment looks back to that time however many entries it takes, up to this
+   * many (default 1,000,000); beyond, it gives up with an error rather than answer "not found".
+   */
+  maxSearchDepth?: number;
   /** Injected for tests; the global fetch otherwise. */
   fetch?: typeof fetch;
 }
@@ -26,7 +31,10 @@ export interface BitcoinWalletOptions {
  */
 export const DEFAULT_WALLET_TIMEOUT_MS = 30_000;
 export const DEFAULT_SEARCH_DEPTH = 1000;
+export const DEFAULT_MAX_SEARCH_DEPTH = 1_000_000;
 const PAGE_SIZE = 100;
+/** A wallet entry's time is the daemon's clock; it may run behind ours by this much. */
+const CLOCK_SLACK_SECONDS = 3600;
 
 // Bitcoin Core's wallet RPC error codes (src/rpc/protocol.h) that sendmany returns before it creates
 // any transaction: only after one of these is it certain that nothing was sent.
@@ -58,6 +66,7 @@ export class BitcoinWallet implements Wallet {
   readonly demo = false;
   readonly decimals: number;
   readonly searchDepth: number;
+  readonly maxSearchDepth: number;
   /** The daemon URL without credentials, safe to log. */
   readonly daemon: string;
   private readonly client: RpcClient;
@@ -73,6 +82,10 @@ export class BitcoinWallet implements Wallet {
     this.searchDepth = options.searchDepth ?? DEFAULT_SEARCH_DEPTH;
     if (!Number.isSafeInteger(this.searchDepth) || this.searchDepth < 1) {
       throw new RangeError(`${options.coin} wallet: searchDepth must be a positive integer`);
+    }
+    this.maxSearchDepth = options.maxSearchDepth ?? DEFAULT_MAX_SEARCH_DEPTH;
+    if (!Number.isSafeInteger(this.maxSearchDepth) || this.maxSearchDepth < 1) {
+      throw new RangeError(`${options.coin} wallet: maxSearchDepth must be a positive integer`);
     }
     this.client = new RpcClient({
       url: options.rpcUrl,
@@ -135,25 +148,42 @@ export class BitcoinWallet implements Wallet {
     return { txid, fee: sent.fee ?? 0n };
   }
 
-  async findByComment(comment: string): Promise<WalletTransaction | undefined> {
+  /**
+   * Without `since`, the newest `searchDepth` entries are searched. With it, entries back to that
+   * time (less an hour for the daemon's clock), however many: a payout's reconciliation must not take
+   * "not in the newest thousand" for "never sent" when block rewards or other sends have piled up
+   * since (that would pay it twice). Past `maxSearchDepth` entries it throws instead of answering.
+   */
+  async findByComment(comment: string, since?: Date): Promise<WalletTransaction | undefined> {
     // The daemon stores no empty comment, so nothing can match one.
     if (comment === '') return undefined;
     const txids = new Set<string>();
+    const depth = since ? this.maxSearchDepth : this.searchDepth;
+    const oldest = since ? Math.floor(since.getTime() / 1000) - CLOCK_SLACK_SECONDS : undefined;
+    let covered = false;
     try {
       const s = this.shape('listtransactions');
       // Pages go from the newest entries back. A transaction arriving meanwhile shifts the window,
       // which can show an entry twice (the set absorbs it) but never skips one.
-      for (let skip = 0; skip < this.searchDepth; skip += PAGE_SIZE) {
-        const count = Math.min(PAGE_SIZE, this.searchDepth - skip);
+      for (let skip = 0; skip < depth && !covered; skip += PAGE_SIZE) {
+        const count = Math.min(PAGE_SIZE, depth - skip);
         const page = s.array(await this.client.call('listtransactions', ['*', count, skip]), 'result');
         for (const item of page) {
           const entry = s.object(item, 'entry');
           if (entry.category === 'send' && entry.comment === comment) txids.add(s.hex(entry.txid, 'txid', 32));
+          if (oldest !== undefined && typeof entry.time === 'number' && entry.time < oldest) covered = true;
         }
-        if (page.length < count) break;
+        if (page.length < count) covered = true;
       }
     } catch (error) {
       throw this.walletError(error);
+    }
+    if (since && !covered && txids.size === 0) {
+      throw new WalletError(
+        'unknown',
+        `${this.maxSearchDepth} wallet entries searched without reaching ${since.toISOString()}: the payout ${comment} may have been sent`,
+        { coin: this.coin },
+      );
     }
     if (txids.size > 1) {
       // One payout, one transaction: two carrying the same key is a double payment for a person to look at.

@@ -42,8 +42,12 @@ export interface Wallet {
    * so findByComment finds it later. Throws WalletError.
    */
   sendMany(outputs: readonly WalletOutput[], comment: string): Promise<SentTransaction>;
-  /** The (send) wallet transaction whose comment is exactly `comment`, if the wallet has one. */
-  findByComment(comment: string): Promise<WalletTransaction | undefined>;
+  /**
+   * The (send) wallet transaction whose comment is exactly `comment`, if the wallet has one. With
+   * `since` (when it can have been created at the earliest), every entry back to then is searched,
+   * or it throws: undefined then means the wallet never made it.
+   */
+  findByComment(comment: string, since?: Date): Promise<WalletTransaction | undefined>;
   /** A wallet transaction by txid, if the wallet knows it. */
   transaction(txid: string): Promise<WalletTransaction | undefined>;
   /** Whether `address` is valid for this wallet's network (validateaddress). */
