@@ -15,7 +15,12 @@ export interface Extranonce1 {
  */
 export class ExtranonceAllocator {
   private readonly inUse = new Set<number>();
-  private next = randomInt(0, 2 ** 32 - 1);
+  private next: number;
+
+  /** `start`: the first value to try (default random; replayed sessions fix it). */
+  constructor(start = randomInt(0, 2 ** 32 - 1)) {
+    this.next = start >>> 0;
+  }
 
   allocate(): Extranonce1 {
     if (this.inUse.size >= 2 ** 32 - 1) throw new Error('extranonce1 space exhausted');

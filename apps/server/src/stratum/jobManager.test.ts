@@ -32,15 +32,31 @@ describe('JobManager', () => {
     expect(seen).toHaveLength(2);
   });
 
-  it('keeps a bounded number of jobs; forgotten ones are stale', () => {
+  it('keeps the jobs of the current block up to a bound; one let go is evicted, not stale', () => {
     const source = new FixtureJobSource({ algorithm: 'sha256' });
     const jobs = new JobManager(source, { log: SILENT_LOG, maxJobs: 3 });
     jobs.start();
     const first = jobs.current();
-    for (let i = 0; i < 3; i++) source.nextJob();
-    expect(first?.stale).toBe(true);
+    const second = source.nextJob();
+    source.nextJob();
+    expect(first?.evicted).toBe(false);
+    source.nextJob();
+    expect(first).toMatchObject({ stale: false, evicted: true });
     expect(jobs.get(first?.job.id ?? '')).toBeUndefined();
-    expect(jobs.current()?.stale).toBe(false);
+    expect(jobs.get(second.id)).toMatchObject({ stale: false, evicted: false });
+    source.newBlock();
+    expect(jobs.get(second.id)).toBeUndefined();
+  });
+
+  it('remembers 256 jobs of one block by default', () => {
+    const source = new FixtureJobSource({ algorithm: 'sha256' });
+    const jobs = new JobManager(source, { log: SILENT_LOG });
+    jobs.start();
+    const first = jobs.current();
+    for (let i = 0; i < 255; i++) source.nextJob();
+    expect(first?.evicted).toBe(false);
+    source.nextJob();
+    expect(first?.evicted).toBe(true);
   });
 
   it('ignores a job id it already has and survives a failing listener', () => {

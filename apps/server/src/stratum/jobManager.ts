@@ -4,7 +4,12 @@ import type { StratumLog } from './log.js';
 /** A job as the stratum node keeps it: its staleness and the shares already seen for it. */
 export interface JobEntry {
   readonly job: BitcoinJob;
+  /** The block the job builds on (its previous block hash as notify sends it). */
+  readonly blockKey: string;
+  /** True once a job built on a newer block made this one useless. */
   stale: boolean;
+  /** True once the manager let go of the job to bound its memory (its duplicate set is gone). */
+  evicted: boolean;
   /** Duplicate keys (extranonce1 ‖ extranonce2 ‖ ntime ‖ nonce ‖ version) of shares checked for this job. */
   readonly seen: Set<number>;
 }
@@ -12,15 +17,18 @@ export interface JobEntry {
 export type JobListener = (entry: JobEntry, cleanJobs: boolean) => void;
 
 export interface JobManagerOptions {
-  /** Jobs remembered by id; older ones are forgotten and their shares count as stale. */
+  /**
+   * Jobs of the current block remembered by id (default 256: a template refresh every 30 s for two
+   * hours without a block). An older one is let go and its shares answer "job not found".
+   */
   maxJobs?: number;
   log: StratumLog;
 }
 
 /**
- * Follows one job source: remembers recent jobs by id, marks every older job stale when a job
- * builds on a new previous block, and hands each new job to the sessions (clean_jobs when the
- * source says so or the previous block changed).
+ * Follows one job source: remembers the jobs of the current block by id, marks every older job stale
+ * when a job builds on a new previous block, and hands each new job to the sessions (clean_jobs when
+ * the source says so or the previous block changed).
  */
 export class JobManager {
   private readonly jobs = new Map<string, JobEntry>();
@@ -33,7 +41,7 @@ export class JobManager {
     readonly source: JobSource,
     private readonly options: JobManagerOptions,
   ) {
-    this.maxJobs = options.maxJobs ?? 32;
+    this.maxJobs = options.maxJobs ?? 256;
   }
 
   start(): void {
@@ -63,19 +71,19 @@ export class JobManager {
 
   add(job: BitcoinJob): void {
     if (this.jobs.has(job.id)) return;
-    const newBlock = this.latest !== undefined && this.latest.job.prevHashNotify !== job.prevHashNotify;
+    const newBlock = this.latest !== undefined && this.latest.blockKey !== job.prevHashNotify;
     if (newBlock) {
-      for (const entry of this.jobs.values()) this.forget(entry);
+      for (const entry of this.jobs.values()) this.forget(entry, 'stale');
       this.jobs.clear();
     }
-    const entry: JobEntry = { job, stale: false, seen: new Set() };
+    const entry: JobEntry = { job, blockKey: job.prevHashNotify, stale: false, evicted: false, seen: new Set() };
     this.jobs.set(job.id, entry);
     this.latest = entry;
     while (this.jobs.size > this.maxJobs) {
       const oldest = this.jobs.keys().next().value;
       if (oldest === undefined) break;
       const forgotten = this.jobs.get(oldest);
-      if (forgotten) this.forget(forgotten);
+      if (forgotten) this.forget(forgotten, 'evicted');
       this.jobs.delete(oldest);
     }
     const clean = job.cleanJobs || newBlock;
@@ -88,9 +96,14 @@ export class JobManager {
     }
   }
 
-  /** Marks a job stale and frees its duplicate set; sessions still holding it answer "stale". */
-  private forget(entry: JobEntry): void {
-    entry.stale = true;
+  /**
+   * Frees a job's duplicate set. Sessions still holding it answer "stale" when a newer block made it
+   * useless, "job not found" when it was let go for memory: without its duplicate set its shares
+   * cannot be checked.
+   */
+  private forget(entry: JobEntry, why: 'stale' | 'evicted'): void {
+    if (why === 'stale') entry.stale = true;
+    else entry.evicted = true;
     entry.seen.clear();
   }
 }

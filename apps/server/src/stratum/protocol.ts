@@ -251,10 +251,10 @@ const notifyTails = new WeakMap<BitcoinJob, string>();
 
 /**
  * mining.notify for one job: `[job_id, prevhash, coinb1, coinb2, merkle_branch, version, nbits,
- * ntime, clean_jobs]`. Everything but the job id (chosen per session) and clean_jobs is serialized
- * once per job and reused for every session.
+ * ntime, clean_jobs]`. The job id and ntime are chosen per session (ntime is the job's `curtime`
+ * unless the session moved it forward); everything between them is serialized once per job.
  */
-export function notifyLine(jobId: string, job: BitcoinJob, cleanJobs: boolean): string {
+export function notifyLine(jobId: string, job: BitcoinJob, cleanJobs: boolean, ntime = job.curtime): string {
   let tail = notifyTails.get(job);
   if (tail === undefined) {
     tail = JSON.stringify([
@@ -264,9 +264,8 @@ export function notifyLine(jobId: string, job: BitcoinJob, cleanJobs: boolean): 
       job.merkleBranch,
       hex32(job.version),
       job.bits,
-      hex32(job.curtime),
     ]).slice(1, -1);
     notifyTails.set(job, tail);
   }
-  return `{"id":null,"method":"mining.notify","params":[${JSON.stringify(jobId)},${tail},${cleanJobs}]}\n`;
+  return `{"id":null,"method":"mining.notify","params":[${JSON.stringify(jobId)},${tail},"${hex32(ntime)}",${cleanJobs}]}\n`;
 }

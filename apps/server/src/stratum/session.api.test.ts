@@ -266,7 +266,7 @@ describe('stratum session over TCP', () => {
   });
 
   it('retargets a fast miner: set_difficulty, then a notify carrying it', async () => {
-    harness = await startHarness({ vardiff: { retargetWindowMs: 60_000, fastRetargetShares: 8 } });
+    harness = await startHarness({ vardiff: { retargetWindowMs: 60_000, earlyRetargetShares: 8 } });
     const { client, difficulty } = await miner(harness, 'alice.rig1', { configure: false });
     for (let i = 0; i < 8; i++) {
       const share = findShare(state(client), pow);
@@ -277,6 +277,33 @@ describe('stratum session over TCP', () => {
     expect(set.params?.[0]).toBe(roundDifficulty(difficulty * 16));
     const methods = client.notifications.map((m) => m.method);
     expect(methods.slice(-2)).toEqual(['mining.set_difficulty', 'mining.notify']);
+  });
+
+  it('re-sends the job for a retarget with a later ntime, and keeps the old job at its own difficulty', async () => {
+    harness = await startHarness({ vardiff: { retargetWindowMs: 60_000, earlyRetargetShares: 8 } });
+    const { client, difficulty, job } = await miner(harness, 'alice.rig1', { configure: false });
+    const old = state(client);
+    for (let i = 0; i < 8; i++) {
+      const share = findShare(old, pow);
+      if (!share) throw new Error('no share');
+      expect((await client.submit({ worker: 'alice.rig1', ...share })).result).toBe(true);
+    }
+    const resent = await client.nextJob();
+    expect(client.difficulty).toBeGreaterThan(difficulty);
+    // Same template, new id, ntime one second later: a different header, so no miner re-hashes old work.
+    expect(resent.jobId).not.toBe(job.jobId);
+    expect(resent.coinbase1).toBe(job.coinbase1);
+    expect(resent.ntime).toBe(job.ntime + 1);
+    expect(resent.cleanJobs).toBe(false);
+    // A miner still on the old job (cpuminer 2.5.1 keeps it until the header changes) is credited at
+    // the old difficulty (vardiff counts them at it too: vardiff.test.ts).
+    for (let i = 0; i < 8; i++) {
+      const share = findShare(old, pow);
+      if (!share) throw new Error('no share');
+      expect((await client.submit({ worker: 'alice.rig1', ...share })).result).toBe(true);
+    }
+    await harness.server.flush();
+    expect(harness.bus.totals('alice', 'rig1')).toMatchObject({ valid: 16, acceptedDifficulty: 16 * difficulty });
   });
 
   it('offers extranonce subscription on the xnsub port only, and sends set_extranonce when the size changes', async () => {
@@ -334,7 +361,7 @@ describe('stratum session over TCP', () => {
     expect((await client.submit({ worker: 'alice.rig1', ...share })).result).toBe(true);
   });
 
-  it('answers stale for a job id the session no longer remembers', async () => {
+  it('answers "job not found" for a job of this block let go for memory, "stale" only after a new block', async () => {
     harness = await startHarness({ limits: { maxIssuedJobs: 4 } });
     const { client } = await miner(harness, 'alice.rig1', { configure: false });
     const first = state(client);
@@ -344,8 +371,18 @@ describe('stratum session over TCP', () => {
     }
     const share = findShare(first, pow);
     if (!share) throw new Error('no share');
-    expect((await client.submit({ worker: 'alice.rig1', ...share })).error?.[0]).toBe(21);
+    expect((await client.submit({ worker: 'alice.rig1', ...share })).error).toEqual([21, 'Job not found', null]);
+    const recent = state(client);
+    harness.source.newBlock();
+    await client.nextJob();
+    const late = findShare(recent, pow);
+    if (!late) throw new Error('no share');
+    expect((await client.submit({ worker: 'alice.rig1', ...late })).error).toEqual([
+      21,
+      'Stale share (job of an older block)',
+      null,
+    ]);
     await harness.server.flush();
-    expect(harness.bus.totals('alice', 'rig1')).toMatchObject({ stale: 1, invalid: 0 });
+    expect(harness.bus.totals('alice', 'rig1')).toMatchObject({ stale: 1, invalid: 1 });
   });
 });

@@ -1,6 +1,7 @@
 import type { BlockSubmitter } from './blocks.js';
 import { negotiateExtensions } from './configure.js';
 import { EXTRANONCE1_SIZE, type Extranonce1, type ExtranonceAllocator } from './extranonce.js';
+import { IssuedJobs } from './issuedJobs.js';
 import type { JobEntry, JobManager } from './jobManager.js';
 import { LineQueue } from './lineQueue.js';
 import type { StratumLog } from './log.js';
@@ -20,13 +21,14 @@ import {
   type SubmitRequest,
 } from './protocol.js';
 import type { ShareRecorder } from './shareAggregator.js';
-import { type IssuedWork, REJECT_MESSAGES, validateShare } from './validate.js';
+import { NTIME_MAX_FUTURE_SECONDS, REJECT_MESSAGES, validateShare } from './validate.js';
 import {
   checkIdle,
   clampDifficulty,
   type DifficultyBounds,
   newVardiffState,
   recordShare,
+  restartWindow,
   roundDifficulty,
   type VardiffSettings,
   type VardiffState,
@@ -52,7 +54,10 @@ export interface SessionLimits {
   maxInvalidShareRatio: number;
   /** …once at least this many shares were submitted. */
   invalidShareMinShares: number;
-  /** Job ids remembered per session (older ids answer "stale"). */
+  /**
+   * Jobs of the current block remembered per session, far above what an honest miner receives in
+   * one block; a share of a job let go answers "job not found" (of an older block: "stale").
+   */
   maxIssuedJobs: number;
   maxWorkersPerSession: number;
 }
@@ -62,7 +67,7 @@ export const DEFAULT_SESSION_LIMITS: SessionLimits = {
   maxMalformed: 10,
   maxInvalidShareRatio: 0.5,
   invalidShareMinShares: 50,
-  maxIssuedJobs: 16,
+  maxIssuedJobs: 256,
   maxWorkersPerSession: 64,
 };
 
@@ -93,9 +98,12 @@ export interface SessionTransport {
   setReadPaused(paused: boolean): void;
 }
 
-interface Issued extends IssuedWork {
-  entry: JobEntry;
-}
+/**
+ * How far ahead of the clock a job re-sent for a retarget may move ntime: re-sends are rare (a few
+ * per session while vardiff converges), so this bound is never reached by an honest session; past
+ * it the new difficulty waits for the next job.
+ */
+const MAX_NTIME_LEAD_SECONDS = Math.min(600, NTIME_MAX_FUTURE_SECONDS);
 
 /**
  * One miner connection: a state machine over the stratum methods. Lines are handled strictly in
@@ -123,8 +131,9 @@ export class Session {
   private difficultySent = false;
   private readonly vardiff: VardiffState;
 
-  private readonly issued = new Map<number, Issued>();
-  private lastIssuedId = 0;
+  private readonly issued: IssuedJobs<JobEntry>;
+  /** The ntime last sent with the latest job; a job re-sent for a retarget moves it forward. */
+  private lastNtime = 0;
 
   private submitted = 0;
   private invalid = 0;
@@ -140,6 +149,7 @@ export class Session {
     this.difficulty = clampDifficulty(port.startDifficulty, this.bounds);
     this.target = services.pow.targetForDifficulty(this.difficulty);
     this.vardiff = newVardiffState(this.connectedAt);
+    this.issued = new IssuedJobs(services.limits.maxIssuedJobs);
     this.queue = new LineQueue({
       handle: (line) => this.handle(line),
       onError: (error) =>
@@ -338,12 +348,12 @@ export class Session {
       return;
     }
     const now = services.now();
-    const localId = /^[0-9a-f]{1,8}$/.test(request.jobId) ? Number.parseInt(request.jobId, 16) : 0;
-    const issued = this.issued.get(localId);
+    const found = this.issued.lookup(request.jobId);
+    const { issued } = found;
     const verdict = validateShare(
       {
         issued,
-        expired: issued === undefined && localId > 0 && localId <= this.lastIssuedId,
+        unknownJob: found.issued === undefined ? found.reason : 'job-not-found',
         extranonce1: this.extranonce1.bytes,
         extranonce1Hex: this.extranonce1.hex,
         versionMask: this.versionMask,
@@ -391,7 +401,14 @@ export class Session {
         difficulty: verdict.difficulty,
       });
     }
-    const next = recordShare(services.vardiff, this.bounds, this.vardiff, this.currentDifficulty(), now);
+    const next = recordShare(
+      services.vardiff,
+      this.bounds,
+      this.vardiff,
+      this.currentDifficulty(),
+      verdict.difficulty,
+      now,
+    );
     if (next !== undefined) this.changeDifficulty(next);
   }
 
@@ -414,12 +431,34 @@ export class Session {
     }
   }
 
-  /** Applies to the next job sent, which is sent at once (set_difficulty, then notify). */
+  /**
+   * A new difficulty applies to the jobs sent from now on; jobs already sent keep theirs. It goes out
+   * at once with the current job re-sent under a new id, and `sendJob` moves its ntime forward so
+   * that the work differs: a miner that only switches when the header bytes change (cpuminer 2.5.1)
+   * does switch, and one that restarts its nonces on every new job id (cpuminer-opt) hashes new
+   * headers, not ones it has already sent. (MiningCore re-sends the very same job, ckpool waits for
+   * the next template; the first leaves old work running, the second a miner far off target for up
+   * to a template interval.) When ntime cannot move further ahead, the next job carries it.
+   */
   private changeDifficulty(difficulty: number): void {
     if (difficulty === this.currentDifficulty()) return;
     this.pendingDifficulty = difficulty;
+    restartWindow(this.vardiff, this.services.now());
     this.services.log.debug({ remote: this.transport.remoteAddress, difficulty }, 'vardiff retarget');
-    this.sendCurrentJob(false);
+    const current = this.services.jobs.current();
+    if (!current) return;
+    const lead = this.nextNtime(current) - Math.floor(this.services.now() / 1000);
+    if (lead <= MAX_NTIME_LEAD_SECONDS) this.sendJob(current, false);
+  }
+
+  /**
+   * Within one block every job a session is sent carries a later ntime than the one before, so no two
+   * of its jobs share a header (a retarget re-sends the same template; a refreshed template may keep
+   * the same transactions).
+   */
+  private nextNtime(entry: JobEntry): number {
+    const sameBlock = this.issued.latest?.blockKey === entry.blockKey;
+    return sameBlock ? Math.max(entry.job.curtime, this.lastNtime + 1) : entry.job.curtime;
   }
 
   private sendCurrentJob(cleanJobs: boolean): void {
@@ -448,12 +487,9 @@ export class Session {
       this.write(notificationLine('mining.set_difficulty', [this.difficulty]));
       this.difficultySent = true;
     }
-    const id = ++this.lastIssuedId;
-    this.issued.set(id, { entry, difficulty: this.difficulty, target: this.target });
-    if (this.issued.size > this.services.limits.maxIssuedJobs) {
-      const oldest = this.issued.keys().next().value;
-      if (oldest !== undefined) this.issued.delete(oldest);
-    }
-    this.write(notifyLine(id.toString(16), entry.job, cleanJobs));
+    const ntime = this.nextNtime(entry);
+    const id = this.issued.issue(entry, this.difficulty, this.target);
+    this.lastNtime = ntime;
+    this.write(notifyLine(id.toString(16), entry.job, cleanJobs, ntime));
   }
 }

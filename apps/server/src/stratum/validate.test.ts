@@ -26,13 +26,18 @@ function job(networkTarget = 1n << 200n): BitcoinJob {
 }
 
 function issued(j: BitcoinJob, overrides: Partial<IssuedWork> = {}): IssuedWork {
-  return { entry: { job: j, stale: false, seen: new Set() }, difficulty: 0.5, target: SHARE_TARGET, ...overrides };
+  return {
+    entry: { job: j, stale: false, evicted: false, seen: new Set() },
+    difficulty: 0.5,
+    target: SHARE_TARGET,
+    ...overrides,
+  };
 }
 
 function context(work: IssuedWork | undefined, overrides: Partial<ShareContext> = {}): ShareContext {
   return {
     issued: work,
-    expired: false,
+    unknownJob: 'job-not-found',
     extranonce1: en1,
     extranonce1Hex: en1.toString('hex'),
     versionMask: 0x1fffe000,
@@ -93,10 +98,16 @@ describe('validateShare', () => {
 
   it('refuses unknown, forgotten and stale jobs first', () => {
     expect(validateShare(context(undefined), submit())).toMatchObject({ reason: 'job-not-found', code: 21 });
-    expect(validateShare(context(undefined, { expired: true }), submit())).toMatchObject({ reason: 'stale', code: 21 });
-    const stale = issued(j, { entry: { job: j, stale: true, seen: new Set() } });
+    expect(validateShare(context(undefined, { unknownJob: 'stale' }), submit())).toMatchObject({
+      reason: 'stale',
+      code: 21,
+    });
+    const stale = issued(j, { entry: { job: j, stale: true, evicted: false, seen: new Set() } });
     // Stale wins over every later check, even a malformed nonce.
     expect(validateShare(context(stale), submit({ nonce: 'zz' }))).toMatchObject({ reason: 'stale', code: 21 });
+    // A job of the current block let go for memory is not "stale": no block changed.
+    const evicted = issued(j, { entry: { job: j, stale: false, evicted: true, seen: new Set() } });
+    expect(validateShare(context(evicted), submit())).toMatchObject({ reason: 'job-not-found', code: 21 });
   });
 
   it('checks nonce and ntime format and the ntime window', () => {
@@ -151,13 +162,13 @@ describe('validateShare', () => {
     if (!first.accepted) throw new Error('refused');
     const seen = new Set([first.key]);
     const again = validateShare(
-      context(issued(j, { entry: { job: j, stale: false, seen } })),
+      context(issued(j, { entry: { job: j, stale: false, evicted: false, seen } })),
       submit({ nonce: hex32(goodNonce).toUpperCase() }),
     );
     expect(again).toMatchObject({ accepted: false, reason: 'duplicate', code: 22 });
     // Another extranonce1 (another session) is other work.
     const other = validateShare(
-      context(issued(j, { entry: { job: j, stale: false, seen } }), {
+      context(issued(j, { entry: { job: j, stale: false, evicted: false, seen } }), {
         extranonce1: Buffer.from('01020304', 'hex'),
         extranonce1Hex: '01020304',
       }),

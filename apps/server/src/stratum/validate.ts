@@ -15,8 +15,10 @@ export const NTIME_MAX_PAST_SECONDS = 600;
 export interface IssuedWork {
   entry: {
     readonly job: BitcoinJob;
-    /** True once a newer previous block made the job useless (or the job was forgotten). */
+    /** True once a newer previous block made the job useless. */
     readonly stale: boolean;
+    /** True once the job was let go to bound memory (its duplicate set is gone). */
+    readonly evicted: boolean;
     /** Keys (`shareKey`) of shares already seen for this job (all sessions). */
     readonly seen: ReadonlySet<number>;
   };
@@ -28,8 +30,8 @@ export interface IssuedWork {
 export interface ShareContext {
   /** The work the job id named, or undefined when the id is not (or no longer) known. */
   issued: IssuedWork | undefined;
-  /** The id was issued to this session once but has been forgotten since: the share is stale. */
-  expired: boolean;
+  /** Why an unknown id is refused: it named a job of an older block, or no job held any more. */
+  unknownJob: 'stale' | 'job-not-found';
   extranonce1: Uint8Array;
   extranonce1Hex: string;
   /** Version bits the miner may roll (BIP 310); 0 without mining.configure. */
@@ -142,7 +144,7 @@ function reject(reason: RejectReason, key?: number): ShareVerdict {
 }
 
 /**
- * Checks one submitted share, in this order: known job, not stale, nonce/ntime well formed, ntime
+ * Checks one submitted share, in this order: known job (of the current block), nonce/ntime well formed, ntime
  * within the window, version bits within the mask, extranonce2 of the exact length, not a
  * duplicate, hash meets the share target. Pure: it only reads its inputs (the caller remembers the
  * returned duplicate key). A share whose hash meets the network target but not the share target (a
@@ -151,8 +153,9 @@ function reject(reason: RejectReason, key?: number): ShareVerdict {
  */
 export function validateShare(context: ShareContext, submit: SubmitRequest): ShareVerdict {
   const { issued } = context;
-  if (issued === undefined) return reject(context.expired ? 'stale' : 'job-not-found');
+  if (issued === undefined) return reject(context.unknownJob);
   if (issued.entry.stale) return reject('stale');
+  if (issued.entry.evicted) return reject('job-not-found');
   const { job } = issued.entry;
 
   if (!HEX8.test(submit.ntime) || !HEX8.test(submit.nonce)) return reject('bad-nonce');

@@ -3,7 +3,7 @@
  * extranonce, merkle branch, sha256d merkle root, 80-byte header) at a network target the test
  * chooses, with block submissions recorded instead of sent to a daemon.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { BitcoinJob, JobSource, SubmitBlockResult } from '@lodestone/chain';
 import { merkleRoot, sha256d, swapWords } from '../client/work.js';
 import type { StratumAlgorithm } from '../pow.js';
@@ -39,6 +39,8 @@ export interface FixtureJobOptions {
   extranonceSize?: number;
   branchLength?: number;
   coinbaseValue?: bigint;
+  /** Where the merkle branch's bytes come from (default: random). */
+  bytes?: (size: number) => Buffer;
 }
 
 export function fixtureJob(options: FixtureJobOptions): BitcoinJob {
@@ -67,7 +69,8 @@ export function fixtureJob(options: FixtureJobOptions): BitcoinJob {
     Buffer.from([1, 0x51]),
     Buffer.alloc(4),
   ]).toString('hex');
-  const merkleBranch = Array.from({ length: options.branchLength ?? 2 }, () => randomBytes(32).toString('hex'));
+  const bytes = options.bytes ?? randomBytes;
+  const merkleBranch = Array.from({ length: options.branchLength ?? 2 }, () => bytes(32).toString('hex'));
   const bits = compactBits(options.networkTarget);
   const version = 0x20000000;
 
@@ -121,6 +124,20 @@ export interface FixtureSourceOptions {
   submitResult?: (job: BitcoinJob) => SubmitBlockResult | Promise<SubmitBlockResult>;
   /** The first job is made at construction (default true). */
   initialJob?: boolean;
+  /** Makes every job's bytes follow from this seed (replayed sessions that must repeat exactly). */
+  seed?: string;
+}
+
+/** Bytes that follow from a seed: sha256(seed ‖ counter), as many as asked. */
+export function seededBytes(seed: string): (size: number) => Buffer {
+  let counter = 0;
+  return (size) => {
+    const parts: Buffer[] = [];
+    for (let have = 0; have < size; have += 32) {
+      parts.push(createHash('sha256').update(`${seed}:${counter++}`).digest());
+    }
+    return Buffer.concat(parts).subarray(0, size);
+  };
 }
 
 /** A JobSource whose jobs the test makes: `nextJob()` (same block) and `newBlock()` (clean jobs). */
@@ -134,10 +151,13 @@ export class FixtureJobSource implements JobSource {
   private latest: BitcoinJob | undefined;
   private counter = 0;
   private height = 1000;
-  private prevHash = randomBytes(32);
+  private readonly bytes: (size: number) => Buffer;
+  private prevHash: Buffer;
 
   constructor(private readonly options: FixtureSourceOptions) {
     this.algorithm = options.algorithm;
+    this.bytes = options.seed === undefined ? randomBytes : seededBytes(options.seed);
+    this.prevHash = this.bytes(32);
     this.networkTarget = options.networkTarget ?? 1n << 200n;
     this.extranonceSize = options.extranonceSize ?? 8;
     if (options.initialJob !== false) this.latest = this.make(true);
@@ -174,7 +194,7 @@ export class FixtureJobSource implements JobSource {
   /** A job on a new previous block (clean_jobs true): every older job is stale. */
   newBlock(): BitcoinJob {
     this.height++;
-    this.prevHash = randomBytes(32);
+    this.prevHash = this.bytes(32);
     return this.emit(this.make(true));
   }
 
@@ -189,6 +209,7 @@ export class FixtureJobSource implements JobSource {
       cleanJobs,
       curtime: Math.floor((this.options.now?.() ?? Date.now()) / 1000),
       extranonceSize: this.extranonceSize,
+      bytes: this.bytes,
     });
   }
 
