@@ -1,5 +1,5 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createDatabase, type Database, migrate } from '@lodestone/db';
+import { readFileSync } from 'node:fs';
+import { createDatabase, type Database, DataDirError, migrate } from '@lodestone/db';
 import pino, { type Logger } from 'pino';
 import { buildApp } from './app.js';
 import { InProcessBus } from './bus/inProcess.js';
@@ -85,7 +85,6 @@ async function stopRunning(running: readonly Running[], log: Logger): Promise<bo
 
 /** Starts the database, the bus and each role, recording in `running` what must be stopped. */
 async function startParts(config: Config, roles: Set<Role>, log: Logger, running: Running[]): Promise<void> {
-  mkdirSync(config.dataDir, { recursive: true });
   const database: Database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   running.push({ name: 'database', stop: () => database.close() });
   const applied = await migrate(database);
@@ -214,7 +213,8 @@ try {
 
 const log = pino({ level: config.logLevel, serializers: LOG_SERIALIZERS });
 start(config, roles, log).catch((error: unknown) => {
-  if (error instanceof UsageError) process.stderr.write(`${error.message}\n`);
+  // A refused data directory (in use, not writable) is the operator's to fix: say so plainly.
+  if (error instanceof UsageError || error instanceof DataDirError) process.stderr.write(`${error.message}\n`);
   else log.fatal({ err: error }, 'Lodestone failed to start');
-  process.exit(error instanceof UsageError ? 78 : 1);
+  process.exit(error instanceof UsageError || error instanceof DataDirError ? 78 : 1);
 });

@@ -1,8 +1,8 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { CompiledQuery, Kysely, type LogEvent, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { DataDirError, type DataDirLock, lockDataDir, prepareDirectory } from './dataDirLock.js';
 import { once } from './once.js';
 import { PGliteDialect } from './pgliteDialect.js';
 import type { DB } from './schema.js';
@@ -23,8 +23,13 @@ export interface DatabaseOptions {
   /**
    * Embedded database only: its files live in `${dataDir}/pglite`. Required then, so that a missing
    * setting can never quietly lose data; pass MEMORY_DATA_DIR ('memory://') to keep it in memory.
+   * The directory is locked for the life of the database (dataDirLock.ts).
    */
   dataDir?: string;
+  /** The setting `dataDir` came from, for messages (default 'DATA_DIR'). */
+  dataDirSetting?: string;
+  /** The embedded database's lock was taken from under this process (default: throw, which stops it). */
+  onDataDirLost?: (error: Error) => void;
   /** Search (and create if missing) only this schema. For tests sharing one PostgreSQL database. */
   schema?: string;
   /**
@@ -59,9 +64,14 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   const engine = engineFor(url);
   const schema = options.schema === undefined ? undefined : checkSchemaName(options.schema);
   const session = sessionSettings(schema);
+  let dataDirLock: DataDirLock | undefined;
   const dialect =
     url === undefined
-      ? new PGliteDialect(await openPGlite(options.dataDir, session))
+      ? new PGliteDialect(
+          await openPGlite(options, session, (lock) => {
+            dataDirLock = lock;
+          }),
+        )
       : new PostgresDialect({
           pool: openPool(url, options.log),
           // Kysely calls this once per new pooled connection, before its first query.
@@ -70,7 +80,13 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
           },
         });
   const db = new Kysely<DB>({ dialect, ...(options.log ? { log: toLogger(options.log) } : {}) });
-  const close = once(() => db.destroy());
+  const close = once(async () => {
+    try {
+      await db.destroy();
+    } finally {
+      await dataDirLock?.release();
+    }
+  });
   try {
     // Fail at start-up, not at the first request, when the database is unreachable. This also
     // initializes Kysely's driver: Kysely.destroy() skips a driver that never ran a query, which
@@ -109,25 +125,47 @@ function engineFor(url: string | undefined): DatabaseEngine {
   );
 }
 
-async function openPGlite(dataDir: string | undefined, session: ReturnType<typeof sessionSettings>) {
+async function openPGlite(
+  options: DatabaseOptions,
+  session: ReturnType<typeof sessionSettings>,
+  locked: (lock: DataDirLock) => void,
+) {
+  const { dataDir } = options;
   if (dataDir === undefined || dataDir === '') {
     throw new DatabaseConfigError(
       `dataDir is required for the embedded database (DATABASE_URL unset); use '${MEMORY_DATA_DIR}' to keep it in memory`,
     );
   }
   let directory: string | undefined;
+  let lock: DataDirLock | undefined;
   if (dataDir !== MEMORY_DATA_DIR) {
+    const setting = options.dataDirSetting ?? 'DATA_DIR';
     directory = join(dataDir, 'pglite');
-    await mkdir(directory, { recursive: true });
+    await prepareDirectory(directory, setting);
+    lock = await lockDataDir(directory, setting, options.onDataDirLost ? { onLost: options.onDataDirLost } : {});
   }
-  const pglite = await PGlite.create({ ...(directory ? { dataDir: directory } : {}), parsers: TYPE_PARSERS });
   try {
-    await pglite.query(session.sql, session.parameters);
+    const pglite = await PGlite.create({ ...(directory ? { dataDir: directory } : {}), parsers: TYPE_PARSERS });
+    try {
+      await pglite.query(session.sql, session.parameters);
+    } catch (error) {
+      await pglite.close();
+      throw error;
+    }
+    if (lock) locked(lock);
+    return pglite;
   } catch (error) {
-    await pglite.close();
+    await lock?.release();
+    if (directory !== undefined && !(error instanceof DataDirError)) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new DataDirError(
+        `${options.dataDirSetting ?? 'DATA_DIR'}: the embedded database in ${directory} could not be opened (${reason}); ` +
+          'if the files are damaged, restore them from a backup',
+        { cause: error },
+      );
+    }
     throw error;
   }
-  return pglite;
 }
 
 function openPool(url: string, log: DatabaseOptions['log']): pg.Pool {

@@ -7,6 +7,7 @@ export {
   type DatabaseOptions,
   MEMORY_DATA_DIR,
 } from './connection.js';
+export { DataDirError, type DataDirOwner } from './dataDirLock.js';
 export { MIGRATIONS, type Migration } from './migrations.js';
 export { MigrationError, type MigrationErrorReason, migrate } from './migrator.js';
 export {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { createDatabase, type DB, migrate } from '@lodestone/db';
+import { createDatabase, DataDirError, type DB, migrate } from '@lodestone/db';
 import type { Kysely } from 'kysely';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { listAdmins, setAdminRole } from '../services/admin/roles.js';
@@ -103,7 +103,18 @@ export async function adminCli(
     io.err(`no database in ${config.dataDir}: set DATA_DIR (or DATABASE_URL) as the server has it`);
     return EXIT.config;
   }
-  const database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  let database: Awaited<ReturnType<typeof createDatabase>>;
+  try {
+    database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    if (!(error instanceof DataDirError)) throw error;
+    // The embedded database is the running pool's alone (two writers corrupt it): say what to do.
+    io.err(
+      `${error.message}\nTo run an admin command on the embedded database, stop the pool (Ctrl-C), run the ` +
+        'command, and start the pool again; with PostgreSQL (DATABASE_URL) it works while the pool runs.',
+    );
+    return EXIT.config;
+  }
   try {
     await migrate(database);
     return await runAdminCommand(

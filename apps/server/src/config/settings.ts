@@ -189,7 +189,7 @@ export const SETTINGS = {
     file: 'database.data_dir',
     schema: text,
     default: './data',
-    doc: 'Folder for the embedded database and other files the pool writes. Relative paths start at the working directory.',
+    doc: 'Folder for the embedded database and other files the pool writes. Relative paths start at the working directory. One process at a time may use an embedded database: a second one on the same folder refuses to start and names the first one’s process.',
   },
   databaseUrl: {
     env: 'DATABASE_URL',
