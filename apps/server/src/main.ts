@@ -142,11 +142,13 @@ async function startParts(config: Config, roles: Set<Role>, log: Logger, running
         maxDifficulty: l.max_difficulty,
         startDifficulty: l.start_difficulty,
         tls: l.tls ? tls : undefined,
+        maxConnections: l.max_connections,
       })),
       sources,
       bus,
       log: stratumLog,
       vardiff: { targetIntervalMs: config.shareIntervalSeconds * 1000 },
+      maxConnections: config.stratumMaxConnections,
       registry,
       // Only registered, live accounts may mine (by their exact name).
       authorize: accountAuthorizer(database.db),

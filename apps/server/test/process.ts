@@ -38,9 +38,16 @@ export interface Run {
 /** Keeps this much of the log: a long run must not grow the test's memory without bound. */
 const STDOUT_KEPT = 64 * 1024;
 
-/** Starts the bundle in a fresh working directory with only PATH and `env` as its environment. */
-export function run(env: Record<string, string>, args: string[] = []): Run {
-  const child = spawn(process.execPath, [mainJs, ...args], {
+/**
+ * Starts the bundle in a fresh working directory with only PATH and `env` as its environment;
+ * `fileLimit` lowers its open-file limit (`ulimit -n`) first.
+ */
+export function run(env: Record<string, string>, args: string[] = [], options: { fileLimit?: number } = {}): Run {
+  const [command, commandArgs] =
+    options.fileLimit === undefined
+      ? [process.execPath, [mainJs, ...args]]
+      : ['/bin/sh', ['-c', `ulimit -n ${options.fileLimit} && exec "$0" "$@"`, process.execPath, mainJs, ...args]];
+  const child = spawn(command, commandArgs, {
     cwd: mkdtempSync(path.join(tmpdir(), 'lodestone-main-')),
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

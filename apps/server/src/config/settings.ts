@@ -96,6 +96,8 @@ export const stratumListener = z
     /** What miners are told to connect to, when it differs (DNS name per algorithm, a proxy's port). */
     public_host: z.string().min(1).optional(),
     public_port: z.number().int().min(1).max(65535).optional(),
+    /** Connections this port accepts (default: the process's STRATUM_MAX_CONNECTIONS). */
+    max_connections: z.number().int().min(1).optional(),
   })
   .strict();
 export type StratumListenerSetting = z.output<typeof stratumListener>;
@@ -225,7 +227,7 @@ export const SETTINGS = {
     file: 'stratum.listeners',
     schema: jsonOrValue(z.array(stratumListener, { error: 'expected a list of listeners' })),
     default: DEFAULT_LISTENERS,
-    doc: 'Stratum ports: a list of `{algorithm, port, host, kind, start_difficulty, min_difficulty, max_difficulty, tls, public_host, public_port}` (in the environment, as JSON). Miners are shown `public_host` (default: `{algorithm}.stratum.{STRATUM_HOST}`, or `STRATUM_HOST` itself when it is `localhost` or an IP address) and `public_port` (default: `port`). `kind` is `standard`, `marketplace` (rental marketplaces such as NiceHash: higher minimum difficulty) or `xnsub` (accepts `#xnsub` and `mining.extranonce.subscribe`).',
+    doc: 'Stratum ports: a list of `{algorithm, port, host, kind, start_difficulty, min_difficulty, max_difficulty, tls, public_host, public_port, max_connections}` (in the environment, as JSON). `max_connections` caps one port (default: `STRATUM_MAX_CONNECTIONS`). Miners are shown `public_host` (default: `{algorithm}.stratum.{STRATUM_HOST}`, or `STRATUM_HOST` itself when it is `localhost` or an IP address) and `public_port` (default: `port`). `kind` is `standard`, `marketplace` (rental marketplaces such as NiceHash: higher minimum difficulty) or `xnsub` (accepts `#xnsub` and `mining.extranonce.subscribe`).',
     defaultDoc:
       'SCRYPT 3333/3334/3332, SHA256 3343/3344/3342, X11 3353/3354/3352 (standard/marketplace/xnsub) on 0.0.0.0',
   },
@@ -240,6 +242,13 @@ export const SETTINGS = {
     file: 'stratum.tls_cert_file',
     schema: text,
     doc: 'PEM certificate chain for listeners with `tls = true`.',
+  },
+  stratumMaxConnections: {
+    env: 'STRATUM_MAX_CONNECTIONS',
+    file: 'stratum.max_connections',
+    schema: integer(1, 10_000_000).optional(),
+    defaultDoc: 'the open-file limit less a reserve',
+    doc: 'Stratum connections this process accepts on all its ports together. The default leaves a tenth of the open-file limit (at least 512) to the website, the API and the database, so a flood of miners cannot take them down; a larger value is lowered to that. Near the cap, connections that authorized no worker within 5 s are closed, and every refusal is counted in the `lodestone_stratum_refused_total` metric and logged as a warning.',
   },
   shareIntervalSeconds: {
     env: 'STRATUM_SHARE_INTERVAL_SECONDS',

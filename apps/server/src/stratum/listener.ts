@@ -1,6 +1,7 @@
 import net from 'node:net';
 import tls from 'node:tls';
 import { type AddressGuard, normalizeAddress } from './addressGuard.js';
+import type { CapRefusal, ConnectionBudget } from './capacity.js';
 import type { StratumLog } from './log.js';
 import type { StratumMetrics } from './metrics.js';
 import { LineFramer } from './protocol.js';
@@ -12,6 +13,8 @@ export interface ConnectionLimits {
   maxConnectionsPerAddress: number;
   /** A connection that has not authorized a worker after this long is closed. */
   authorizeTimeoutMs: number;
+  /** …and after this long while the process is near its connection cap (capacity.ts). */
+  pressureAuthorizeTimeoutMs: number;
   /** An authorized connection that sent no share for this long is closed. */
   inactivityTimeoutMs: number;
   /** How long an address stays banned after abuse. */
@@ -26,6 +29,7 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
   maxLineBytes: 8 * 1024,
   maxConnectionsPerAddress: 100,
   authorizeTimeoutMs: 30_000,
+  pressureAuthorizeTimeoutMs: 5_000,
   inactivityTimeoutMs: 15 * 60_000,
   banMs: 10 * 60_000,
   maxWriteBufferBytes: 1024 * 1024,
@@ -39,6 +43,10 @@ export interface ListenerSetup {
   settings: PortSettings;
   services: SessionServices;
   guard: AddressGuard;
+  /** The process's stratum connections, shared by every listener. */
+  budget: ConnectionBudget;
+  /** This listener's own cap (at most the budget's). */
+  maxConnections: number;
   limits: ConnectionLimits;
   metrics: StratumMetrics;
   log: StratumLog;
@@ -60,8 +68,50 @@ export interface RunningListener {
  * directions, timeouts, and never letting a socket error reach the process.
  */
 export async function openListener(setup: ListenerSetup): Promise<RunningListener> {
-  const { settings, services, guard, limits, metrics, log } = setup;
+  const { settings, services, guard, budget, limits, metrics, log } = setup;
   const sessions = new Map<Session, net.Socket>();
+  /** Sockets admitted on this listener (TLS handshakes included). */
+  let open = 0;
+
+  /** Closes sessions that authorized no worker within the short timeout (under connection pressure). */
+  const shedUnauthorized = () => {
+    const now = services.now();
+    for (const session of sessions.keys()) {
+      if (!session.authorized && now - session.connectedAt >= limits.pressureAuthorizeTimeoutMs) {
+        session.close('no worker authorized in time (connection pressure)', false);
+      }
+    }
+  };
+  const stopShedding = budget.onShed(shedUnauthorized);
+
+  // A cap that is hit is logged once per 10 s with how many were refused, never once per socket.
+  let refusedSinceWarning = 0;
+  let lastWarning = 0;
+  let lastShed = 0;
+  const capHit = (reason: CapRefusal) => {
+    metrics.refused(reason);
+    refusedSinceWarning++;
+    const now = Date.now();
+    if (now - lastWarning >= 10_000) {
+      log.warn(
+        {
+          port: settings.port,
+          reason,
+          refused: refusedSinceWarning,
+          open: budget.count,
+          processCap: budget.maxConnections,
+          listenerCap: setup.maxConnections,
+        },
+        'stratum connection cap reached: refusing new connections',
+      );
+      lastWarning = now;
+      refusedSinceWarning = 0;
+    }
+    if (now - lastShed >= 1_000) {
+      lastShed = now;
+      budget.shed();
+    }
+  };
 
   const startSession = (socket: net.Socket, address: string) => {
     socket.setNoDelay(true);
@@ -135,13 +185,25 @@ export async function openListener(setup: ListenerSetup): Promise<RunningListene
   const admit = (socket: net.Socket): string | undefined => {
     const address = normalizeAddress(socket.remoteAddress);
     socket.on('error', (error) => log.debug({ err: error, remote: address }, 'stratum socket error'));
+    const capped = budget.admit(open, setup.maxConnections);
+    if (capped) {
+      socket.destroy();
+      capHit(capped);
+      return undefined;
+    }
     const refusal = guard.admit(address);
     if (refusal) {
       metrics.refused(refusal);
       socket.destroy();
       return undefined;
     }
-    socket.once('close', () => guard.release(address));
+    open++;
+    budget.opened();
+    socket.once('close', () => {
+      open--;
+      budget.closed();
+      guard.release(address);
+    });
     return address;
   };
 
@@ -185,6 +247,7 @@ export async function openListener(setup: ListenerSetup): Promise<RunningListene
   });
 
   const sweep = setInterval(() => {
+    if (budget.underPressure) shedUnauthorized();
     const now = services.now();
     for (const session of sessions.keys()) {
       const last = session.lastShareAt ?? session.connectedAt;
@@ -217,6 +280,7 @@ export async function openListener(setup: ListenerSetup): Promise<RunningListene
     async close() {
       clearInterval(sweep);
       stopJobs();
+      stopShedding();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       const sockets = [...sessions.values()];
       for (const session of sessions.keys()) session.close('server shutting down', false);

@@ -4,6 +4,7 @@ import type { Registry } from 'prom-client';
 import type { ShareBus } from '../bus/types.js';
 import { AddressGuard } from './addressGuard.js';
 import { BlockSubmitter } from './blocks.js';
+import { ConnectionBudget, openFileLimit, stratumCapacity } from './capacity.js';
 import { portDifficulty } from './difficulty.js';
 import { ExtranonceAllocator } from './extranonce.js';
 import { JobManager } from './jobManager.js';
@@ -27,6 +28,8 @@ export interface StratumListenerOptions {
   startDifficulty?: number | undefined;
   /** PEM key and certificate: the port speaks stratum+ssl. */
   tls?: { key: string | Buffer; cert: string | Buffer } | undefined;
+  /** Connections this port accepts (default: the process's cap). */
+  maxConnections?: number | undefined;
 }
 
 export interface StratumOptions {
@@ -48,6 +51,10 @@ export interface StratumOptions {
   registry?: Registry;
   /** Clock (epoch ms); tests move it. */
   now?: () => number;
+  /** Stratum connections of the whole process (default: the open-file limit less a reserve; capacity.ts). */
+  maxConnections?: number | undefined;
+  /** The open-file limit (default: read from the system); tests set it. */
+  fileLimit?: number | undefined;
 }
 
 export interface StratumListenerInfo {
@@ -119,6 +126,16 @@ export async function startStratum(options: StratumOptions): Promise<StratumServ
   const blocks = new BlockSubmitter({ node: options.node, bus: options.bus, log, metrics, now });
   const extranonces = new ExtranonceAllocator();
   const guard = new AddressGuard(limits.maxConnectionsPerAddress, now);
+  const capacity = stratumCapacity(
+    'fileLimit' in options ? options.fileLimit : openFileLimit(),
+    options.maxConnections,
+  );
+  if (capacity.lowered) log.warn({ ...capacity }, `stratum connection cap lowered: ${capacity.lowered}`);
+  log.info(
+    { fileLimit: capacity.fileLimit ?? 'unknown', reserve: capacity.reserve, maxConnections: capacity.maxConnections },
+    'stratum connection capacity',
+  );
+  const budget = new ConnectionBudget(capacity.maxConnections);
   const guardSweep = setInterval(() => guard.sweep(), 60_000);
   guardSweep.unref();
 
@@ -172,6 +189,8 @@ export async function startStratum(options: StratumOptions): Promise<StratumServ
           now,
         },
         guard,
+        budget,
+        maxConnections: Math.min(config.maxConnections ?? capacity.maxConnections, capacity.maxConnections),
         limits,
         metrics,
         log,
