@@ -14,6 +14,9 @@
  * a few seconds in all (CI proves it works).
  */
 import { fork } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { POW } from '@lodestone/pow';
 import { StratumClient } from '../src/stratum/client/stratumClient.js';
 import { SILENT_LOG } from '../src/stratum/log.js';
@@ -154,7 +157,7 @@ function rawHashRate(algorithm: StratumAlgorithm, seconds: number): number {
   return hashes / ((cpu.user + cpu.system) / 1e6);
 }
 
-async function startServer(algorithm: StratumAlgorithm) {
+async function startServer(algorithm: StratumAlgorithm, journal = false) {
   const pow = POW[algorithm];
   // The lowest difficulty there is: every hash meets its target. Fixed, so vardiff never moves it.
   const difficulty = pow.difficultyForTarget(MAX_TARGET);
@@ -182,6 +185,8 @@ async function startServer(algorithm: StratumAlgorithm) {
       },
     ],
     limits: { maxConnectionsPerAddress: 100_000, invalidShareMinShares: Number.MAX_SAFE_INTEGER },
+    // As `npm start` runs: every accepted share is written to the journal before it is answered.
+    journalDirectory: journal ? mkdtempSync(path.join(tmpdir(), 'bench-journal-')) : undefined,
   });
   const port = server.listeners[0]?.port as number;
   return { server, port, batches: () => batches };
@@ -189,6 +194,7 @@ async function startServer(algorithm: StratumAlgorithm) {
 
 interface AlgorithmResult {
   algorithm: StratumAlgorithm;
+  journal: boolean;
   rawHashesPerSecond: number;
   load: LoadResult;
   cpuSeconds: number;
@@ -198,9 +204,10 @@ async function measureAlgorithm(
   algorithm: StratumAlgorithm,
   seconds: number,
   sessions: number,
+  journal: boolean,
 ): Promise<AlgorithmResult> {
   const rawHashesPerSecond = rawHashRate(algorithm, Math.min(1, seconds / 2));
-  const { server, port } = await startServer(algorithm);
+  const { server, port } = await startServer(algorithm, journal);
   let cpuStart = process.cpuUsage();
   let load: LoadResult | undefined;
   await withGenerator({ kind: 'load', port, sessions, seconds }, (m) => {
@@ -210,7 +217,7 @@ async function measureAlgorithm(
   const cpu = process.cpuUsage(cpuStart);
   await server.stop();
   if (!load) throw new Error('no load result');
-  return { algorithm, rawHashesPerSecond, load, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
+  return { algorithm, journal, rawHashesPerSecond, load, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
 }
 
 function memory(): { rss: number; heap: number } {
@@ -250,8 +257,10 @@ async function main(): Promise<void> {
   const sessions = short ? 32 : 64;
   const idleSessions = short ? 300 : 1000;
   const results: AlgorithmResult[] = [];
-  for (const algorithm of ['sha256', 'scrypt'] as const)
-    results.push(await measureAlgorithm(algorithm, seconds, sessions));
+  // SHA256 with and without the share journal (the baseline: the journal's cost is the ratio).
+  results.push(await measureAlgorithm('sha256', seconds, sessions, false));
+  results.push(await measureAlgorithm('sha256', seconds, sessions, true));
+  results.push(await measureAlgorithm('scrypt', seconds, sessions, true));
   const perSession = await measureIdle(idleSessions, short ? 100 : 500);
 
   console.log(`bench:stratum (${seconds}s per algorithm, ${sessions} sessions each waiting for its answer)`);
@@ -259,14 +268,20 @@ async function main(): Promise<void> {
     if (r.load.rejected > 0) throw new Error(`${r.algorithm}: ${r.load.rejected} shares rejected`);
     const wall = r.load.accepted / r.load.seconds;
     const perCore = r.load.accepted / Math.max(r.cpuSeconds, 1e-9);
+    const baseline = results[0] as AlgorithmResult;
+    const vsBaseline =
+      r.algorithm === 'sha256' && r.journal
+        ? `vs no journal ${(perCore / (baseline.load.accepted / Math.max(baseline.cpuSeconds, 1e-9))).toFixed(3)}`
+        : '';
     console.log(
       [
-        `${r.algorithm.padEnd(7)}`,
+        `${`${r.algorithm}${r.journal ? '+journal' : ''}`.padEnd(14)}`,
         `${wall.toFixed(0).padStart(7)} shares/s`,
         `${perCore.toFixed(0).padStart(7)} shares/s per core`,
         `p50 ${r.load.p50Ms.toFixed(2)} ms  p99 ${r.load.p99Ms.toFixed(2)} ms`,
         `raw ${r.rawHashesPerSecond.toFixed(0)} H/s per core`,
         `throughput ÷ raw hash rate ${(perCore / r.rawHashesPerSecond).toFixed(3)}`,
+        vsBaseline,
       ].join('   '),
     );
   }

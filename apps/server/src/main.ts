@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createDatabase, type Database, DataDirError, migrate } from '@lodestone/db';
 import pino, { type Logger } from 'pino';
 import { buildApp } from './app.js';
@@ -149,6 +150,8 @@ async function startParts(config: Config, roles: Set<Role>, log: Logger, running
       log: stratumLog,
       vardiff: { targetIntervalMs: config.shareIntervalSeconds * 1000 },
       maxConnections: config.stratumMaxConnections,
+      // One journal per stratum node, should several share a DATA_DIR.
+      journalDirectory: path.join(config.dataDir, 'share-journal', config.nodeName.replace(/[^A-Za-z0-9._-]/g, '_')),
       registry,
       // Only registered, live accounts may mine (by their exact name).
       authorize: accountAuthorizer(database.db),

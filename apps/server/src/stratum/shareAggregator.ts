@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AlgorithmKey, BatchNetwork, ShareBatch, WorkerShareCounts } from '@lodestone/domain';
 import type { ShareBus } from '../bus/types.js';
 import type { StratumLog } from './log.js';
+import type { RecoveredShares, ShareJournal } from './shareJournal.js';
 
 export type ShareOutcome =
   | { kind: 'valid'; difficulty: number }
@@ -22,6 +23,8 @@ export interface ShareAggregatorOptions {
   /** The network an algorithm's shares are mined against now (its newest job); stamped on each batch. */
   networkOf?: (algorithm: AlgorithmKey) => BatchNetwork | undefined;
   now?: () => number;
+  /** Accepted shares and cut batches are written here first, so a killed process loses none. */
+  journal?: ShareJournal;
 }
 
 interface AlgorithmCounters {
@@ -41,6 +44,8 @@ export class ShareAggregator implements ShareRecorder {
   private readonly now: () => number;
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
+  /** Batches of an earlier run (the journal's), published again before anything new. */
+  private recovered: ShareBatch[] = [];
 
   constructor(private readonly options: ShareAggregatorOptions) {
     this.now = options.now ?? Date.now;
@@ -58,10 +63,32 @@ export class ShareAggregator implements ShareRecorder {
     this.timer = undefined;
     await this.flush();
     const unsent = [...this.counters.values()].filter((c) => c.unsent !== undefined || c.workers.size > 0);
-    if (unsent.length > 0) throw new Error(`${unsent.length} share batch(es) could not be published`);
+    if (unsent.length + this.recovered.length > 0) {
+      throw new Error(`${unsent.length + this.recovered.length} share batch(es) could not be published`);
+    }
+  }
+
+  /**
+   * Takes back what the journal kept from an earlier run: its batches go out again at the next flush
+   * under their own ids (accounting applies an id once), its uncounted shares are counted now.
+   */
+  recover(recovered: RecoveredShares): void {
+    this.recovered.push(...recovered.batches);
+    for (const share of recovered.shares) {
+      this.record(
+        share.algorithm,
+        share.account,
+        share.worker,
+        { kind: 'valid', difficulty: share.difficulty },
+        share.at,
+      );
+    }
   }
 
   record(algorithm: AlgorithmKey, account: string, worker: string, outcome: ShareOutcome, at: number): void {
+    // Before the caller answers the miner: see shareJournal.ts.
+    if (outcome.kind === 'valid')
+      this.options.journal?.share({ algorithm, account, worker, difficulty: outcome.difficulty, at });
     let counters = this.counters.get(algorithm);
     if (!counters) {
       counters = { intervalStart: at, workers: new Map(), unsent: undefined };
@@ -102,6 +129,16 @@ export class ShareAggregator implements ShareRecorder {
   }
 
   private async flushAll(): Promise<void> {
+    while (this.recovered.length > 0) {
+      const batch = this.recovered[0] as ShareBatch;
+      try {
+        await this.options.bus.publishShareBatch(batch);
+      } catch (error) {
+        this.options.log.warn({ err: error, batch: batch.id }, 'recovered share batch not published; retrying');
+        return;
+      }
+      this.recovered.shift();
+    }
     const now = this.now();
     await Promise.all([...this.counters.entries()].map(([algorithm, c]) => this.flushAlgorithm(algorithm, c, now)));
   }
@@ -125,6 +162,7 @@ export class ShareAggregator implements ShareRecorder {
       if (network) counters.unsent.network = network;
       counters.workers = new Map();
       counters.intervalStart = counters.unsent.intervalEnd;
+      this.options.journal?.batch(counters.unsent);
     }
     const batch = counters.unsent;
     try {

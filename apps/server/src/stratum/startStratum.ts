@@ -14,6 +14,7 @@ import { NO_METRICS, prometheusStratumMetrics } from './metrics.js';
 import { powFor, type StratumAlgorithm } from './pow.js';
 import { DEFAULT_SESSION_LIMITS, type ListenerKind, type SessionLimits } from './session.js';
 import { ShareAggregator } from './shareAggregator.js';
+import { ShareJournal } from './shareJournal.js';
 import { DEFAULT_VARDIFF, type VardiffSettings } from './vardiff.js';
 
 export interface StratumListenerOptions {
@@ -55,6 +56,11 @@ export interface StratumOptions {
   maxConnections?: number | undefined;
   /** The open-file limit (default: read from the system); tests set it. */
   fileLimit?: number | undefined;
+  /**
+   * Where accepted shares are journaled before they are answered (shareJournal.ts); what an earlier
+   * run left there is published again at start. Unset: no journal (tests, benchmarks).
+   */
+  journalDirectory?: string | undefined;
 }
 
 export interface StratumListenerInfo {
@@ -104,9 +110,17 @@ export async function startStratum(options: StratumOptions): Promise<StratumServ
     jobManagers.set(listener.algorithm, new JobManager(source, { log }));
   }
 
+  const opened = options.journalDirectory ? ShareJournal.open({ directory: options.journalDirectory, now }) : undefined;
+  if (opened && (opened.recovered.batches.length > 0 || opened.recovered.shares.length > 0)) {
+    log.info(
+      { batches: opened.recovered.batches.length, shares: opened.recovered.shares.length },
+      'share journal: publishing again what an earlier run may not have delivered',
+    );
+  }
   const aggregator = new ShareAggregator({
     node: options.node,
     bus: options.bus,
+    journal: opened?.journal,
     log,
     flushIntervalMs: options.flushIntervalMs,
     now,
@@ -140,6 +154,7 @@ export async function startStratum(options: StratumOptions): Promise<StratumServ
   guardSweep.unref();
 
   for (const jobs of jobManagers.values()) jobs.start();
+  if (opened) aggregator.recover(opened.recovered);
   aggregator.start();
 
   const running: RunningListener[] = [];
@@ -149,7 +164,11 @@ export async function startStratum(options: StratumOptions): Promise<StratumServ
     await Promise.all(running.map((l) => l.close()));
     for (const jobs of jobManagers.values()) jobs.stop();
     await blocks.drain();
-    await aggregator.stop();
+    try {
+      await aggregator.stop();
+    } finally {
+      opened?.journal.close();
+    }
   };
 
   try {

@@ -1,0 +1,113 @@
+import { appendFileSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ShareBatch } from '@lodestone/domain';
+import { describe, expect, it } from 'vitest';
+import { SILENT_LOG } from './log.js';
+import { ShareAggregator } from './shareAggregator.js';
+import { ShareJournal } from './shareJournal.js';
+
+const fresh = () => mkdtempSync(path.join(tmpdir(), 'lodestone-journal-'));
+
+/** A bus that keeps what it was given, or fails while `failing`. */
+function bus() {
+  const published: ShareBatch[] = [];
+  return {
+    published,
+    failing: false,
+    async publishShareBatch(batch: ShareBatch) {
+      if (this.failing) throw new Error('bus down');
+      published.push(structuredClone(batch));
+    },
+  };
+}
+
+function aggregator(journal: ShareJournal, target: ReturnType<typeof bus>, clock = { now: 1_000 }) {
+  return new ShareAggregator({ node: 'n1', bus: target, log: SILENT_LOG, journal, now: () => clock.now });
+}
+
+const credited = (batches: ShareBatch[], account: string) =>
+  batches
+    .flatMap((b) => b.workers)
+    .filter((w) => w.account === account)
+    .reduce((sum, w) => sum + w.acceptedDifficulty, 0);
+
+describe('the share journal', () => {
+  it('gives back, after a crash, the shares no batch covered and the batches of the retention time', async () => {
+    const directory = fresh();
+    const first = ShareJournal.open({ directory, now: () => 1_000 });
+    expect(first.recovered).toEqual({ batches: [], shares: [] });
+    const target = bus();
+    const clock = { now: 1_000 };
+    const shares = aggregator(first.journal, target, clock);
+    shares.record('sha256', 'alice', 'rig1', { kind: 'valid', difficulty: 2 }, 1_100);
+    shares.record('sha256', 'alice', 'rig1', { kind: 'invalid', reason: 'low-difficulty' }, 1_150);
+    shares.record('scrypt', 'bob', 'rig1', { kind: 'valid', difficulty: 3 }, 1_200);
+    clock.now = 5_000;
+    await shares.flush();
+    expect(target.published).toHaveLength(2);
+    // After the batches: more shares, then the process dies (nothing closed, nothing flushed).
+    shares.record('sha256', 'alice', 'rig1', { kind: 'valid', difficulty: 5 }, 5_100);
+    shares.record('scrypt', 'carol', 'rig2', { kind: 'valid', difficulty: 7 }, 5_200);
+
+    const second = ShareJournal.open({ directory, now: () => 6_000 });
+    expect(second.recovered.batches.map((b) => b.id)).toEqual(target.published.map((b) => b.id));
+    expect(second.recovered.shares).toEqual([
+      { algorithm: 'sha256', account: 'alice', worker: 'rig1', difficulty: 5, at: 5_100 },
+      { algorithm: 'scrypt', account: 'carol', worker: 'rig2', difficulty: 7, at: 5_200 },
+    ]);
+
+    // Recovered and published again: old batches under their ids, the loose shares in new batches.
+    const again = bus();
+    const restarted = aggregator(second.journal, again, { now: 7_000 });
+    restarted.recover(second.recovered);
+    await restarted.flush();
+    expect(again.published.slice(0, 2).map((b) => b.id)).toEqual(target.published.map((b) => b.id));
+    expect(credited(again.published.slice(2), 'alice')).toBe(5);
+    expect(credited(again.published.slice(2), 'carol')).toBe(7);
+    second.journal.close();
+
+    // A third start sees every share covered: nothing is counted twice.
+    const third = ShareJournal.open({ directory, now: () => 8_000 });
+    expect(third.recovered.shares).toEqual([]);
+    expect(credited(third.recovered.batches, 'alice')).toBe(2 + 5);
+    third.journal.close();
+  });
+
+  it('keeps a batch the bus refused, skips a line cut short, and forgets batches past the retention', async () => {
+    const directory = fresh();
+    const { journal } = ShareJournal.open({ directory, now: () => 0, retainMs: 60_000 });
+    const target = bus();
+    target.failing = true;
+    const clock = { now: 0 };
+    const shares = aggregator(journal, target, clock);
+    shares.record('x11', 'dave', 'a', { kind: 'valid', difficulty: 1 }, 10);
+    clock.now = 5_000;
+    await shares.flush();
+    expect(target.published).toHaveLength(0);
+    appendFileSync(path.join(directory, 'shares.log'), 's\t99\tx11\tdave\ta\t1');
+    const crashed = ShareJournal.open({ directory, now: () => 30_000, retainMs: 60_000 });
+    expect(crashed.recovered.batches).toHaveLength(1);
+    expect(crashed.recovered.shares).toEqual([]);
+    crashed.journal.close();
+    const late = ShareJournal.open({ directory, now: () => 120_000, retainMs: 60_000 });
+    expect(late.recovered.batches).toEqual([]);
+    late.journal.close();
+  });
+
+  it('empties the share log once every share in it is in a batch', async () => {
+    const directory = fresh();
+    const { journal } = ShareJournal.open({ directory, now: () => 0, maxShareLogBytes: 100 });
+    const target = bus();
+    const clock = { now: 0 };
+    const shares = aggregator(journal, target, clock);
+    for (let i = 0; i < 10; i++) shares.record('sha256', 'erin', 'w', { kind: 'valid', difficulty: 1 }, i);
+    expect(statSync(path.join(directory, 'shares.log')).size).toBeGreaterThan(100);
+    clock.now = 5_000;
+    await shares.flush();
+    expect(readFileSync(path.join(directory, 'shares.log'), 'utf8')).toBe('');
+    shares.record('sha256', 'erin', 'w', { kind: 'valid', difficulty: 1 }, 5_001);
+    expect(readFileSync(path.join(directory, 'shares.log'), 'utf8')).toMatch(/^s\t11\tsha256\terin\tw\t1\t5001\n$/);
+    journal.close();
+  });
+});
