@@ -13,10 +13,12 @@
  * generator needs no grinding and the server still rebuilds and hashes every header. `--short` runs
  * a few seconds in all (CI proves it works).
  */
-import { fork } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { fork, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { POW } from '@lodestone/pow';
 import { StratumClient } from '../src/stratum/client/stratumClient.js';
 import { SILENT_LOG } from '../src/stratum/log.js';
@@ -37,7 +39,26 @@ interface IdleRequest {
   port: number;
   sessions: number;
 }
-type GeneratorRequest = LoadRequest | IdleRequest;
+interface PacedRequest {
+  kind: 'paced';
+  port: number;
+  sessions: number;
+  /** Each session submits one share every this many ms (at a random phase). */
+  intervalMs: number;
+  seconds: number;
+  /** Logins are `{account}.p{index}`. */
+  account: string;
+}
+type GeneratorRequest = LoadRequest | IdleRequest | PacedRequest;
+
+interface PacedResult {
+  accepted: number;
+  rejected: number;
+  seconds: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
 
 interface LoadResult {
   accepted: number;
@@ -50,19 +71,29 @@ interface LoadResult {
 // ---------------------------------------------------------------------------------------------
 // Load generator (child process)
 
-async function openSession(port: number, index: number): Promise<StratumClient> {
-  const client = await StratumClient.connect({ host: '127.0.0.1', port, inbox: false, timeoutMs: 30_000 });
+async function openSession(port: number, index: number, login = `bench.w${index}`): Promise<StratumClient> {
+  // 50 sessions per loopback address: below the pool's per-address connection limit (100).
+  const localAddress = `127.0.${1 + Math.floor(index / 12_800)}.${1 + (Math.floor(index / 50) % 254)}`;
+  const client = await StratumClient.connect({
+    host: '127.0.0.1',
+    port,
+    inbox: false,
+    timeoutMs: 30_000,
+    localAddress,
+  });
   await client.subscribe('lodestone-bench/1.0');
-  const reply = await client.authorize(`bench.w${index}`);
+  const reply = await client.authorize(login);
   if (reply.result !== true) throw new Error(`authorize failed: ${JSON.stringify(reply.error)}`);
   while (!client.job) await new Promise((r) => setTimeout(r, 5));
   return client;
 }
 
-async function openSessions(port: number, count: number): Promise<StratumClient[]> {
+async function openSessions(port: number, count: number, account?: string): Promise<StratumClient[]> {
   const clients: StratumClient[] = [];
   for (let i = 0; i < count; i += 100) {
-    const batch = Array.from({ length: Math.min(100, count - i) }, (_, j) => openSession(port, i + j));
+    const batch = Array.from({ length: Math.min(100, count - i) }, (_, j) =>
+      openSession(port, i + j, account ? `${account}.p${i + j}` : undefined),
+    );
     clients.push(...(await Promise.all(batch)));
   }
   return clients;
@@ -107,12 +138,63 @@ async function runLoad(request: LoadRequest): Promise<LoadResult> {
   return { accepted, rejected, seconds, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99) };
 }
 
+/**
+ * Many sessions at a realistic share rate: each submits one share every `intervalMs`, at a random
+ * phase, and the time to its answer is what a miner waits. Unlike `runLoad` (every session as fast
+ * as it can), the server is mostly idle here, so what shows is how long an answer waits behind
+ * other work in the process (the database, above all).
+ */
+async function runPaced(request: PacedRequest): Promise<PacedResult> {
+  const clients = await openSessions(request.port, request.sessions, request.account);
+  const latencies: number[] = [];
+  let accepted = 0;
+  let rejected = 0;
+  const started = performance.now();
+  const end = started + request.seconds * 1000;
+  await Promise.all(
+    clients.map(async (client, i) => {
+      const extranonce2 = (i + 1).toString(16).padStart(client.extranonce2Size * 2, '0');
+      await new Promise((r) => setTimeout(r, Math.random() * request.intervalMs));
+      for (let nonce = 0; performance.now() < end; nonce++) {
+        const next = performance.now() + request.intervalMs;
+        const job = client.job;
+        if (!job) throw new Error('no job');
+        const sent = performance.now();
+        const reply = await client.submit({
+          worker: `${request.account}.p${i}`,
+          jobId: job.jobId,
+          extranonce2,
+          ntime: job.ntime,
+          nonce,
+        });
+        latencies.push(performance.now() - sent);
+        if (reply.result === true) accepted++;
+        else rejected++;
+        await new Promise((r) => setTimeout(r, Math.max(0, next - performance.now())));
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  for (const client of clients) client.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    accepted,
+    rejected,
+    seconds,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    maxMs: latencies.at(-1) ?? 0,
+  };
+}
+
 async function generator(): Promise<void> {
   const request = await new Promise<GeneratorRequest>((resolve) =>
     process.once('message', (m) => resolve(m as GeneratorRequest)),
   );
   if (request.kind === 'load') {
     process.send?.({ kind: 'result', result: await runLoad(request) });
+  } else if (request.kind === 'paced') {
+    process.send?.({ kind: 'result', result: await runPaced(request) });
   } else {
     const clients = await openSessions(request.port, request.sessions);
     process.send?.({ kind: 'ready' });
@@ -129,7 +211,7 @@ async function generator(): Promise<void> {
 /** Sends a request to a fresh generator process; `onMessage` sees every message it sends back. */
 function withGenerator(
   request: GeneratorRequest,
-  onMessage: (m: { kind: string; result?: LoadResult }, reply: (m: object) => void) => void,
+  onMessage: (m: { kind: string; result?: LoadResult & PacedResult }, reply: (m: object) => void) => void,
 ) {
   return new Promise<void>((resolve, reject) => {
     const child = fork(process.argv[1] as string, [CHILD_FLAG], { stdio: 'inherit' });
@@ -251,6 +333,106 @@ async function measureIdle(sessions: number, settleMs: number): Promise<{ rss: n
   return result;
 }
 
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+function residentMiB(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
+  return Number(line?.split(/\s+/)[1] ?? 0) / 1024;
+}
+
+interface PacedRun {
+  sessions: number;
+  intervalMs: number;
+  seconds: number;
+}
+
+async function paced(port: number, account: string, run: PacedRun): Promise<PacedResult> {
+  let result: PacedResult | undefined;
+  await withGenerator({ kind: 'paced', port, account, ...run }, (m) => {
+    if (m.kind === 'result') result = m.result;
+  });
+  if (!result) throw new Error('no paced result');
+  return result;
+}
+
+/** The baseline: the same stratum code in a process of its own, with no database beside it. */
+async function pacedBare(run: PacedRun): Promise<PacedResult> {
+  const { server, port } = await startServer('sha256', true);
+  try {
+    return await paced(port, 'bench', run);
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * The real program as `npm start` runs it (dist/main.js beside this bundle: embedded database, jobs
+ * role, demo network), on a SHA256 port whose difficulty lets every hash be a share. Also reads its
+ * resident memory once started, before any miner connects.
+ */
+async function pacedNpmStart(run: PacedRun): Promise<{ result: PacedResult; baseRssMiB: number }> {
+  const httpPort = await freePort();
+  const stratumPort = await freePort();
+  const difficulty = POW.sha256.difficultyForTarget(MAX_TARGET);
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./main.js', import.meta.url))], {
+    cwd: mkdtempSync(path.join(tmpdir(), 'bench-npm-start-')),
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(httpPort),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-data-')),
+      DEMO_WORKERS: '1',
+      STRATUM_LISTENERS: JSON.stringify([
+        {
+          algorithm: 'sha256',
+          port: stratumPort,
+          host: '127.0.0.1',
+          min_difficulty: difficulty,
+          start_difficulty: difficulty,
+          max_difficulty: difficulty,
+        },
+      ]),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const res = await fetch(`http://127.0.0.1:${httpPort}/v1/health`).catch(() => undefined);
+      if (res?.status === 200) break;
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error('npm start did not become healthy');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    await new Promise((r) => setTimeout(r, 5_000));
+    const baseRssMiB = residentMiB(child.pid as number);
+    return { result: await paced(stratumPort, 'demo1', run), baseRssMiB };
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+function pacedLine(name: string, r: PacedResult, baseline?: PacedResult): string {
+  const ratio = baseline ? `   p99 ÷ alone ${(r.p99Ms / Math.max(baseline.p99Ms, 1e-9)).toFixed(1)}` : '';
+  if (r.rejected > 0) throw new Error(`${name}: ${r.rejected} shares rejected`);
+  return `  ${name.padEnd(44)} ${(r.accepted / r.seconds).toFixed(0).padStart(5)} shares/s   p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms  max ${r.maxMs.toFixed(1)} ms${ratio}`;
+}
+
 async function main(): Promise<void> {
   const short = process.argv.includes('--short');
   const seconds = short ? 1 : 10;
@@ -288,6 +470,18 @@ async function main(): Promise<void> {
   console.log(
     `idle session: ${(perSession.rss / 1024).toFixed(1)} KiB resident, ${(perSession.heap / 1024).toFixed(1)} KiB JS heap each (${idleSessions} sessions)`,
   );
+
+  const run: PacedRun = short
+    ? { sessions: 100, intervalMs: 2_000, seconds: 5 }
+    : { sessions: 1_000, intervalMs: 2_000, seconds: 60 };
+  const alone = await pacedBare(run);
+  const npmStart = await pacedNpmStart(run);
+  console.log(
+    `paced: ${run.sessions} sessions, one share every ${run.intervalMs / 1000} s each, ${run.seconds} s (reply latency)`,
+  );
+  console.log(pacedLine('stratum alone (no database in the process)', alone));
+  console.log(pacedLine('npm start (embedded database, jobs role)', npmStart.result, alone));
+  console.log(`npm start resident memory before any miner: ${npmStart.baseRssMiB.toFixed(0)} MiB`);
 }
 
 if (process.argv.includes(CHILD_FLAG)) {

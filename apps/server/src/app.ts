@@ -116,6 +116,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     contentSecurityPolicy: contentSecurityPolicy(https),
     hsts: https ? { maxAge: 15552000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+    // Our own pages' requests carry a Referer (other sites get none): browsers without
+    // Sec-Fetch-Site (Safari before 16.4) still prove a state-changing GET comes from us (http/origin.ts).
+    referrerPolicy: { policy: 'same-origin' },
   });
 
   app.setErrorHandler((error, request, reply) => {

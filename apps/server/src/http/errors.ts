@@ -43,11 +43,37 @@ export const errors = {
   internal: () => new AppError('INTERNAL', 500, 'Internal server error'),
 };
 
+const malformedForm = (detail: string) => errors.badRequest(`Malformed multipart form: ${detail}`);
+
 /** Fastify's own client errors (body parsing, limits) mapped onto our codes. */
 const FASTIFY_CLIENT_ERRORS: Record<string, () => AppError> = {
   FST_ERR_CTP_BODY_TOO_LARGE: errors.payloadTooLarge,
   FST_ERR_CTP_INVALID_MEDIA_TYPE: errors.unsupportedMediaType,
+  // @fastify/multipart: a part that declares application/json but is not JSON (it would say 406),
+  // and the form limits of app.ts (its own messages read "reach parts limit").
+  FST_INVALID_JSON_FIELD_ERROR: () => malformedForm('a field declared as JSON is not valid JSON'),
+  FST_PARTS_LIMIT: () => new AppError('PAYLOAD_TOO_LARGE', 413, 'The form has too many fields'),
+  FST_FIELDS_LIMIT: () => new AppError('PAYLOAD_TOO_LARGE', 413, 'The form has too many fields'),
+  FST_FILES_LIMIT: () => new AppError('PAYLOAD_TOO_LARGE', 413, 'Forms take text fields only, no files'),
 };
+
+/**
+ * The multipart parser (@fastify/busboy, under @fastify/multipart) reports a body it cannot read
+ * with plain Errors that carry no code and no status, only these messages; they are the client's
+ * fault. Each maps to what the client should fix. Any other uncoded error stays a 500.
+ */
+const MULTIPART_PARSE_ERRORS: [RegExp, string][] = [
+  [/^Multipart: Boundary not found$/, 'the Content-Type header names no boundary'],
+  [/^The needle cannot /, 'the boundary is too long (RFC 2046 allows 70 characters)'],
+  [/unexpected end of multipart data$/i, 'the body ends before its closing boundary'],
+];
+
+function multipartParseError(error: object): AppError | undefined {
+  if (error.constructor !== Error) return undefined;
+  const { message } = error as Error;
+  const known = MULTIPART_PARSE_ERRORS.find(([pattern]) => pattern.test(message));
+  return known && malformedForm(known[1]);
+}
 
 /** Turns anything thrown in a handler into the error we answer with. 5xx details never leave the server. */
 export function toAppError(error: unknown): AppError {
@@ -56,6 +82,8 @@ export function toAppError(error: unknown): AppError {
     const { code, statusCode, message } = error as { code?: unknown; statusCode?: unknown; message?: unknown };
     const mapped = typeof code === 'string' ? FASTIFY_CLIENT_ERRORS[code] : undefined;
     if (mapped) return mapped();
+    const malformed = multipartParseError(error);
+    if (malformed) return malformed;
     if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
       const text = typeof message === 'string' && message ? message : 'Bad request';
       return new AppError(statusCode === 400 ? 'BAD_REQUEST' : `HTTP_${statusCode}`, statusCode, text);

@@ -16,23 +16,25 @@ function originOf(url: string | undefined): string | undefined {
 
 /**
  * Cross-site request forgery guard for cookie sessions. A state-changing request (any method but
- * GET/HEAD/OPTIONS, or a GET whose route sets `checkOrigin`) must come from the site itself: its
- * `Origin` (or, when a browser leaves that out, the `Referer`'s origin) must be the origin of
- * PUBLIC_URL or of the address the request was sent to (scheme + Host). `Sec-Fetch-Site:
- * cross-site` is refused too. A request with neither header is allowed only when it carries no
- * session cookie: browsers always send `Origin` on cross-site POSTs, and a client without the
- * victim's cookie has nothing to forge.
+ * GET/HEAD/OPTIONS, or a GET whose route sets `checkOrigin`) must come from the site itself:
+ * - `Sec-Fetch-Site: cross-site` or `same-site` is refused;
+ * - its `Origin` (or, when that is absent, the `Referer`'s origin) must be the origin of PUBLIC_URL
+ *   or of the address the request was sent to (scheme + Host);
+ * - with neither, it must say `Sec-Fetch-Site: same-origin` (a browser's fetch from our own pages:
+ *   GETs carry no `Origin`; browsers without Sec-Fetch-Site send our `Referer`, same-origin policy) or carry no session cookie
+ *   (an API client without the victim's cookie has nothing to forge). A cookie request that carries
+ *   none of the three headers is refused, and so is `Sec-Fetch-Site: none` (a link opened from
+ *   another application), since neither proves the request comes from our pages.
  */
 export function originGuard(publicUrl: string, sessionCookie: string) {
   const publicOrigin = new URL(publicUrl).origin;
   return async (request: FastifyRequest): Promise<void> => {
-    const safe = SAFE_METHODS.has(request.method);
-    if (safe && !request.routeOptions.config?.checkOrigin) return;
+    if (SAFE_METHODS.has(request.method) && !request.routeOptions.config?.checkOrigin) return;
     const fetchSite = request.headers['sec-fetch-site'];
     if (fetchSite === 'cross-site' || fetchSite === 'same-site') throw errors.forbidden(CROSS_SITE_MESSAGE);
-    const origin = request.headers.origin ?? (safe ? undefined : originOf(request.headers.referer));
+    const origin = request.headers.origin ?? originOf(request.headers.referer);
     if (origin === undefined) {
-      if (safe || request.cookies?.[sessionCookie] === undefined) return;
+      if (fetchSite === 'same-origin' || request.cookies?.[sessionCookie] === undefined) return;
       throw errors.forbidden(CROSS_SITE_MESSAGE);
     }
     if (origin === publicOrigin || origin === `${request.protocol}://${request.host}`) return;

@@ -385,8 +385,38 @@ describe('cross-site requests', () => {
       headers: { 'sec-fetch-site': 'cross-site' },
     });
     expect(res.statusCode).toBe(403);
-    const ok = await get(t.app, '/v1/user/config/generate2FA', { cookie: user.cookie });
+    const ok = await t.app.inject({
+      url: '/v1/user/config/generate2FA',
+      cookies: { [SESSION]: user.cookie },
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
     expect(ok.statusCode).toBe(200);
+  });
+
+  it('refuses a cookie GET that changes state when it carries none of Origin, Referer and Sec-Fetch-Site', async () => {
+    const user = await registerUser(t.app);
+    const generate = (headers: Record<string, string>, cookie: string | null = user.cookie) =>
+      t.app.inject({
+        url: '/v1/user/config/generate2FA',
+        headers,
+        ...(cookie ? { cookies: { [SESSION]: cookie } } : {}),
+      });
+    const bare = await generate({});
+    expect(bare.statusCode).toBe(403);
+    expect(bare.json()).toEqual({ error: 'Cross-site request refused', code: 'FORBIDDEN' });
+    // Opened from another application (a link in an e-mail): nothing proves it came from our pages.
+    expect((await generate({ 'sec-fetch-site': 'none' })).statusCode).toBe(403);
+    expect((await generate({ referer: 'https://evil.example/page' })).statusCode).toBe(403);
+    expect((await generate({ origin: 'https://evil.example', 'sec-fetch-site': 'same-origin' })).statusCode).toBe(403);
+    // What the site's own fetch sends (GETs carry no Origin, our Referrer-Policy sends no Referer) …
+    expect((await generate({ 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
+    // … or what an older browser sends instead.
+    expect((await generate({ referer: `${ORIGIN}/settings` })).statusCode).toBe(200);
+    expect((await generate({ origin: ORIGIN })).statusCode).toBe(200);
+    // Without a session cookie there is nothing to forge: the route's own answer (401), not the guard's.
+    expect((await generate({}, null)).statusCode).toBe(401);
+    // Reads stay open to any client that holds the cookie.
+    expect((await get(t.app, '/v1/user/info', { cookie: user.cookie })).statusCode).toBe(200);
   });
 
   it('sets Secure cookies when PUBLIC_URL is https', async () => {

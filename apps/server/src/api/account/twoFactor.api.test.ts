@@ -1,7 +1,16 @@
 import { generate2faResponse } from '@lodestone/contract';
 import { userLogOfUser } from '@lodestone/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get, loginAs, post, registerUser, sessionCookie, type TestUser, totpCode } from '../../../test/accounts.js';
+import {
+  get,
+  loginAs,
+  post,
+  registerUser,
+  SESSION,
+  sessionCookie,
+  type TestUser,
+  totpCode,
+} from '../../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 
 describe('two-factor authentication (TOTP)', () => {
@@ -21,8 +30,16 @@ describe('two-factor authentication (TOTP)', () => {
     await t?.close();
   });
 
+  /** generate2FA as the site calls it: a state-changing GET, fetched from our own pages. */
+  const generateCall = (user: TestUser) =>
+    t.app.inject({
+      url: '/v1/user/config/generate2FA',
+      cookies: { [SESSION]: user.cookie },
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+
   async function generate(user: TestUser) {
-    const res = await get(t.app, '/v1/user/config/generate2FA', { cookie: user.cookie });
+    const res = await generateCall(user);
     expect(res.statusCode, res.body).toBe(200);
     return generate2faResponse.parse(res.json());
   }
@@ -71,7 +88,7 @@ describe('two-factor authentication (TOTP)', () => {
     });
     // The secret is no longer pending: its QR code is gone, and a new one cannot be generated.
     expect((await get(t.app, `/v1/2fa/${secret}`, { cookie: user.cookie })).statusCode).toBe(404);
-    const again = await get(t.app, '/v1/user/config/generate2FA', { cookie: user.cookie });
+    const again = await generateCall(user);
     expect(again.json()).toEqual({ error: 'Two-factor authentication is already enabled', code: 'TWO_FACTOR_ENABLED' });
   });
 

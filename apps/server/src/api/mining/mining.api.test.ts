@@ -64,6 +64,15 @@ describe.each(testEngines())('mining API on %s', (engine) => {
     });
   }
 
+  /** A state-changing GET as the site's own pages fetch it: the browser says `Sec-Fetch-Site: same-origin`. */
+  const siteGet = (url: string, options: { cookie: string; query: Record<string, string> }) =>
+    t.app.inject({
+      url,
+      query: options.query,
+      cookies: { [SESSION]: options.cookie },
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+
   const q = (user: TestUser, extra: Record<string, string> = {}) => ({
     account_name: user.username,
     algorithm: 'scrypt',
@@ -98,7 +107,7 @@ describe.each(testEngines())('mining API on %s', (engine) => {
     const removals = ['/v1/user/mining/workers/remove/1', '/v1/user/mining/workers/removeall'];
     for (const url of [...reads, ...removals]) {
       expect((await get(t.app, url, { query: q(user) })).statusCode, url).toBe(401);
-      const foreign = await get(t.app, url, { cookie: user.cookie, query: q(other) });
+      const foreign = await siteGet(url, { cookie: user.cookie, query: q(other) });
       expect(foreign.statusCode, url).toBe(404);
       expect(foreign.json()).toEqual({ error: 'Account not found', code: 'NOT_FOUND' });
     }
@@ -242,7 +251,7 @@ describe.each(testEngines())('mining API on %s', (engine) => {
       .executeTakeFirstOrThrow();
     const remove = (id: string, method: 'GET' | 'POST' = 'GET') =>
       method === 'GET'
-        ? get(t.app, `/v1/user/mining/workers/remove/${id}`, { cookie: user.cookie, query: q(user) })
+        ? siteGet(`/v1/user/mining/workers/remove/${id}`, { cookie: user.cookie, query: q(user) })
         : post(t.app, `/v1/user/mining/workers/remove/${id}`, {}, { cookie: user.cookie, query: q(user) });
 
     for (const id of [bobsWorker.id.toString(), 'abc', '0', '99999999']) {
@@ -258,6 +267,13 @@ describe.each(testEngines())('mining API on %s', (engine) => {
       headers: { 'sec-fetch-site': 'cross-site' },
     });
     expect(crossSite.statusCode).toBe(403);
+    // Nor can a request that carries the cookie but none of Origin, Referer and Sec-Fetch-Site.
+    for (const url of [`/v1/user/mining/workers/remove/${byName.rig4}`, '/v1/user/mining/workers/removeall']) {
+      const bare = await get(t.app, url, { cookie: user.cookie, query: q(user) });
+      expect(bare.statusCode, url).toBe(403);
+      expect(bare.json()).toEqual({ error: 'Cross-site request refused', code: 'FORBIDDEN' });
+    }
+    expect((await workers(user)).map((w) => w.name)).toEqual(['rig1', 'rig2', 'rig3', 'rig4']);
 
     const avgBefore = (await summary(user)).hashrate_avg;
     const chartBefore = await chart(user);
@@ -271,7 +287,7 @@ describe.each(testEngines())('mining API on %s', (engine) => {
     const all = await post(t.app, '/v1/user/mining/workers/removeall', {}, { cookie: user.cookie, query: q(user) });
     expect(all.statusCode, all.body).toBe(200);
     expect(all.json()).toEqual({ result: true, removed: 1 });
-    const again = await get(t.app, '/v1/user/mining/workers/removeall', { cookie: user.cookie, query: q(user) });
+    const again = await siteGet('/v1/user/mining/workers/removeall', { cookie: user.cookie, query: q(user) });
     expect(again.json()).toEqual({ result: true, removed: 0 });
 
     const after = await summary(user);

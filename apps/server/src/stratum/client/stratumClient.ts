@@ -31,6 +31,8 @@ export interface ClientOptions {
    * users (the fleet, the benchmark) turn it off so memory stays flat.
    */
   inbox?: boolean;
+  /** The local address to connect from (load tests spread sessions over 127.0.0.x). */
+  localAddress?: string;
 }
 
 export interface ShareParams {
@@ -103,7 +105,11 @@ export class StratumClient {
             rejectUnauthorized: false,
             ...(typeof options.tls === 'object' ? options.tls : {}),
           })
-        : net.connect({ host: options.host, port: options.port });
+        : net.connect({
+            host: options.host,
+            port: options.port,
+            ...(options.localAddress ? { localAddress: options.localAddress } : {}),
+          });
       const event = options.tls ? 'secureConnect' : 'connect';
       socket.once(event, () => {
         socket.off('error', reject);
