@@ -20,6 +20,7 @@ for (const dir of [
 await build({
   entryPoints: {
     main: 'src/main.ts',
+    'pglite-worker': 'src/pgliteWorker.ts',
     'bench-api': 'bench/api.bench.ts',
     'bench-stratum': 'bench/stratum.bench.ts',
     'bench-accounting': 'bench/accounting.bench.ts',

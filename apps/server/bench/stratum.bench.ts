@@ -387,28 +387,35 @@ async function pacedNpmStart(run: PacedRun): Promise<{ result: PacedResult; base
   const httpPort = await freePort();
   const stratumPort = await freePort();
   const difficulty = POW.sha256.difficultyForTarget(MAX_TARGET);
-  const child = spawn(process.execPath, [fileURLToPath(new URL('./main.js', import.meta.url))], {
-    cwd: mkdtempSync(path.join(tmpdir(), 'bench-npm-start-')),
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(httpPort),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-data-')),
-      DEMO_WORKERS: '1',
-      STRATUM_LISTENERS: JSON.stringify([
-        {
-          algorithm: 'sha256',
-          port: stratumPort,
-          host: '127.0.0.1',
-          min_difficulty: difficulty,
-          start_difficulty: difficulty,
-          max_difficulty: difficulty,
-        },
-      ]),
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : []),
+      fileURLToPath(new URL('./main.js', import.meta.url)),
+    ],
+    {
+      cwd: mkdtempSync(path.join(tmpdir(), 'bench-npm-start-')),
+      env: {
+        PATH: process.env.PATH ?? '',
+        PORT: String(httpPort),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-data-')),
+        DEMO_WORKERS: '1',
+        STRATUM_LISTENERS: JSON.stringify([
+          {
+            algorithm: 'sha256',
+            port: stratumPort,
+            host: '127.0.0.1',
+            min_difficulty: difficulty,
+            start_difficulty: difficulty,
+            max_difficulty: difficulty,
+          },
+        ]),
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
     const deadline = Date.now() + 60_000;
@@ -438,38 +445,42 @@ async function main(): Promise<void> {
   const seconds = short ? 1 : 10;
   const sessions = short ? 32 : 64;
   const idleSessions = short ? 300 : 1000;
-  const results: AlgorithmResult[] = [];
-  // SHA256 with and without the share journal (the baseline: the journal's cost is the ratio).
-  results.push(await measureAlgorithm('sha256', seconds, sessions, false));
-  results.push(await measureAlgorithm('sha256', seconds, sessions, true));
-  results.push(await measureAlgorithm('scrypt', seconds, sessions, true));
-  const perSession = await measureIdle(idleSessions, short ? 100 : 500);
+  // `--paced` runs only the paced part (reply latency of npm start).
+  const pacedOnly = process.argv.includes('--paced');
+  if (!pacedOnly) {
+    const results: AlgorithmResult[] = [];
+    // SHA256 with and without the share journal (the baseline: the journal's cost is the ratio).
+    results.push(await measureAlgorithm('sha256', seconds, sessions, false));
+    results.push(await measureAlgorithm('sha256', seconds, sessions, true));
+    results.push(await measureAlgorithm('scrypt', seconds, sessions, true));
+    const perSession = await measureIdle(idleSessions, short ? 100 : 500);
 
-  console.log(`bench:stratum (${seconds}s per algorithm, ${sessions} sessions each waiting for its answer)`);
-  for (const r of results) {
-    if (r.load.rejected > 0) throw new Error(`${r.algorithm}: ${r.load.rejected} shares rejected`);
-    const wall = r.load.accepted / r.load.seconds;
-    const perCore = r.load.accepted / Math.max(r.cpuSeconds, 1e-9);
-    const baseline = results[0] as AlgorithmResult;
-    const vsBaseline =
-      r.algorithm === 'sha256' && r.journal
-        ? `vs no journal ${(perCore / (baseline.load.accepted / Math.max(baseline.cpuSeconds, 1e-9))).toFixed(3)}`
-        : '';
+    console.log(`bench:stratum (${seconds}s per algorithm, ${sessions} sessions each waiting for its answer)`);
+    for (const r of results) {
+      if (r.load.rejected > 0) throw new Error(`${r.algorithm}: ${r.load.rejected} shares rejected`);
+      const wall = r.load.accepted / r.load.seconds;
+      const perCore = r.load.accepted / Math.max(r.cpuSeconds, 1e-9);
+      const baseline = results[0] as AlgorithmResult;
+      const vsBaseline =
+        r.algorithm === 'sha256' && r.journal
+          ? `vs no journal ${(perCore / (baseline.load.accepted / Math.max(baseline.cpuSeconds, 1e-9))).toFixed(3)}`
+          : '';
+      console.log(
+        [
+          `${`${r.algorithm}${r.journal ? '+journal' : ''}`.padEnd(14)}`,
+          `${wall.toFixed(0).padStart(7)} shares/s`,
+          `${perCore.toFixed(0).padStart(7)} shares/s per core`,
+          `p50 ${r.load.p50Ms.toFixed(2)} ms  p99 ${r.load.p99Ms.toFixed(2)} ms`,
+          `raw ${r.rawHashesPerSecond.toFixed(0)} H/s per core`,
+          `throughput ÷ raw hash rate ${(perCore / r.rawHashesPerSecond).toFixed(3)}`,
+          vsBaseline,
+        ].join('   '),
+      );
+    }
     console.log(
-      [
-        `${`${r.algorithm}${r.journal ? '+journal' : ''}`.padEnd(14)}`,
-        `${wall.toFixed(0).padStart(7)} shares/s`,
-        `${perCore.toFixed(0).padStart(7)} shares/s per core`,
-        `p50 ${r.load.p50Ms.toFixed(2)} ms  p99 ${r.load.p99Ms.toFixed(2)} ms`,
-        `raw ${r.rawHashesPerSecond.toFixed(0)} H/s per core`,
-        `throughput ÷ raw hash rate ${(perCore / r.rawHashesPerSecond).toFixed(3)}`,
-        vsBaseline,
-      ].join('   '),
+      `idle session: ${(perSession.rss / 1024).toFixed(1)} KiB resident, ${(perSession.heap / 1024).toFixed(1)} KiB JS heap each (${idleSessions} sessions)`,
     );
   }
-  console.log(
-    `idle session: ${(perSession.rss / 1024).toFixed(1)} KiB resident, ${(perSession.heap / 1024).toFixed(1)} KiB JS heap each (${idleSessions} sessions)`,
-  );
 
   const run: PacedRun = short
     ? { sessions: 100, intervalMs: 2_000, seconds: 5 }

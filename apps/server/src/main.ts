@@ -86,7 +86,12 @@ async function stopRunning(running: readonly Running[], log: Logger): Promise<bo
 
 /** Starts the database, the bus and each role, recording in `running` what must be stopped. */
 async function startParts(config: Config, roles: Set<Role>, log: Logger, running: Running[]): Promise<void> {
-  const database: Database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database: Database = await createDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    // The embedded database runs in a thread of its own, never in the one that answers miners.
+    pgliteWorker: new URL('./pglite-worker.js', import.meta.url),
+  });
   running.push({ name: 'database', stop: () => database.close() });
   const applied = await migrate(database);
   log.info({ engine: database.engine, dataDir: config.dataDir, migrationsApplied: applied }, 'database ready');

@@ -4,7 +4,9 @@ import { CompiledQuery, Kysely, type LogEvent, PostgresDialect, sql } from 'kyse
 import pg from 'pg';
 import { DataDirError, type DataDirLock, lockDataDir, prepareDirectory } from './dataDirLock.js';
 import { once } from './once.js';
-import { PGliteDialect } from './pgliteDialect.js';
+import { PGliteDialect, type PGliteSession } from './pgliteDialect.js';
+import { PGLITE_OPTIONS } from './pgliteOptions.js';
+import { openPGliteInWorker } from './pgliteWorker.js';
 import type { DB } from './schema.js';
 import { checkSchemaName, sessionSettings } from './session.js';
 import { TYPE_PARSERS } from './typeParsers.js';
@@ -30,6 +32,12 @@ export interface DatabaseOptions {
   dataDirSetting?: string;
   /** The embedded database's lock was taken from under this process (default: throw, which stops it). */
   onDataDirLost?: (error: Error) => void;
+  /**
+   * Embedded database only: run PGlite in a worker thread started from this script (a file whose body
+   * calls `servePGliteInWorker`; the server bundles it as dist/pglite-worker.js), so that its
+   * statements never hold up the thread that answers miners and HTTP requests. Default: in this thread.
+   */
+  pgliteWorker?: URL;
   /** Search (and create if missing) only this schema. For tests sharing one PostgreSQL database. */
   schema?: string;
   /**
@@ -145,12 +153,18 @@ async function openPGlite(
     lock = await lockDataDir(directory, setting, options.onDataDirLost ? { onLost: options.onDataDirLost } : {});
   }
   try {
-    const pglite = await PGlite.create({ ...(directory ? { dataDir: directory } : {}), parsers: TYPE_PARSERS });
-    try {
-      await pglite.query(session.sql, session.parameters);
-    } catch (error) {
-      await pglite.close();
-      throw error;
+    let pglite: PGliteSession;
+    if (options.pgliteWorker) {
+      pglite = await openPGliteInWorker(options.pgliteWorker, directory, session);
+    } else {
+      const inThread = await PGlite.create({ ...(directory ? { dataDir: directory } : {}), ...PGLITE_OPTIONS });
+      try {
+        await inThread.query(session.sql, session.parameters);
+      } catch (error) {
+        await inThread.close();
+        throw error;
+      }
+      pglite = inThread;
     }
     if (lock) locked(lock);
     return pglite;

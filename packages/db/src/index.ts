@@ -8,6 +8,7 @@ export {
   MEMORY_DATA_DIR,
 } from './connection.js';
 export { DataDirError, type DataDirOwner } from './dataDirLock.js';
+export { servePGliteInWorker } from './pgliteWorker.js';
 export { MIGRATIONS, type Migration } from './migrations.js';
 export { MigrationError, type MigrationErrorReason, migrate } from './migrator.js';
 export {
@@ -221,6 +222,7 @@ export { serverSecret, useCaptchaSolution } from './queries/secrets.js';
 export {
   type ActiveSession,
   activeSession,
+  clearSessionsTwoFactor,
   extendSession,
   insertSession,
   type NewSession,

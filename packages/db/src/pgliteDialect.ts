@@ -1,4 +1,4 @@
-import type { PGlite, Results } from '@electric-sql/pglite';
+import type { Results } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   createQueryId,
@@ -18,14 +18,21 @@ import {
 } from 'kysely';
 import { Mutex } from './mutex.js';
 
+/** What the driver uses of PGlite: PGlite itself, or PGlite in a worker thread (pgliteWorker.ts). */
+export interface PGliteSession {
+  exec(sql: string): Promise<Results[]>;
+  query<R>(sql: string, params: unknown[]): Promise<Results<R>>;
+  close(): Promise<void>;
+}
+
 /**
  * Kysely over an embedded PGlite. PGlite speaks PostgreSQL, so the SQL side (adapter, compiler,
  * introspector) is Kysely's own PostgreSQL one; only the driver is ours.
  */
 export class PGliteDialect implements Dialect {
-  readonly #pglite: PGlite;
+  readonly #pglite: PGliteSession;
 
-  constructor(pglite: PGlite) {
+  constructor(pglite: PGliteSession) {
     this.#pglite = pglite;
   }
 
@@ -56,11 +63,11 @@ export class PGliteDialect implements Dialect {
  * outside the transaction, which is a bug as well.)
  */
 class PGliteDriver implements Driver {
-  readonly #pglite: PGlite;
+  readonly #pglite: PGliteSession;
   readonly #mutex = new Mutex();
   #closed = false;
 
-  constructor(pglite: PGlite) {
+  constructor(pglite: PGliteSession) {
     this.#pglite = pglite;
   }
 
@@ -127,10 +134,10 @@ class PGliteDriver implements Driver {
 
 /** One hold of the session. After release it refuses to run anything, so a leaked reference fails. */
 class PGliteConnection implements DatabaseConnection {
-  readonly #pglite: PGlite;
+  readonly #pglite: PGliteSession;
   #release: (() => void) | undefined;
 
-  constructor(pglite: PGlite, release: () => void) {
+  constructor(pglite: PGliteSession, release: () => void) {
     this.#pglite = pglite;
     this.#release = release;
   }
