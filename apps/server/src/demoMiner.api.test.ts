@@ -253,6 +253,8 @@ describe('a miner on the demo network', () => {
               addresses: [{ address, proportion: 100 }],
             },
           }),
+          // Setting where the money goes asks for the password again (docs/money.md).
+          password: 'correct horse battery',
         },
       );
       const config = await site.get('/user/payment_config', { account_name: account }, paymentConfigResponse);

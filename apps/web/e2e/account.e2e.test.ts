@@ -304,11 +304,19 @@ describe('two-factor authentication', () => {
     const qr = modal.getByRole('img', { name: 'QR code of your two-factor secret' });
     await expect.poll(() => qr.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
 
+    // The session alone cannot switch 2FA on: the password is asked for, and the server's text shown.
+    await modal.getByTestId('2fa-code').fill(totp(secret, Date.now()));
+    await modal.getByRole('button', { name: 'Enable 2FA' }).click();
+    await expect
+      .poll(() => modal.getByTestId('form-error').innerText())
+      .toBe('Enter your password to confirm this change');
+    await modal.getByTestId('2fa-password').fill(PASSWORD);
+
     const current = [-30_000, 0, 30_000].map((drift) => totp(secret, Date.now() + drift));
     const wrong = ['000000', '111111', '222222', '333333'].find((code) => !current.includes(code)) ?? '';
     await modal.getByTestId('2fa-code').fill(wrong);
     await modal.getByRole('button', { name: 'Enable 2FA' }).click();
-    await expect.poll(() => modal.getByTestId('form-error').innerText()).not.toBe('');
+    await expect.poll(() => modal.getByTestId('form-error').innerText()).toBe('Invalid 2FA code');
 
     await modal.getByTestId('2fa-code').fill(totp(secret, Date.now()));
     await Promise.all([page.waitForEvent('load'), modal.getByRole('button', { name: 'Enable 2FA' }).click()]);
@@ -331,6 +339,30 @@ describe('two-factor authentication', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL('**/dashboard');
     expect(await flag(page)).toBe('true');
+    await context.close();
+  });
+
+  it('turning 2FA off needs the password and a current code', async () => {
+    const { page, context } = await site.newPage();
+    await register(page, 'carol01', 'carol@example.org');
+    // 2FA switched on as Settings does it (tested above), without spending a code of this step.
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    await site.database.db
+      .updateTable('users')
+      .set({ totp_secret: secret })
+      .where('email', '=', 'carol@example.org')
+      .execute();
+    await page.goto('/settings');
+    await expect.poll(() => page.getByTestId('2fa-status').innerText()).toBe('Enabled');
+    await page.getByTestId('disable-2fa').click();
+    const modal = page.getByTestId('disable-2fa-modal');
+    await modal.getByTestId('2fa-code').fill(totp(secret, Date.now()));
+    await modal.getByTestId('2fa-password').fill('not the password');
+    await modal.getByRole('button', { name: 'Disable 2FA' }).click();
+    await expect.poll(() => modal.getByTestId('form-error').innerText()).toBe('Wrong password');
+    await modal.getByTestId('2fa-password').fill(PASSWORD);
+    await Promise.all([page.waitForEvent('load'), modal.getByRole('button', { name: 'Disable 2FA' }).click()]);
+    await expect.poll(() => page.getByTestId('2fa-status').innerText()).toBe('Disabled');
     await context.close();
   });
 });

@@ -8,7 +8,8 @@ import { type Site, startSite } from './harness.js';
 /**
  * The three admin screens in Chromium against the real server and database: users are registered
  * by the registration service, the admin role and 2FA are set on the users row (what the operator
- * command and Settings do), sessions come from the session service. Everything the screens show is
+ * command and Settings do), sessions come from the session service (marked as having passed 2FA
+ * for users with 2FA, as a login with the code is). Everything the screens show is
  * read back through the real admin API; what they change is checked in the database.
  */
 
@@ -33,9 +34,20 @@ async function seedUser(site: Site, username: string, email: string): Promise<Se
   return { userId: user.id, accountId: account.id, username, email };
 }
 
-/** The browser context logged in as this user: a fresh session cookie and the nav's flag. */
+/**
+ * The browser context logged in as this user: a fresh session cookie and the nav's flag. A user
+ * with 2FA gets a session marked as a login that checked a code, as logging in with it gives (the
+ * admin tools ask for one).
+ */
 async function logIn(site: Site, context: BrowserContext, userId: bigint): Promise<void> {
-  const session = await new Sessions(site.database.db, 3600_000).create(userId);
+  const { totp_secret } = await site.database.db
+    .selectFrom('users')
+    .select('totp_secret')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const session = await new Sessions(site.database.db, 3600_000).create(userId, {
+    twoFactorVerified: totp_secret !== null,
+  });
   await context.addCookies([{ name: SESSION_COOKIE, value: session, url: site.baseUrl, httpOnly: true }]);
   await context.addInitScript(() => window.localStorage.setItem('isLoggedIn', 'true'));
 }
@@ -198,6 +210,18 @@ describe('admin screens', () => {
     await page.getByRole('alert').waitFor();
     expect(await page.getByRole('alert').innerText()).toContain('Admin tools need two-factor authentication');
     await context.close();
+
+    // An admin with 2FA whose session's login checked no code is told to log in again with it.
+    const unverified = await site.newPage();
+    const session = await new Sessions(site.database.db, 3600_000).create(admin.userId);
+    await unverified.context.addCookies([{ name: SESSION_COOKIE, value: session, url: site.baseUrl, httpOnly: true }]);
+    await unverified.context.addInitScript(() => window.localStorage.setItem('isLoggedIn', 'true'));
+    await unverified.page.goto('/admin/users');
+    await unverified.page.getByRole('alert').waitFor();
+    expect(await unverified.page.getByRole('alert').innerText()).toContain(
+      'Log out and log in again with your 2FA code',
+    );
+    await unverified.context.close();
   });
 
   it('Logs: search by e-mail with Enter, page by 20, by account, clear filters', async () => {

@@ -100,8 +100,27 @@ describe('miner dashboard: revenue, settings, banner, observer', () => {
     const refusal = (await (await refused).json()) as { error: string };
     await expect.poll(() => modal.getByTestId('form-error').innerText()).toBe(refusal.error);
 
+    // Setting an address asks for the password again (alice has no 2FA: no code field).
     await ltc.getByTestId('payout-address').fill(LTC_ADDRESS);
+    expect(await modal.getByTestId('payout-code').count()).toBe(0);
     await modal.getByTestId('payout-save').click();
+    await expect
+      .poll(() => modal.getByTestId('form-error').innerText())
+      .toBe('Enter your password to confirm this change');
+    await modal.getByTestId('payout-password').fill('not the password');
+    await modal.getByTestId('payout-save').click();
+    await expect.poll(() => modal.getByTestId('form-error').innerText()).toBe('Wrong password');
+    await modal.getByTestId('payout-password').fill('correct horse battery');
+    await modal.getByTestId('payout-save').click();
+    await expect.poll(() => modal.getByTestId('form-success').innerText()).toBe('Settings saved successfully!');
+    // Saved: the addresses are what is stored, so the password field goes; a threshold alone needs none.
+    await expect.poll(() => modal.getByTestId('payout-reauth').count()).toBe(0);
+    await ltc.getByTestId('payout-threshold').fill('0.5');
+    await ltc.getByTestId('payout-threshold').blur();
+    expect(await modal.getByTestId('payout-reauth').count()).toBe(0);
+    const thresholdSaved = page.waitForResponse((r) => r.url().includes('/v1/user/payment_config/update'));
+    await modal.getByTestId('payout-save').click();
+    expect((await thresholdSaved).status()).toBe(200);
     await expect.poll(() => modal.getByTestId('form-success').innerText()).toBe('Settings saved successfully!');
     await modal.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => page.getByTestId('missing-payout-banner').count()).toBe(0);

@@ -30,6 +30,13 @@ export const password = z
   .string()
   .min(10, 'Password must be at least 10 characters')
   .max(128, 'Password must be at most 128 characters');
+/**
+ * The current password, asked again before changes a stolen session cookie must not make (2FA on or
+ * off, payout addresses). Empty when not sent: the server answers PASSWORD_REQUIRED where it is needed.
+ */
+export const currentPassword = z.string().max(128, 'Password must be at most 128 characters').default('');
+/** The current 2FA code where a change may need it (the user has 2FA on); empty when not sent. */
+export const currentTotpCode = z.string().trim().max(6, 'The 2FA code has 6 digits').default('');
 export const totpCode = z
   .string()
   .trim()
@@ -175,8 +182,12 @@ export const redirectConfigUpdateBody = z.object({
 
 /** GET /v1/user/config/generate2FA — a new secret, pending until enabled with a valid code. */
 export const generate2faResponse = z.object({ result: z.string(), otpauth_url: z.string() });
-/** POST /v1/user/config/enable2FA and disable2FA */
-export const twoFactorBody = z.object({ code: totpCode });
+/**
+ * POST /v1/user/config/enable2FA and disable2FA. Both need the current password (a session cookie
+ * alone cannot switch 2FA on or off); `code` is the pending secret's code when enabling, the active
+ * secret's when disabling.
+ */
+export const twoFactorBody = z.object({ password: currentPassword, code: totpCode });
 /** GET /v1/2fa/:secret — PNG QR code of the otpauth URL; only for the logged-in user's pending secret. */
 export const twoFactorQrParams = z.object({ secret: z.string().regex(/^[A-Z2-7]{16,128}$/, 'Unknown secret') });
 

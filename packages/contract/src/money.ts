@@ -1,5 +1,6 @@
 import { ALGORITHM_KEYS, type AlgorithmKey } from '@lodestone/domain';
 import { z } from 'zod';
+import { currentPassword, currentTotpCode } from './account.js';
 
 /**
  * Money calls of spec 7 "Dashboard" and "Public": the coin catalogue, conversion and payout settings,
@@ -151,8 +152,16 @@ export const paymentSettingsInput = z.record(
 );
 export type PaymentSettingsInput = z.input<typeof paymentSettingsInput>;
 
-/** POST /v1/user/payment_config/update?account_name= — replaces the account's whole payout settings. */
-export const paymentConfigUpdateBody = z.object({ payment_settings: jsonField('payment_settings') });
+/**
+ * POST /v1/user/payment_config/update?account_name= — replaces the account's whole payout settings.
+ * A save that changes any coin's addresses (or their shares) needs the current password, and the
+ * current 2FA code when the user has 2FA on; threshold and interval changes alone need neither.
+ */
+export const paymentConfigUpdateBody = z.object({
+  payment_settings: jsonField('payment_settings'),
+  password: currentPassword,
+  code: currentTotpCode,
+});
 export type PaymentConfigUpdateBody = z.input<typeof paymentConfigUpdateBody>;
 
 // ── conversion ──────────────────────────────────────────────────────────────────────────────────

@@ -8,9 +8,9 @@ export {
   MEMORY_DATA_DIR,
 } from './connection.js';
 export { DataDirError, type DataDirOwner } from './dataDirLock.js';
-export { servePGliteInWorker } from './pgliteWorker.js';
 export { MIGRATIONS, type Migration } from './migrations.js';
 export { MigrationError, type MigrationErrorReason, migrate } from './migrator.js';
+export { servePGliteInWorker } from './pgliteWorker.js';
 export {
   type AccountAlgorithmDifficulty,
   accountsDifficulty,

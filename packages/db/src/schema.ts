@@ -184,6 +184,8 @@ export interface SessionsTable {
   id: string;
   user_id: bigint;
   impersonator_user_id: bigint | null;
+  /** When this session's login checked a 2FA code; null otherwise (always null when impersonated). */
+  two_factor_verified_at: Date | null;
   created_at: Generated<Date>;
   last_seen_at: Generated<Date>;
   expires_at: Date;

@@ -34,7 +34,7 @@ describe.each(testEngines())('lodestone admin grant | revoke | list on %s', (eng
     expect(granted).toMatchObject({ code: EXIT.ok, errors: [] });
     expect(granted.lines).toEqual([
       'ops@example.org is now an admin',
-      'note: this user has no 2FA; the admin tools refuse them until they enable it in Settings (ADMIN_REQUIRE_2FA)',
+      'note: this user has no 2FA; the admin tools refuse them until they enable it in Settings and log in again with a code (ADMIN_REQUIRE_2FA)',
     ]);
     expect(await isAdmin('ops@example.org')).toBe(true);
     expect((await run(['list'])).lines).toEqual(['ops@example.org  (2FA off)']);

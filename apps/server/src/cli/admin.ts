@@ -71,7 +71,7 @@ export async function runAdminCommand(
   }
   if (grant && ctx.require2fa && !result.has2fa) {
     io.out(
-      'note: this user has no 2FA; the admin tools refuse them until they enable it in Settings (ADMIN_REQUIRE_2FA)',
+      'note: this user has no 2FA; the admin tools refuse them until they enable it in Settings and log in again with a code (ADMIN_REQUIRE_2FA)',
     );
   }
   return EXIT.ok;

@@ -411,7 +411,7 @@ export const SETTINGS = {
     file: 'auth.admin_require_2fa',
     schema: boolean,
     default: true,
-    doc: 'Admin tools answer only admins who have two-factor authentication enabled (403 otherwise). Turn off only for development.',
+    doc: 'Admin tools answer only admins who have two-factor authentication enabled and whose session checked a 2FA code at login (403 otherwise). Turn off only for development.',
   },
   smtpUrl: {
     env: 'SMTP_URL',

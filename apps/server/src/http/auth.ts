@@ -12,6 +12,8 @@ export interface AuthContext {
   sessionId: string;
   /** The admin logged in as this user, if any. */
   impersonatorUserId: bigint | null;
+  /** True when this session's login checked the user's 2FA code (admin tools ask for it). */
+  twoFactorVerified: boolean;
 }
 
 declare module 'fastify' {
@@ -73,6 +75,7 @@ export function createAuth(
       user: found.user,
       sessionId: found.session.id,
       impersonatorUserId: found.session.impersonator_user_id,
+      twoFactorVerified: found.session.two_factor_verified_at !== null,
     };
     return request.auth;
   };

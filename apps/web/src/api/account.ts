@@ -107,10 +107,11 @@ export function generate2fa(): Promise<Generate2faResponse> {
   return request('/user/config/generate2FA');
 }
 
-/** POST user/config/enable2FA or disable2FA (code). */
-export function setTwoFactor(enable: boolean, code: string): Promise<ResultResponse> {
-  const form = new FormData();
-  form.set('code', code.trim());
+/**
+ * POST user/config/enable2FA or disable2FA (password, code): both need the current password; the
+ * code is the new secret's when enabling, the authenticator's current one when disabling.
+ */
+export function setTwoFactor(enable: boolean, form: FormData): Promise<ResultResponse> {
   return requestResult(enable ? '/user/config/enable2FA' : '/user/config/disable2FA', post(form));
 }
 

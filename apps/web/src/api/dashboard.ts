@@ -196,10 +196,11 @@ export function getPaymentConfig(account: string, signal?: AbortSignal): Promise
   return request('/user/payment_config', { query: { account_name: account }, signal });
 }
 
-/** POST user/payment_config/update?account_name= (payment_settings JSON): replaces the account's payout settings. */
-export function updatePaymentConfig(account: string, settings: unknown): Promise<ResultResponse> {
-  const form = new FormData();
-  form.set('payment_settings', JSON.stringify(settings));
+/**
+ * POST user/payment_config/update?account_name= (payment_settings JSON, and password and code when
+ * addresses change): replaces the account's payout settings. The form is built by payoutForm.ts.
+ */
+export function updatePaymentConfig(account: string, form: FormData): Promise<ResultResponse> {
   return requestResult('/user/payment_config/update', { method: 'POST', form, query: { account_name: account } });
 }
 

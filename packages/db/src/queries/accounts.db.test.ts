@@ -7,7 +7,7 @@ import { insertCoupon, redeemCoupon } from './coupons.js';
 import { loginFailureState, releaseLoginAttempt, takeLoginAttempt } from './loginFailures.js';
 import { consumePasswordReset, insertPasswordReset } from './passwordResets.js';
 import { useCaptchaSolution } from './secrets.js';
-import { activeSession, insertSession, revokeUserSessions } from './sessions.js';
+import { activeSession, clearSessionsTwoFactor, insertSession, revokeUserSessions } from './sessions.js';
 import { appendUserLog } from './userLog.js';
 import { insertUser, useTotpStep } from './users.js';
 
@@ -72,6 +72,35 @@ describe.each(testEngines())('account queries (%s)', (engine) => {
     expect(await activeSession(db, id, new Date(now.getTime() + 61_000))).toBeUndefined();
     expect(await revokeUserSessions(db, user.id, now)).toBe(1);
     expect(await activeSession(db, id, now)).toBeUndefined();
+  });
+
+  it('records whether a session passed 2FA at login, never for an impersonated one; 2FA off clears it', async () => {
+    const { db, user } = await setup();
+    const admin = await insertUser(db, { email: 'admin@example.com', passwordHash: null });
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + 60_000);
+    const [verified, plain, impersonated] = ['c', 'd', 'e'].map((c) => c.repeat(64)) as [string, string, string];
+    await insertSession(db, { id: verified, userId: user.id, twoFactorVerifiedAt: now, now, expiresAt });
+    await insertSession(db, { id: plain, userId: user.id, now, expiresAt });
+    await insertSession(db, { id: impersonated, userId: user.id, impersonatorUserId: admin.id, now, expiresAt });
+    expect((await activeSession(db, verified, now))?.session.two_factor_verified_at).toEqual(now);
+    expect((await activeSession(db, plain, now))?.session.two_factor_verified_at).toBeNull();
+    await expect(
+      insertSession(db, {
+        id: 'f'.repeat(64),
+        userId: user.id,
+        impersonatorUserId: admin.id,
+        twoFactorVerifiedAt: now,
+        now,
+        expiresAt,
+      }),
+    ).rejects.toMatchObject({ code: '23514' });
+    await expect(
+      db.updateTable('sessions').set({ two_factor_verified_at: now }).where('id', '=', impersonated).execute(),
+    ).rejects.toMatchObject({ code: '23514' });
+
+    expect(await clearSessionsTwoFactor(db, user.id)).toBe(1);
+    expect((await activeSession(db, verified, now))?.session.two_factor_verified_at).toBeNull();
   });
 
   it('uses a TOTP step, a recovery key and a captcha solution once', async () => {

@@ -5,6 +5,12 @@ export interface NewSession {
   id: string;
   userId: bigint;
   impersonatorUserId?: bigint | null;
+  /**
+   * When the login that creates this session checked the user's 2FA code; null (the default) for
+   * logins without 2FA and registrations. Never set together with `impersonatorUserId` (the database
+   * refuses it).
+   */
+  twoFactorVerifiedAt?: Date | null;
   expiresAt: Date;
   now: Date;
 }
@@ -16,6 +22,7 @@ export async function insertSession(db: Executor, session: NewSession): Promise<
       id: session.id,
       user_id: session.userId,
       impersonator_user_id: session.impersonatorUserId ?? null,
+      two_factor_verified_at: session.twoFactorVerifiedAt ?? null,
       created_at: session.now,
       last_seen_at: session.now,
       expires_at: session.expiresAt,
@@ -38,6 +45,7 @@ export async function activeSession(db: Executor, id: string, now: Date): Promis
     .select([
       's.id as session_id',
       's.impersonator_user_id as session_impersonator_user_id',
+      's.two_factor_verified_at as session_two_factor_verified_at',
       's.created_at as session_created_at',
       's.last_seen_at as session_last_seen_at',
       's.expires_at as session_expires_at',
@@ -52,6 +60,7 @@ export async function activeSession(db: Executor, id: string, now: Date): Promis
   const {
     session_id,
     session_impersonator_user_id,
+    session_two_factor_verified_at,
     session_created_at,
     session_last_seen_at,
     session_expires_at,
@@ -64,6 +73,7 @@ export async function activeSession(db: Executor, id: string, now: Date): Promis
       id: session_id,
       user_id: user.id,
       impersonator_user_id: session_impersonator_user_id,
+      two_factor_verified_at: session_two_factor_verified_at,
       created_at: session_created_at,
       last_seen_at: session_last_seen_at,
       expires_at: session_expires_at,
@@ -101,6 +111,21 @@ export async function revokeUserSessions(db: Executor, userId: bigint, now: Date
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
+    .returning('id')
+    .execute();
+  return rows.length;
+}
+
+/**
+ * Turning 2FA off: no session of the user counts as having passed 2FA any more, so admin access
+ * after turning it on again needs a new login with a code. Returns how many sessions changed.
+ */
+export async function clearSessionsTwoFactor(db: Executor, userId: bigint): Promise<number> {
+  const rows = await db
+    .updateTable('sessions')
+    .set({ two_factor_verified_at: null })
+    .where('user_id', '=', userId)
+    .where('two_factor_verified_at', 'is not', null)
     .returning('id')
     .execute();
   return rows.length;

@@ -154,7 +154,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps
       rateLimit: RATE_LIMITS.twoFactor,
     },
     async ({ request, body }) => {
-      await enableTwoFactor(accounts, auth.userOf(request).user, body.code);
+      await enableTwoFactor(accounts, auth.userOf(request).user, { ...body, ip: request.ip });
       return { result: true as const };
     },
   );
@@ -168,7 +168,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps
       rateLimit: RATE_LIMITS.twoFactor,
     },
     async ({ request, body }) => {
-      await disableTwoFactor(accounts, auth.userOf(request).user, body.code);
+      await disableTwoFactor(accounts, auth.userOf(request).user, { ...body, ip: request.ip });
       return { result: true as const };
     },
   );

@@ -57,15 +57,16 @@ export async function sessionRoutes(app: FastifyInstance, deps: AccountRouteDeps
     { body: routes.userLogin.body, rateLimit: RATE_LIMITS.login },
     async ({ body, request, reply }) => {
       await captcha.verify(body.captchaToken);
-      const user = await authenticate(accounts, {
+      const { user, twoFactorVerified } = await authenticate(accounts, {
         email: body.email,
         password: body.password,
         code: body.code,
         ip: request.ip,
       });
-      // Rotation: whatever session the browser had ends; the login gets a new token.
+      // Rotation: whatever session the browser had ends; the login gets a new token, marked as
+      // having passed 2FA when a code was checked (admin tools ask for such a session).
       await accounts.sessions.revoke(request.cookies[SESSION_COOKIE]);
-      auth.setSessionCookie(reply, await accounts.sessions.create(user.id));
+      auth.setSessionCookie(reply, await accounts.sessions.create(user.id, { twoFactorVerified }));
       return { result: true as const };
     },
   );

@@ -66,7 +66,7 @@ describe.each(testEngines())('the admin guard on %s', (engine) => {
       expect(res.statusCode, name).toBe(403);
       expect(res.json(), name).toEqual({
         error:
-          'Admin tools need two-factor authentication on your user. Enable 2FA in Settings, log in again and retry.',
+          'Admin tools need two-factor authentication on your user. Enable 2FA in Settings, then log out and log in again with your 2FA code.',
         code: 'ADMIN_2FA_REQUIRED',
       });
     }

@@ -48,18 +48,23 @@ function limitAfterGuard(
  * Spec 7 "Admin": users, user logs, log in as a user, balance adjustments. Guard, in order:
  * 401 without a session; 404 for anyone who is not an admin (the calls do not reveal themselves),
  * and for a session in which an admin is impersonating someone (admin power does not travel into
- * it); 403 when the admin has no 2FA while ADMIN_REQUIRE_2FA is on. Every call is recorded in the
+ * it); 403 while ADMIN_REQUIRE_2FA is on when the admin has no 2FA, or has it but the session's
+ * login did not check a code (the admin logs in again with the code). Every call is recorded in the
  * admin's log, and in the target user's log where there is one (docs/admin.md).
  */
 export async function adminRoutes(app: FastifyInstance, deps: AdminRouteDeps): Promise<void> {
   const { auth, accounts } = deps;
 
   const adminOnly: preHandlerAsyncHookHandler = async (request) => {
-    const { user, impersonatorUserId } = auth.userOf(request);
+    const { user, impersonatorUserId, twoFactorVerified } = auth.userOf(request);
     if (impersonatorUserId !== null) throw errors.notFound();
-    if (deps.config.adminRequire2fa && user.totp_secret === null) {
+    if (!deps.config.adminRequire2fa) return;
+    // 2FA on the user is not enough: the session must have passed it at login, or a stolen cookie
+    // of an admin without 2FA could switch 2FA on and become a full admin session.
+    if (user.totp_secret === null) {
       throw errors.refused('ADMIN_2FA_REQUIRED', ADMIN_MESSAGES.twoFactorRequired, 403);
     }
+    if (!twoFactorVerified) throw errors.refused('ADMIN_2FA_REQUIRED', ADMIN_MESSAGES.twoFactorLoginRequired, 403);
   };
   const guard = [auth.requireAdmin, adminOnly];
 

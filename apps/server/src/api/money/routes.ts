@@ -94,7 +94,12 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps): P
     },
     async ({ request, query, body }) => {
       const account = await auth.ownAccount(request, query.account_name);
-      await updatePaymentConfig(ctx, auth.userOf(request).user, account, body.payment_settings);
+      const { user } = auth.userOf(request);
+      await updatePaymentConfig(ctx, user, account, body.payment_settings, {
+        password: body.password,
+        code: body.code,
+        ip: request.ip,
+      });
       return { result: true as const };
     },
   );

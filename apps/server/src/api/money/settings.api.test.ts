@@ -3,7 +3,7 @@ import { conversionConfigResponse, paymentConfigResponse } from '@lodestone/cont
 import { saveNetworkState, userLogOfAccount } from '@lodestone/db';
 import { testEngines } from '@lodestone/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get, post, registerUser, type TestUser } from '../../../test/accounts.js';
+import { get, nextAddress, post, registerUser, type TestUser, totpCode } from '../../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 
 const program = (seed: number) => Uint8Array.from({ length: 20 }, (_, i) => (seed * 37 + i) & 255);
@@ -54,12 +54,21 @@ describe.each(testEngines())('conversion and payout settings on %s', (engine) =>
     expect(res.statusCode, res.body).toBe(200);
     return paymentConfigResponse.parse(res.json());
   };
-  const savePayment = (user: TestUser, settings: unknown) =>
+  /** Saves as the website does; with the user's password unless `reauth` says otherwise. */
+  const savePayment = (user: TestUser, settings: unknown, reauth: { password?: string; code?: string } = {}) =>
     post(
       t.app,
       '/v1/user/payment_config/update',
-      { payment_settings: typeof settings === 'string' ? settings : JSON.stringify(settings) },
-      { cookie: user.cookie, query: { account_name: user.username } },
+      {
+        payment_settings: typeof settings === 'string' ? settings : JSON.stringify(settings),
+        ...(reauth.password === undefined
+          ? { password: user.password }
+          : reauth.password
+            ? { password: reauth.password }
+            : {}),
+        ...(reauth.code ? { code: reauth.code } : {}),
+      },
+      { cookie: user.cookie, query: { account_name: user.username }, remoteAddress: nextAddress() },
     );
 
   describe('conversion config', () => {
@@ -346,6 +355,107 @@ describe.each(testEngines())('conversion and payout settings on %s', (engine) =>
       clock += 60_000;
       expect((await savePayment(user, { BTC: first })).statusCode).toBe(200);
       expect(await pausedUntil('BTC')).toEqual(new Date(clock + 24 * 3600_000));
+    });
+
+    it('asks for the password whenever addresses change, not for threshold or interval changes', async () => {
+      const user = await registerUser(t.app);
+      const first = { BTC: btcSetting([{ address: btc(1), proportion: 100 }]) };
+      const noPassword = { password: '' };
+
+      // The first setup sets where the money goes: it needs the password too.
+      const missing = await savePayment(user, first, noPassword);
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toEqual({
+        error: 'Enter your password to confirm this change',
+        code: 'PASSWORD_REQUIRED',
+      });
+      const wrong = await savePayment(user, first, { password: 'not the password' });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toEqual({ error: 'Wrong password', code: 'INVALID_PASSWORD' });
+      expect(await paymentConfig(user)).toEqual({ payout_settings: [] });
+      expect((await savePayment(user, first)).statusCode).toBe(200);
+
+      // Threshold and interval alone: no password.
+      const cheaper = { BTC: btcSetting([{ address: btc(1), proportion: 100 }], '0.02', 6) };
+      const thresholdOnly = await savePayment(user, cheaper, noPassword);
+      expect(thresholdOnly.statusCode, thresholdOnly.body).toBe(200);
+      expect((await paymentConfig(user)).payout_settings[0]).toMatchObject({ threshold: '0.02', interval: 6 });
+
+      // Another address, another split, a coin added or removed: each needs it, and nothing changes without it.
+      const changes: unknown[] = [
+        { BTC: btcSetting([{ address: btc(2), proportion: 100 }], '0.02', 6) },
+        {
+          BTC: btcSetting(
+            [
+              { address: btc(1), proportion: 50 },
+              { address: btc(2), proportion: 50 },
+            ],
+            '0.02',
+            6,
+          ),
+        },
+        { ...cheaper, LTC: { threshold: 1, interval: 1, addresses: [{ address: ltc(1), proportion: 100 }] } },
+        {},
+      ];
+      for (const change of changes) {
+        const refused = await savePayment(user, change, noPassword);
+        expect(refused.json(), JSON.stringify(change)).toEqual({
+          error: 'Enter your password to confirm this change',
+          code: 'PASSWORD_REQUIRED',
+        });
+      }
+      expect((await paymentConfig(user)).payout_settings).toEqual([
+        expect.objectContaining({ ticker: 'BTC', addresses: [{ address: btc(1), percentage: 100 }] }),
+      ]);
+      expect((await savePayment(user, changes[0])).statusCode).toBe(200);
+      expect((await paymentConfig(user)).payout_settings[0]?.addresses).toEqual([{ address: btc(2), percentage: 100 }]);
+
+      const account = await accountOf(user);
+      const failed = (
+        await t.database.db
+          .selectFrom('user_log')
+          .select('log_value')
+          .where('user_id', '=', account.user_id)
+          .where('log_name', '=', 'reauth_failed')
+          .execute()
+      ).map((r) => r.log_value);
+      expect(failed).toEqual([expect.objectContaining({ action: 'payout_addresses', reason: 'password' })]);
+    });
+
+    it('with 2FA on, an address change needs the current code as well', async () => {
+      const user = await registerUser(t.app);
+      const first = { BTC: btcSetting([{ address: btc(1), proportion: 100 }]) };
+      expect((await savePayment(user, first)).statusCode).toBe(200);
+      const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+      await t.database.db.updateTable('users').set({ totp_secret: secret }).where('email', '=', user.email).execute();
+      const changed = { BTC: btcSetting([{ address: btc(3), proportion: 100 }]) };
+
+      const noCode = await savePayment(user, changed);
+      expect(noCode.statusCode).toBe(400);
+      expect(noCode.json()).toEqual({
+        error: 'Enter the 6-digit code from your authenticator app',
+        code: 'TOTP_REQUIRED',
+      });
+      const wrongCode = await savePayment(user, changed, { password: user.password, code: '000000' });
+      expect(wrongCode.statusCode).toBe(400);
+      expect(wrongCode.json()).toEqual({ error: 'Invalid 2FA code', code: 'INVALID_2FA_CODE' });
+      const code = await totpCode(secret, Math.floor(clock / 1000));
+      const codeWithoutPassword = await savePayment(user, changed, { password: '', code });
+      expect(codeWithoutPassword.json().code).toBe('PASSWORD_REQUIRED');
+      expect((await paymentConfig(user)).payout_settings[0]?.addresses).toEqual([{ address: btc(1), percentage: 100 }]);
+
+      const ok = await savePayment(user, changed, { password: user.password, code });
+      expect(ok.statusCode, ok.body).toBe(200);
+      // The code is used up: the same code cannot confirm another change.
+      const replay = await savePayment(user, first, { password: user.password, code });
+      expect(replay.json().code).toBe('INVALID_2FA_CODE');
+      // Threshold and interval alone still need nothing.
+      const thresholdOnly = await savePayment(
+        user,
+        { BTC: btcSetting([{ address: btc(3), proportion: 100 }], '0.03', 12) },
+        { password: '' },
+      );
+      expect(thresholdOnly.statusCode, thresholdOnly.body).toBe(200);
     });
 
     it('refuses invalid settings with a message naming the coin, and changes nothing', async () => {

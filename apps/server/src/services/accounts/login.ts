@@ -37,10 +37,25 @@ export function lockDuration(failures: number): number {
   return Math.min(LOCKOUT.firstLockMs * 2 ** (failures - LOCKOUT.freeFailures - 1), LOCKOUT.maxLockMs);
 }
 
-function lockedError(until: Date, now: Date): RetryAfterError {
+/**
+ * 429 LOGIN_LOCKED until the lock ends. `what` names the failures for the reader: failed logins at
+ * login, wrong passwords or codes where a change asks for them again (reauth.ts shares the lock).
+ */
+export function lockedError(until: Date, now: Date, what = 'failed logins'): RetryAfterError {
   const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
   const wait = seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
-  return new RetryAfterError('LOGIN_LOCKED', `Too many failed logins. Try again in ${wait}.`, seconds);
+  return new RetryAfterError('LOGIN_LOCKED', `Too many ${what}. Try again in ${wait}.`, seconds);
+}
+
+/**
+ * Takes one attempt of this address against the lockout, or throws the lockout error. Taking it
+ * counts it as a failure in advance, in one step with the lock check, so concurrent attempts cannot
+ * all pass the check before the first failure is recorded; a success releases it.
+ */
+export async function takeAttempt(db: AccountsContext['db'], email: string, now: Date, what?: string) {
+  const attempt = await takeLoginAttempt(db, email, now, new Date(now.getTime() - LOCKOUT.forgetAfterMs), lockDuration);
+  if (!attempt.taken) throw lockedError(attempt.lockedUntil, now, what);
+  return attempt;
 }
 
 export interface LoginInput {
@@ -52,24 +67,21 @@ export interface LoginInput {
   ip: string;
 }
 
+export interface Authenticated {
+  user: User;
+  /** True when the user has 2FA and this login checked a code (the session records it for admin tools). */
+  twoFactorVerified: boolean;
+}
+
 /**
  * Checks e-mail, password and (when enabled) the 2FA code. A wrong e-mail and a wrong password get
  * the same answer after the same work; a wrong or reused 2FA code counts as a failed login too.
- * Returns the user; the caller creates the session.
+ * Returns the user and whether a 2FA code was checked; the caller creates the session.
  */
-export async function authenticate(ctx: AccountsContext, input: LoginInput): Promise<User> {
+export async function authenticate(ctx: AccountsContext, input: LoginInput): Promise<Authenticated> {
   const { db } = ctx;
   const now = ctx.now();
-  // Taking the attempt counts it as a failure in advance, in one step with the lock check, so
-  // concurrent attempts cannot all pass the check before the first failure is recorded.
-  const attempt = await takeLoginAttempt(
-    db,
-    input.email,
-    now,
-    new Date(now.getTime() - LOCKOUT.forgetAfterMs),
-    lockDuration,
-  );
-  if (!attempt.taken) throw lockedError(attempt.lockedUntil, now);
+  const attempt = await takeAttempt(db, input.email, now);
 
   const fail = async (user: User | undefined, reason: 'password' | '2fa') => {
     if (user) {
@@ -102,5 +114,5 @@ export async function authenticate(ctx: AccountsContext, input: LoginInput): Pro
   await clearLoginFailures(db, input.email);
   await setLastLogin(db, user.id, now);
   await logEvent(db, now, { userId: user.id, name: 'login', value: { ip: input.ip } });
-  return user;
+  return { user, twoFactorVerified: user.totp_secret !== null };
 }

@@ -1,7 +1,15 @@
-import { activatePendingTotp, clearTotp, setPendingTotpSecret, type User, useTotpStep } from '@lodestone/db';
+import {
+  activatePendingTotp,
+  clearSessionsTwoFactor,
+  clearTotp,
+  setPendingTotpSecret,
+  type User,
+  useTotpStep,
+} from '@lodestone/db';
 import { errors } from '../../http/errors.js';
 import { checkTotp, newTotpSecret, otpauthUrl } from '../auth/totp.js';
 import { type AccountsContext, logEvent } from './context.js';
+import { reauthenticate } from './reauth.js';
 
 export const TWO_FACTOR_MESSAGES = {
   alreadyEnabled: 'Two-factor authentication is already enabled',
@@ -29,31 +37,48 @@ export async function generateTwoFactor(
 
 const invalidCode = () => errors.refused('INVALID_2FA_CODE', TWO_FACTOR_MESSAGES.invalidCode);
 
-/** POST user/config/enable2FA: the pending secret becomes active when the code is right. */
-export async function enableTwoFactor(ctx: AccountsContext, user: User, code: string): Promise<void> {
+/**
+ * POST user/config/enable2FA: the pending secret becomes active when the password is right
+ * (reauth.ts: a session cookie alone cannot switch 2FA on) and the code of the pending secret is
+ * right. The session it runs in does not count as having passed 2FA: admin tools need a new login
+ * with a code.
+ */
+export async function enableTwoFactor(
+  ctx: AccountsContext,
+  user: User,
+  input: { password: string; code: string; ip: string },
+): Promise<void> {
   if (user.totp_secret) throw errors.refused('TWO_FACTOR_ENABLED', TWO_FACTOR_MESSAGES.alreadyEnabled);
   const secret = user.totp_pending_secret;
   if (!secret) throw errors.refused('NO_PENDING_2FA', TWO_FACTOR_MESSAGES.noPending);
+  // 2FA is off, so this checks the password only; the code below is the new secret's.
+  await reauthenticate(ctx, user, '2fa_enable', { password: input.password, code: '', ip: input.ip });
   const now = ctx.now();
-  const step = await checkTotp(secret, code, user.totp_last_step, now.getTime());
+  const step = await checkTotp(secret, input.code, user.totp_last_step, now.getTime());
   if (step === null) throw invalidCode();
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await useTotpStep(trx, user.id, step))) throw invalidCode();
     if (!(await activatePendingTotp(trx, user.id, secret)))
       throw errors.refused('NO_PENDING_2FA', TWO_FACTOR_MESSAGES.noPending);
-    await logEvent(trx, now, { userId: user.id, name: '2fa_enabled' });
+    await logEvent(trx, now, { userId: user.id, name: '2fa_enabled', value: { ip: input.ip } });
   });
 }
 
-/** POST user/config/disable2FA: needs a valid, unused code of the active secret. */
-export async function disableTwoFactor(ctx: AccountsContext, user: User, code: string): Promise<void> {
+/**
+ * POST user/config/disable2FA: needs the password and a valid, unused code of the active secret
+ * (reauth.ts). No session of the user counts as having passed 2FA afterwards.
+ */
+export async function disableTwoFactor(
+  ctx: AccountsContext,
+  user: User,
+  input: { password: string; code: string; ip: string },
+): Promise<void> {
   if (!user.totp_secret) throw errors.refused('TWO_FACTOR_DISABLED', TWO_FACTOR_MESSAGES.notEnabled);
+  await reauthenticate(ctx, user, '2fa_disable', input);
   const now = ctx.now();
-  const step = await checkTotp(user.totp_secret, code, user.totp_last_step, now.getTime());
-  if (step === null) throw invalidCode();
   await ctx.db.transaction().execute(async (trx) => {
-    if (!(await useTotpStep(trx, user.id, step))) throw invalidCode();
     await clearTotp(trx, user.id);
-    await logEvent(trx, now, { userId: user.id, name: '2fa_disabled' });
+    await clearSessionsTwoFactor(trx, user.id);
+    await logEvent(trx, now, { userId: user.id, name: '2fa_disabled', value: { ip: input.ip } });
   });
 }

@@ -4,7 +4,9 @@
  */
 export const ADMIN_MESSAGES = {
   twoFactorRequired:
-    'Admin tools need two-factor authentication on your user. Enable 2FA in Settings, log in again and retry.',
+    'Admin tools need two-factor authentication on your user. Enable 2FA in Settings, then log out and log in again with your 2FA code.',
+  twoFactorLoginRequired:
+    'Admin tools need a login with your 2FA code. Log out and log in again with your 2FA code, then retry.',
   userNotFound: 'No user has this e-mail address',
   accountNotFound: 'Account not found',
   targetIsAdmin: 'Admins cannot log in as another admin',

@@ -23,6 +23,13 @@ export interface ResolvedSession extends ActiveSession {
   extended: boolean;
 }
 
+export interface SessionOptions {
+  /** The admin who logs in as this user (admin tools); such a session carries no admin power. */
+  impersonatorUserId?: bigint | null;
+  /** True when the login checked the user's 2FA code. */
+  twoFactorVerified?: boolean;
+}
+
 /**
  * Server-side sessions with sliding expiry: a session lives `ttlMs` after its last use. Logging in
  * always creates a new session (the old cookie's session is revoked: rotation); logging out revokes
@@ -35,14 +42,23 @@ export class Sessions {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** Creates a session and returns the cookie token (shown to nobody else, stored only hashed). */
-  async create(userId: bigint, impersonatorUserId: bigint | null = null): Promise<string> {
+  /**
+   * Creates a session and returns the cookie token (shown to nobody else, stored only hashed).
+   * `twoFactorVerified`: the login checked the user's 2FA code (what admin tools ask for); never for a
+   * session in which an admin is logged in as the user (`impersonatorUserId`).
+   */
+  async create(userId: bigint, options: SessionOptions = {}): Promise<string> {
+    const impersonatorUserId = options.impersonatorUserId ?? null;
+    if (impersonatorUserId !== null && options.twoFactorVerified) {
+      throw new Error('a session of an admin logged in as a user never counts as having passed 2FA');
+    }
     const token = randomToken(32);
     const now = this.now();
     await insertSession(this.db, {
       id: sha256Hex(token),
       userId,
       impersonatorUserId,
+      twoFactorVerifiedAt: options.twoFactorVerified ? now : null,
       now,
       expiresAt: new Date(now.getTime() + this.ttlMs),
     });

@@ -3,6 +3,7 @@ import type { Coin } from '@lodestone/db';
 import { describe, expect, it } from 'vitest';
 import {
   ADDRESS_CHANGE_PAUSE_MS,
+  changesPayoutAddresses,
   MAX_ADDRESSES_PER_COIN,
   parsePaymentSettings,
   pausedUntilAfterSave,
@@ -193,5 +194,43 @@ describe('address changes and the 24-hour pause', () => {
   it('does not pause the first setup of an account, but does pause a coin added later', () => {
     expect(pausedUntilAfterSave(undefined, stored.addresses, false, now)).toBeNull();
     expect(pausedUntilAfterSave(undefined, stored.addresses, true, now)).toEqual(later);
+  });
+});
+
+describe('which saves ask for the password again', () => {
+  const btc = { ticker: 'BTC', addresses: [{ address: 'a', proportion: '100' }] };
+  const ltc = { ticker: 'LTC', addresses: [{ address: 'l', proportion: '100' }] };
+
+  it('not a save that keeps every coin’s addresses and shares (thresholds and intervals are not compared)', () => {
+    expect(changesPayoutAddresses([], [])).toBe(false);
+    expect(
+      changesPayoutAddresses([btc, ltc], [ltc, { ...btc, addresses: [{ address: 'a', proportion: '100.0' }] }]),
+    ).toBe(false);
+  });
+
+  it('a first setup, another address or split, a coin added or removed', () => {
+    expect(changesPayoutAddresses([], [btc])).toBe(true);
+    expect(changesPayoutAddresses([btc], [{ ...btc, addresses: [{ address: 'b', proportion: '100' }] }])).toBe(true);
+    expect(
+      changesPayoutAddresses(
+        [
+          {
+            ...btc,
+            addresses: [...btc.addresses.map((a) => ({ ...a, proportion: '50' })), { address: 'b', proportion: '50' }],
+          },
+        ],
+        [
+          {
+            ...btc,
+            addresses: [
+              { address: 'a', proportion: '40' },
+              { address: 'b', proportion: '60' },
+            ],
+          },
+        ],
+      ),
+    ).toBe(true);
+    expect(changesPayoutAddresses([btc], [btc, ltc])).toBe(true);
+    expect(changesPayoutAddresses([btc, ltc], [btc])).toBe(true);
   });
 });

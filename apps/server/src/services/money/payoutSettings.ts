@@ -15,6 +15,7 @@ import {
 import { decimalToNumber, Exact } from '@lodestone/domain';
 import { errors } from '../../http/errors.js';
 import { logEvent } from '../accounts/context.js';
+import { REAUTH_MESSAGES, type Reauthentication, reauthenticate } from '../accounts/reauth.js';
 import { catalogueByTicker, type MoneyContext } from './coinCatalogue.js';
 
 /** Payouts of a coin wait this long after its addresses change (spec 9). */
@@ -170,6 +171,23 @@ export function sameAddresses(a: readonly PayoutAddressRow[], b: readonly Payout
 }
 
 /**
+ * Pure: whether a save changes where any coin's payouts go — a coin's addresses or their shares
+ * differ from what is stored, or a coin with addresses is added or removed. Such a save needs the
+ * password again (reauth.ts); one that changes only thresholds and intervals does not.
+ */
+export function changesPayoutAddresses(
+  stored: readonly Pick<PayoutSettingRow, 'ticker' | 'addresses'>[],
+  next: readonly Pick<ValidatedPayoutSetting, 'ticker' | 'addresses'>[],
+): boolean {
+  const before = new Map(stored.map((s) => [s.ticker, s.addresses]));
+  const after = new Map(next.map((s) => [s.ticker, s.addresses]));
+  for (const ticker of new Set([...before.keys(), ...after.keys()])) {
+    if (!sameAddresses(before.get(ticker) ?? [], after.get(ticker) ?? [])) return true;
+  }
+  return false;
+}
+
+/**
  * Pure: until when payouts of a coin wait after a save. Unchanged addresses keep the pause they had;
  * changed ones pause the coin for 24 hours from now. A coin that is new to the account pauses too,
  * unless this is the account's first payout setup ever: once an account has had payout addresses,
@@ -214,20 +232,33 @@ export async function readPaymentConfig(ctx: MoneyContext, account: Account): Pr
 /**
  * POST user/payment_config/update: replaces the account's payout settings, pausing coins whose
  * addresses changed (see pausedUntilAfterSave), and writes one user-log entry per coin that changed
- * with its old and new settings.
+ * with its old and new settings. A save that changes addresses (changesPayoutAddresses) needs the
+ * password, and the current 2FA code when the user has 2FA on (reauth.ts); the check runs before
+ * the write transaction, so a failed attempt is counted even though nothing is written.
  */
 export async function updatePaymentConfig(
   ctx: MoneyContext,
   user: User,
   account: Account,
   raw: unknown,
+  reauth: Reauthentication,
 ): Promise<void> {
   const catalogue = await catalogueByTicker(ctx.db);
   const settings = parsePaymentSettings(raw, catalogue, ctx.addressNetwork);
+  let reauthenticated = false;
+  if (changesPayoutAddresses(await payoutSettingsOf(ctx.db, account.id), settings)) {
+    await reauthenticate(ctx, user, 'payout_addresses', reauth);
+    reauthenticated = true;
+  }
   await ctx.db.transaction().execute(async (trx) => {
     await lockAccount(trx, account.id);
     const now = ctx.now();
-    const previous = new Map((await payoutSettingsOf(trx, account.id)).map((s) => [s.ticker, s]));
+    const stored = await payoutSettingsOf(trx, account.id);
+    // Addresses changed by another save since the check above: this save changes them too.
+    if (!reauthenticated && changesPayoutAddresses(stored, settings)) {
+      throw errors.refused('PASSWORD_REQUIRED', REAUTH_MESSAGES.passwordRequired);
+    }
+    const previous = new Map(stored.map((s) => [s.ticker, s]));
     const everSaved = await payoutSettingsEverSaved(trx, account.id);
     const rows: PayoutSettingRow[] = settings.map((s) => ({
       ...s,

@@ -7,6 +7,7 @@ import { CopyButton } from '../../../components/CopyButton';
 import { FormMessage, primaryButtonClass, TextField } from '../../../components/form';
 import { Modal } from '../../../components/Modal';
 import { MESSAGES } from '../messages';
+import { twoFactorForm } from './settings';
 
 /** Spec 4 "2FA": enabling shows the QR image and the secret, then a code is submitted. Success reloads the page. */
 export function EnableTwoFactorModal({ onClose }: { onClose: () => void }) {
@@ -23,8 +24,8 @@ export function EnableTwoFactorModal({ onClose }: { onClose: () => void }) {
       {secret.data ? (
         <div className="space-y-4 text-sm text-slate-700 dark:text-slate-300">
           <p>
-            Scan this code with an authenticator app (or type the secret into it), then enter the 6-digit code the app
-            shows.
+            Scan this code with an authenticator app (or type the secret into it), then enter your password and the
+            6-digit code the app shows.
           </p>
           <img
             src={twoFactorQrUrl(secret.data.result)}
@@ -58,28 +59,47 @@ export function EnableTwoFactorModal({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** Disabling needs a current code (spec 4). Success reloads the page. */
+/**
+ * Disabling needs a current code (spec 4) and, ours, the password: a session cookie alone cannot
+ * switch 2FA off (docs/accounts.md). Success reloads the page.
+ */
 export function DisableTwoFactorModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal title="Disable two-factor authentication" onClose={onClose} testId="disable-2fa-modal">
       <div className="space-y-4 text-sm text-slate-700 dark:text-slate-300">
-        <p>Enter the 6-digit code from your authenticator app to turn two-factor authentication off.</p>
+        <p>
+          Enter your password and the 6-digit code from your authenticator app to turn two-factor authentication off.
+        </p>
         <CodeForm enable={false} onDone={() => window.location.reload()} />
       </div>
     </Modal>
   );
 }
 
+/** Password and code; both modals send both (twoFactorForm). */
 function CodeForm({ enable, onDone }: { enable: boolean; onDone: () => void }) {
+  const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const mutation = useMutation({ mutationFn: (value: string) => setTwoFactor(enable, value), onSuccess: onDone });
+  const mutation = useMutation({
+    mutationFn: (form: FormData) => setTwoFactor(enable, form),
+    onSuccess: onDone,
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // Spec 5: a 6-digit code, no client check; the server says what is wrong.
-    if (!mutation.isPending) mutation.mutate(code);
+    if (!mutation.isPending) mutation.mutate(twoFactorForm(password, code));
   };
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        data-testid="2fa-password"
+      />
       <TextField
         label="Code"
         name="code"

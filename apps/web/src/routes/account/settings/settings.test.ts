@@ -9,6 +9,7 @@ import {
   redirectTotal,
   rowsFromRedirectConfig,
   togglesFromConfig,
+  twoFactorForm,
 } from './settings';
 
 const config: UserConfigResponse = {
@@ -140,5 +141,14 @@ describe('per account', () => {
     expect(newAccountName('   ')).toBeNull();
     expect(newAccountName('')).toBeNull();
     expect(newAccountName(' miner02 ')).toBe('miner02');
+  });
+});
+
+describe('2FA', () => {
+  it('sends the password as typed and the code trimmed', () => {
+    expect(Object.fromEntries(twoFactorForm(' my password ', ' 123456 ').entries())).toEqual({
+      password: ' my password ',
+      code: '123456',
+    });
   });
 });

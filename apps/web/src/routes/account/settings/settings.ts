@@ -80,6 +80,16 @@ export function redirectTotal(rows: readonly RedirectRow[]): number {
   }, 0);
 }
 
+// ── 2FA ──────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Body of POST user/config/enable2FA and disable2FA: the current password as typed (passwords are
+ * not trimmed) and the 6-digit code, trimmed. No client check (spec 5): the server says what is wrong.
+ */
+export function twoFactorForm(password: string, code: string): FormData {
+  return formOf({ password, code: code.trim() });
+}
+
 // ── per account ──────────────────────────────────────────────────────────────────────────────────
 
 /** The read-only dashboard link of an observer key: `${origin}/dashboard/{observer_key}`. */

@@ -3,10 +3,12 @@ import {
   addAddressRow,
   addableCoins,
   addCoin,
+  addressesChanged,
   boundedStep,
   clampPercentage,
   formFromConfig,
   type PayoutCoinForm,
+  paymentForm,
   paymentPayload,
   percentageTotal,
   removeAddressRow,
@@ -109,5 +111,58 @@ describe('payout settings form', () => {
     expect(addableCoins(catalogue, ['BTC'], '')).toEqual(['LTC']);
     expect(addableCoins(catalogue, [], 'lite')).toEqual(['LTC']);
     expect(addableCoins(catalogue, [], 'sol')).toEqual([]);
+  });
+
+  describe('asking for the password again', () => {
+    const stored = {
+      payout_settings: [
+        {
+          ticker: 'BTC',
+          threshold: '0.01',
+          interval: 24,
+          addresses: [
+            { address: 'bc1qone', percentage: 70 },
+            { address: 'bc1qtwo', percentage: 30 },
+          ],
+          paused_until: null,
+        },
+      ],
+    };
+
+    it('only when a coin’s addresses or percentages change, or a coin is added or removed', () => {
+      const form = formFromConfig(stored);
+      expect(addressesChanged(stored, form)).toBe(false);
+      // Thresholds, intervals, row order and spaces around an address are no change.
+      const reordered: PayoutCoinForm[] = [
+        {
+          ticker: 'BTC',
+          threshold: '0.2',
+          interval: '6',
+          addresses: [
+            { address: 'bc1qtwo ', percentage: 30 },
+            { address: 'bc1qone', percentage: 70 },
+          ],
+        },
+      ];
+      expect(addressesChanged(stored, reordered)).toBe(false);
+      expect(addressesChanged(stored, updateAddressRow(form, 'BTC', 1, { address: 'bc1qthree' }))).toBe(true);
+      expect(addressesChanged(stored, updateAddressRow(form, 'BTC', 1, { percentage: 20 }))).toBe(true);
+      expect(addressesChanged(stored, addCoin(form, 'LTC', btc))).toBe(true);
+      expect(addressesChanged(stored, [])).toBe(true);
+      expect(addressesChanged({ payout_settings: [] }, [])).toBe(false);
+    });
+
+    it('sends the password and the trimmed code only when given', () => {
+      const form = formFromConfig(stored);
+      const plain = paymentForm(form);
+      expect([...plain.keys()]).toEqual(['payment_settings']);
+      expect(JSON.parse(String(plain.get('payment_settings')))).toEqual(paymentPayload(form));
+      const withPassword = paymentForm(form, { password: ' secret pass ', code: '' });
+      expect(Object.fromEntries([...withPassword.entries()].filter(([k]) => k !== 'payment_settings'))).toEqual({
+        password: ' secret pass ',
+      });
+      const withCode = paymentForm(form, { password: 'secret pass', code: ' 123456 ' });
+      expect(withCode.get('code')).toBe('123456');
+    });
   });
 });

@@ -140,6 +140,45 @@ export function paymentPayload(coins: readonly PayoutCoinForm[]): PaymentSetting
   return payload;
 }
 
+/**
+ * Whether saving the form changes where any coin's payouts go, as the server judges it: a coin's
+ * addresses or their percentages differ from what is stored (order aside), or a coin is added or
+ * removed. Such a save needs the password again (and the 2FA code when 2FA is on); a save that only
+ * changes thresholds or intervals does not, so the modal asks only then.
+ */
+export function addressesChanged(config: PaymentConfigResponse, coins: readonly PayoutCoinForm[]): boolean {
+  const canonical = (rows: readonly AddressRow[]) =>
+    rows
+      .filter((row) => row.percentage !== 0)
+      .map((row) => `${row.address.trim()}\u0000${row.percentage}`)
+      .sort()
+      .join('\u0001');
+  const stored = new Map(config.payout_settings.map((s) => [s.ticker, canonical(s.addresses)]));
+  const edited = new Map(coins.map((c) => [c.ticker, canonical(c.addresses)]));
+  for (const ticker of new Set([...stored.keys(), ...edited.keys()])) {
+    if (stored.get(ticker) !== edited.get(ticker)) return true;
+  }
+  return false;
+}
+
+/** What the save asks again when addresses change: the password as typed, and the 2FA code. */
+export interface Reauthentication {
+  password: string;
+  code: string;
+}
+
+/**
+ * The body of POST user/payment_config/update: `payment_settings` (paymentPayload's JSON), and the
+ * password and code only when given (a save of thresholds alone sends neither).
+ */
+export function paymentForm(coins: readonly PayoutCoinForm[], reauth?: Reauthentication): FormData {
+  const form = new FormData();
+  form.set('payment_settings', JSON.stringify(paymentPayload(coins)));
+  if (reauth && reauth.password !== '') form.set('password', reauth.password);
+  if (reauth && reauth.code.trim() !== '') form.set('code', reauth.code.trim());
+  return form;
+}
+
 /** Coins the search offers to add: payable, not already in the form, matching ticker or name. */
 export function addableCoins(
   catalogue: Record<string, Pick<CoinInfo, 'name' | 'payouts_enabled'>>,
