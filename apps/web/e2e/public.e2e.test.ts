@@ -642,6 +642,9 @@ describe('public pages with data', () => {
     await page.goto('/api');
     await page.waitForURL('**/overview');
     await page.getByTestId('api-overview').waitFor();
+    // The base URL is the OpenAPI document's server once the document has loaded (until then the
+    // page's own origin stands in): read it after the description, which comes from the same document.
+    await page.getByTestId('api-description').waitFor();
     expect(await page.getByTestId('api-base-url').innerText()).toBe('http://localhost:8080/v1');
     const sidebar = page.getByTestId('api-docs-sidebar');
     expect(await sidebar.getByRole('link').allInnerTexts()).toEqual([
