@@ -152,3 +152,16 @@ export async function loginAs(
 export function totpCode(secret: string, epochSeconds = Math.floor(Date.now() / 1000)): Promise<string> {
   return generate({ secret, epoch: epochSeconds });
 }
+
+/** An app clock that tests move forward by whole 30-second TOTP steps, so that each code is new. */
+export function totpClock() {
+  let offsetMs = 0;
+  const nowMs = () => Date.now() + offsetMs;
+  return {
+    now: () => new Date(nowMs()),
+    epoch: () => Math.floor(nowMs() / 1000),
+    nextStep: () => {
+      offsetMs += 30_000;
+    },
+  };
+}

@@ -10,22 +10,18 @@ import {
   SESSION,
   sessionCookie,
   type TestUser,
+  totpClock,
   totpCode,
 } from '../../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 
 describe('two-factor authentication (TOTP)', () => {
   let t: TestApp;
-  // The app's clock: tests move it forward by whole 30-second TOTP steps.
-  let offsetMs = 0;
-  const nowMs = () => Date.now() + offsetMs;
-  const epoch = () => Math.floor(nowMs() / 1000);
-  const nextStep = () => {
-    offsetMs += 30_000;
-  };
+  const clock = totpClock();
+  const { epoch, nextStep } = clock;
 
   beforeAll(async () => {
-    t = await createTestApp({}, undefined, undefined, { now: () => new Date(nowMs()) });
+    t = await createTestApp({}, undefined, undefined, { now: clock.now });
   });
   afterAll(async () => {
     await t?.close();

@@ -9,6 +9,7 @@ import {
   registerUser,
   SESSION,
   sessionCookie,
+  totpClock,
   totpCode,
 } from '../../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
@@ -23,16 +24,11 @@ import { adminPost, registerAdmin, userIdOf } from './fixture.js';
  */
 describe.each(testEngines())('the admin 2FA step-up on %s', (engine) => {
   let t: TestApp;
-  // The app's clock: tests move it forward by whole 30-second TOTP steps, so each code is new.
-  let offsetMs = 0;
-  const nowMs = () => Date.now() + offsetMs;
-  const epoch = () => Math.floor(nowMs() / 1000);
-  const nextStep = () => {
-    offsetMs += 30_000;
-  };
+  const clock = totpClock();
+  const { epoch, nextStep } = clock;
 
   beforeAll(async () => {
-    t = await createTestApp({}, undefined, engine, { now: () => new Date(nowMs()) });
+    t = await createTestApp({}, undefined, engine, { now: clock.now });
   });
   afterAll(async () => {
     await t?.close();
