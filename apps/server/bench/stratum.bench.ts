@@ -104,64 +104,34 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 }
 
-async function runLoad(request: LoadRequest): Promise<LoadResult> {
-  const clients = await openSessions(request.port, request.sessions);
-  const latencies: number[] = [];
-  let accepted = 0;
-  let rejected = 0;
-  process.send?.({ kind: 'started' });
-  const started = performance.now();
-  const end = started + request.seconds * 1000;
-  await Promise.all(
-    clients.map(async (client, i) => {
-      const job = client.job;
-      if (!job) throw new Error('no job');
-      const extranonce2 = (i + 1).toString(16).padStart(client.extranonce2Size * 2, '0');
-      for (let nonce = 0; performance.now() < end; nonce++) {
-        const sent = performance.now();
-        const reply = await client.submit({
-          worker: `bench.w${i}`,
-          jobId: job.jobId,
-          extranonce2,
-          ntime: job.ntime,
-          nonce,
-        });
-        latencies.push(performance.now() - sent);
-        if (reply.result === true) accepted++;
-        else rejected++;
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  for (const client of clients) client.destroy();
-  latencies.sort((a, b) => a - b);
-  return { accepted, rejected, seconds, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99) };
-}
-
 /**
- * Many sessions at a realistic share rate: each submits one share every `intervalMs`, at a random
- * phase, and the time to its answer is what a miner waits. Unlike `runLoad` (every session as fast
- * as it can), the server is mostly idle here, so what shows is how long an answer waits behind
- * other work in the process (the database, above all).
+ * Every session submits shares for `seconds`: back to back (`intervalMs` 0, the throughput mode), or
+ * one every `intervalMs` at a random phase (the paced mode: the server is mostly idle, so what shows
+ * is how long an answer waits behind other work in the process, the database above all). Returns the
+ * outcome and the answer times.
  */
-async function runPaced(request: PacedRequest): Promise<PacedResult> {
-  const clients = await openSessions(request.port, request.sessions, request.account);
+async function submitShares(
+  clients: StratumClient[],
+  worker: (index: number) => string,
+  seconds: number,
+  intervalMs: number,
+): Promise<PacedResult> {
   const latencies: number[] = [];
   let accepted = 0;
   let rejected = 0;
   const started = performance.now();
-  const end = started + request.seconds * 1000;
+  const end = started + seconds * 1000;
   await Promise.all(
     clients.map(async (client, i) => {
       const extranonce2 = (i + 1).toString(16).padStart(client.extranonce2Size * 2, '0');
-      await new Promise((r) => setTimeout(r, Math.random() * request.intervalMs));
+      if (intervalMs > 0) await new Promise((r) => setTimeout(r, Math.random() * intervalMs));
       for (let nonce = 0; performance.now() < end; nonce++) {
-        const next = performance.now() + request.intervalMs;
+        const next = performance.now() + intervalMs;
         const job = client.job;
         if (!job) throw new Error('no job');
         const sent = performance.now();
         const reply = await client.submit({
-          worker: `${request.account}.p${i}`,
+          worker: worker(i),
           jobId: job.jobId,
           extranonce2,
           ntime: job.ntime,
@@ -170,21 +140,31 @@ async function runPaced(request: PacedRequest): Promise<PacedResult> {
         latencies.push(performance.now() - sent);
         if (reply.result === true) accepted++;
         else rejected++;
-        await new Promise((r) => setTimeout(r, Math.max(0, next - performance.now())));
+        if (intervalMs > 0) await new Promise((r) => setTimeout(r, Math.max(0, next - performance.now())));
       }
     }),
   );
-  const seconds = (performance.now() - started) / 1000;
   for (const client of clients) client.destroy();
   latencies.sort((a, b) => a - b);
   return {
     accepted,
     rejected,
-    seconds,
+    seconds: (performance.now() - started) / 1000,
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
     maxMs: latencies.at(-1) ?? 0,
   };
+}
+
+async function runLoad(request: LoadRequest): Promise<LoadResult> {
+  const clients = await openSessions(request.port, request.sessions);
+  process.send?.({ kind: 'started' });
+  return submitShares(clients, (i) => `bench.w${i}`, request.seconds, 0);
+}
+
+async function runPaced(request: PacedRequest): Promise<PacedResult> {
+  const clients = await openSessions(request.port, request.sessions, request.account);
+  return submitShares(clients, (i) => `${request.account}.p${i}`, request.seconds, request.intervalMs);
 }
 
 async function generator(): Promise<void> {
