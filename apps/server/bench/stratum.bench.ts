@@ -427,6 +427,8 @@ async function main(): Promise<void> {
   const idleSessions = short ? 300 : 1000;
   // `--paced` runs only the paced part (reply latency of npm start).
   const pacedOnly = process.argv.includes('--paced');
+  // `--throughput` runs only the throughput and idle-memory part (to compare builds side by side).
+  const throughputOnly = process.argv.includes('--throughput');
   if (!pacedOnly) {
     const results: AlgorithmResult[] = [];
     // SHA256 with and without the share journal (the baseline: the journal's cost is the ratio).
@@ -461,6 +463,7 @@ async function main(): Promise<void> {
       `idle session: ${(perSession.rss / 1024).toFixed(1)} KiB resident, ${(perSession.heap / 1024).toFixed(1)} KiB JS heap each (${idleSessions} sessions)`,
     );
   }
+  if (throughputOnly) return;
 
   const run: PacedRun = short
     ? { sessions: 100, intervalMs: 2_000, seconds: 5 }
