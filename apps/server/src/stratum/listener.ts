@@ -50,6 +50,11 @@ export interface ListenerSetup {
   limits: ConnectionLimits;
   metrics: StratumMetrics;
   log: StratumLog;
+  /**
+   * Holds every write until the accepted shares before it are journaled (ShareJournal.afterShares),
+   * so that no miner hears "true" for a share a crash could lose. Unset: writes go out at once.
+   */
+  afterShares?: ((write: () => void) => void) | undefined;
 }
 
 export interface RunningListener {
@@ -68,7 +73,7 @@ export interface RunningListener {
  * directions, timeouts, and never letting a socket error reach the process.
  */
 export async function openListener(setup: ListenerSetup): Promise<RunningListener> {
-  const { settings, services, guard, budget, limits, metrics, log } = setup;
+  const { settings, services, guard, budget, limits, metrics, log, afterShares } = setup;
   const sessions = new Map<Session, net.Socket>();
   /** Sockets admitted on this listener (TLS handshakes included). */
   let open = 0;
@@ -123,23 +128,24 @@ export async function openListener(setup: ListenerSetup): Promise<RunningListene
       if (writeBlocked || queueBlocked) socket.pause();
       else socket.resume();
     };
+    const send = (text: string) => {
+      if (socket.destroyed || !socket.writable) return;
+      if (socket.write(text)) return;
+      if (socket.writableLength > limits.maxWriteBufferBytes) {
+        log.info({ remote: address }, 'stratum client does not read its answers; disconnecting');
+        socket.destroy();
+      } else if (!writeBlocked) {
+        writeBlocked = true;
+        applyReadState();
+        socket.once('drain', () => {
+          writeBlocked = false;
+          applyReadState();
+        });
+      }
+    };
     const transport: SessionTransport = {
       remoteAddress: address,
-      write(text) {
-        if (socket.destroyed || !socket.writable) return;
-        if (socket.write(text)) return;
-        if (socket.writableLength > limits.maxWriteBufferBytes) {
-          log.info({ remote: address }, 'stratum client does not read its answers; disconnecting');
-          socket.destroy();
-        } else if (!writeBlocked) {
-          writeBlocked = true;
-          applyReadState();
-          socket.once('drain', () => {
-            writeBlocked = false;
-            applyReadState();
-          });
-        }
-      },
+      write: afterShares ? (text) => afterShares(() => send(text)) : send,
       close(reason, abusive) {
         // Rental marketplaces (NiceHash) proxy many customers through few addresses: an abusive
         // session there is closed, but its address is not banned for everyone behind it.
@@ -148,8 +154,13 @@ export async function openListener(setup: ListenerSetup): Promise<RunningListene
         if (ban) log.info(fields, 'closing stratum connection and banning its address');
         else log.debug(fields, 'closing stratum connection');
         if (ban) guard.ban(address, limits.banMs);
-        socket.end();
-        setTimeout(() => socket.destroy(), 1000).unref();
+        const end = () => {
+          socket.end();
+          setTimeout(() => socket.destroy(), 1000).unref();
+        };
+        // After the answers written before it, which may be held behind the share journal.
+        if (afterShares) afterShares(end);
+        else end();
       },
       setReadPaused(paused) {
         queueBlocked = paused;

@@ -26,6 +26,9 @@ function aggregator(journal: ShareJournal, target: ReturnType<typeof bus>, clock
   return new ShareAggregator({ node: 'n1', bus: target, log: SILENT_LOG, journal, now: () => clock.now });
 }
 
+/** The end of this turn of the event loop: the journal has written its shares, the answers are out. */
+const answered = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const credited = (batches: ShareBatch[], account: string) =>
   batches
     .flatMap((b) => b.workers)
@@ -46,9 +49,10 @@ describe('the share journal', () => {
     clock.now = 5_000;
     await shares.flush();
     expect(target.published).toHaveLength(2);
-    // After the batches: more shares, then the process dies (nothing closed, nothing flushed).
+    // After the batches: more shares, answered, then the process dies (nothing closed, nothing flushed).
     shares.record('sha256', 'alice', 'rig1', { kind: 'valid', difficulty: 5 }, 5_100);
     shares.record('scrypt', 'carol', 'rig2', { kind: 'valid', difficulty: 7 }, 5_200);
+    await answered();
 
     const second = ShareJournal.open({ directory, now: () => 6_000 });
     expect(second.recovered.batches.map((b) => b.id)).toEqual(target.published.map((b) => b.id));
@@ -95,6 +99,47 @@ describe('the share journal', () => {
     late.journal.close();
   });
 
+  it('holds every write until the shares accepted before it are in the file, and keeps their order', async () => {
+    const directory = fresh();
+    const file = path.join(directory, 'shares.log');
+    const { journal } = ShareJournal.open({ directory, now: () => 0 });
+    const shares = aggregator(journal, bus());
+    const sent: string[] = [];
+    // Nothing waiting: a write goes out at once.
+    journal.afterShares(() => sent.push('hello'));
+    expect(sent).toEqual(['hello']);
+    // Three sessions' shares in one turn of the event loop, each answered after its share.
+    for (const worker of ['a', 'b', 'c']) {
+      shares.record('sha256', 'frank', worker, { kind: 'valid', difficulty: 1 }, 1);
+      journal.afterShares(() =>
+        sent.push(`${worker}: true, ${readFileSync(file, 'utf8').split('\n').length - 1} lines`),
+      );
+    }
+    // A rejected share records nothing, but its answer still waits behind the ones before it.
+    shares.record('sha256', 'frank', 'd', { kind: 'invalid', reason: 'low-difficulty' }, 1);
+    journal.afterShares(() => sent.push('d: false'));
+    expect(sent).toEqual(['hello']);
+    expect(readFileSync(file, 'utf8')).toBe('');
+    await answered();
+    // One write put all three shares in the file before the first answer went out.
+    expect(sent).toEqual(['hello', 'a: true, 3 lines', 'b: true, 3 lines', 'c: true, 3 lines', 'd: false']);
+    journal.close();
+  });
+
+  it('answers even when the share log cannot be written, and says so', async () => {
+    const directory = fresh();
+    const errors: unknown[] = [];
+    const { journal } = ShareJournal.open({ directory, now: () => 0, onWriteError: (error) => errors.push(error) });
+    journal.close();
+    // Closed: the descriptor is gone, as after an I/O error.
+    journal.share({ algorithm: 'sha256', account: 'gina', worker: 'w', difficulty: 1, at: 1 });
+    const sent: string[] = [];
+    journal.afterShares(() => sent.push('true'));
+    await answered();
+    expect(sent).toEqual(['true']);
+    expect(errors).toHaveLength(1);
+  });
+
   it('empties the share log once every share in it is in a batch', async () => {
     const directory = fresh();
     const { journal } = ShareJournal.open({ directory, now: () => 0, maxShareLogBytes: 100 });
@@ -102,11 +147,13 @@ describe('the share journal', () => {
     const clock = { now: 0 };
     const shares = aggregator(journal, target, clock);
     for (let i = 0; i < 10; i++) shares.record('sha256', 'erin', 'w', { kind: 'valid', difficulty: 1 }, i);
+    await answered();
     expect(statSync(path.join(directory, 'shares.log')).size).toBeGreaterThan(100);
     clock.now = 5_000;
     await shares.flush();
     expect(readFileSync(path.join(directory, 'shares.log'), 'utf8')).toBe('');
     shares.record('sha256', 'erin', 'w', { kind: 'valid', difficulty: 1 }, 5_001);
+    await answered();
     expect(readFileSync(path.join(directory, 'shares.log'), 'utf8')).toMatch(/^s\t11\tsha256\terin\tw\t1\t5001\n$/);
     journal.close();
   });

@@ -110,7 +110,15 @@ export async function startStratum(options: StratumOptions): Promise<StratumServ
     jobManagers.set(listener.algorithm, new JobManager(source, { log }));
   }
 
-  const opened = options.journalDirectory ? ShareJournal.open({ directory: options.journalDirectory, now }) : undefined;
+  const opened = options.journalDirectory
+    ? ShareJournal.open({
+        directory: options.journalDirectory,
+        now,
+        onWriteError: (error) =>
+          log.error({ err: error }, 'share journal: cannot write accepted shares (answered; not crash-safe)'),
+      })
+    : undefined;
+  const journal = opened?.journal;
   if (opened && (opened.recovered.batches.length > 0 || opened.recovered.shares.length > 0)) {
     log.info(
       { batches: opened.recovered.batches.length, shares: opened.recovered.shares.length },
@@ -120,7 +128,7 @@ export async function startStratum(options: StratumOptions): Promise<StratumServ
   const aggregator = new ShareAggregator({
     node: options.node,
     bus: options.bus,
-    journal: opened?.journal,
+    journal,
     log,
     flushIntervalMs: options.flushIntervalMs,
     now,
@@ -167,7 +175,7 @@ export async function startStratum(options: StratumOptions): Promise<StratumServ
     try {
       await aggregator.stop();
     } finally {
-      opened?.journal.close();
+      journal?.close();
     }
   };
 
@@ -213,6 +221,7 @@ export async function startStratum(options: StratumOptions): Promise<StratumServ
         limits,
         metrics,
         log,
+        afterShares: journal ? (write) => journal.afterShares(write) : undefined,
       });
       settings.port = listener.port;
       running.push(listener);
