@@ -688,6 +688,9 @@ describe('public pages with data', () => {
       'curl -s "http://localhost:8080/v1/api/user?apiKey=YOUR_API_KEY"',
     );
     expect(await page.getByTestId('api-parameters').innerText()).toContain('apiKey');
+    // A wrong key: the status the document gives (404), never a hand-written one (it said 401).
+    expect(await page.getByTestId('api-refusal-404').innerText()).toContain('No account has this API key');
+    expect(await page.getByTestId('api-endpoint').innerText()).not.toMatch(/\b401\b/);
     const fields = await page.getByTestId('api-field').locator('td:first-child').allInnerTexts();
     expect(fields).toContain('hashrate.{scrypt|sha256|eaglesong|blake2s|x11|kheavyhash}.active_workers');
     expect(fields).toContain('payments[].txID');

@@ -91,6 +91,16 @@ import { stratumResponse } from './stratum.js';
 export const API_PREFIX = '/v1';
 
 /**
+ * A refusal a route is documented to answer (the OpenAPI document lists it, the API docs pages
+ * show it): the status, when it happens, and the answer's body.
+ */
+export interface Refusal {
+  status: 400 | 401 | 403 | 404 | 409 | 429;
+  when: string;
+  example: { error: string; code: string };
+}
+
+/**
  * The route table both sides agree on: the server registers handlers against these entries and
  * checks its answers with `response`; the website's client builds its calls from the same entries.
  */
@@ -348,7 +358,33 @@ export const routes = {
   poolFees: { method: 'GET', path: '/pool/fees', response: poolFeesResponse },
   apiPool: { method: 'GET', path: '/api/pool', response: publicApiPoolResponse },
   apiProfits: { method: 'GET', path: '/api/profits', response: publicApiProfitsResponse },
-  apiUser: { method: 'GET', path: '/api/user', query: publicApiUserQuery, response: publicApiUserResponse },
+  apiUser: {
+    method: 'GET',
+    path: '/api/user',
+    query: publicApiUserQuery,
+    response: publicApiUserResponse,
+    // 404, not 401: a 401 tells the website its session ended (spec 8), and this call has no session.
+    refusals: [
+      {
+        status: 400,
+        when: 'No apiKey, or one longer than 200 characters.',
+        example: { error: 'apiKey is required', code: 'VALIDATION_FAILED' },
+      },
+      {
+        status: 404,
+        when: 'No account has this API key (a mistyped key, or one replaced in Settings).',
+        example: { error: 'Account not found', code: 'NOT_FOUND' },
+      },
+      {
+        status: 429,
+        when: 'More than 30 calls a minute from one address, or 60 a minute with one key; Retry-After says when to call again.',
+        example: {
+          error: 'Too many requests with this API key. Try again in 42 seconds.',
+          code: 'RATE_LIMITED',
+        },
+      },
+    ] satisfies Refusal[],
+  },
   signature: {
     method: 'GET',
     path: '/signatures/:signature',

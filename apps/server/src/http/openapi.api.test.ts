@@ -100,6 +100,23 @@ describe.each(testEngines())('answers against /v1/openapi.json on %s', (engine) 
     await expectValid('/v1/api/user?apiKey=wrong', '/v1/api/user', 404);
   });
 
+  it('documents the refusals api/user really answers, with their bodies (issue 16: the docs said 401)', async () => {
+    const responses = (document.paths['/v1/api/user']?.get?.responses ?? {}) as Record<
+      string,
+      { description?: string; content: Record<string, Media & { example?: unknown }> }
+    >;
+    const documented = Object.keys(responses).filter((status) => /^4\d\d$/.test(status));
+    expect(documented).toEqual(['400', '404', '429']);
+    for (const [url, status] of [
+      ['/v1/api/user?apiKey=wrong', 404],
+      ['/v1/api/user', 400],
+    ] as const) {
+      const res = await world.t.app.inject({ url, remoteAddress: nextAddress() });
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json()).toEqual(responses[String(status)]?.content['application/json']?.example);
+    }
+  });
+
   it('describes the website’s public answers too', async () => {
     await expectValid('/v1/pool/profits/scrypt', '/v1/pool/profits/{algorithm}');
     await expectValid('/v1/pool/profits/scrypt/chart?period=7d', '/v1/pool/profits/{algorithm}/chart');

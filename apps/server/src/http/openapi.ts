@@ -1,4 +1,4 @@
-import { API_PREFIX, errorResponse, routes } from '@lodestone/contract';
+import { API_PREFIX, errorResponse, type Refusal, routes } from '@lodestone/contract';
 import { z } from 'zod';
 
 /**
@@ -19,6 +19,7 @@ interface RouteEntry {
   query?: z.ZodType;
   body?: z.ZodType;
   response?: z.ZodType;
+  refusals?: readonly Refusal[];
 }
 
 /** What answers the routes without a JSON answer send. */
@@ -202,8 +203,18 @@ function operationOf(name: string, route: RouteEntry) {
         description: FILE_ANSWERS[name]?.description ?? 'A file',
         content: { [FILE_ANSWERS[name]?.type ?? 'application/octet-stream']: {} },
       };
+  const refusals = Object.fromEntries(
+    (route.refusals ?? []).map((refusal) => [
+      String(refusal.status),
+      {
+        description: refusal.when,
+        content: { 'application/json': withExample({ schema: errorSchema }, refusal.example) },
+      },
+    ]),
+  );
   operation.responses = {
     '200': ok,
+    ...refusals,
     default: {
       description: 'A refusal (4xx) or a server error (5xx): a message for people and a stable code',
       content: {

@@ -56,21 +56,24 @@ function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
   return node;
 }
 
-function parseInput<T extends z.ZodType>(schema: T, value: unknown, where: string): z.output<T> {
+const PLACE = { body: 'field', query: 'query parameter', params: 'path parameter' } as const;
+
+/**
+ * Every message here may be shown to a person as it is (a form shows the server's text), so it is a
+ * sentence naming the field, never a schema path ("query.email: …"): the contract's own wording
+ * when it has one, otherwise one that names the field and what was expected.
+ */
+function parseInput<T extends z.ZodType>(schema: T, value: unknown, where: keyof typeof PLACE): z.output<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const path = issue?.path ?? [];
-  const field = path.length ? `${where}.${path.join('.')}` : where;
-  if (where === 'body' && issue) {
-    // Body messages are shown to people as they are (the contract words them); zod's generic
-    // type message is replaced by one that names the field.
-    if (!GENERIC_MESSAGE.test(issue.message)) throw errors.validation(issue.message);
-    const name = String(path[path.length - 1] ?? 'body');
-    if (valueAt(value, path) === undefined) throw errors.validation(`${name} is required`);
-    throw errors.validation(`${name}: ${issue.message}`);
-  }
-  throw errors.validation(`${field}: ${issue?.message ?? 'invalid'}`);
+  if (!issue) throw errors.validation(`The request's ${PLACE[where]}s are invalid.`);
+  if (!GENERIC_MESSAGE.test(issue.message)) throw errors.validation(issue.message);
+  const name = issue.path.length ? String(issue.path[issue.path.length - 1]) : undefined;
+  if (name === undefined) throw errors.validation(`The request's ${PLACE[where]}s are invalid.`);
+  if (valueAt(value, issue.path) === undefined) throw errors.validation(`${name} is required`);
+  const expected = issue.message.replace(GENERIC_MESSAGE, '').replace(/^:\s*/, '');
+  throw errors.validation(`The ${PLACE[where]} ${name} is invalid${expected ? ` (${expected})` : ''}.`);
 }
 
 /**

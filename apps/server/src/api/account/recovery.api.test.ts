@@ -149,6 +149,20 @@ describe('password recovery by e-mail (real SMTP server)', () => {
       },
     );
     expect(short.json().error).toBe('Password must be at least 10 characters');
+    // A link whose address is not one: the contract's sentence, never a schema path ("query.email: …").
+    const badEmail = await post(
+      t.app,
+      '/v1/password/reset_send',
+      { password: 'a brand new password', recovery_key: 'abc' },
+      { query: { email: 'a@b.c' } },
+    );
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json().error).toBe('Invalid email address');
+    const noEmail = await post(t.app, '/v1/password/reset_send', {
+      password: 'a brand new password',
+      recovery_key: 'abc',
+    });
+    expect(noEmail.json().error).toBe('email is required');
     const noCaptcha = await post(t.app, '/v1/password/reset', { email: 'x@example.com' });
     expect(noCaptcha.json().error).toBe('Please verify you are not a robot.');
   });

@@ -114,7 +114,7 @@ describe.each(testEngines())('mining API on %s', (engine) => {
     for (const url of reads) {
       const bad = await get(t.app, url, { cookie: user.cookie, query: q(user, { algorithm: 'ethash' }) });
       expect(bad.statusCode, url).toBe(400);
-      expect(bad.json().error).toBe('query.algorithm: Unknown algorithm: ethash');
+      expect(bad.json().error).toBe('Unknown algorithm: ethash');
       const missing = await get(t.app, url, { cookie: user.cookie, query: { account_name: user.username } });
       expect(missing.statusCode, url).toBe(400);
     }

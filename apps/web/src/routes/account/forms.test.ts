@@ -150,6 +150,7 @@ describe('reset password', () => {
   it('says which part of the link is missing, then checks the passwords', () => {
     expect(validateReset({ key: null, email: 'a@b.co' }, values)).toBe('Invalid recovery key');
     expect(validateReset({ key: 'k', email: null }, values)).toBe('Invalid mail');
+    expect(validateReset({ key: 'k', email: 'not-an-address' }, values)).toBe('Invalid mail');
     expect(validateReset({ key: null, email: null }, values)).toBe('Invalid recovery key');
     expect(validateReset({ key: 'k', email: 'a@b.co' }, { ...values, confirmPassword: 'other' })).toBe(
       'Passwords do not match',

@@ -119,10 +119,10 @@ export interface ResetValues {
   confirmPassword: string;
 }
 
-/** Spec 5 "Reset": missing key, missing e-mail, passwords that differ. */
+/** Spec 5 "Reset": missing key, missing (or malformed) e-mail, passwords that differ. */
 export function validateReset(link: ResetLink, values: ResetValues): Problem {
   if (!link.key) return MESSAGES.invalidRecoveryKey;
-  if (!link.email) return MESSAGES.invalidMail;
+  if (!link.email || !EMAIL.test(link.email)) return MESSAGES.invalidMail;
   if (values.password === '' || values.confirmPassword === '') return MESSAGES.passwordRequired;
   if (values.password !== values.confirmPassword) return MESSAGES.passwordsMismatch;
   return null;

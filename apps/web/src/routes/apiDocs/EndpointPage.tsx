@@ -33,7 +33,7 @@ export function EndpointPage({ endpoint }: { endpoint: EndpointDoc }) {
         {endpoint.private && (
           <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
             Authentication: the account's API key (Settings) as the <code>apiKey</code> query parameter. Treat the key
-            as a password; a wrong key is answered 401.
+            as a password.
           </p>
         )}
 
@@ -144,6 +144,23 @@ export function EndpointPage({ endpoint }: { endpoint: EndpointDoc }) {
                   A refused call answers a 4xx status (429 when rate-limited, with <code>Retry-After</code>) and a
                   message with a stable code:
                 </p>
+                {operation.refusals.length > 0 && (
+                  <dl className="mt-3 space-y-3" data-testid="api-refusals">
+                    {operation.refusals.map((refusal) => (
+                      <div key={refusal.status} data-testid={`api-refusal-${refusal.status}`}>
+                        <dt className="font-mono text-sm font-semibold text-slate-900 dark:text-slate-100">
+                          {refusal.status}
+                          {refusal.example !== undefined && (
+                            <span className="ml-2 font-normal break-words text-slate-600 dark:text-slate-400">
+                              {JSON.stringify(refusal.example)}
+                            </span>
+                          )}
+                        </dt>
+                        <dd className="text-slate-700 dark:text-slate-300">{refusal.when}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                )}
                 <CodeBlock label="Error (example)" code={jsonText(operation.errorExample)} testId="api-error-example" />
               </>
             )}

@@ -67,6 +67,11 @@ const doc = {
               },
             },
           },
+          '404': {
+            description: 'No account has this API key.',
+            content: { 'application/json': { example: { error: 'Account not found', code: 'NOT_FOUND' } } },
+          },
+          '400': { description: 'No apiKey.' },
           default: { content: { 'application/json': { example: { error: 'Account not found', code: 'NOT_FOUND' } } } },
         },
       },
@@ -83,6 +88,14 @@ describe('reading the OpenAPI document', () => {
       operationId: 'apiUser',
       responseExample: { username: 'miner01' },
       errorExample: { error: 'Account not found', code: 'NOT_FOUND' },
+      refusals: [
+        { status: 400, when: 'No apiKey.', example: undefined },
+        {
+          status: 404,
+          when: 'No account has this API key.',
+          example: { error: 'Account not found', code: 'NOT_FOUND' },
+        },
+      ],
     });
     expect(op?.parameters).toEqual([
       { name: 'apiKey', in: 'query', required: true, type: 'string', description: null },

@@ -28,6 +28,14 @@ export interface Operation {
   responseExample: unknown;
   /** The refusal answer (4xx/5xx) example. */
   errorExample: unknown;
+  /** The refusals the route documents, by status (ascending). */
+  refusals: Refusal[];
+}
+
+export interface Refusal {
+  status: number;
+  when: string;
+  example: unknown;
 }
 
 export interface FieldRow {
@@ -79,6 +87,14 @@ export function findOperation(doc: OpenApiDocument, path: string, method = 'get'
     responseSchema: ok && isObject(ok.schema) ? ok.schema : null,
     responseExample: ok?.example,
     errorExample: refusal?.example,
+    refusals: Object.entries(responses)
+      .filter(([status]) => /^[45]\d\d$/.test(status))
+      .map(([status, response]) => ({
+        status: Number(status),
+        when: isObject(response) && typeof response.description === 'string' ? response.description : '',
+        example: jsonContent(response)?.example,
+      }))
+      .sort((a, b) => a.status - b.status),
   };
 }
 
