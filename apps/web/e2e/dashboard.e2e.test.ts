@@ -78,9 +78,10 @@ describe('miner dashboard: revenue, settings, banner, observer', () => {
     const modal = page.getByRole('dialog', { name: 'Payout Settings' });
     await modal.waitFor();
 
-    await modal.getByTestId('payout-coin-search').fill('lite');
-    await modal.getByTestId('payout-add-LTC').click();
+    // Opened for the missing coin: LTC is already in the form, with one empty row at 100%.
     const ltc = modal.getByTestId('payout-coin-LTC');
+    await ltc.waitFor();
+    expect(await ltc.getByTestId('payout-address').inputValue()).toBe('');
     expect(await ltc.getByTestId('payout-percentage').inputValue()).toBe('100');
     expect(await ltc.getByTestId('payout-threshold').getAttribute('step')).toBe('0.0001');
     expect(await ltc.getByTestId('payout-interval').getAttribute('step')).toBe('0.5');
@@ -93,6 +94,7 @@ describe('miner dashboard: revenue, settings, banner, observer', () => {
     expect(await modal.getByTestId('payout-coin-LTC').count()).toBe(0);
 
     // The server's own refusal is shown as it is.
+    await modal.getByTestId('payout-coin-search').fill('lite');
     await modal.getByTestId('payout-add-LTC').click();
     await ltc.getByTestId('payout-address').fill('not-an-address');
     const refused = page.waitForResponse((r) => r.url().includes('/v1/user/payment_config/update'));
@@ -122,6 +124,21 @@ describe('miner dashboard: revenue, settings, banner, observer', () => {
     await modal.getByTestId('payout-save').click();
     expect((await thresholdSaved).status()).toBe(200);
     await expect.poll(() => modal.getByTestId('form-success').innerText()).toBe('Settings saved successfully!');
+
+    // Out of bounds: kept as typed, refused with the bound named, nothing sent (it was clamped and saved).
+    let sent = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/v1/user/payment_config/update')) sent++;
+    });
+    await ltc.getByTestId('payout-interval').fill('1000');
+    await ltc.getByTestId('payout-interval').blur();
+    expect(await ltc.getByTestId('payout-interval').inputValue()).toBe('1000');
+    const bound = /^The LTC payout interval must be between [\d.]+ and [\d.]+ hours$/;
+    expect(await ltc.getByTestId('payout-interval-problem').innerText()).toMatch(bound);
+    await modal.getByTestId('payout-save').click();
+    await expect.poll(() => modal.getByTestId('form-error').innerText()).toMatch(bound);
+    expect(sent).toBe(0);
+    await ltc.getByTestId('payout-interval').fill('24');
     await modal.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => page.getByTestId('missing-payout-banner').count()).toBe(0);
 

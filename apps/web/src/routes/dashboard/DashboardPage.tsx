@@ -23,7 +23,8 @@ import { MiningWizard } from './wizard/MiningWizard';
 import { useWizardAutoOpen } from './wizard/useWizardAutoOpen';
 
 type ModalState =
-  | { kind: 'payout' }
+  /** `add`: coins the form starts with, added (the missing-payout banner's). */
+  | { kind: 'payout'; add?: readonly string[] }
   | { kind: 'conversion' }
   | { kind: 'changeCoin'; ticker: string }
   | { kind: 'wizard' }
@@ -86,10 +87,11 @@ function MinerDashboard({
   const conversion = useConversionConfig(account);
   const payment = usePaymentConfig(account);
   const [bannerClosed, setBannerClosed] = useState(false);
-  const bannerText =
+  const missingTickers =
     conversion.data && payment.data
-      ? missingPayoutText(missingPayoutTickers(configuredCoins(conversion.data, algorithm), payment.data))
+      ? missingPayoutTickers(configuredCoins(conversion.data, algorithm), payment.data)
       : null;
+  const bannerText = missingTickers ? missingPayoutText(missingTickers) : null;
 
   // ── first-time wizard ──
   const wizard = useWizardAutoOpen(account);
@@ -127,7 +129,7 @@ function MinerDashboard({
             onClose={() => setBannerClosed(true)}
             onConfigure={() => {
               setTab('revenue');
-              setModal({ kind: 'payout' });
+              setModal({ kind: 'payout', add: missingTickers ?? [] });
             }}
           />
         )
@@ -154,7 +156,7 @@ function MinerDashboard({
         />
       }
     >
-      {modal?.kind === 'payout' && <PayoutSettingsModal account={account} onClose={closeModal} />}
+      {modal?.kind === 'payout' && <PayoutSettingsModal account={account} add={modal.add} onClose={closeModal} />}
       {modal?.kind === 'conversion' && (
         <ConversionSettingsModal account={account} algorithm={algorithmName} onClose={closeModal} />
       )}

@@ -2,12 +2,13 @@ import type { SiteResponse } from '@lodestone/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { usePoolFees } from '../../api/public';
-import { useSite } from '../../api/queries';
+import { useSite, useStratum } from '../../api/queries';
 import { ChevronDownIcon } from '../../components/icons';
 import { PageHeader } from '../../components/publicPage';
 import { safeExternalUrl } from '../../lib/links';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { FEES_ERROR, FEES_LOADING, feeLines } from './fees';
+import { type PortKind, portsOfKind } from './ports';
 
 const link = 'font-medium text-amber-700 underline-offset-2 hover:underline dark:text-amber-400';
 const code = 'rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.9em] dark:bg-slate-800';
@@ -122,14 +123,7 @@ const QUESTIONS: readonly Question[] = [
   {
     id: 'rentals',
     question: 'Can I use mining rental services?',
-    answer: () => (
-      <p>
-        Yes. Rented hashrate must use the marketplace port (3334), which starts at a higher difficulty that rental
-        services expect. Set the pool up at the rental service with the same login{' '}
-        <code className={code}>{'{account}.{workerName}'}</code> as your own miners; rented hashrate is paid like any
-        other, share by share.
-      </p>
-    ),
+    answer: () => <RentalsAnswer />,
   },
   {
     id: 'payout-frequency',
@@ -155,22 +149,7 @@ const QUESTIONS: readonly Question[] = [
   {
     id: 'nicehash',
     question: 'Are there limits for NiceHash renters?',
-    answer: () => (
-      <>
-        <p>
-          NiceHash rentals must be pointed at the marketplace port (3334). Its minimum difficulty is higher than on the
-          standard port, as NiceHash requires; on the standard port a rental would be refused or disconnected.
-        </p>
-        <p>
-          If your rental needs extranonce subscription, use port 3332 and add <code className={code}>#xnsub</code> to
-          the server address. Addresses are listed on the{' '}
-          <Link to="/get-started" className={link}>
-            Getting Started
-          </Link>{' '}
-          page.
-        </p>
-      </>
-    ),
+    answer: () => <NiceHashAnswer />,
   },
   {
     id: 'profitable',
@@ -304,6 +283,50 @@ function FeeAnswer() {
 }
 
 /** The payout coins are the ones whose payouts are enabled: the same list the fees call answers. */
+/** "the marketplace ports (SCRYPT 3334, …)" from the server's listeners, or what stands in while they load. */
+function PortsOf({ kind, what }: { kind: PortKind; what: string }) {
+  const stratum = useStratum();
+  if (!stratum.data) return <>the {what} ports (listed on the Getting Started page)</>;
+  const ports = portsOfKind(stratum.data.listeners, kind);
+  if (ports === '') return <>the {what} ports (this pool has none configured at the moment)</>;
+  return (
+    <>
+      the {what} ports (<span data-testid={`faq-ports-${kind}`}>{ports}</span>)
+    </>
+  );
+}
+
+function RentalsAnswer() {
+  return (
+    <p>
+      Yes. Rented hashrate must use <PortsOf kind="marketplace" what="marketplace" />, which start at a higher
+      difficulty that rental services expect. Set the pool up at the rental service with the same login{' '}
+      <code className={code}>{'{account}.{workerName}'}</code> as your own miners; rented hashrate is paid like any
+      other, share by share.
+    </p>
+  );
+}
+
+function NiceHashAnswer() {
+  return (
+    <>
+      <p>
+        NiceHash rentals must be pointed at <PortsOf kind="marketplace" what="marketplace" />. Their minimum difficulty
+        is higher than on the standard ports, as NiceHash requires; on a standard port a rental would be refused or
+        disconnected.
+      </p>
+      <p>
+        If your rental needs extranonce subscription, use <PortsOf kind="xnsub" what="extranonce-subscription" /> and
+        add <code className={code}>#xnsub</code> to the server address. Addresses are listed on the{' '}
+        <Link to="/get-started" className={link}>
+          Getting Started
+        </Link>{' '}
+        page.
+      </p>
+    </>
+  );
+}
+
 function PayoutCoinsAnswer() {
   const fees = usePoolFees();
   const tickers = fees.data ? Object.keys(fees.data.pools) : [];

@@ -4,6 +4,7 @@ import type { KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { POOL_STATS_REFRESH_MS, usePoolStats } from '../../api/queries';
 import { AlgorithmLogo } from '../../components/AlgorithmLogo';
+import { formatTimeOfDay } from '../../lib/dates';
 import { setSelectedAlgorithm } from '../../state/hooks';
 
 /** Spec 9: hashrate with 2 decimals, profit with 5. */
@@ -40,7 +41,7 @@ export function PoolTable() {
   let status: string;
   if (isPending) status = 'Loading pool statistics…';
   else if (isError && data)
-    status = `The last update failed: ${reason}. Showing the figures from ${new Date(dataUpdatedAt).toLocaleTimeString()}; trying again every ${refreshSeconds} seconds.`;
+    status = `The last update failed: ${reason}. Showing the figures from ${formatTimeOfDay(dataUpdatedAt)}; trying again every ${refreshSeconds} seconds.`;
   else if (isError)
     status = `Pool statistics could not be loaded: ${reason}. Trying again every ${refreshSeconds} seconds.`;
   else status = `Updated every ${refreshSeconds} seconds. Select an algorithm for its detailed statistics.`;

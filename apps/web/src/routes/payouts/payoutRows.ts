@@ -1,5 +1,6 @@
 import type { PoolPayout } from '@lodestone/contract';
 import { abbreviateTxid, Exact } from '@lodestone/domain';
+import { formatDateTime } from '../../lib/dates';
 import { safeExternalUrl } from '../../lib/links';
 
 /** Spec 9: the payouts table shows 10 rows a page. */
@@ -28,22 +29,7 @@ export function formatPayoutAmount(payout: Pick<PoolPayout, 'coin_balance' | 'co
   return `${amount} ${payout.coin_ticker}`;
 }
 
-/**
- * "2025-06-15 14:05": the payout's instant (ISO, UTC) in the visitor's time zone, written the same
- * way on every browser. Text that is not a date is shown as it came.
- */
+/** "2025-06-15 14:05": the payout's instant (ISO, UTC) in the visitor's time zone (the site's format). */
 export function formatPayoutDate(iso: string, timeZone?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(date);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
+  return formatDateTime(iso, { timeZone });
 }

@@ -7,6 +7,7 @@ import { getSignature, publicKeys, useSignature } from '../../api/public';
 import { useSite } from '../../api/queries';
 import { BrandMark } from '../../components/BrandMark';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../components/form';
+import { formatDateTime } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import {
   compareHashes,
@@ -201,10 +202,7 @@ function SignatureInfo({ lookup, signature }: { lookup: ReturnType<typeof useSig
 }
 
 function Issued({ data }: { data: SignatureResponse }) {
-  const issued = new Date(data.issued_at);
-  const when = Number.isNaN(issued.getTime())
-    ? data.issued_at
-    : issued.toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short' });
+  const when = formatDateTime(data.issued_at);
   return (
     <p data-testid="signature-issued" className="mt-2 text-sm text-slate-600 dark:text-slate-400">
       Issued by the pool for {kindText(data.kind)} on {when}.

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { STATS_REFRESH_MS, useAlgorithmStats, useStatsChart } from '../../api/public';
 import { AlgorithmLogo } from '../../components/AlgorithmLogo';
 import { LoadState, PageHeader } from '../../components/publicPage';
+import { formatTimeOfDay } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useSelectedAlgorithm } from '../../state/hooks';
 import { LineChart } from '../dashboard/charts/LineChart';
@@ -30,9 +31,7 @@ export default function StatsPage() {
 
   let status: string | null = null;
   if (stats.data && stats.isError) {
-    status = `The last update failed: ${stats.error.message.replace(/\.$/, '')}. Showing the figures from ${new Date(
-      stats.dataUpdatedAt,
-    ).toLocaleTimeString()}; trying again every ${REFRESH_SECONDS} seconds.`;
+    status = `The last update failed: ${stats.error.message.replace(/\.$/, '')}. Showing the figures from ${formatTimeOfDay(stats.dataUpdatedAt)}; trying again every ${REFRESH_SECONDS} seconds.`;
   }
 
   return (

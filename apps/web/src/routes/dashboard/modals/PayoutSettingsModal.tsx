@@ -1,12 +1,13 @@
 import type { CoinInfo, CoinsResponse, PaymentConfigResponse } from '@lodestone/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { updatePaymentConfig } from '../../../api/dashboard';
 import { ApiError, serverErrorText } from '../../../api/errors';
 import { useUserInfo } from '../../../api/queries';
 import { inputClass, secondaryButtonClass, TextField } from '../../../components/form';
 import { TrashIcon } from '../../../components/icons';
 import { Modal } from '../../../components/Modal';
+import { formatDateTime } from '../../../lib/dates';
 import { PlusIcon } from '../icons';
 import { MESSAGES } from '../messages';
 import { dashboardKeys, sourceKey, useCoins, usePaymentConfig } from '../queries';
@@ -17,29 +18,41 @@ import {
   addableCoins,
   addCoin,
   addressesChanged,
-  boundedStep,
+  boundsProblem,
   formFromConfig,
+  formProblem,
   INTERVAL_STEP,
   type PayoutCoinForm,
   paymentForm,
   percentageTotal,
   type Reauthentication,
   removeAddressRow,
+  snappedToStep,
   THRESHOLD_STEP,
   updateAddressRow,
+  withCoins,
 } from './payoutForm';
 
 /**
  * Payout Settings (spec 3, 4, 5): per coin the threshold, the interval and the addresses with their
  * share of each payout. Saving replaces the account's payout settings as a whole.
  */
-export function PayoutSettingsModal({ account, onClose }: { account: string; onClose: () => void }) {
+export function PayoutSettingsModal({
+  account,
+  add = [],
+  onClose,
+}: {
+  account: string;
+  /** Coins to start the form with, added if not set up yet (the missing-payout banner's). */
+  add?: readonly string[] | undefined;
+  onClose: () => void;
+}) {
   const coins = useCoins();
   const config = usePaymentConfig(account);
   return (
     <Modal title="Payout Settings" onClose={onClose} testId="payout-modal">
       {coins.data && config.data ? (
-        <PayoutForm account={account} catalogue={coins.data} config={config.data} />
+        <PayoutForm account={account} catalogue={coins.data} config={config.data} add={add} />
       ) : (
         <QueryState
           isPending={coins.isPending || config.isPending}
@@ -55,13 +68,15 @@ function PayoutForm({
   account,
   catalogue,
   config,
+  add,
 }: {
   account: string;
   catalogue: CoinsResponse;
   config: PaymentConfigResponse;
+  add: readonly string[];
 }) {
-  // The form starts from what is stored and is edited locally until saved.
-  const [coins, setCoins] = useState<PayoutCoinForm[]>(() => formFromConfig(config));
+  // The form starts from what is stored (plus the coins it was opened for) and is edited locally until saved.
+  const [coins, setCoins] = useState<PayoutCoinForm[]>(() => withCoins(formFromConfig(config), add, catalogue));
   const [query, setQuery] = useState('');
   const [message, setMessage] = useState<{ error?: string; success?: string }>({});
   const queryClient = useQueryClient();
@@ -95,7 +110,11 @@ function PayoutForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!mutation.isPending) mutation.mutate(paymentForm(coins, needsPassword ? reauth : undefined));
+    if (mutation.isPending) return;
+    // Out-of-bounds thresholds and intervals are refused here, naming the bound (never clamped).
+    const problem = formProblem(coins, (ticker) => catalogue[ticker]);
+    if (problem) setMessage({ error: problem });
+    else mutation.mutate(paymentForm(coins, needsPassword ? reauth : undefined));
   };
 
   const paused = config.payout_settings.filter((s) => s.paused_until !== null);
@@ -113,9 +132,7 @@ function PayoutForm({
       </p>
       {paused.length > 0 && (
         <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-amber-800 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-300">
-          {paused
-            .map((s) => `${s.ticker} payouts are paused until ${new Date(s.paused_until ?? '').toLocaleString()}`)
-            .join('. ')}
+          {paused.map((s) => `${s.ticker} payouts are paused until ${formatDateTime(s.paused_until ?? '')}`).join('. ')}
           .
         </p>
       )}
@@ -200,6 +217,8 @@ function CoinFieldset({
 }) {
   const id = useId();
   const total = percentageTotal(coin.addresses);
+  const thresholdProblem = boundsProblem(coin.ticker, 'threshold', coin.threshold, info);
+  const intervalProblem = boundsProblem(coin.ticker, 'interval', coin.interval, info);
   return (
     <fieldset
       data-testid={`payout-coin-${coin.ticker}`}
@@ -225,15 +244,16 @@ function CoinFieldset({
             data-testid="payout-threshold"
             aria-describedby={`${id}-threshold-hint`}
             onChange={(event) => onChange({ threshold: event.target.value })}
+            aria-invalid={thresholdProblem !== null}
             onBlur={() =>
               onChange({
-                threshold: boundedStep(coin.threshold, info.threshold_min, info.threshold_max, THRESHOLD_STEP),
+                threshold: snappedToStep(coin.threshold, info.threshold_min, info.threshold_max, THRESHOLD_STEP),
               })
             }
           />
-          <p id={`${id}-threshold-hint`} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+          <BoundHint id={`${id}-threshold-hint`} problem={thresholdProblem} testId="payout-threshold-problem">
             {info.threshold_min} to {info.threshold_max}
-          </p>
+          </BoundHint>
         </div>
         <div>
           <label htmlFor={`${id}-interval`} className="mb-1 block font-medium text-slate-700 dark:text-slate-300">
@@ -251,9 +271,10 @@ function CoinFieldset({
             data-testid="payout-interval"
             aria-describedby={`${id}-interval-hint`}
             onChange={(event) => onChange({ interval: event.target.value })}
+            aria-invalid={intervalProblem !== null}
             onBlur={() =>
               onChange({
-                interval: boundedStep(
+                interval: snappedToStep(
                   coin.interval,
                   String(info.interval_min),
                   String(info.interval_max),
@@ -262,9 +283,9 @@ function CoinFieldset({
               })
             }
           />
-          <p id={`${id}-interval-hint`} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+          <BoundHint id={`${id}-interval-hint`} problem={intervalProblem} testId="payout-interval-problem">
             {info.interval_min} to {info.interval_max} hours
-          </p>
+          </BoundHint>
         </div>
       </div>
       {/* Spec 9: USDC payouts use the Ethereum network; any token on another coin's chain says so. */}
@@ -332,5 +353,28 @@ function CoinFieldset({
         </span>
       </div>
     </fieldset>
+  );
+}
+
+/** The allowed range under a field, or, in its place, why the typed value cannot be saved. */
+function BoundHint({
+  id,
+  problem,
+  testId,
+  children,
+}: {
+  id: string;
+  problem: string | null;
+  testId: string;
+  children: ReactNode;
+}) {
+  return problem ? (
+    <p id={id} data-testid={testId} className="mt-1 text-xs text-red-700 dark:text-red-400">
+      {problem}
+    </p>
+  ) : (
+    <p id={id} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+      {children}
+    </p>
   );
 }

@@ -4,15 +4,18 @@ import {
   addableCoins,
   addCoin,
   addressesChanged,
-  boundedStep,
+  boundsProblem,
   clampPercentage,
   formFromConfig,
+  formProblem,
   type PayoutCoinForm,
   paymentForm,
   paymentPayload,
   percentageTotal,
   removeAddressRow,
+  snappedToStep,
   updateAddressRow,
+  withCoins,
 } from './payoutForm';
 
 const btc = { threshold_min: '0.001', interval_min: 1 };
@@ -67,15 +70,56 @@ describe('payout settings form', () => {
     ).toBe(100);
   });
 
-  it('threshold and interval are bounded and stepped exactly', () => {
-    expect(boundedStep('0.00035', '0.001', '0.5', '0.0001')).toBe('0.001');
-    expect(boundedStep('0.12345', '0.001', '0.5', '0.0001')).toBe('0.1234');
-    expect(boundedStep('0.0003', '0', '1', '0.0001')).toBe('0.0003');
-    expect(boundedStep('7', '0.001', '0.5', '0.0001')).toBe('0.5');
-    expect(boundedStep('abc', '0.001', '0.5', '0.0001')).toBe('0.001');
-    expect(boundedStep('12.7', '1', '48', '0.5')).toBe('12.5');
-    expect(boundedStep('0', '1', '48', '0.5')).toBe('1');
-    expect(boundedStep('100', '1', '48', '0.5')).toBe('48');
+  it('threshold and interval are stepped exactly, and refused out of bounds with the bound named', () => {
+    expect(snappedToStep('0.12345', '0.001', '0.5', '0.0001')).toBe('0.1234');
+    expect(snappedToStep('0.0003', '0', '1', '0.0001')).toBe('0.0003');
+    expect(snappedToStep('12.7', '1', '48', '0.5')).toBe('12.5');
+    expect(snappedToStep('0.00105', '0.00105', '0.5', '0.0001')).toBe('0.00105');
+    // Out of bounds or not a number: left as typed (before: silently moved to the bound, then saved).
+    expect(snappedToStep('7', '0.001', '0.5', '0.0001')).toBe('7');
+    expect(snappedToStep('0.00035', '0.001', '0.5', '0.0001')).toBe('0.00035');
+    expect(snappedToStep('100', '1', '48', '0.5')).toBe('100');
+    expect(snappedToStep('abc', '0.001', '0.5', '0.0001')).toBe('abc');
+
+    const bounds = { threshold_min: '0.001', threshold_max: '0.5', interval_min: 1, interval_max: 48 };
+    expect(boundsProblem('BTC', 'threshold', '7', bounds)).toBe('The BTC threshold must be between 0.001 and 0.5');
+    expect(boundsProblem('BTC', 'threshold', '0.0005', bounds)).toBe('The BTC threshold must be between 0.001 and 0.5');
+    expect(boundsProblem('BTC', 'threshold', '', bounds)).toBe('The BTC threshold must be a number');
+    expect(boundsProblem('BTC', 'threshold', '0.5', bounds)).toBeNull();
+    expect(boundsProblem('BTC', 'interval', '100', bounds)).toBe(
+      'The BTC payout interval must be between 1 and 48 hours',
+    );
+    expect(boundsProblem('BTC', 'interval', '0', bounds)).toBe(
+      'The BTC payout interval must be between 1 and 48 hours',
+    );
+    expect(boundsProblem('BTC', 'interval', '1', bounds)).toBeNull();
+
+    const form = [
+      { ticker: 'LTC', threshold: '0.1', interval: '24', addresses: [] },
+      { ticker: 'BTC', threshold: '0.1', interval: '49', addresses: [] },
+    ];
+    expect(formProblem(form, () => bounds)).toBe('The BTC payout interval must be between 1 and 48 hours');
+    expect(formProblem(form.slice(0, 1), () => bounds)).toBeNull();
+  });
+
+  it('starts with the coins it was opened for (the missing-payout banner), each once, if paid out', () => {
+    const catalogue = {
+      LTC: { threshold_min: '0.01', interval_min: 1, payouts_enabled: true },
+      BTC: { ...btc, payouts_enabled: true },
+      XYZ: { threshold_min: '1', interval_min: 1, payouts_enabled: false },
+    };
+    const stored = [
+      { ticker: 'BTC', threshold: '0.2', interval: '6', addresses: [{ address: 'bc1q', percentage: 100 }] },
+    ];
+    const form = withCoins(stored, ['LTC', 'BTC', 'XYZ', 'NOPE'], catalogue);
+    expect(form.map((c) => c.ticker)).toEqual(['BTC', 'LTC']);
+    expect(form[0]).toEqual(stored[0]);
+    expect(form[1]).toEqual({
+      ticker: 'LTC',
+      threshold: '0.01',
+      interval: '1',
+      addresses: [{ address: '', percentage: 100 }],
+    });
   });
 
   it('saves a map ticker → {threshold, interval, addresses: [{proportion, address}]}', () => {

@@ -18,7 +18,7 @@ export interface AddressRow {
 
 export interface PayoutCoinForm {
   ticker: string;
-  /** As typed; bounded and stepped when the field is left (`boundedStep`). */
+  /** As typed; stepped when the field is left (`snappedToStep`), refused out of bounds (`boundsProblem`). */
   threshold: string;
   interval: string;
   addresses: AddressRow[];
@@ -53,6 +53,20 @@ export function addCoin(
   info: Pick<CoinInfo, 'threshold_min' | 'interval_min'>,
 ): PayoutCoinForm[] {
   return coins.some((c) => c.ticker === ticker) ? [...coins] : [...coins, newCoin(ticker, info)];
+}
+
+/** The form with each of `tickers` added that the catalogue pays out in and the form lacks. */
+export function withCoins(
+  coins: readonly PayoutCoinForm[],
+  tickers: readonly string[],
+  catalogue: Readonly<Record<string, Pick<CoinInfo, 'threshold_min' | 'interval_min' | 'payouts_enabled'>>>,
+): PayoutCoinForm[] {
+  let form = [...coins];
+  for (const ticker of tickers) {
+    const info = catalogue[ticker];
+    if (info?.payouts_enabled) form = addCoin(form, ticker, info);
+  }
+  return form;
 }
 
 export function addAddressRow(coins: readonly PayoutCoinForm[], ticker: string): PayoutCoinForm[] {
@@ -97,24 +111,67 @@ export function clampPercentage(value: number): number {
   return Math.min(100, Math.max(0, value));
 }
 
-/**
- * A typed decimal brought inside [min, max] and down to a multiple of `step`, exactly (no float
- * rounding: 0.0003 stays 0.0003). Text that is not a number becomes `min`.
- */
-export function boundedStep(text: string, min: string, max: string, step: string): string {
-  let value: Exact;
+function exactOrNull(text: string): Exact | null {
   try {
-    value = Exact.of(text.trim());
+    return Exact.of(text.trim());
   } catch {
-    return Exact.of(min).toString();
+    return null;
   }
-  if (value.compare(min) < 0) value = Exact.of(min);
-  if (value.compare(max) > 0) value = Exact.of(max);
+}
+
+/**
+ * A typed decimal within [min, max] brought down to a multiple of `step`, exactly (no float
+ * rounding: 0.0003 stays 0.0003), never below `min`. Anything else is left as typed: a value out of
+ * bounds is refused with a message (`boundsProblem`), never silently moved to the bound.
+ */
+export function snappedToStep(text: string, min: string, max: string, step: string): string {
+  const value = exactOrNull(text);
+  if (!value || value.compare(min) < 0 || value.compare(max) > 0) return text;
   const steps = value.dividedBy(step, 0).floor();
   let snapped = Exact.of(step).times(steps);
   // The bounds themselves need not be multiples of the step; never leave the range by snapping.
   if (snapped.compare(min) < 0) snapped = Exact.of(min);
   return snapped.toString();
+}
+
+export type BoundedField = 'threshold' | 'interval';
+
+/** Why a typed threshold or interval cannot be saved (the server's own wording), or null. */
+export function boundsProblem(
+  ticker: string,
+  field: BoundedField,
+  text: string,
+  info: Pick<CoinInfo, 'threshold_min' | 'threshold_max' | 'interval_min' | 'interval_max'>,
+): string | null {
+  const value = exactOrNull(text);
+  if (field === 'threshold') {
+    if (!value) return `The ${ticker} threshold must be a number`;
+    if (value.compare(info.threshold_min) < 0 || value.compare(info.threshold_max) > 0) {
+      return `The ${ticker} threshold must be between ${info.threshold_min} and ${info.threshold_max}`;
+    }
+    return null;
+  }
+  if (!value) return `The ${ticker} payout interval must be a number of hours`;
+  if (value.compare(String(info.interval_min)) < 0 || value.compare(String(info.interval_max)) > 0) {
+    return `The ${ticker} payout interval must be between ${info.interval_min} and ${info.interval_max} hours`;
+  }
+  return null;
+}
+
+/** The first threshold or interval that cannot be saved, as its message; null when all can. */
+export function formProblem(
+  coins: readonly PayoutCoinForm[],
+  infoOf: (ticker: string) => Parameters<typeof boundsProblem>[3] | undefined,
+): string | null {
+  for (const coin of coins) {
+    const info = infoOf(coin.ticker);
+    if (!info) continue;
+    const problem =
+      boundsProblem(coin.ticker, 'threshold', coin.threshold, info) ??
+      boundsProblem(coin.ticker, 'interval', coin.interval, info);
+    if (problem) return problem;
+  }
+  return null;
 }
 
 /** The sum of a coin's percentages, for the "Total" hint beside the rows. */
