@@ -12,6 +12,7 @@ import {
   balanceFailureText,
   balanceFields,
   canSend,
+  valueProblem,
 } from './balance';
 
 /**
@@ -57,6 +58,9 @@ function BalanceForm() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (locked || !canSend(values)) return;
+    const coin = coins.data?.[values.ticker];
+    const problem = valueProblem(values.value, coin ? { ticker: values.ticker, decimals: coin.decimals } : undefined);
+    if (problem) return setMessage({ error: problem });
     setMessage({});
     send.mutate(balanceFields(values));
   };

@@ -6,6 +6,7 @@ import {
   balanceFailureText,
   balanceFields,
   canSend,
+  valueProblem,
   valueWithEightDecimals,
 } from './balance';
 
@@ -19,6 +20,16 @@ describe('balance form', () => {
     expect(canSend({ ...filled, value: '' })).toBe(false);
   });
 
+  it('blocks a value the server would refuse, naming the bound, before sending (never rounding money)', () => {
+    expect(valueProblem('0.123456789')).toBe('Value has at most 8 decimals');
+    expect(valueProblem('0.000000001', { ticker: 'LTC', decimals: 8 })).toBe('Value has at most 8 decimals');
+    expect(valueProblem('0.1234567', { ticker: 'USDC', decimals: 6 })).toBe('USDC has only 6 decimals');
+    expect(valueProblem('0.100000000', { ticker: 'USDC', decimals: 6 })).toBeNull();
+    expect(valueProblem('ten')).toBe('Value must be a number, for example 0.00012345 or -0.5');
+    expect(valueProblem('1e-8')).toBe('Value must be a number, for example 0.00012345 or -0.5');
+    expect(valueProblem('-0.5', { ticker: 'BTC', decimals: 8 })).toBeNull();
+  });
+
   it('sends the value with 8 decimals, as text (no float rounding)', () => {
     expect(valueWithEightDecimals('1.5')).toBe('1.50000000');
     expect(valueWithEightDecimals('2')).toBe('2.00000000');
@@ -26,7 +37,9 @@ describe('balance form', () => {
     expect(valueWithEightDecimals('-0.1')).toBe('-0.10000000');
     expect(valueWithEightDecimals('0.12345678')).toBe('0.12345678');
     expect(valueWithEightDecimals('12345678901234567.1')).toBe('12345678901234567.10000000');
-    // More than 8 decimals, or not a plain decimal: sent as typed, for the server to refuse.
+    // Trailing zeros past the eighth decimal are not precision.
+    expect(valueWithEightDecimals('0.100000000')).toBe('0.10000000');
+    // More than 8 decimals, or not a plain decimal: left as typed (valueProblem blocks it).
     expect(valueWithEightDecimals('0.123456789')).toBe('0.123456789');
     expect(valueWithEightDecimals('1e-8')).toBe('1e-8');
     expect(valueWithEightDecimals('-')).toBe('-');

@@ -30,18 +30,39 @@ export function canSend(values: BalanceValues): boolean {
   );
 }
 
+const PLAIN_DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?$/;
+
+/** The parts of a plain decimal ("-1.50" → sign "-", whole "1", fraction "5"), trailing zeros dropped. */
+function decimalParts(input: string): { negative: boolean; whole: string; fraction: string } | null {
+  const m = PLAIN_DECIMAL.exec(input.trim());
+  if (!m || (m[2] === '' && (m[3] ?? '') === '')) return null;
+  return { negative: m[1] === '-', whole: m[2] || '0', fraction: (m[3] ?? '').replace(/0+$/, '') };
+}
+
+/**
+ * Why the typed value cannot be sent, in the server's words, or null. Checked before sending: a
+ * value with more decimals than the ledger (8) or the coin keeps is blocked here with the bound
+ * named, never rounded (it is money) and never sent raw to be refused. Trailing zeros are not
+ * precision: 0.100000000 is 0.1.
+ */
+export function valueProblem(input: string, coin?: { ticker: string; decimals: number }): string | null {
+  const parts = decimalParts(input);
+  if (!parts) return 'Value must be a number, for example 0.00012345 or -0.5';
+  if (parts.fraction.length > 8) return 'Value has at most 8 decimals';
+  if (coin && parts.fraction.length > coin.decimals) {
+    return `${coin.ticker} has only ${coin.decimals} decimal${coin.decimals === 1 ? '' : 's'}`;
+  }
+  return null;
+}
+
 /**
  * Spec 5: the value is "sent with 8 decimals": "1.5" → "1.50000000", padded as text so nothing is
- * rounded by floating point. A value with more than 8 decimals (or not a plain decimal) is sent as
- * typed, so the server's refusal says what is wrong rather than the page silently rounding money.
+ * rounded by floating point. Text `valueProblem` refuses is returned as typed (it is never sent).
  */
 export function valueWithEightDecimals(input: string): string {
-  const text = input.trim();
-  const m = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(text);
-  if (!m || (m[2] === '' && (m[3] ?? '') === '')) return text;
-  const fraction = m[3] ?? '';
-  if (fraction.length > 8) return text;
-  return `${m[1] === '-' ? '-' : ''}${m[2] || '0'}.${fraction.padEnd(8, '0')}`;
+  const parts = decimalParts(input);
+  if (!parts || parts.fraction.length > 8) return input.trim();
+  return `${parts.negative ? '-' : ''}${parts.whole}.${parts.fraction.padEnd(8, '0')}`;
 }
 
 /**
