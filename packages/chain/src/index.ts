@@ -60,7 +60,7 @@ export {
   demoPayoutAddress,
   demoTarget,
 } from './demo/demoJobSource.js';
-export type { BitcoinJob, JobSource, SubmitBlockResult } from './job.js';
+export type { BitcoinJob, JobSource, SubmitBlockResult, WorkJob, WorkSource } from './job.js';
 export {
   DaemonJobSource,
   type DaemonJobSourceOptions,

@@ -1,11 +1,56 @@
 import type { AlgorithmKey } from '@lodestone/domain';
 
 /**
+ * What every algorithm's work has in common, whatever its stratum dialect: what the share pipeline,
+ * vardiff, statistics, PPS pricing and block records need. Bitcoin-family jobs carry a coinbase and a
+ * merkle branch; CKB, Kaspa and Kadena jobs (issue 17) carry a header hash or a whole work header
+ * instead, each in its own module, and extend this.
+ */
+export interface WorkJob {
+  /** Job id as the coin's dialect sends it (unique per source). */
+  readonly id: string;
+  readonly algorithm: AlgorithmKey;
+  /** Ticker of the coin mined, e.g. CKB. */
+  readonly coin: string;
+  /** Height of the block this job would make (Kaspa: its DAA score; Kadena: the height on its chain). */
+  readonly height: number;
+  /**
+   * A share whose hash value — the hash read in the algorithm's byte order (packages/pow:
+   * `POW[algorithm].hashValue`) — is ≤ this is a block.
+   */
+  readonly networkTarget: bigint;
+  /** The block reward the pool expects, in the coin's smallest unit (PPS prices shares with it). */
+  readonly coinbaseValue: bigint;
+  /** True when the parent changed: miners must drop older jobs. */
+  readonly cleanJobs: boolean;
+  /** Epoch ms when the job was made. */
+  readonly createdAt: number;
+}
+
+/**
+ * A stream of jobs of one algorithm, from coin nodes or the demo network. `S` is what a solved block
+ * is submitted as (bitcoin family: the block's hex; CKB: the block JSON; Kadena: the 286 solved
+ * bytes; Kaspa: the block object).
+ */
+export interface WorkSource<J extends WorkJob, S> {
+  readonly algorithm: J['algorithm'];
+  readonly demo: boolean;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** The newest job, once the first template arrived. */
+  current(): J | undefined;
+  /** Called for each new job; returns a function that removes the listener. */
+  onJob(listener: (job: J) => void): () => void;
+  /** Submits a solved block at once (to every configured node). */
+  submitBlock(job: J, solution: S): Promise<SubmitBlockResult>;
+}
+
+/**
  * A unit of bitcoin-family work (SHA256, SCRYPT, X11) as stratum hands it to miners, built from a
  * daemon's block template or by the demo network. It carries what `mining.notify` sends and can
  * rebuild the header and the whole block for any share a miner submits.
  */
-export interface BitcoinJob {
+export interface BitcoinJob extends WorkJob {
   /** Job id sent in mining.notify (hex, unique per source). */
   readonly id: string;
   readonly algorithm: Extract<AlgorithmKey, 'sha256' | 'scrypt' | 'x11'>;
@@ -45,16 +90,5 @@ export interface BitcoinJob {
 
 export type SubmitBlockResult = { accepted: true; hash: string } | { accepted: false; hash: string; reason: string };
 
-/** A stream of jobs for one algorithm: from coin daemons (with failover) or the demo network. */
-export interface JobSource {
-  readonly algorithm: BitcoinJob['algorithm'];
-  readonly demo: boolean;
-  start(): Promise<void>;
-  stop(): Promise<void>;
-  /** The newest job, once the first template arrived. */
-  current(): BitcoinJob | undefined;
-  /** Called for each new job; returns a function that removes the listener. */
-  onJob(listener: (job: BitcoinJob) => void): () => void;
-  /** Submits a solved block at once (to every configured daemon). */
-  submitBlock(job: BitcoinJob, blockHex: string): Promise<SubmitBlockResult>;
-}
+/** A stream of bitcoin-family jobs (SHA256, SCRYPT, X11): from coin daemons (with failover) or the demo network. */
+export type JobSource = WorkSource<BitcoinJob, string>;

@@ -6,6 +6,6 @@ export * from './money.js';
 export * from './pool.js';
 export * from './public.js';
 export * from './revenue.js';
-export { API_PREFIX, routes } from './routes.js';
+export { API_PREFIX, type Refusal, routes } from './routes.js';
 export * from './site.js';
 export * from './stratum.js';
