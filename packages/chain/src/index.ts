@@ -54,6 +54,24 @@ export { coinbaseMerkleBranch, merkleRoot, merkleRootFromBranch } from './bitcoi
 export { type ChainNetwork, NETWORKS, type NetworkName, networkByName } from './bitcoin/networks.js';
 export { bip34HeightPush, encodeScriptNumber, encodeVarInt, pushData } from './bitcoin/serialize.js';
 export {
+  BLS_SIGNATURE_SIZE,
+  CBTX_KNOWN_VERSION,
+  type CbTx,
+  parseCbTx,
+  readCbTxPrefix,
+  serializeCbTx,
+} from './dash/cbtx.js';
+export {
+  extraPayloadBytes,
+  hasExtraPayload,
+  SPECIAL_TX_VERSION,
+  specialTxVersionField,
+  splitVersionField,
+  TRANSACTION_COINBASE,
+  TRANSACTION_QUORUM_COMMITMENT,
+} from './dash/specialTx.js';
+export { DASH_TEMPLATE_DIALECT } from './dash/template.js';
+export {
   DEFAULT_DEMO_HASHES_PER_BLOCK,
   DemoJobSource,
   type DemoJobSourceOptions,
@@ -64,6 +82,7 @@ export type { BitcoinJob, JobSource, SubmitBlockResult, WorkJob, WorkSource } fr
 export {
   DaemonJobSource,
   type DaemonJobSourceOptions,
+  defaultDialect,
   defaultRules,
   JobSourceConfigError,
 } from './jobs/daemonJobSource.js';
@@ -106,7 +125,11 @@ export { DaemonPool } from './rpc/daemonPool.js';
 export { AllDaemonsFailedError, RpcError, type RpcErrorKind } from './rpc/errors.js';
 export {
   type BlockTemplate,
+  COINBASE_FIELDS,
+  type CoinbaseRequirements,
   parseBlockTemplate,
+  type RequiredPayee,
+  type TemplateDialect,
   type TemplateTransaction,
   UNDERSTOOD_RULES,
   UnsupportedTemplateError,

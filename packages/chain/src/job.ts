@@ -75,7 +75,10 @@ export interface BitcoinJob extends WorkJob {
   readonly mintime: number;
   /** The network target: a share whose hash value is ≤ this is a block. */
   readonly networkTarget: bigint;
-  /** Coinbase value in the coin's smallest unit. */
+  /**
+   * What the block pays the pool, in the coin's smallest unit: the coinbase value less the outputs the
+   * coin's rules pay to others (Dash masternodes and superblocks).
+   */
   readonly coinbaseValue: bigint;
   /** True when the previous block changed: miners must drop older jobs. */
   readonly cleanJobs: boolean;

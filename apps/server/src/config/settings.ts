@@ -262,7 +262,7 @@ export const SETTINGS = {
     file: 'coins',
     schema: jsonOrValue(z.array(coinSetting, { error: 'expected a list of coins' })),
     default: [],
-    doc: 'Coins mined from real daemons: a list of `{ticker, algorithm, daemons, pool_address, rules, poll_interval_ms, pool_tag}` (`daemons` are JSON-RPC URLs with credentials; Litecoin needs `rules = ["mweb", "segwit"]`). Algorithms without a coin run on the demo network.',
+    doc: 'Coins mined from real daemons: a list of `{ticker, algorithm, daemons, pool_address, rules, poll_interval_ms, pool_tag}` (`daemons` are JSON-RPC URLs with credentials; Litecoin needs `rules = ["mweb", "segwit"]`; the ticker `DASH` mines with the masternode payments and coinbase payload, see docs/coins/dash.md). Algorithms without a coin run on the demo network.',
   },
   demoWorkers: {
     env: 'DEMO_WORKERS',

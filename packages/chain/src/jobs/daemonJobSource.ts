@@ -2,6 +2,7 @@ import { addressToScript } from '../bitcoin/address.js';
 import { bytesToHex, hexToBytes } from '../bitcoin/bytes.js';
 import { HEADER_SIZE } from '../bitcoin/header.js';
 import type { ChainNetwork } from '../bitcoin/networks.js';
+import { DASH_TEMPLATE_DIALECT } from '../dash/template.js';
 import type { BitcoinJob, JobSource, SubmitBlockResult } from '../job.js';
 import type { ChainLogger } from '../logger.js';
 import { type BitcoinAlgorithm, blockHashHex } from '../pow.js';
@@ -9,7 +10,7 @@ import { BitcoinRpc } from '../rpc/bitcoinRpc.js';
 import type { RpcClient, RpcClientOptions } from '../rpc/client.js';
 import { DaemonPool } from '../rpc/daemonPool.js';
 import { RpcError } from '../rpc/errors.js';
-import type { BlockTemplate } from '../rpc/template.js';
+import type { BlockTemplate, TemplateDialect } from '../rpc/template.js';
 import { JobPublisher } from './jobPublisher.js';
 
 export interface DaemonJobSourceOptions {
@@ -22,6 +23,11 @@ export interface DaemonJobSourceOptions {
   poolAddress: string;
   /** When given, the address is also decoded locally and must give the script the daemon reports. */
   network?: ChainNetwork;
+  /**
+   * How the coin's templates extend getblocktemplate (Dash: masternode and superblock payees, the CbTx
+   * payload); by default `defaultDialect(coin)`. Without one, templates with such fields are refused.
+   */
+  dialect?: TemplateDialect;
   /** getblocktemplate rules; by default `["mweb","segwit"]` for LTC and `["segwit"]` otherwise. */
   rules?: readonly string[];
   /** How often the best block is polled (ms, default 1000). */
@@ -49,6 +55,11 @@ export function defaultRules(coin: string): string[] {
   return coin.toUpperCase() === 'LTC' ? ['mweb', 'segwit'] : ['segwit'];
 }
 
+/** The template dialect a coin needs, by ticker: Dash's masternode payments and CbTx (DASH, and tDASH on testnet). */
+export function defaultDialect(coin: string): TemplateDialect | undefined {
+  return ['DASH', 'TDASH'].includes(coin.toUpperCase()) ? DASH_TEMPLATE_DIALECT : undefined;
+}
+
 /** Something in the configuration that makes the source unable to start (bad pool address, ...). */
 export class JobSourceConfigError extends Error {
   override readonly name = 'JobSourceConfigError';
@@ -68,6 +79,7 @@ export class DaemonJobSource implements JobSource {
   private readonly rpc: BitcoinRpc;
   private readonly options: DaemonJobSourceOptions;
   private readonly rules: readonly string[];
+  private readonly dialect: TemplateDialect | undefined;
   private readonly jobs: JobPublisher;
   private readonly now: () => number;
   private payoutScript: Buffer | undefined;
@@ -90,7 +102,8 @@ export class DaemonJobSource implements JobSource {
     this.now = options.now ?? Date.now;
     const poolOptions = options.logger ? { logger: options.logger } : {};
     this.pool = options.daemons instanceof DaemonPool ? options.daemons : new DaemonPool(options.daemons, poolOptions);
-    this.rpc = new BitcoinRpc(this.pool);
+    this.dialect = 'dialect' in options ? options.dialect : defaultDialect(options.coin);
+    this.rpc = new BitcoinRpc(this.pool, this.dialect);
     const { extranonceSize, poolTag, logger } = options;
     this.jobs = new JobPublisher({ coin: options.coin, algorithm: options.algorithm, extranonceSize, poolTag, logger });
   }
@@ -201,7 +214,7 @@ export class DaemonJobSource implements JobSource {
   private fetchTemplate(longPollId?: string, signal?: AbortSignal): Promise<BlockTemplate> {
     if (longPollId === undefined) return this.rpc.getBlockTemplate({ rules: this.rules });
     const options = { timeoutMs: this.options.longPollTimeoutMs ?? 120_000, ...(signal && { signal }) };
-    return new BitcoinRpc(this.pool.current).getBlockTemplate({ rules: this.rules, longPollId }, options);
+    return new BitcoinRpc(this.pool.current, this.dialect).getBlockTemplate({ rules: this.rules, longPollId }, options);
   }
 
   private enqueue<T>(task: () => T | Promise<T>): Promise<T> {
@@ -320,12 +333,23 @@ export class DaemonJobSource implements JobSource {
   }
 }
 
-/** New transactions, another coinbase value, another MWEB block: worth a new job. */
+/** New transactions, another coinbase value, another MWEB block, other required payees or payload: worth a new job. */
 function materiallyDifferent(a: BlockTemplate, b: BlockTemplate): boolean {
   if (a.coinbaseValue !== b.coinbaseValue || a.mweb !== b.mweb || a.transactions.length !== b.transactions.length) {
     return true;
   }
+  if (!sameCoinbaseRequirements(a.coinbase, b.coinbase)) return true;
   return a.transactions.some((tx, i) => tx.txid !== b.transactions[i]?.txid);
+}
+
+function sameCoinbaseRequirements(a: BlockTemplate['coinbase'], b: BlockTemplate['coinbase']): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return (
+    a.txVersion === b.txVersion &&
+    a.extraPayload === b.extraPayload &&
+    a.payees.length === b.payees.length &&
+    a.payees.every((p, i) => p.value === b.payees[i]?.value && p.script === b.payees[i]?.script)
+  );
 }
 
 function sleep(ms: number): Promise<void> {

@@ -4,6 +4,7 @@ import { buildCoinbase, coinbaseWithWitness, type TxOutput } from '../bitcoin/co
 import { sha256d } from '../bitcoin/hash.js';
 import { HEADER_SIZE, parseBits, prevHashToNotify, writeHeader } from '../bitcoin/header.js';
 import { coinbaseMerkleBranch } from '../bitcoin/merkle.js';
+import { encodeVarInt } from '../bitcoin/serialize.js';
 import type { BitcoinJob } from '../job.js';
 import { type BitcoinAlgorithm, blockHashHex, targetFromBits } from '../pow.js';
 import { type BlockTemplate, UnsupportedTemplateError } from '../rpc/template.js';
@@ -16,7 +17,7 @@ export interface TemplateJobOptions {
   /** Ticker, e.g. `LTC`. */
   coin: string;
   algorithm: BitcoinAlgorithm;
-  /** scriptPubKey of the pool's payout address; the whole coinbase value goes to it. */
+  /** scriptPubKey of the pool's payout address; the coinbase value, less the template's required payees, goes to it. */
   payoutScript: Uint8Array;
   /** Bytes for extranonce1 ‖ extranonce2 (default 8: 4 per session + 4 for the miner). */
   extranonceSize?: number;
@@ -49,8 +50,9 @@ export function isHogExData(data: Uint8Array): boolean {
 }
 
 /**
- * Builds the job for a template: coinbase paying the whole coinbase value to the pool (plus the
- * template's witness commitment output), the coinbase merkle branch, and the parts of the header and
+ * Builds the job for a template: coinbase paying the coinbase value to the pool — less the payees the
+ * coin's template requires (Dash masternodes and superblocks), which follow the pool's output — plus the
+ * template's witness commitment output or the coin's coinbase payload (Dash CbTx), the coinbase merkle branch, and the parts of the header and
  * block that do not depend on the share. `header()` then costs one coinbase hash, one sha256d per
  * branch level and an 80-byte write.
  */
@@ -105,7 +107,6 @@ class TemplateBitcoinJob implements TemplateJob {
     this.networkTarget = targetFromBits(this.bitsValue);
     this.curtime = template.curtime;
     this.mintime = template.mintime;
-    this.coinbaseValue = template.coinbaseValue;
     this.cleanJobs = options.cleanJobs;
     this.createdAt = options.createdAt ?? Date.now();
     this.previousBlockHash = template.previousBlockHash;
@@ -124,9 +125,27 @@ class TemplateBitcoinJob implements TemplateJob {
     this.mwebData = template.mweb === undefined ? undefined : hexToBytes(template.mweb, 'mweb');
     this.hasMweb = this.mwebData !== undefined;
 
-    const outputs: TxOutput[] = [{ value: template.coinbaseValue, script: options.payoutScript }];
+    const required = template.coinbase;
+    const payees: TxOutput[] = (required?.payees ?? []).map((p, i) => ({
+      value: p.value,
+      script: hexToBytes(p.script, `${p.kind} payee ${i} script`),
+    }));
+    const paid = payees.reduce((sum, p) => sum + p.value, 0n);
+    if (paid > template.coinbaseValue) {
+      throw new UnsupportedTemplateError(
+        `the template's payees take ${paid} of a coinbase value of ${template.coinbaseValue}`,
+      );
+    }
+    // What the block earns the pool: the coinbase value less what the coin's rules pay to others.
+    this.coinbaseValue = template.coinbaseValue - paid;
+    const outputs: TxOutput[] = [{ value: this.coinbaseValue, script: options.payoutScript }, ...payees];
     this.hasWitnessCommitment = template.defaultWitnessCommitment !== undefined;
     if (template.defaultWitnessCommitment !== undefined) {
+      if (required?.extraPayload !== undefined) {
+        throw new UnsupportedTemplateError(
+          'a template with both a witness commitment and a coinbase payload is not supported',
+        );
+      }
       outputs.push({ value: 0n, script: hexToBytes(template.defaultWitnessCommitment, 'default_witness_commitment') });
     }
     const coinbaseOptions: Parameters<typeof buildCoinbase>[0] = {
@@ -136,11 +155,16 @@ class TemplateBitcoinJob implements TemplateJob {
       auxData: hexToBytes(template.coinbaseAux, 'coinbaseaux'),
     };
     if (options.poolTag) coinbaseOptions.poolTag = options.poolTag;
+    if (required?.txVersion !== undefined) coinbaseOptions.version = required.txVersion;
     const parts = buildCoinbase(coinbaseOptions);
     this.cb1 = parts.coinbase1;
-    this.cb2 = parts.coinbase2;
-    this.coinbase1 = parts.coinbase1.toString('hex');
-    this.coinbase2 = parts.coinbase2.toString('hex');
+    // A payload follows the lock time and is part of the transaction the txid (and merkle root) covers.
+    this.cb2 =
+      required?.extraPayload === undefined
+        ? parts.coinbase2
+        : withExtraPayload(parts.coinbase2, hexToBytes(required.extraPayload, 'coinbase payload'));
+    this.coinbase1 = this.cb1.toString('hex');
+    this.coinbase2 = this.cb2.toString('hex');
     this.extranonceSize = extranonceSize;
     this.scratch = Buffer.allocUnsafe(this.cb1.length + extranonceSize + this.cb2.length);
     this.cb1.copy(this.scratch, 0);
@@ -193,4 +217,9 @@ class TemplateBitcoinJob implements TemplateJob {
     this.scratch.set(extranonce1, this.cb1.length);
     this.scratch.set(extranonce2, this.cb1.length + extranonce1.length);
   }
+}
+
+/** coinbase2 ‖ CompactSize(payload length) ‖ payload: a byte vector after the lock time (Dash DIP2's vExtraPayload). */
+function withExtraPayload(coinbase2: Buffer, payload: Uint8Array): Buffer {
+  return Buffer.concat([coinbase2, encodeVarInt(payload.length), payload]);
 }

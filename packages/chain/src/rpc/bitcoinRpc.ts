@@ -1,6 +1,6 @@
 import type { RpcCaller, RpcCallOptions } from './client.js';
 import { Shape } from './shape.js';
-import { type BlockTemplate, parseBlockTemplate } from './template.js';
+import { type BlockTemplate, parseBlockTemplate, type TemplateDialect } from './template.js';
 
 export interface BlockTemplateRequest {
   /** BIP9 rules the pool supports; Bitcoin needs `segwit`, Litecoin `mweb` and `segwit`. */
@@ -34,7 +34,11 @@ export interface AddressValidation {
 
 /** The bitcoin-family RPC calls the pool makes, with typed, checked results. */
 export class BitcoinRpc {
-  constructor(readonly caller: RpcCaller) {}
+  /** `dialect`: how this coin's templates extend getblocktemplate (Dash), when they do. */
+  constructor(
+    readonly caller: RpcCaller,
+    readonly dialect?: TemplateDialect,
+  ) {}
 
   async getBlockTemplate(request: BlockTemplateRequest, options?: RpcCallOptions): Promise<BlockTemplate> {
     const params: Record<string, unknown> = {
@@ -42,7 +46,7 @@ export class BitcoinRpc {
       capabilities: [...(request.capabilities ?? ['coinbasevalue', 'longpoll'])],
     };
     if (request.longPollId !== undefined) params.longpollid = request.longPollId;
-    return parseBlockTemplate(await this.caller.call('getblocktemplate', [params], options));
+    return parseBlockTemplate(await this.caller.call('getblocktemplate', [params], options), undefined, this.dialect);
   }
 
   /** null when the daemon accepted the block; otherwise its BIP22 reason (`high-hash`, `duplicate`, ...). */

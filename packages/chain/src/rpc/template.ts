@@ -31,7 +31,48 @@ export interface BlockTemplate {
   coinbaseAux: string;
   /** Litecoin after MWEB activation: the serialized MWEB block (hex), without the present-marker byte. */
   mweb?: string;
+  /**
+   * What the coin's template dialect requires of the coinbase besides the pool's own output (Dash:
+   * masternode and superblock payees, the CbTx payload); absent for plain bitcoin-family templates.
+   */
+  coinbase?: CoinbaseRequirements;
 }
+
+/** An output the coinbase must carry, paid out of `coinbasevalue`, as the template names it. */
+export interface RequiredPayee {
+  /** Which requirement this is, for messages and logs (`masternode`, `superblock`). */
+  kind: string;
+  /** Smallest unit. */
+  value: bigint;
+  /** scriptPubKey, hex. */
+  script: string;
+}
+
+/** A coin's coinbase requirements, read from its template by its dialect. */
+export interface CoinbaseRequirements {
+  /** Outputs after the pool's own, in this order; their sum is taken out of `coinbasevalue`. */
+  payees: RequiredPayee[];
+  /** The coinbase's 32-bit version field as serialized, when it is not 1 (Dash DIP2: 3 | type << 16). */
+  txVersion?: number;
+  /** Bytes serialized after the lock time with a CompactSize length (Dash DIP2 extra payload), hex. */
+  extraPayload?: string;
+}
+
+/**
+ * How one coin family extends getblocktemplate. The fields it reads are refused in templates of coins
+ * without the dialect, so that a plain bitcoin-family coin never mines a template whose coinbase it
+ * would get wrong.
+ */
+export interface TemplateDialect {
+  readonly name: string;
+  /** The getblocktemplate fields this dialect reads. */
+  readonly fields: readonly string[];
+  /** Reads and checks the dialect's fields; throws UnsupportedTemplateError (or a Shape error) when they are malformed. */
+  read(template: Record<string, unknown>, base: BlockTemplate, shape: Shape): CoinbaseRequirements | undefined;
+}
+
+/** Template fields that change the coinbase; a template carrying one needs the dialect that reads it. */
+export const COINBASE_FIELDS = ['coinbasetxn', 'masternode', 'coinbase_payload', 'superblock'] as const;
 
 /** A template this package cannot mine correctly (a rule or a coinbase requirement it does not know). */
 export class UnsupportedTemplateError extends Error {
@@ -44,11 +85,12 @@ export class UnsupportedTemplateError extends Error {
  */
 export const UNDERSTOOD_RULES = new Set(['segwit', 'csv', 'taproot', 'mweb', 'testdummy']);
 
-export function parseBlockTemplate(value: unknown, daemon?: string): BlockTemplate {
+export function parseBlockTemplate(value: unknown, daemon?: string, dialect?: TemplateDialect): BlockTemplate {
   const s = new Shape('getblocktemplate', daemon);
   const t = s.object(value, 'template');
 
-  for (const field of ['coinbasetxn', 'masternode', 'coinbase_payload', 'superblock']) {
+  for (const field of COINBASE_FIELDS) {
+    if (dialect?.fields.includes(field)) continue;
     const v = t[field];
     if (v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0) && v !== '') {
       throw new UnsupportedTemplateError(
@@ -101,5 +143,7 @@ export function parseBlockTemplate(value: unknown, daemon?: string): BlockTempla
   if (commitment !== undefined) template.defaultWitnessCommitment = commitment;
   const mweb = s.optionalHex(t.mweb, 'mweb');
   if (mweb !== undefined && mweb.length > 0) template.mweb = mweb;
+  const coinbase = dialect?.read(t, template, s);
+  if (coinbase !== undefined) template.coinbase = coinbase;
   return template;
 }

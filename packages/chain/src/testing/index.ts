@@ -1,7 +1,29 @@
 /**
  * Test helpers for other packages' tests (`@lodestone/chain/testing`): two litecoind -regtest nodes,
- * and a stand-in daemon over HTTP. Not for production code.
+ * a stand-in daemon over HTTP, and the dashd stand-in built on it. Not for production code.
  */
+export {
+  type BlockExpectation,
+  checkBlockAgainst,
+  checkBlockAlone,
+  type DashBlock,
+  type DashTx,
+  dashBlockHash,
+  decodeDashBlock,
+  type ExpectedPayee,
+  merkleRootOf,
+  readDashTx,
+} from './dashBlock.js';
+export {
+  type Dashd,
+  type DashdBlock,
+  type DashdOptions,
+  EASY_BITS,
+  REAL_TESTNET_BLOCK,
+  REAL_TESTNET_TEMPLATE,
+  startDashd,
+  v20MasternodePayees,
+} from './dashd.js';
 export { closeFakeDaemons, type FakeDaemonHandler, fakeDaemon, ok, reply } from './fakeDaemon.js';
 export {
   findLitecoind,

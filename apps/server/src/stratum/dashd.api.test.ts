@@ -1,0 +1,176 @@
+/**
+ * Issue 17's Dash acceptance, end to end against the dashd stand-in (Dash Core cannot be installed
+ * here; @lodestone/chain/testing startDashd speaks its JSON-RPC, serves Dash-shaped templates on top of
+ * the real testnet block 917286 and checks submitted blocks with its own X11, merkle and payee checks).
+ * The pool is configured with a DASH coin pointed at it (the config path picks the Dash template
+ * dialect by ticker), our stratum client mines through the X11 port at the network difficulty, the
+ * block candidate reaches the stand-in, which accepts it and advances, and the jobs role records the
+ * found block in the database.
+ */
+
+import type { JobSource, TemplateJob } from '@lodestone/chain';
+import { closeFakeDaemons, type Dashd, startDashd } from '@lodestone/chain/testing';
+import type { Database } from '@lodestone/db';
+import { createTestDatabase } from '@lodestone/db/testing';
+import { POW } from '@lodestone/pow';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InProcessBus } from '../bus/inProcess.js';
+import { parseConfig } from '../config/config.js';
+import { startShareConsumers } from '../jobs/accounting.js';
+import { recordingLog } from '../jobs/testing.js';
+import { createJobSources } from '../network.js';
+import { findShare } from './client/miner.js';
+import { StratumClient } from './client/stratumClient.js';
+import { SILENT_LOG } from './log.js';
+import { type StratumServer, startStratum } from './startStratum.js';
+
+const pow = POW.x11;
+const LOGIN = 'acct.rig1';
+// A testnet P2PKH address (the payee of the real template 917411), as the pool's address.
+const POOL_ADDRESS = 'yeRZBWYfeNE4yVUHV4ZLs83Ppn9aMRH57A';
+const POOL_SCRIPT = '76a914c69a0bda7daaae481be8def95e5f347a1d00a4b488ac';
+
+async function waitFor<T>(check: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('a Dash block found through the pool, accepted by the dashd stand-in and recorded', () => {
+  let dashd: Dashd;
+  let source: JobSource;
+  let server: StratumServer;
+  let bus: InProcessBus;
+  let database: Database;
+  let client: StratumClient;
+  let stopConsumers: () => Promise<void>;
+
+  beforeAll(async () => {
+    dashd = await startDashd({ credentials: 'dashrpc:secret' });
+    const config = parseConfig(
+      {},
+      {
+        coins: [
+          {
+            ticker: 'DASH',
+            algorithm: 'x11',
+            daemons: [dashd.url('dashrpc:secret@')],
+            pool_address: POOL_ADDRESS,
+            poll_interval_ms: 100,
+          },
+        ],
+        stratum: { listeners: [{ algorithm: 'x11', port: 0, host: '127.0.0.1' }] },
+      },
+    );
+    const sources = createJobSources(config, SILENT_LOG);
+    expect(sources).toHaveLength(1);
+    source = sources[0] as JobSource;
+    await source.start();
+
+    database = await createTestDatabase();
+    bus = new InProcessBus();
+    stopConsumers = await startShareConsumers({ bus, db: database.db, log: recordingLog() });
+    const networkTarget = source.current()?.networkTarget;
+    if (networkTarget === undefined) throw new Error('no job from the dashd stand-in');
+    const difficulty = pow.difficultyForTarget(networkTarget);
+    server = await startStratum({
+      node: 'dash-test',
+      listeners: [
+        {
+          algorithm: 'x11',
+          host: '127.0.0.1',
+          port: 0,
+          kind: 'standard',
+          minDifficulty: difficulty,
+          startDifficulty: difficulty,
+          maxDifficulty: difficulty,
+        },
+      ],
+      sources: [source],
+      bus,
+      log: SILENT_LOG,
+      flushIntervalMs: 60_000,
+    });
+    client = await StratumClient.connect({
+      host: '127.0.0.1',
+      port: server.listeners[0]?.port ?? 0,
+      timeoutMs: 20_000,
+    });
+    expect((await client.subscribe('lodestone-dash-test/1.0')).error).toBeNull();
+    expect(await client.authorize(LOGIN)).toMatchObject({ result: true, error: null });
+  });
+
+  afterAll(async () => {
+    client?.destroy();
+    await server?.stop();
+    await source?.stop();
+    await stopConsumers?.();
+    await bus?.close();
+    await database?.close();
+    await closeFakeDaemons();
+  });
+
+  it('the stand-in accepts the block mined through the X11 port; the block is recorded', async () => {
+    const job = source.current() as TemplateJob;
+    expect(job.template.coinbase?.extraPayload).toBeDefined();
+    const expectation = dashd.expectation();
+    const payees = expectation.masternode.reduce((sum, p) => sum + BigInt(p.amount), 0n);
+    expect(job.coinbaseValue).toBe(expectation.blockReward - payees);
+    const notify = await client.nextJob((n) => n.coinbase2 === job.coinbase2);
+
+    const difficulty = client.difficulty;
+    if (difficulty === undefined) throw new Error('no mining.set_difficulty');
+    const work = { job: notify, extranonce1: client.extranonce1, extranonce2Size: client.extranonce2Size, difficulty };
+    let answer: unknown;
+    for (let attempt = 0; attempt < 100 && answer === undefined; attempt++) {
+      const share = findShare(work, pow, { maxHashes: 10_000 });
+      if (share && share.hashValue <= job.networkTarget) {
+        const reply = await client.submit({ worker: LOGIN, ...share });
+        expect(reply.error).toBeNull();
+        answer = reply.result;
+      }
+    }
+    expect(answer).toBe(true);
+
+    await waitFor(() => (dashd.submissions.length > 0 ? true : undefined), 'the block at the stand-in');
+    expect(dashd.submissions).toEqual([null]);
+    expect(dashd.tip().height).toBe(job.height);
+
+    // The stand-in kept the block; its coinbase pays the pool and the masternodes as the template asked.
+    const kept = dashd.blocks.at(-1);
+    expect(kept?.hex).toBeDefined();
+    const hex = kept?.hex ?? '';
+    expect(hex).toContain(POOL_SCRIPT);
+    expect(hex).toContain(expectation.coinbasePayload);
+
+    // The jobs role records the found block from the bus.
+    const hash = dashd.tip().hash;
+    const row = await waitFor(
+      async () =>
+        (await database.db.selectFrom('blocks').selectAll().where('hash', '=', hash).executeTakeFirst()) ?? undefined,
+      'the block row',
+    );
+    expect(row).toMatchObject({
+      node: 'dash-test',
+      algorithm: 'x11',
+      coin: 'DASH',
+      height: BigInt(job.height),
+      status: 'pending',
+      reward: job.coinbaseValue.toString(),
+      account: 'acct',
+      worker: 'rig1',
+      submit_error: null,
+    });
+
+    // The pool moves on to the stand-in's new tip.
+    const next = await waitFor(() => {
+      const current = source.current();
+      return current && current.height === job.height + 1 ? current : undefined;
+    }, 'a job on the new tip');
+    expect(next.cleanJobs).toBe(true);
+  });
+});
