@@ -189,16 +189,18 @@ describe('admin screens', () => {
     await context.close();
   });
 
-  it('Users: hides 2FA and Last Login on small screens', async () => {
+  it('Users: on small screens each user is a card (e-mail, username, Login), without 2FA and Last Login', async () => {
     const { page, context, errors } = await site.newPage({ width: 420, height: 800 });
     await logIn(site, context, admin.userId);
     await page.goto('/admin/users');
-    await page.getByTestId('user-row').first().waitFor();
-    const header = page.getByTestId('users-table').locator('thead');
-    expect(await header.getByText('Email').isVisible()).toBe(true);
-    expect(await header.getByText('Username').isVisible()).toBe(true);
-    expect(await header.getByText('2FA').isVisible()).toBe(false);
-    expect(await header.getByText('Last Login').isVisible()).toBe(false);
+    const row = page.getByTestId('user-row').first();
+    await row.waitFor();
+    expect(await row.getByTestId('user-email').isVisible()).toBe(true);
+    expect(await row.getByText('logged@example.org').isVisible()).toBe(true);
+    expect(await row.getByText(LOGGED, { exact: true }).isVisible()).toBe(true);
+    expect(await row.getByRole('button', { name: 'Login' }).isVisible()).toBe(true);
+    expect(await row.getByRole('checkbox').isVisible()).toBe(false);
+    expect(await row.getByText('Never').isVisible()).toBe(false);
     expect(errors).toEqual([]);
     await context.close();
   });

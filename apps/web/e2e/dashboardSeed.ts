@@ -27,13 +27,16 @@ export interface SeededUser {
   session: string;
 }
 
-/** A user with one account, registered by the real service, and a live session for the browser. */
-export async function seedUser(site: Site, username: string, email: string): Promise<SeededUser> {
+/**
+ * A user with one account, registered by the real service, and a live session for the browser.
+ * `referral`: another account's referral code (or a coupon), as typed in the register form.
+ */
+export async function seedUser(site: Site, username: string, email: string, referral = ''): Promise<SeededUser> {
   const db = site.database.db;
   const sessions = new Sessions(db, 24 * 3600_000);
   const user = await registerUser(
     { db, sessions, now: () => new Date() },
-    { username, email, password: 'correct horse battery', referral: '', referralSource: null, ip: '127.0.0.1' },
+    { username, email, password: 'correct horse battery', referral, referralSource: null, ip: '127.0.0.1' },
   );
   const account = await accountOfUser(db, user.id, username);
   if (!account) throw new Error(`account ${username} was not created`);

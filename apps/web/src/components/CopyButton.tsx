@@ -27,8 +27,24 @@ export function useCopy(text: string): { copied: boolean; copy: () => Promise<vo
   return { copied, copy };
 }
 
+const boxed =
+  'size-9 rounded-lg border border-slate-300 text-slate-700 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800';
+/** Beside an address or txid in a table row: no frame, so a row of them stays quiet. */
+const inline =
+  'size-7 rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100';
+
 /** Copies `text` to the clipboard; a checkmark replaces the icon for 2 s. */
-export function CopyButton({ text, label, testId }: { text: string; label: string; testId?: string }) {
+export function CopyButton({
+  text,
+  label,
+  testId,
+  compact = false,
+}: {
+  text: string;
+  label: string;
+  testId?: string;
+  compact?: boolean;
+}) {
   const { copied, copy } = useCopy(text);
 
   return (
@@ -39,7 +55,7 @@ export function CopyButton({ text, label, testId }: { text: string; label: strin
       data-copied={copied || undefined}
       aria-label={copied ? `${label}: copied` : label}
       title={label}
-      className={`inline-flex size-9 shrink-0 items-center justify-center rounded-lg border border-slate-300 text-slate-700 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`}
+      className={`inline-flex shrink-0 items-center justify-center ${compact ? inline : boxed} ${focusRing}`}
     >
       {copied ? <CheckIcon className="size-4 text-green-600 dark:text-green-400" /> : <CopyIcon className="size-4" />}
     </button>

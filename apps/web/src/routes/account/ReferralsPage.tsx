@@ -1,13 +1,33 @@
 import { algorithmByKey, pageOf } from '@lodestone/domain';
 import { type ReactNode, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { type Column, DataTable } from '../../components/DataTable';
 import { inputClass, secondaryButtonClass } from '../../components/form';
 import { useSelectedAccount } from '../../state/hooks';
 import { AccountPage, LoadState, Panel } from './AccountPage';
 import { pickAccount, queryParam } from './forms';
 import { useAccounts, useReferrals } from './queries';
-import { filterReferrals, formatReferralHashrate, REFERRALS_PAGE_SIZE } from './referrals';
+import { filterReferrals, formatReferralHashrate, REFERRALS_PAGE_SIZE, type Referral } from './referrals';
 
+/** On a phone each referred account is a card headed by its name; its hashrates one a line. */
+const REFERRAL_COLUMNS: readonly Column<Referral>[] = [
+  { label: 'Username', rowHeader: true, phone: 'primary', cell: (row) => row.username },
+  { label: 'Revenue (BTC)', align: 'right', testId: 'referral-revenue', cell: (row) => row.revenue },
+  {
+    label: 'Hashrate',
+    align: 'right',
+    cell: (row) =>
+      row.hashrates.length === 0 ? (
+        '—'
+      ) : (
+        <ul>
+          {row.hashrates.map((h) => (
+            <li key={h.algorithm}>{formatReferralHashrate(h)}</li>
+          ))}
+        </ul>
+      ),
+  },
+];
 /**
  * Referrals (/referrals): what one account's referral code brought in — totals, then the referred
  * accounts with client-side search and paging by 10. The account is `?account=` (the Settings
@@ -87,46 +107,15 @@ export default function ReferralsPage() {
                 setPage(1);
               }}
             />
-            <div className="mt-4 overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase dark:border-slate-700 dark:text-slate-400">
-                  <tr>
-                    <th scope="col" className="py-2 pr-4 font-semibold">
-                      Username
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-semibold">
-                      Revenue (BTC)
-                    </th>
-                    <th scope="col" className="py-2 font-semibold">
-                      Hashrate
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.length === 0 ? (
-                    <tr>
-                      <td colSpan={3} className="py-6 text-center text-slate-500 dark:text-slate-400">
-                        {data.referals.length === 0 ? 'Nobody has used your referral code yet.' : 'No match.'}
-                      </td>
-                    </tr>
-                  ) : (
-                    rows.map((row) => (
-                      <tr
-                        key={row.username}
-                        data-testid="referral-row"
-                        className="border-b border-slate-100 last:border-0 dark:border-slate-800"
-                      >
-                        <td className="py-2 pr-4 font-medium">{row.username}</td>
-                        <td className="py-2 pr-4 tabular-nums">{row.revenue}</td>
-                        <td className="py-2 tabular-nums">
-                          {row.hashrates.length === 0 ? '—' : row.hashrates.map(formatReferralHashrate).join(', ')}
-                        </td>
-                      </tr>
-                    ))
-                  )}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              testId="referrals-table"
+              className="mt-4"
+              columns={REFERRAL_COLUMNS}
+              rows={rows}
+              rowKey={(row) => row.username}
+              rowTestId="referral-row"
+              empty={data.referals.length === 0 ? 'Nobody has used your referral code yet.' : 'No match.'}
+            />
             <div className="mt-4 flex items-center justify-between gap-2 text-sm">
               <button
                 type="button"

@@ -4,6 +4,8 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { getAdminUsers, loginAsUser } from '../../api/admin';
 import { USER_QUERY_ROOT } from '../../api/queries';
+import { Breakable, EMAIL_BREAKS } from '../../components/Breakable';
+import { phoneCell, stackClasses } from '../../components/DataTable';
 import { inputClass, primaryButtonClass } from '../../components/form';
 import { LoadState, Panel } from '../account/AccountPage';
 import { AdminShell, Pager } from './AdminShell';
@@ -11,6 +13,9 @@ import { filterUsers, formatLastLogin, USERS_SEARCH_PLACEHOLDER, usersPage } fro
 
 /** Under USER_QUERY_ROOT: dropped at login, logout and login-as, like every logged-in user's data. */
 export const adminUsersKey = [...USER_QUERY_ROOT, 'admin', 'users'] as const;
+
+/** On a phone each user is a card headed by the e-mail (the same cards as every table's). */
+const stack = stackClasses('sm');
 
 /**
  * Users ('List of Users', spec "Admin"): the whole list is fetched once and searched and paged
@@ -76,8 +81,8 @@ function UsersList() {
         }}
         data-testid="users-search"
       />
-      <div className="mt-4 overflow-x-auto">
-        <table className="w-full text-left text-sm" data-testid="users-table">
+      <div className={`mt-4 overflow-x-auto ${stack.frame}`}>
+        <table className={`w-full text-left text-sm ${stack.table}`} data-testid="users-table">
           <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500 dark:border-slate-700 dark:text-slate-400">
             <tr>
               <th scope="col" className="py-2 pr-4">
@@ -126,13 +131,21 @@ function UsersList() {
 function UserRow({ user, busy, onLogin }: { user: AdminUser; busy: boolean; onLogin: () => void }) {
   return (
     <tr data-testid="user-row" className="align-top">
-      <td className="py-2 pr-4 break-all text-slate-900 dark:text-white">{user.email}</td>
-      <td className="py-2 pr-4 text-slate-700 dark:text-slate-300">
-        {user.usernames.map((name) => (
-          <div key={name}>{name}</div>
-        ))}
+      <td
+        data-testid="user-email"
+        className="py-2 pr-4 text-slate-900 dark:text-white"
+        {...phoneCell('Email', 'primary')}
+      >
+        <Breakable text={user.email} at={EMAIL_BREAKS} />
       </td>
-      <td className="hidden py-2 pr-4 md:table-cell">
+      <td className="py-2 pr-4 text-slate-700 dark:text-slate-300" {...phoneCell('Username')}>
+        <div>
+          {user.usernames.map((name) => (
+            <div key={name}>{name}</div>
+          ))}
+        </div>
+      </td>
+      <td className="hidden py-2 pr-4 md:table-cell" {...phoneCell('2FA', 'hide')}>
         <input
           type="checkbox"
           checked={user.has_2fa}
@@ -142,11 +155,21 @@ function UserRow({ user, busy, onLogin }: { user: AdminUser; busy: boolean; onLo
           className="size-4 accent-amber-500"
         />
       </td>
-      <td className="hidden py-2 pr-4 whitespace-nowrap text-slate-600 md:table-cell dark:text-slate-400">
+      <td
+        className="hidden py-2 pr-4 whitespace-nowrap text-slate-600 md:table-cell dark:text-slate-400"
+        {...phoneCell('Last Login', 'hide')}
+      >
         {formatLastLogin(user.last_login)}
       </td>
       <td className="py-2 text-right">
-        <button type="button" className={primaryButtonClass} disabled={busy} onClick={onLogin}>
+        {/* ml-auto: on a phone the cell is a flex line of the user's card, and the button sits at its end. */}
+        <button
+          type="button"
+          className={`${primaryButtonClass} ml-auto`}
+          disabled={busy}
+          onClick={onLogin}
+          data-testid="user-login"
+        >
           Login
         </button>
       </td>

@@ -1,4 +1,6 @@
 import { useOpenApi } from '../../api/public';
+import { Breakable, PATH_BREAKS } from '../../components/Breakable';
+import { phoneCell, stackClasses } from '../../components/DataTable';
 import { LoadState } from '../../components/publicPage';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ApiDocsLayout } from './ApiDocsLayout';
@@ -9,6 +11,8 @@ import { curlExample, fetchExample, findOperation, jsonText, requestUrl, schemaF
 const h2 = 'mt-10 text-xl font-semibold text-slate-900 dark:text-white';
 const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400';
 const td = 'px-3 py-2 align-top';
+/** On a phone each parameter and each field is a card headed by its name (components/DataTable.tsx). */
+const stack = stackClasses('sm');
 
 /** One endpoint of the public API, drawn from the OpenAPI document the server publishes. */
 export function EndpointPage({ endpoint }: { endpoint: EndpointDoc }) {
@@ -51,9 +55,11 @@ export function EndpointPage({ endpoint }: { endpoint: EndpointDoc }) {
                 None.
               </p>
             ) : (
-              <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
+              <div
+                className={`mt-3 overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800 ${stack.frame}`}
+              >
                 <table
-                  className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800"
+                  className={`min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800 ${stack.table}`}
                   data-testid="api-parameters"
                 >
                   <thead className="bg-slate-50 dark:bg-slate-900">
@@ -72,13 +78,21 @@ export function EndpointPage({ endpoint }: { endpoint: EndpointDoc }) {
                       </th>
                     </tr>
                   </thead>
-                  <tbody className="divide-y divide-slate-200 text-slate-800 dark:divide-slate-800 dark:text-slate-200">
+                  <tbody className="divide-y divide-slate-200 text-slate-800 @max-md:p-3 dark:divide-slate-800 dark:text-slate-200">
                     {operation.parameters.map((p) => (
                       <tr key={`${p.in}-${p.name}`}>
-                        <td className={`${td} font-mono`}>{p.name}</td>
-                        <td className={td}>{p.in}</td>
-                        <td className={`${td} font-mono`}>{p.type}</td>
-                        <td className={td}>{p.required ? 'yes' : 'no'}</td>
+                        <td className={`${td} font-mono`} {...phoneCell('Name', 'primary')}>
+                          {p.name}
+                        </td>
+                        <td className={td} {...phoneCell('In')}>
+                          {p.in}
+                        </td>
+                        <td className={`${td} font-mono`} {...phoneCell('Type')}>
+                          {p.type}
+                        </td>
+                        <td className={td} {...phoneCell('Required')}>
+                          {p.required ? 'yes' : 'no'}
+                        </td>
                       </tr>
                     ))}
                   </tbody>
@@ -99,9 +113,11 @@ export function EndpointPage({ endpoint }: { endpoint: EndpointDoc }) {
               />
             )}
             {operation.responseSchema && (
-              <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
+              <div
+                className={`mt-4 overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800 ${stack.frame}`}
+              >
                 <table
-                  className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800"
+                  className={`min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800 ${stack.table}`}
                   data-testid="api-fields"
                 >
                   <caption className="sr-only">Fields of the answer</caption>
@@ -115,18 +131,21 @@ export function EndpointPage({ endpoint }: { endpoint: EndpointDoc }) {
                       </th>
                     </tr>
                   </thead>
-                  <tbody className="divide-y divide-slate-200 text-slate-800 dark:divide-slate-800 dark:text-slate-200">
+                  <tbody className="divide-y divide-slate-200 text-slate-800 @max-md:p-3 dark:divide-slate-800 dark:text-slate-200">
                     {schemaFields(operation.responseSchema).map((row) => (
                       <tr key={row.path} data-testid="api-field">
-                        <td className={`${td} font-mono break-all`}>
-                          {row.path}
-                          {row.description && (
-                            <span className="mt-1 block font-sans text-xs text-slate-500 dark:text-slate-400">
-                              <Description text={row.description} />
-                            </span>
-                          )}
+                        <td className={`${td} font-mono`} {...phoneCell('Field', 'primary')}>
+                          {/* One element: on a phone the cell is a flex line; the description goes under the path. */}
+                          <div>
+                            <Breakable text={row.path} at={PATH_BREAKS} />
+                            {row.description && (
+                              <span className="mt-1 block font-sans text-xs text-slate-500 dark:text-slate-400">
+                                <Description text={row.description} />
+                              </span>
+                            )}
+                          </div>
                         </td>
-                        <td className={`${td} font-mono whitespace-nowrap`}>
+                        <td className={`${td} font-mono whitespace-nowrap`} {...phoneCell('Type')}>
                           {row.type}
                           {!row.required && <span className="ml-1 font-sans text-xs text-slate-500">(optional)</span>}
                         </td>

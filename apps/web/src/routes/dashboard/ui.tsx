@@ -4,11 +4,6 @@ import { secondaryButtonClass } from '../../components/form';
 
 /** Small presentational pieces shared by the dashboard's tabs. */
 
-export const tableClass = 'min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800';
-export const headerCellClass =
-  'px-3 py-2.5 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase dark:text-slate-400';
-export const cellClass = 'px-3 py-2.5 whitespace-nowrap tabular-nums';
-
 /** A titled white card, like the account screens' panels. */
 export function Section({
   title,
@@ -39,16 +34,28 @@ export function Section({
   );
 }
 
-/** One figure of the Mining tab's four cards. */
-export function StatCard({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
+/**
+ * One figure of a grid of cards (the Mining tab's four, the stats page's eight). On a phone a card is
+ * half the screen: a figure and its unit may go on two lines, but a number is never broken, and the
+ * card never grows past its column (which would widen the page).
+ */
+export function StatCard({ label, value, testId }: { label: string; value: string; testId: string }) {
+  const space = value.indexOf(' ');
   return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900">
+    <div className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900">
       <dt className="text-sm text-slate-500 dark:text-slate-400">{label}</dt>
       <dd
         data-testid={testId}
-        className="mt-1 text-xl font-semibold text-slate-900 tabular-nums sm:text-2xl dark:text-white"
+        className="mt-1 text-lg font-semibold text-slate-900 tabular-nums sm:text-2xl dark:text-white"
       >
-        {value}
+        {space < 0 ? (
+          <span className="whitespace-nowrap">{value}</span>
+        ) : (
+          <>
+            <span className="whitespace-nowrap">{value.slice(0, space)}</span>{' '}
+            <span className="whitespace-nowrap">{value.slice(space + 1)}</span>
+          </>
+        )}
       </dd>
     </div>
   );
@@ -108,64 +115,4 @@ export function QueryState({ isPending, error, what }: { isPending: boolean; err
     );
   }
   return null;
-}
-
-/** A row spanning the whole table: empty lists and "no match". */
-export function EmptyRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
-  return (
-    <tr>
-      <td colSpan={colSpan} className="px-3 py-8 text-center text-slate-500 dark:text-slate-400">
-        {children}
-      </td>
-    </tr>
-  );
-}
-
-/** A column heading of DataTable; numbers are right-aligned. */
-export interface Column {
-  label: string;
-  align?: 'right';
-}
-
-/**
- * A scrolling table with one heading row and its rows, or one `empty` row spanning the table when
- * there are none.
- */
-export function DataTable<T>({
-  testId,
-  columns,
-  rows,
-  empty,
-  row,
-  className = 'mt-3',
-}: {
-  testId: string;
-  columns: readonly Column[];
-  rows: readonly T[];
-  empty: ReactNode;
-  row: (item: T) => ReactNode;
-  className?: string;
-}) {
-  return (
-    <div className={className ? `${className} overflow-x-auto` : 'overflow-x-auto'}>
-      <table className={tableClass} data-testid={testId}>
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th
-                key={c.label}
-                scope="col"
-                className={c.align === 'right' ? `${headerCellClass} text-right` : headerCellClass}
-              >
-                {c.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {rows.length === 0 ? <EmptyRow colSpan={columns.length}>{empty}</EmptyRow> : rows.map(row)}
-        </tbody>
-      </table>
-    </div>
-  );
 }

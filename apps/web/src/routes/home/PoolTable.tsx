@@ -4,6 +4,7 @@ import type { KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { POOL_STATS_REFRESH_MS, usePoolStats } from '../../api/queries';
 import { AlgorithmLogo } from '../../components/AlgorithmLogo';
+import { phoneCell, stackClasses } from '../../components/DataTable';
 import { formatTimeOfDay } from '../../lib/dates';
 import { setSelectedAlgorithm } from '../../state/hooks';
 
@@ -11,7 +12,9 @@ import { setSelectedAlgorithm } from '../../state/hooks';
 const HASHRATE_DECIMALS = 2;
 const PROFIT_DECIMALS = 5;
 
-const cell = 'px-2 py-3 sm:px-4 sm:whitespace-nowrap';
+const cell = 'px-2 py-3 whitespace-nowrap sm:px-4';
+/** On a phone each algorithm is a card (the same cards as every table's, components/DataTable.tsx). */
+const stack = stackClasses('sm');
 const headerCell =
   'px-2 py-3 text-left text-xs sm:px-4 font-semibold sm:tracking-wider text-slate-500 uppercase dark:text-slate-400';
 
@@ -64,11 +67,13 @@ export function PoolTable() {
       >
         {status}
       </p>
-      <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 shadow-sm dark:border-slate-800">
+      <div
+        className={`mt-6 overflow-x-auto rounded-xl border border-slate-200 shadow-sm dark:border-slate-800 ${stack.frame}`}
+      >
         <table
           data-testid="pool-table"
           aria-busy={isPending}
-          className="min-w-full divide-y divide-slate-200 text-xs sm:text-sm dark:divide-slate-800"
+          className={`min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800 ${stack.table}`}
         >
           <caption className="sr-only">
             Pool hashrate, miners and profitability per algorithm. Each row opens that algorithm's statistics.
@@ -92,7 +97,7 @@ export function PoolTable() {
               </th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-200 bg-white dark:divide-slate-800 dark:bg-slate-950">
+          <tbody className="divide-y divide-slate-200 bg-white @max-md:p-3 dark:divide-slate-800 dark:bg-slate-950">
             {ALGORITHMS.map((algorithm) => (
               <tr
                 key={algorithm.key}
@@ -102,7 +107,7 @@ export function PoolTable() {
                 onKeyDown={(event) => onRowKeyDown(event, algorithm)}
                 className="cursor-pointer text-slate-800 hover:bg-amber-50 focus-visible:bg-amber-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-amber-500 dark:text-slate-200 dark:hover:bg-slate-900 dark:focus-visible:bg-slate-900"
               >
-                <th scope="row" className={`${cell} text-left font-semibold`}>
+                <th scope="row" className={`${cell} text-left font-semibold`} {...phoneCell('Algorithm', 'primary')}>
                   <span className="flex items-center gap-2 sm:gap-3">
                     <AlgorithmLogo algorithm={algorithm.name} className="size-5 sm:size-6" />
                     {algorithm.name}
@@ -120,23 +125,28 @@ export function PoolTable() {
 
 /** The four figures of one row; a dash until (or unless) there is data. */
 function StatsCells({ stats }: { stats: PoolAlgorithmStats | undefined }) {
+  // One element: on a phone the cell is a flex line, and the figure and its unit must stay together.
   const withUnits = (value: string, units: string) => (
-    <>
-      {value} <span className="block whitespace-nowrap text-slate-500 sm:inline dark:text-slate-400">{units}</span>
-    </>
+    <span>
+      {value} <span className="text-slate-500 dark:text-slate-400">{units}</span>
+    </span>
   );
   return (
     <>
-      <td data-testid="hashrate" className={`${cell} tabular-nums`}>
+      <td data-testid="hashrate" className={`${cell} tabular-nums`} {...phoneCell('Hashrate')}>
         {stats ? withUnits(fixed(stats.hashrate, HASHRATE_DECIMALS), stats.hashrate_units) : '—'}
       </td>
-      <td data-testid="miners" className={`${cell} tabular-nums`}>
+      <td data-testid="miners" className={`${cell} tabular-nums`} {...phoneCell('Miners')}>
         {stats ? stats.miners.toLocaleString('en-US') : '—'}
       </td>
-      <td data-testid="profit" className={`${cell} tabular-nums`}>
+      <td data-testid="profit" className={`${cell} tabular-nums`} {...phoneCell('Profit / day')}>
         {stats ? withUnits(fixed(stats.profit, PROFIT_DECIMALS), stats.profit_units) : '—'}
       </td>
-      <td data-testid="profit-avg" className={`${cell} hidden tabular-nums md:table-cell`}>
+      <td
+        data-testid="profit-avg"
+        className={`${cell} hidden tabular-nums md:table-cell`}
+        {...phoneCell('Average profit (24 h)', 'hide')}
+      >
         {stats ? withUnits(fixed(stats.profit_avg, PROFIT_DECIMALS), stats.profit_units) : '—'}
       </td>
     </>

@@ -2,10 +2,12 @@ import type { PoolPayout, PoolPayoutsResponse } from '@lodestone/contract';
 import { pageOf } from '@lodestone/domain';
 import { useId, useMemo, useState } from 'react';
 import { usePoolPayouts } from '../../api/public';
+import { CopyButton } from '../../components/CopyButton';
+import { type Column, DataTable } from '../../components/DataTable';
 import { LoadState, PageHeader } from '../../components/publicPage';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { browserTimeZone } from '../dashboard/format';
-import { cellClass, EmptyRow, headerCellClass, Pager, Section, tableClass } from '../dashboard/ui';
+import { Pager, Section } from '../dashboard/ui';
 import { formatPayoutAmount, formatPayoutDate, PAYOUTS_PAGE_SIZE, txidCell } from './payoutRows';
 import { formatShare, formatUsdTotal, pieSlices, pieTotal } from './pie';
 
@@ -127,51 +129,36 @@ function PieCard({ id, title, entries }: { id: string; title: string; entries: C
   );
 }
 
+/** Date, Amount, TXID: on a phone each payout is a card headed by its date. */
+function payoutColumns(timeZone: string): Column<PoolPayout>[] {
+  return [
+    {
+      label: 'Date',
+      phone: 'primary',
+      testId: 'payout-date',
+      cell: (payout) => formatPayoutDate(payout.payout_date, timeZone),
+    },
+    { label: 'Amount', testId: 'payout-amount', cell: (payout) => formatPayoutAmount(payout) },
+    { label: 'TXID', testId: 'payout-txid', cell: (payout) => <Txid payout={payout} /> },
+  ];
+}
+
 function PayoutTable({ payouts, timeZone }: { payouts: PoolPayout[] | undefined; timeZone: string }) {
   const [page, setPage] = useState(1);
   const view = pageOf(payouts ?? [], PAYOUTS_PAGE_SIZE, page);
   return (
     <>
-      <div className="overflow-x-auto">
-        <table className={tableClass} data-testid="payouts-table">
-          <caption className="sr-only">The pool's newest payouts</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={headerCellClass}>
-                Date
-              </th>
-              <th scope="col" className={headerCellClass}>
-                Amount
-              </th>
-              <th scope="col" className={headerCellClass}>
-                TXID
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-            {payouts && view.rows.length === 0 && <EmptyRow colSpan={3}>No payouts yet.</EmptyRow>}
-            {!payouts && <EmptyRow colSpan={3}>—</EmptyRow>}
-            {view.rows.map((payout, index) => (
-              <tr
-                // biome-ignore lint/suspicious/noArrayIndexKey: payouts carry no id and two may share date and txid; the list is only ever replaced whole.
-                key={view.window.start + index}
-                data-testid="payout-row"
-                className="text-slate-800 dark:text-slate-200"
-              >
-                <td className={cellClass} data-testid="payout-date">
-                  {formatPayoutDate(payout.payout_date, timeZone)}
-                </td>
-                <td className={cellClass} data-testid="payout-amount">
-                  {formatPayoutAmount(payout)}
-                </td>
-                <td className={cellClass} data-testid="payout-txid">
-                  <Txid payout={payout} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        testId="payouts-table"
+        className=""
+        caption="The pool's newest payouts"
+        columns={payoutColumns(timeZone)}
+        rows={view.rows}
+        // Payouts carry no id and two may share date and txid; the list is only ever replaced whole.
+        rowKey={(_, index) => view.window.start + index}
+        rowTestId="payout-row"
+        empty={payouts ? 'No payouts yet.' : '—'}
+      />
       <Pager window={view.window} onPage={setPage} testId="payouts-page-number" label="Payouts" />
     </>
   );
@@ -182,21 +169,27 @@ function Txid({ payout }: { payout: PoolPayout }) {
   if (cell.kind === 'pending') return <em className="text-slate-500 dark:text-slate-400">Pending...</em>;
   if (cell.kind === 'text') {
     return (
-      <span className="font-mono" title={cell.full}>
-        {cell.text}
+      <span className="inline-flex items-center gap-1">
+        <span className="font-mono" title={cell.full}>
+          {cell.text}
+        </span>
+        <CopyButton compact text={cell.full} label="Copy the transaction id" />
       </span>
     );
   }
   return (
-    <a
-      href={cell.href}
-      target="_blank"
-      rel="noopener noreferrer"
-      title={cell.full}
-      className="font-mono text-amber-700 hover:underline dark:text-amber-400"
-    >
-      {cell.text}
-      <span className="sr-only"> (opens the transaction in a new tab)</span>
-    </a>
+    <span className="inline-flex items-center gap-1">
+      <a
+        href={cell.href}
+        target="_blank"
+        rel="noopener noreferrer"
+        title={cell.full}
+        className="font-mono text-amber-700 hover:underline dark:text-amber-400"
+      >
+        {cell.text}
+        <span className="sr-only"> (opens the transaction in a new tab)</span>
+      </a>
+      <CopyButton compact text={cell.full} label="Copy the transaction id" />
+    </span>
   );
 }

@@ -1,8 +1,9 @@
 import type { PoolProfitsResponse } from '@lodestone/contract';
 import { type FormEvent, useId, useMemo, useState } from 'react';
+import { type Column, DataTable } from '../../components/DataTable';
 import { inputClass, primaryButtonClass } from '../../components/form';
 import { LoadState } from '../../components/publicPage';
-import { cellClass, headerCellClass, Section, tableClass } from '../dashboard/ui';
+import { Section } from '../dashboard/ui';
 import {
   btcPriceOf,
   CALCULATOR_DEFAULTS,
@@ -15,6 +16,25 @@ import {
   rateFieldText,
   resultUnits,
 } from './calculator';
+
+/** The results: on a phone each period is a card headed by its name. */
+function resultColumns(unit: string): Column<PeriodResult>[] {
+  return [
+    { label: 'Period', rowHeader: true, phone: 'primary', cell: (r) => r.label },
+    { label: 'Revenue', testId: 'calc-revenue', cell: (r) => formatResult(r.revenue, unit) },
+    { label: 'Costs', testId: 'calc-costs', cell: (r) => formatResult(r.costs, unit) },
+    {
+      label: 'Profit',
+      className: 'font-semibold',
+      testId: 'calc-profit',
+      cell: (r) => (
+        <span className={r.profit < 0 ? 'text-red-700 dark:text-red-400' : undefined}>
+          {formatResult(r.profit, unit)}
+        </span>
+      ),
+    },
+  ];
+}
 
 /** Selects match :read-only, which greys the shared input style; the unit selector is an ordinary control. */
 const selectClass = inputClass
@@ -133,48 +153,16 @@ function CalculatorForm({ profits }: { profits: PoolProfitsResponse }) {
       </form>
 
       {calculated && (
-        <div className="mt-6 overflow-x-auto">
-          <table className={tableClass} data-testid="calculator-results">
-            <caption className="sr-only">Estimated revenue, costs and profit in {calculated.unit}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={headerCellClass}>
-                  Period
-                </th>
-                <th scope="col" className={headerCellClass}>
-                  Revenue
-                </th>
-                <th scope="col" className={headerCellClass}>
-                  Costs
-                </th>
-                <th scope="col" className={headerCellClass}>
-                  Profit
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {calculated.results.map((r) => (
-                <tr key={r.label} data-testid="calculator-row" className="text-slate-800 dark:text-slate-200">
-                  <th scope="row" className={`${cellClass} text-left font-semibold`}>
-                    {r.label}
-                  </th>
-                  <td className={cellClass} data-testid="calc-revenue">
-                    {formatResult(r.revenue, calculated.unit)}
-                  </td>
-                  <td className={cellClass} data-testid="calc-costs">
-                    {formatResult(r.costs, calculated.unit)}
-                  </td>
-                  <td
-                    className={`${cellClass} font-semibold ${r.profit < 0 ? 'text-red-700 dark:text-red-400' : ''}`}
-                    data-testid="calc-profit"
-                  >
-                    {formatResult(r.profit, calculated.unit)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          testId="calculator-results"
+          className="mt-6"
+          caption={`Estimated revenue, costs and profit in ${calculated.unit}`}
+          columns={resultColumns(calculated.unit)}
+          rows={calculated.results}
+          rowKey={(r) => r.label}
+          rowTestId="calculator-row"
+          empty="—"
+        />
       )}
 
       {notes.map((note) => (

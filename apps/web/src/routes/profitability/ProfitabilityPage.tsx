@@ -3,13 +3,14 @@ import { algorithmByName, pageOf } from '@lodestone/domain';
 import { useState } from 'react';
 import { usePoolProfits, useProfitChart } from '../../api/public';
 import { AlgorithmLogo } from '../../components/AlgorithmLogo';
+import { type Column, DataTable } from '../../components/DataTable';
 import { LoadState, PageHeader } from '../../components/publicPage';
 import { safeExternalUrl } from '../../lib/links';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useSelectedAlgorithm } from '../../state/hooks';
 import { LineChart } from '../dashboard/charts/LineChart';
 import { browserTimeZone } from '../dashboard/format';
-import { cellClass, EmptyRow, headerCellClass, Pager, Section, tableClass } from '../dashboard/ui';
+import { Pager, Section } from '../dashboard/ui';
 import { Calculator } from './Calculator';
 import {
   COMPARISON_PAGE_SIZE,
@@ -105,79 +106,76 @@ const ARROWS: Record<Direction, { symbol: string; words: string; colour: string 
   flat: { symbol: '→', words: 'same as this pool', colour: 'text-slate-600 dark:text-slate-300' },
 };
 
+type ComparisonRow = PoolProfitsResponse['profit_table_24h'][number];
+
+/**
+ * Pool Name, Pool URL, Profitability, Comparison. The spec hides the URL on small screens; on a phone
+ * each pool is a card headed by its name.
+ */
+const COMPARISON_COLUMNS: readonly Column<ComparisonRow>[] = [
+  { label: 'Pool Name', rowHeader: true, phone: 'primary', testId: 'pool-name', cell: ([name]) => name },
+  {
+    label: 'Pool URL',
+    phone: 'hide',
+    className: 'hidden sm:table-cell',
+    testId: 'pool-url',
+    cell: ([, url]) => <PoolLink url={url} />,
+  },
+  { label: 'Profitability', testId: 'profitability', cell: ([, , value, unit]) => formatProfitability(value, unit) },
+  { label: 'Comparison', cell: ([, , , , percent]) => <ComparisonFigure percent={percent} /> },
+];
+
+function PoolLink({ url }: { url: string }) {
+  const href = safeExternalUrl(url);
+  if (!href) return url;
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="text-amber-700 hover:underline dark:text-amber-400"
+    >
+      {url}
+    </a>
+  );
+}
+
+/** The percent with its arrow: up (green) when the other pool published a higher rate than ours. */
+function ComparisonFigure({ percent }: { percent: ComparisonRow[4] }) {
+  const comparison = formatComparison(percent);
+  const arrow = comparison.direction ? ARROWS[comparison.direction] : null;
+  return (
+    <span
+      className={`font-semibold ${arrow?.colour ?? 'text-slate-500'}`}
+      data-testid="comparison"
+      data-direction={comparison.direction ?? undefined}
+    >
+      {arrow && (
+        <span aria-hidden="true" className="mr-1">
+          {arrow.symbol}
+        </span>
+      )}
+      {comparison.text}
+      {arrow && <span className="sr-only"> ({arrow.words})</span>}
+    </span>
+  );
+}
+
 function ComparisonTable({ rows }: { rows: PoolProfitsResponse['profit_table_24h'] }) {
   const [page, setPage] = useState(1);
   const view = pageOf(rows, COMPARISON_PAGE_SIZE, page);
   return (
     <>
-      <div className="overflow-x-auto">
-        <table className={tableClass} data-testid="comparison-table">
-          <caption className="sr-only">
-            Profitability of this pool and of other pools, and how each compares with this pool.
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col" className={headerCellClass}>
-                Pool Name
-              </th>
-              <th scope="col" className={`${headerCellClass} hidden sm:table-cell`}>
-                Pool URL
-              </th>
-              <th scope="col" className={headerCellClass}>
-                Profitability
-              </th>
-              <th scope="col" className={headerCellClass}>
-                Comparison
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-            {view.rows.length === 0 && <EmptyRow colSpan={4}>No profitability figures for this period yet.</EmptyRow>}
-            {view.rows.map(([name, url, value, unit, percent]) => {
-              const comparison = formatComparison(percent);
-              const arrow = comparison.direction ? ARROWS[comparison.direction] : null;
-              const href = safeExternalUrl(url);
-              return (
-                <tr key={`${name}-${url}`} data-testid="comparison-row" className="text-slate-800 dark:text-slate-200">
-                  <th scope="row" className={`${cellClass} text-left font-semibold`} data-testid="pool-name">
-                    {name}
-                  </th>
-                  <td className={`${cellClass} hidden sm:table-cell`} data-testid="pool-url">
-                    {href ? (
-                      <a
-                        href={href}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className="text-amber-700 hover:underline dark:text-amber-400"
-                      >
-                        {url}
-                      </a>
-                    ) : (
-                      url
-                    )}
-                  </td>
-                  <td className={cellClass} data-testid="profitability">
-                    {formatProfitability(value, unit)}
-                  </td>
-                  <td
-                    className={`${cellClass} font-semibold ${arrow?.colour ?? 'text-slate-500'}`}
-                    data-testid="comparison"
-                    data-direction={comparison.direction ?? undefined}
-                  >
-                    {arrow && (
-                      <span aria-hidden="true" className="mr-1">
-                        {arrow.symbol}
-                      </span>
-                    )}
-                    {comparison.text}
-                    {arrow && <span className="sr-only"> ({arrow.words})</span>}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        testId="comparison-table"
+        className=""
+        caption="Profitability of this pool and of other pools, and how each compares with this pool."
+        columns={COMPARISON_COLUMNS}
+        rows={view.rows}
+        rowKey={([name, url]) => `${name}-${url}`}
+        rowTestId="comparison-row"
+        empty="No profitability figures for this period yet."
+      />
       <Pager window={view.window} onPage={setPage} testId="comparison-page" label="Pool comparison" />
     </>
   );

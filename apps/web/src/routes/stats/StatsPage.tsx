@@ -3,13 +3,14 @@ import { algorithmByName } from '@lodestone/domain';
 import { useState } from 'react';
 import { STATS_REFRESH_MS, useAlgorithmStats, useStatsChart } from '../../api/public';
 import { AlgorithmLogo } from '../../components/AlgorithmLogo';
+import { type Column, DataTable } from '../../components/DataTable';
 import { LoadState, PageHeader } from '../../components/publicPage';
 import { formatTimeOfDay } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useSelectedAlgorithm } from '../../state/hooks';
 import { LineChart } from '../dashboard/charts/LineChart';
 import { browserTimeZone } from '../dashboard/format';
-import { cellClass, EmptyRow, headerCellClass, Section, StatCard, tableClass } from '../dashboard/ui';
+import { Section, StatCard } from '../dashboard/ui';
 import { formatTopHashes, formatTopHashrate, statsCells } from './statsCells';
 
 const REFRESH_SECONDS = STATS_REFRESH_MS / 1000;
@@ -112,6 +113,21 @@ export default function StatsPage() {
   );
 }
 
+interface TopRow {
+  rank: number;
+  user: string;
+  value: string;
+}
+
+/** Rank, username and a figure: short enough for any phone, so it stays a table. */
+function topColumns(valueHeader: string): Column<TopRow>[] {
+  return [
+    { label: 'Rank', cell: (row) => row.rank },
+    { label: 'Username', className: 'font-semibold', testId: 'top-user', cell: (row) => row.user },
+    { label: valueHeader, align: 'right', testId: 'top-value', cell: (row) => row.value },
+  ];
+}
+
 function TopTable({
   data,
   valueHeader,
@@ -124,38 +140,16 @@ function TopTable({
   empty: string;
 }) {
   return (
-    <div className="overflow-x-auto">
-      <table className={tableClass} data-testid="top-table">
-        <thead>
-          <tr>
-            <th scope="col" className={headerCellClass}>
-              Rank
-            </th>
-            <th scope="col" className={headerCellClass}>
-              Username
-            </th>
-            <th scope="col" className={`${headerCellClass} text-right`}>
-              {valueHeader}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-          {!data && <EmptyRow colSpan={3}>—</EmptyRow>}
-          {rows && rows.length === 0 && <EmptyRow colSpan={3}>{empty}</EmptyRow>}
-          {rows?.map((row, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the rank is the row's identity (names may repeat, e.g. anonymous miners).
-            <tr key={index} data-testid="top-row" className="text-slate-800 dark:text-slate-200">
-              <td className={cellClass}>{index + 1}</td>
-              <td className={`${cellClass} font-semibold`} data-testid="top-user">
-                {row.user}
-              </td>
-              <td className={`${cellClass} text-right`} data-testid="top-value">
-                {row.value}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      testId="top-table"
+      className=""
+      columns={topColumns(valueHeader)}
+      rows={rows?.map((row, index) => ({ ...row, rank: index + 1 })) ?? []}
+      // The rank is the row's identity (names may repeat, e.g. anonymous miners).
+      rowKey={(row) => row.rank}
+      rowTestId="top-row"
+      empty={data ? empty : '—'}
+      stackBelow={false}
+    />
   );
 }

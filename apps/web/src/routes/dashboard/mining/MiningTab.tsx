@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { type DashboardSource, removeOfflineWorkers, removeWorker } from '../../../api/dashboard';
 import { serverErrorText } from '../../../api/errors';
+import { type Column, DataTable } from '../../../components/DataTable';
 import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form';
 import { TrashIcon } from '../../../components/icons';
 import { ChartSection } from '../charts/ChartSection';
@@ -11,7 +12,7 @@ import { browserTimeZone, formatHashrate, formatUsd, rejectedPercent } from '../
 import { SearchIcon, SortIcon } from '../icons';
 import { MESSAGES } from '../messages';
 import { useMiningChart, useMiningSummary, useWorkers } from '../queries';
-import { cellClass, EmptyRow, headerCellClass, Pager, QueryState, Section, StatCard, tableClass } from '../ui';
+import { Pager, QueryState, Section, StatCard } from '../ui';
 import { nextSort, type SortColumn, type SortState, workersView } from './workers';
 
 /** What only the miner may do on this tab; the observer dashboard passes none (read-only). */
@@ -85,13 +86,6 @@ function HashrateChart({
   );
 }
 
-const COLUMNS: { column: SortColumn; label: string }[] = [
-  { column: 'name', label: 'Name' },
-  { column: 'hashrate', label: 'Current Hashrate' },
-  { column: 'hashrate_avg', label: 'Average Hashrate' },
-  { column: 'accepted', label: 'Accepted Shares' },
-];
-
 function Workers({
   source,
   algorithm,
@@ -120,7 +114,6 @@ function Workers({
 
   const all = workers.data ?? [];
   const view = workersView(all, query, sort, page);
-  const columnCount = actions ? 6 : 5;
 
   return (
     <Section
@@ -168,71 +161,38 @@ function Workers({
       )}
       {workers.data ? (
         <>
-          <div className="overflow-x-auto">
-            <table className={tableClass} data-testid="workers-table">
-              <thead>
-                <tr>
-                  {COLUMNS.map(({ column, label }) => {
-                    const direction = sort?.column === column ? sort.direction : null;
-                    return (
-                      <th
-                        key={column}
-                        scope="col"
-                        aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
-                        className={`${headerCellClass} ${column === 'name' ? '' : 'text-right'}`}
-                      >
-                        <button
-                          type="button"
-                          data-testid={`sort-${column}`}
-                          onClick={() => setSort(nextSort(sort, column))}
-                          className="inline-flex items-center gap-1 rounded uppercase hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-amber-500 dark:hover:text-white"
-                        >
-                          {label}
-                          <SortIcon sort={direction} className="size-3.5" />
-                        </button>
-                      </th>
-                    );
-                  })}
-                  <th scope="col" className={`${headerCellClass} text-right`}>
-                    Rejected Shares
-                  </th>
+          <DataTable
+            testId="workers-table"
+            className=""
+            columns={workerColumns({
+              sort,
+              onSort: (column) => setSort(nextSort(sort, column)),
+              onRemove: actions ? (worker) => removeOne.mutate(worker.id) : undefined,
+              removing: (worker) => removeOne.isPending && removeOne.variables === worker.id,
+            })}
+            rows={view.rows}
+            rowKey={(worker) => worker.id}
+            rowTestId="worker-row"
+            empty={
+              all.length === 0 ? (
+                <>
+                  <p>No workers on this algorithm yet.</p>
                   {actions && (
-                    <th scope="col" className={`${headerCellClass} text-right`}>
-                      Remove
-                    </th>
+                    <button
+                      type="button"
+                      className={`${primaryButtonClass} mt-3`}
+                      data-testid="set-up-workers"
+                      onClick={actions.setUpWorkers}
+                    >
+                      Set up Workers
+                    </button>
                   )}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {all.length === 0 ? (
-                  <EmptyRow colSpan={columnCount}>
-                    <p>No workers on this algorithm yet.</p>
-                    {actions && (
-                      <button
-                        type="button"
-                        className={`${primaryButtonClass} mt-3`}
-                        data-testid="set-up-workers"
-                        onClick={actions.setUpWorkers}
-                      >
-                        Set up Workers
-                      </button>
-                    )}
-                  </EmptyRow>
-                ) : view.rows.length === 0 ? (
-                  <EmptyRow colSpan={columnCount}>No worker matches “{query.trim()}”.</EmptyRow>
-                ) : (
-                  view.rows.map((worker) => (
-                    <WorkerRowView
-                      key={worker.id}
-                      worker={worker}
-                      onRemove={actions ? () => removeOne.mutate(worker.id) : undefined}
-                      removing={removeOne.isPending && removeOne.variables === worker.id}
-                    />
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
+                </>
+              ) : (
+                `No worker matches “${query.trim()}”.`
+              )
+            }
+          />
           <Pager window={view.window} onPage={setPage} testId="workers-page" label="Workers" />
         </>
       ) : (
@@ -242,47 +202,107 @@ function Workers({
   );
 }
 
-function WorkerRowView({
-  worker,
+/** A sortable heading: the column's name and the sort it is in (spec: ascending first, then toggle). */
+function SortHeading({
+  column,
+  label,
+  sort,
+  onSort,
+}: {
+  column: SortColumn;
+  label: string;
+  sort: SortState | null;
+  onSort: (column: SortColumn) => void;
+}) {
+  const direction = sort?.column === column ? sort.direction : null;
+  return (
+    <button
+      type="button"
+      data-testid={`sort-${column}`}
+      onClick={() => onSort(column)}
+      className="inline-flex items-center gap-1 rounded uppercase hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-amber-500 dark:hover:text-white"
+    >
+      {label}
+      <SortIcon sort={direction} className="size-3.5" />
+    </button>
+  );
+}
+
+const ariaSort = (sort: SortState | null, column: SortColumn): 'none' | 'ascending' | 'descending' =>
+  sort?.column !== column ? 'none' : sort.direction === 'asc' ? 'ascending' : 'descending';
+
+/**
+ * The workers table: Name, the two hashrates and Accepted Shares sort; on a phone each worker is a
+ * card headed by its name, and the sort buttons stay above the cards.
+ */
+function workerColumns({
+  sort,
+  onSort,
   onRemove,
   removing,
 }: {
-  worker: MiningWorker;
-  onRemove: (() => void) | undefined;
-  removing: boolean;
-}) {
-  return (
-    <tr data-testid="worker-row">
-      <th scope="row" className={`${cellClass} text-left font-semibold`} data-testid="worker-name">
-        {worker.name}
-      </th>
-      <td className={`${cellClass} text-right`}>{formatHashrate(worker.hashrate, worker.hashrate_units)}</td>
-      <td className={`${cellClass} text-right`}>{formatHashrate(worker.hashrate_avg, worker.hashrate_avg_units)}</td>
-      <td className={`${cellClass} text-right`} data-testid="worker-accepted">
-        {worker.valid_shares.toLocaleString('en-US')}
-      </td>
-      <td
-        className={`${cellClass} text-right`}
-        data-testid="worker-rejected"
-        title={`${worker.invalid_shares} invalid, ${worker.stale_shares} stale`}
-      >
-        {rejectedPercent(worker.valid_shares, worker.invalid_shares, worker.stale_shares)}
-      </td>
-      {onRemove && (
-        <td className={`${cellClass} text-right`}>
-          <button
-            type="button"
-            aria-label={`Remove worker ${worker.name}`}
-            title="Remove this worker"
-            data-testid="remove-worker"
-            disabled={removing}
-            onClick={onRemove}
-            className="inline-flex size-8 items-center justify-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-600 disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-amber-500 dark:hover:bg-red-950/40"
-          >
-            <TrashIcon className="size-4" />
-          </button>
-        </td>
-      )}
-    </tr>
-  );
+  sort: SortState | null;
+  onSort: (column: SortColumn) => void;
+  onRemove: ((worker: MiningWorker) => void) | undefined;
+  removing: (worker: MiningWorker) => boolean;
+}): Column<MiningWorker>[] {
+  const sortable = (column: SortColumn, label: string) => ({
+    label,
+    heading: <SortHeading column={column} label={label} sort={sort} onSort={onSort} />,
+    ariaSort: ariaSort(sort, column),
+  });
+  const columns: Column<MiningWorker>[] = [
+    {
+      ...sortable('name', 'Name'),
+      rowHeader: true,
+      phone: 'primary',
+      testId: 'worker-name',
+      cell: (worker) => worker.name,
+    },
+    {
+      ...sortable('hashrate', 'Current Hashrate'),
+      align: 'right',
+      testId: 'worker-hashrate',
+      cell: (worker) => formatHashrate(worker.hashrate, worker.hashrate_units),
+    },
+    {
+      ...sortable('hashrate_avg', 'Average Hashrate'),
+      align: 'right',
+      cell: (worker) => formatHashrate(worker.hashrate_avg, worker.hashrate_avg_units),
+    },
+    {
+      ...sortable('accepted', 'Accepted Shares'),
+      align: 'right',
+      testId: 'worker-accepted',
+      cell: (worker) => worker.valid_shares.toLocaleString('en-US'),
+    },
+    {
+      label: 'Rejected Shares',
+      align: 'right',
+      testId: 'worker-rejected',
+      title: (worker) => `${worker.invalid_shares} invalid, ${worker.stale_shares} stale`,
+      cell: (worker) => rejectedPercent(worker.valid_shares, worker.invalid_shares, worker.stale_shares),
+    },
+  ];
+  if (!onRemove) return columns;
+  return [
+    ...columns,
+    {
+      label: 'Remove',
+      align: 'right',
+      cell: (worker) => (
+        <button
+          type="button"
+          aria-label={`Remove worker ${worker.name}`}
+          title="Remove this worker"
+          data-testid="remove-worker"
+          disabled={removing(worker)}
+          onClick={() => onRemove(worker)}
+          className="inline-flex size-8 items-center justify-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-600 disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-amber-500 dark:hover:bg-red-950/40"
+        >
+          <TrashIcon className="size-4" />
+        </button>
+      ),
+    },
+  ];
 }

@@ -8,8 +8,11 @@ import {
   downloadStatement,
 } from '../../../api/dashboard';
 import { serverErrorText } from '../../../api/errors';
+import { CopyButton } from '../../../components/CopyButton';
+import { type Column, DataTable } from '../../../components/DataTable';
 import { FormMessage, inputClass, linkClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form';
 import { ExternalLinkIcon } from '../../../components/icons';
+import { MiddleEllipsis } from '../../../components/MiddleEllipsis';
 import { ChartSection } from '../charts/ChartSection';
 import {
   BALANCE_PRICE_DECIMALS,
@@ -26,32 +29,13 @@ import {
 import { WarningIcon } from '../icons';
 import { MESSAGES } from '../messages';
 import { useBalances, useEarnings, useLifetimeEarnings, usePayouts, useRevenueChart } from '../queries';
-import { type Column, cellClass, DataTable, Pager, QueryState, Section } from '../ui';
+import { Pager, QueryState, Section } from '../ui';
 import { AnimatedNumber } from './AnimatedNumber';
 import { clampMonth, previousMonth, statementFileName } from './months';
 import { saveFile } from './saveFile';
 
 /** Page size of the payments, earnings and lifetime tables (spec 9). */
 export const REVENUE_PAGE_SIZE = 10;
-
-const BALANCE_COLUMNS: readonly Column[] = [
-  { label: 'Coin' },
-  { label: 'Coin price', align: 'right' },
-  { label: 'Balance', align: 'right' },
-  { label: 'USD value', align: 'right' },
-];
-const PAYMENT_COLUMNS: readonly Column[] = [
-  { label: 'Date' },
-  { label: 'Address' },
-  { label: 'Amount', align: 'right' },
-  { label: 'TXID' },
-];
-const EARNING_COLUMNS: readonly Column[] = [
-  { label: 'Date' },
-  { label: 'Average Speed', align: 'right' },
-  { label: 'Amount', align: 'right' },
-];
-const LIFETIME_COLUMNS: readonly Column[] = [{ label: 'Ticker' }, { label: 'Amount', align: 'right' }];
 
 /** What only the miner may do on this tab; the observer dashboard passes none (read-only). */
 export interface RevenueActions {
@@ -138,10 +122,11 @@ function Balances({ source, actions }: { source: DashboardSource; actions: Reven
         <DataTable
           testId="balances-table"
           className=""
-          columns={BALANCE_COLUMNS}
+          columns={balanceColumns(actions)}
           rows={balances.data}
+          rowKey={(row) => row.coin_ticker}
+          rowTestId={(row) => `balance-${row.coin_ticker}`}
           empty="No balances yet. Earnings appear here as your shares are credited."
-          row={(row) => <BalanceRow key={row.coin_ticker} row={row} actions={actions} />}
         />
       ) : (
         <QueryState isPending={balances.isPending} error={balances.error} what="balances" />
@@ -150,50 +135,48 @@ function Balances({ source, actions }: { source: DashboardSource; actions: Reven
   );
 }
 
-function BalanceRow({ row, actions }: { row: BalanceRecord; actions: RevenueActions | undefined }) {
-  const coins = unitsToNumber(row.coin_balance, row.coin_decimals);
-  const usd = row.coin_price === null ? null : coins * row.coin_price;
-  const warning = `${row.coin_ticker} cannot be paid out as things stand (no payout address, or its payouts are paused). Convert the balance to another coin.`;
-  return (
-    <tr data-testid={`balance-${row.coin_ticker}`}>
-      <th scope="row" className={`${cellClass} text-left font-semibold`}>
-        <span className="inline-flex items-center gap-2">
-          {row.coin_ticker}
-          {row.show_warning &&
-            (actions ? (
-              <button
-                type="button"
-                data-testid="balance-warning"
-                aria-label={`Convert the ${row.coin_ticker} balance: ${warning}`}
-                title={warning}
-                onClick={() => actions.changeCoin(row.coin_ticker)}
-                className="inline-flex size-7 items-center justify-center rounded-md text-amber-600 hover:bg-amber-50 focus-visible:outline-2 focus-visible:outline-amber-500 dark:text-amber-400 dark:hover:bg-slate-800"
-              >
-                <WarningIcon className="size-5" />
-              </button>
-            ) : (
-              <span role="img" aria-label={warning} title={warning} className="text-amber-600 dark:text-amber-400">
-                <WarningIcon className="size-5" />
-              </span>
-            ))}
-        </span>
-      </th>
-      <td className={`${cellClass} text-right`} data-testid="balance-price">
+/** The balances table: on a phone each coin is a card headed by its ticker (and its warning). */
+function balanceColumns(actions: RevenueActions | undefined): Column<BalanceRecord>[] {
+  return [
+    {
+      label: 'Coin',
+      rowHeader: true,
+      phone: 'primary',
+      cell: (row) => <CoinWithWarning row={row} actions={actions} />,
+    },
+    {
+      label: 'Coin price',
+      align: 'right',
+      testId: 'balance-price',
+      cell: (row) => (
         <AnimatedNumber
           value={row.coin_price ?? 0}
           text={formatPrice(row.coin_price, BALANCE_PRICE_DECIMALS)}
           format={(n) => formatUsd(n, BALANCE_PRICE_DECIMALS)}
         />
-      </td>
-      <td className={`${cellClass} text-right`} data-testid="balance-amount">
+      ),
+    },
+    {
+      label: 'Balance',
+      align: 'right',
+      testId: 'balance-amount',
+      cell: (row) => (
         <AnimatedNumber
-          value={coins}
+          value={unitsToNumber(row.coin_balance, row.coin_decimals)}
           text={unitsToFixed(row.coin_balance, row.coin_decimals)}
           format={(n) => n.toFixed(row.coin_decimals)}
         />
-      </td>
-      <td className={`${cellClass} text-right`} data-testid="balance-usd">
-        {usd === null ? (
+      ),
+    },
+    {
+      label: 'USD value',
+      align: 'right',
+      testId: 'balance-usd',
+      cell: (row) => {
+        // The dollar value of a balance: balance × the price the same answer carries, for display only.
+        const usd =
+          row.coin_price === null ? null : unitsToNumber(row.coin_balance, row.coin_decimals) * row.coin_price;
+        return usd === null ? (
           '—'
         ) : (
           <AnimatedNumber
@@ -201,9 +184,35 @@ function BalanceRow({ row, actions }: { row: BalanceRecord; actions: RevenueActi
             text={formatUsd(usd, row.usd_decimals)}
             format={(n) => formatUsd(n, row.usd_decimals)}
           />
-        )}
-      </td>
-    </tr>
+        );
+      },
+    },
+  ];
+}
+
+function CoinWithWarning({ row, actions }: { row: BalanceRecord; actions: RevenueActions | undefined }) {
+  const warning = `${row.coin_ticker} cannot be paid out as things stand (no payout address, or its payouts are paused). Convert the balance to another coin.`;
+  return (
+    <span className="inline-flex items-center gap-2">
+      {row.coin_ticker}
+      {row.show_warning &&
+        (actions ? (
+          <button
+            type="button"
+            data-testid="balance-warning"
+            aria-label={`Convert the ${row.coin_ticker} balance: ${warning}`}
+            title={warning}
+            onClick={() => actions.changeCoin(row.coin_ticker)}
+            className="inline-flex size-7 items-center justify-center rounded-md text-amber-600 hover:bg-amber-50 focus-visible:outline-2 focus-visible:outline-amber-500 dark:text-amber-400 dark:hover:bg-slate-800"
+          >
+            <WarningIcon className="size-5" />
+          </button>
+        ) : (
+          <span role="img" aria-label={warning} title={warning} className="text-amber-600 dark:text-amber-400">
+            <WarningIcon className="size-5" />
+          </span>
+        ))}
+    </span>
   );
 }
 
@@ -368,14 +377,10 @@ function Payments({
             testId="payments-table"
             columns={PAYMENT_COLUMNS}
             rows={rows}
+            // A payout to two addresses gives two rows with one txid: the address tells them apart.
+            rowKey={(row) => `${row.payout_date}-${row.coin_ticker}-${row.payout_txid}-${row.payout_address}`}
+            rowTestId="payment-row"
             empty="No payments yet."
-            row={(row) => (
-              // A payout to two addresses gives two rows with one txid: the address tells them apart.
-              <PaymentRow
-                key={`${row.payout_date}-${row.coin_ticker}-${row.payout_txid}-${row.payout_address}`}
-                row={row}
-              />
-            )}
           />
           <Pager window={paging} onPage={setPage} testId="payments-page" label="Past payments" />
         </>
@@ -386,36 +391,53 @@ function Payments({
   );
 }
 
+/**
+ * The past payments: on a phone each payment is a card headed by its date. The address keeps its
+ * ends and gives way in the middle, with a copy button; amounts never wrap.
+ */
+const PAYMENT_COLUMNS: readonly Column<AccountPayoutRecord>[] = [
+  { label: 'Date', phone: 'primary', cell: (row) => formatApiDate(row.payout_date) },
+  {
+    label: 'Address',
+    testId: 'payment-address',
+    className: 'max-w-md',
+    cell: (row) => <MiddleEllipsis text={row.payout_address} copyLabel="Copy the address" />,
+  },
+  {
+    label: 'Amount',
+    align: 'right',
+    testId: 'payment-amount',
+    cell: (row) => formatCoinAmount(row.coin_balance, row.coin_decimals, row.coin_ticker),
+  },
+  {
+    label: 'TXID',
+    testId: 'payment-txid',
+    cell: (row) => <PaymentTxid txid={row.payout_txid} url={row.payout_txid_url} />,
+  },
+];
+
 /** Spec 4: a txid 'Pending' reads 'Pending...' in italics; otherwise the abbreviated txid links to the explorer. */
-function PaymentRow({ row }: { row: AccountPayoutRecord }) {
-  const pending = row.payout_txid === 'Pending';
+function PaymentTxid({ txid, url }: { txid: string; url: string | null }) {
+  if (txid === 'Pending') return <em>Pending...</em>;
   return (
-    <tr data-testid="payment-row">
-      <td className={cellClass}>{formatApiDate(row.payout_date)}</td>
-      <td className="max-w-56 px-3 py-2.5 font-mono text-xs break-all">{row.payout_address}</td>
-      <td className={`${cellClass} text-right`}>
-        {formatCoinAmount(row.coin_balance, row.coin_decimals, row.coin_ticker)}
-      </td>
-      <td className={`${cellClass} font-mono text-xs`} data-testid="payment-txid">
-        {pending ? (
-          <em className="font-sans">Pending...</em>
-        ) : row.payout_txid_url ? (
-          <a
-            href={row.payout_txid_url}
-            target="_blank"
-            rel="noopener noreferrer"
-            title={row.payout_txid}
-            className={`${linkClass} inline-flex items-center gap-1`}
-          >
-            {abbreviateTxid(row.payout_txid)}
-            <ExternalLinkIcon className="size-3.5" />
-            <span className="sr-only">(opens the block explorer in a new tab)</span>
-          </a>
-        ) : (
-          <span title={row.payout_txid}>{abbreviateTxid(row.payout_txid)}</span>
-        )}
-      </td>
-    </tr>
+    <span className="inline-flex items-center gap-1 font-mono text-xs">
+      {url ? (
+        <a
+          href={url}
+          target="_blank"
+          rel="noopener noreferrer"
+          title={txid}
+          className={`${linkClass} inline-flex items-center gap-1`}
+        >
+          {abbreviateTxid(txid)}
+          <ExternalLinkIcon className="size-3.5" />
+          <span className="sr-only">(opens the block explorer in a new tab)</span>
+        </a>
+      ) : (
+        <span title={txid}>{abbreviateTxid(txid)}</span>
+      )}
+      <CopyButton compact text={txid} label="Copy the transaction id" />
+    </span>
   );
 }
 
@@ -454,8 +476,9 @@ function Earnings({
             testId="earnings-table"
             columns={EARNING_COLUMNS}
             rows={rows}
+            rowKey={(row) => row.earning_timestamp}
+            rowTestId="earning-row"
             empty="No earnings on this algorithm yet."
-            row={(row) => <EarningRow key={row.earning_timestamp} row={row} />}
           />
           <Pager window={paging} onPage={setPage} testId="earnings-page" label="Past earnings" />
         </>
@@ -466,27 +489,33 @@ function Earnings({
   );
 }
 
-function EarningRow({ row }: { row: EarningRecord }) {
-  return (
-    <tr data-testid="earning-row">
-      <td className={cellClass}>{formatApiDate(row.earning_timestamp)}</td>
-      <td className={`${cellClass} text-right`}>{formatHashrate(row.speed, row.speed_units)}</td>
-      <td className={`${cellClass} text-right`}>
-        {row.coins.length === 0 ? (
-          '—'
-        ) : (
-          <ul>
-            {row.coins.map((coin) => (
-              <li key={coin.coin_ticker}>
-                {formatCoinAmount(coin.coin_balance, coin.coin_decimals, coin.coin_ticker)}
-              </li>
-            ))}
-          </ul>
-        )}
-      </td>
-    </tr>
-  );
-}
+/** The past earnings: a day's amounts, one coin a line, each whole on its line. */
+const EARNING_COLUMNS: readonly Column<EarningRecord>[] = [
+  { label: 'Date', phone: 'primary', cell: (row) => formatApiDate(row.earning_timestamp) },
+  { label: 'Average Speed', align: 'right', cell: (row) => formatHashrate(row.speed, row.speed_units) },
+  {
+    label: 'Amount',
+    align: 'right',
+    cell: (row) =>
+      row.coins.length === 0 ? (
+        '—'
+      ) : (
+        <ul>
+          {row.coins.map((coin) => (
+            <li key={coin.coin_ticker} data-testid="earning-amount">
+              {formatCoinAmount(coin.coin_balance, coin.coin_decimals, coin.coin_ticker)}
+            </li>
+          ))}
+        </ul>
+      ),
+  },
+];
+
+/** Two short columns fit any phone: this one stays a table. */
+const LIFETIME_COLUMNS: readonly Column<[string, string]>[] = [
+  { label: 'Ticker', rowHeader: true, cell: ([ticker]) => ticker },
+  { label: 'Amount', align: 'right', testId: 'lifetime-amount', cell: ([, amount]) => formatLifetime(amount) },
+];
 
 function Lifetime({
   source,
@@ -509,15 +538,10 @@ function Lifetime({
             testId="lifetime-table"
             columns={LIFETIME_COLUMNS}
             rows={rows}
+            rowKey={([ticker]) => ticker}
+            rowTestId={([ticker]) => `lifetime-${ticker}`}
             empty="No earnings on this algorithm yet."
-            row={([ticker, amount]) => (
-              <tr key={ticker} data-testid={`lifetime-${ticker}`}>
-                <th scope="row" className={`${cellClass} text-left font-semibold`}>
-                  {ticker}
-                </th>
-                <td className={`${cellClass} text-right`}>{formatLifetime(amount)}</td>
-              </tr>
-            )}
+            stackBelow={false}
           />
           <Pager window={paging} onPage={setPage} testId="lifetime-page" label="Lifetime earnings" />
         </>
