@@ -419,6 +419,7 @@ describe('miner dashboard: mining tab, wizard, account selector', () => {
     expect(Math.abs(Number(avg) - summary.hashrate_avg) / summary.hashrate_avg).toBeLessThan(0.02);
     expect(await page.getByTestId('card-revenue').innerText()).toBe(`$${summary.estimated_revenue.toFixed(2)}`);
     expect(await page.getByTestId('hashrate-chart').count()).toBe(1);
+    await page.getByTestId('hashrate-chart').locator('canvas').waitFor();
 
     // Sorted by name ascending first, then descending.
     await page.getByTestId('sort-name').click();

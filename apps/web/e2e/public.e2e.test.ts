@@ -2,13 +2,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { insertPoolStats } from '@lodestone/db';
-import type { Page, Route } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Site, startSite } from './harness.js';
 import {
+  HUGE_PROFIT_PER_TH,
   SENT_TXID,
   seedComparisons,
   seedHashers,
+  seedHugeProfits,
   seedMarket,
   seedPayouts,
   seedScryptStats,
@@ -67,6 +69,61 @@ const sectionTop = (page: Page, selector: string) =>
     return atBottom && e.getBoundingClientRect().top > 0 ? 'bottom' : Math.round(e.getBoundingClientRect().top);
   });
 
+/**
+ * What a chart's drawing shows at its edges, from a screenshot of it (canvas or SVG alike): per
+ * column of pixels, how many differ from the background (ink), and the lightness (0..1) of the ink
+ * in its 24 leftmost columns, where the y-axis labels are. A label cut off by the drawing's edge
+ * leaves ink in the edge columns; a whole one ends inside.
+ */
+async function chartInk(page: Page, drawing: Locator): Promise<{ columns: number[]; axisLightness: number }> {
+  const png = (await drawing.screenshot()).toString('base64');
+  return page.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${base64}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.naturalWidth;
+    canvas.height = image.naturalHeight;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2D context');
+    context.drawImage(image, 0, 0);
+    const { data, width, height } = context.getImageData(0, 0, canvas.width, canvas.height);
+    const counts = new Map<number, number>();
+    for (let i = 0; i < data.length; i += 4) {
+      const key = ((data[i] ?? 0) << 16) | ((data[i + 1] ?? 0) << 8) | (data[i + 2] ?? 0);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    const background = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
+    const [br, bg, bb] = [(background >> 16) & 255, (background >> 8) & 255, background & 255];
+    const columns = new Array<number>(width).fill(0);
+    const axisInk: { distance: number; lightness: number }[] = [];
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const i = (y * width + x) * 4;
+        const [r, g, b] = [data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0];
+        const distance = Math.abs(r - br) + Math.abs(g - bg) + Math.abs(b - bb);
+        if (distance <= 60) continue;
+        columns[x] = (columns[x] ?? 0) + 1;
+        if (x < 24) axisInk.push({ distance, lightness: (Math.max(r, g, b) + Math.min(r, g, b)) / 510 });
+      }
+    }
+    // The glyphs' cores (the tenth of the ink farthest from the background) carry the text colour;
+    // their edges are blended with the background.
+    const cores = axisInk.sort((a, b) => b.distance - a.distance).slice(0, Math.max(1, axisInk.length / 10));
+    const axisLightness = cores.reduce((sum, p) => sum + p.lightness, 0) / cores.length;
+    return { columns, axisLightness };
+  }, png);
+}
+
+/** The chart's y-axis labels are drawn (ink near the left) and none is cut by the left or right edge. */
+async function expectWholeLabels(page: Page, chart: Locator): Promise<number> {
+  const { columns, axisLightness } = await chartInk(page, chart.locator('canvas, svg').first());
+  expect(columns.slice(0, 2), 'ink in the left edge columns: a y-axis label is cut off').toEqual([0, 0]);
+  expect(columns.slice(-2), 'ink in the right edge columns: a label is cut off').toEqual([0, 0]);
+  expect(columns.slice(0, Math.floor(columns.length / 4)).some((n) => n > 0)).toBe(true);
+  return axisLightness;
+}
+
 describe('public pages with data', () => {
   let site: Site;
   let dataDir: string;
@@ -77,6 +134,7 @@ describe('public pages with data', () => {
     site = await startSite({ CAPTCHA_MAX_NUMBER: '1000', DATA_DIR: dataDir });
     await seedMarket(site);
     await seedScryptStats(site);
+    await seedHugeProfits(site);
     await seedComparisons(site);
     await seedHashers(site);
     await seedPayouts(site);
@@ -118,6 +176,8 @@ describe('public pages with data', () => {
     // The loaded flag is set once both calls answered, and only then the chart is drawn.
     await expect.poll(() => page.getByTestId('stats-page').getAttribute('data-loaded')).toBe('true');
     expect(await page.getByTestId('stats-chart').locator('figcaption').innerText()).toMatch(/^Hashrate \(/);
+    expect(await page.getByTestId('stats-chart').locator('canvas').count()).toBe(1);
+    await expectWholeLabels(page, page.getByTestId('stats-chart'));
 
     const current = page.getByTestId('top-current');
     await expect.poll(() => current.getByTestId('top-user').allInnerTexts()).toEqual(['bigminer', 'smallminer']);
@@ -263,6 +323,60 @@ describe('public pages with data', () => {
     await expect.poll(() => chartCalls.at(-1)).toBe('24h');
     await expect.poll(() => rows.getByTestId('pool-name').allInnerTexts()).toEqual(['Higher Pool', 'Lodestone']);
     expect(await page.getByTestId('comparison-page').innerText()).toBe('Page 1 of 1');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("Profitability's chart: whole y-axis labels at a demo network's magnitude, hover and keyboard read-out, dark mode, a phone", async () => {
+    const { page, context, errors } = await site.newPage();
+    await selectAlgorithm(page, 'EAGLESONG');
+    await page.goto('/profitability');
+    const chart = page.getByTestId('profit-chart');
+    await chart.locator('canvas, svg').first().waitFor();
+    expect(await chart.locator('figcaption').innerText()).toBe('AVG Profit (BTC/TH/s)');
+    const light = await expectWholeLabels(page, chart);
+
+    // Hovering the last day (the 30 hours of data fall on the last two) reads out its date and value,
+    // whole, with the unit.
+    const readout = page.getByTestId('profit-chart-readout');
+    expect(await readout.isVisible()).toBe(false);
+    const drawing = chart.locator('canvas, svg').first();
+    const box = await drawing.boundingBox();
+    if (!box) throw new Error('the chart has no box');
+    await page.mouse.move(box.x + box.width - 40, box.y + box.height / 3);
+    await expect.poll(() => readout.isVisible()).toBe(true);
+    expect(await readout.innerText()).toMatch(
+      new RegExp(`^\\d{4}-\\d{2}-\\d{2}\\s+AVG Profit \\(BTC/TH/s\\): ${HUGE_PROFIT_PER_TH}\\.00000$`),
+    );
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height + 60);
+    await expect.poll(() => readout.isVisible()).toBe(false);
+    // The keyboard reads the same: End on the focused chart is the newest point, ← the one before.
+    const slider = chart.getByRole('slider');
+    await slider.focus();
+    await page.keyboard.press('End');
+    await expect.poll(() => readout.isVisible()).toBe(true);
+    expect(await readout.innerText()).toContain(`AVG Profit (BTC/TH/s): ${HUGE_PROFIT_PER_TH}.00000`);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => slider.getAttribute('aria-valuetext')).toMatch(/^\d{4}-\d{2}-\d{2}: AVG Profit/);
+    expect(await slider.getAttribute('aria-valuenow')).toBe('28');
+    await slider.blur();
+    await expect.poll(() => readout.isVisible()).toBe(false);
+
+    // Dark mode: the chart is drawn again in the dark theme's lighter axis colours.
+    await page.getByTestId('theme-toggle').click();
+    await expect.poll(async () => (await expectWholeLabels(page, chart)) - light).toBeGreaterThan(0.1);
+
+    // A 375 px phone: the chart is redrawn at the screen's width; nothing in it reaches past the
+    // screen or scrolls sideways, and its labels stay whole.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect.poll(async () => (await drawing.boundingBox())?.width ?? 0).toBeLessThan(375);
+    const fit = await page.getByTestId('profit-chart-section').evaluate((section) => ({
+      right: Math.max(...[section, ...section.querySelectorAll('*')].map((e) => e.getBoundingClientRect().right)),
+      scrolls: section.scrollWidth > section.clientWidth,
+    }));
+    expect(fit).toEqual({ right: expect.any(Number), scrolls: false });
+    expect(fit.right).toBeLessThanOrEqual(375);
+    await expectWholeLabels(page, chart);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -745,7 +859,18 @@ describe('public pages with data', () => {
     expect(await first.getByTestId('team-user').count()).toBe(10);
     await first.getByRole('button', { name: 'Next' }).click();
     expect(await first.getByTestId('team-user').count()).toBe(2);
-    expect(await page.getByTestId('lottery-graph').locator('svg path').count()).toBe(3);
+    // The graph: three teams' lines on one chart, a legend, and a read-out of all three on hover.
+    const graph = page.getByTestId('lottery-graph');
+    expect(await graph.locator('figure li').allInnerTexts()).toHaveLength(3);
+    const drawing = graph.locator('canvas');
+    await drawing.waitFor();
+    await expectWholeLabels(page, graph);
+    const box = await drawing.boundingBox();
+    if (!box) throw new Error('the graph has no box');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const readout = page.getByTestId('lottery-chart-readout');
+    await expect.poll(() => readout.isVisible()).toBe(true);
+    expect((await readout.innerText()).split('\n').filter(Boolean)).toHaveLength(4);
     expect(await page.getByTestId('feed-card').count()).toBe(8);
     expect(errors).toEqual([]);
     await context.close();

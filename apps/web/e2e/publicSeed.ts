@@ -60,6 +60,27 @@ export async function seedScryptStats(site: Site): Promise<void> {
 }
 
 /**
+ * EAGLESONG as a demo network sees it: a tiny network difficulty makes the profit per TH/s huge,
+ * 14,624,920,670 BTC/TH/s per day (ten significant digits, as the chart call rounds), for 30 hours.
+ * The profitability chart's y-axis labels were clipped at that magnitude ('24,920,670').
+ */
+export const HUGE_PROFIT_PER_TH = '14,624,920,670';
+export async function seedHugeProfits(site: Site): Promise<void> {
+  const now = Date.now();
+  for (let h = 30; h >= 0; h -= 1) {
+    await insertPoolStats(site.database.db, {
+      algorithm: 'eaglesong',
+      taken_at: new Date(now - h * HOUR_MS - 5000),
+      hashrate: '3000000000',
+      miners: 2,
+      workers: 3,
+      profit: '0.01462492067',
+      profit_avg_24h: '0.01462492067',
+    });
+  }
+}
+
+/**
  * Other pools' published SCRYPT figures (BTC/TH/s per day): eleven pools, so the 30-day table has
  * twelve rows with ours (two pages). "Higher Pool" pays 5% more than us, "Lower Pool" 10% less,
  * "Equal Pool" the same; the rest are spread below.

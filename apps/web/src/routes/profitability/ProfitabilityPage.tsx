@@ -3,12 +3,12 @@ import { algorithmByName, pageOf } from '@lodestone/domain';
 import { useState } from 'react';
 import { usePoolProfits, useProfitChart } from '../../api/public';
 import { AlgorithmLogo } from '../../components/AlgorithmLogo';
+import { TimeSeriesChart } from '../../components/charts/TimeSeriesChart';
 import { type Column, DataTable } from '../../components/DataTable';
 import { LoadState, PageHeader } from '../../components/publicPage';
 import { safeExternalUrl } from '../../lib/links';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useSelectedAlgorithm } from '../../state/hooks';
-import { LineChart } from '../dashboard/charts/LineChart';
 import { browserTimeZone } from '../dashboard/format';
 import { Pager, Section } from '../dashboard/ui';
 import { Calculator } from './Calculator';
@@ -86,18 +86,23 @@ function ProfitChart({
       actions={<TimeRangeSelector value={period} onSelect={onPeriod} />}
     >
       {chart.data ? (
-        <LineChart
+        <TimeSeriesChart
           testId="profit-chart"
-          label={chart.data.label}
+          title={chart.data.label}
           x={chart.data.x_axis}
-          y={chart.data.y_axis}
-          formatValue={(v) => v.toFixed(5)}
+          series={[{ label: chart.data.label, values: chart.data.y_axis }]}
+          formatValue={formatProfitPoint}
         />
       ) : (
         <LoadState isPending={chart.isPending} error={chart.error} what="profit chart" testId="profit-chart" />
       )}
     </Section>
   );
+}
+
+/** A point of the profit chart in the read-out: spec 9's 5 decimals, with thousands separators. */
+function formatProfitPoint(value: number): string {
+  return value.toLocaleString('en-US', { minimumFractionDigits: 5, maximumFractionDigits: 5 });
 }
 
 const ARROWS: Record<Direction, { symbol: string; words: string; colour: string }> = {

@@ -3,12 +3,12 @@ import { algorithmByName } from '@lodestone/domain';
 import { useState } from 'react';
 import { STATS_REFRESH_MS, useAlgorithmStats, useStatsChart } from '../../api/public';
 import { AlgorithmLogo } from '../../components/AlgorithmLogo';
+import { TimeSeriesChart } from '../../components/charts/TimeSeriesChart';
 import { type Column, DataTable } from '../../components/DataTable';
 import { LoadState, PageHeader } from '../../components/publicPage';
 import { formatTimeOfDay } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useSelectedAlgorithm } from '../../state/hooks';
-import { LineChart } from '../dashboard/charts/LineChart';
 import { browserTimeZone } from '../dashboard/format';
 import { Section, StatCard } from '../dashboard/ui';
 import { formatTopHashes, formatTopHashrate, statsCells } from './statsCells';
@@ -73,7 +73,12 @@ export default function StatsPage() {
 
       <Section title="Pool hashrate" testId="stats-chart-section">
         {loaded ? (
-          <LineChart testId="stats-chart" label={chart.data.label} x={chart.data.x_axis} y={chart.data.y_axis} />
+          <TimeSeriesChart
+            testId="stats-chart"
+            title={chart.data.label}
+            x={chart.data.x_axis}
+            series={[{ label: chart.data.label, values: chart.data.y_axis }]}
+          />
         ) : (
           <LoadState
             isPending={!chart.error && !stats.error}

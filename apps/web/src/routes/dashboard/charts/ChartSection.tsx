@@ -1,9 +1,9 @@
 import type { ChartResponse } from '@lodestone/contract';
+import { TimeSeriesChart } from '../../../components/charts/TimeSeriesChart';
 import { QueryState, Section } from '../ui';
-import { LineChart } from './LineChart';
 
 /**
- * A titled card with one chart call's line chart, or its loading / error state. The section's test
+ * A titled card with one chart call's time-series chart, or its loading / error state. The section's test
  * id is `{testId}-section`, the chart's `{testId}`.
  */
 export function ChartSection({
@@ -23,10 +23,10 @@ export function ChartSection({
   return (
     <Section title={title} testId={`${testId}-section`}>
       {chart.data ? (
-        <LineChart
-          label={chart.data.label}
+        <TimeSeriesChart
+          title={chart.data.label}
           x={chart.data.x_axis}
-          y={chart.data.y_axis}
+          series={[{ label: chart.data.label, values: chart.data.y_axis }]}
           testId={testId}
           formatValue={formatValue}
         />
