@@ -55,10 +55,13 @@ export { type ChainNetwork, NETWORKS, type NetworkName, networkByName } from './
 export { bip34HeightPush, encodeScriptNumber, encodeVarInt, pushData } from './bitcoin/serialize.js';
 export {
   DEFAULT_DEMO_HASHES_PER_BLOCK,
+  DEMO_REFERENCE_DIFFICULTY,
   DemoJobSource,
   type DemoJobSourceOptions,
+  type DemoValuation,
   demoPayoutAddress,
   demoTarget,
+  targetForNetworkDifficulty,
 } from './demo/demoJobSource.js';
 export type { BitcoinJob, JobSource, SubmitBlockResult } from './job.js';
 export {
