@@ -1,5 +1,11 @@
 import type { AccountPayoutRecord, BalanceRecord, EarningRecord } from '@lodestone/contract';
-import { type AlgorithmKey, abbreviateTxid, pageOf } from '@lodestone/domain';
+import {
+  type AlgorithmKey,
+  abbreviateTxid,
+  coinDisplayDecimals,
+  formatApproximateAmount,
+  pageOf,
+} from '@lodestone/domain';
 import { type ReactNode, useId, useState } from 'react';
 import {
   type DashboardSource,
@@ -14,13 +20,13 @@ import { ChartSection } from '../charts/ChartSection';
 import {
   BALANCE_PRICE_DECIMALS,
   browserTimeZone,
+  coinAmountText,
   formatApiDate,
   formatCoinAmount,
   formatHashrate,
   formatLifetime,
   formatPrice,
   formatUsd,
-  unitsToFixed,
   unitsToNumber,
 } from '../format';
 import { WarningIcon } from '../icons';
@@ -188,8 +194,8 @@ function BalanceRow({ row, actions }: { row: BalanceRecord; actions: RevenueActi
       <td className={`${cellClass} text-right`} data-testid="balance-amount">
         <AnimatedNumber
           value={coins}
-          text={unitsToFixed(row.coin_balance, row.coin_decimals)}
-          format={(n) => n.toFixed(row.coin_decimals)}
+          text={coinAmountText(row.coin_balance, row.coin_decimals, row.coin_ticker)}
+          format={(n) => formatApproximateAmount(n, coinDisplayDecimals(row.coin_ticker, row.coin_decimals))}
         />
       </td>
       <td className={`${cellClass} text-right`} data-testid="balance-usd">
