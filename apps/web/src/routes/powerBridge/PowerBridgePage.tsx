@@ -175,7 +175,7 @@ function Contacts({ site }: { site: SiteResponse | undefined }) {
                 className={
                   item.configured
                     ? 'font-semibold break-all text-slate-900 dark:text-white'
-                    : 'break-all text-slate-500 italic dark:text-slate-400'
+                    : 'break-words text-slate-500 italic dark:text-slate-400'
                 }
               >
                 {item.text}
