@@ -150,6 +150,9 @@ describe('a miner on the demo network', () => {
       ]),
       // Only this miner: the pool's own fleet would cost CPU and add nothing to the account's figures.
       DEMO_WORKERS: '0',
+      // Shares valued at the demo chain's own easy difficulty: the balance reaches the payout threshold
+      // within minutes (at the default, a real coin's difficulty, 4 kH/s earns nothing in a day).
+      DEMO_VALUATION: 'chain',
       STATS_WINDOW_MINUTES: String(WINDOW_MINUTES),
       PAYOUTS_EVERY_MINUTES: '1',
       FEE_PERCENT,
@@ -351,8 +354,9 @@ describe('a miner on the demo network', () => {
       const accepted = worker.accepted;
 
       // What PPS owes for every accepted share, worked out from the demo network's block reward and
-      // difficulty (the pool runs the default demo chain when it has no fleet of its own), less the fee.
-      const demo = new DemoJobSource({ algorithm: 'sha256' });
+      // difficulty (the pool runs the default demo chain when it has no fleet of its own, valued at its
+      // own target), less the fee.
+      const demo = new DemoJobSource({ algorithm: 'sha256', valuation: 'chain' });
       await demo.start();
       const job = demo.current();
       await demo.stop();
@@ -360,7 +364,7 @@ describe('a miner on the demo network', () => {
       const gross = shareValue(
         Exact.of(SHARE_DIFFICULTY).times(accepted),
         job.coinbaseValue,
-        networkDifficulty(job.networkTarget, POW.sha256.hashesPerDifficulty),
+        networkDifficulty(job.valuationTarget, POW.sha256.hashesPerDifficulty),
       );
       const owed = gross.times(Exact.ONE.minus(feeRate(FEE_PERCENT, 0))).floor();
 

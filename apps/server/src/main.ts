@@ -20,6 +20,7 @@ import { parseRoles, type Role, UsageError } from './roles.js';
 import { ensureDemoAccounts } from './services/accounts/demo.js';
 import { accountAuthorizer } from './services/accounts/stratumAuthorizer.js';
 import { createPriceFeed } from './services/money/priceFeed.js';
+import { placeholderContacts } from './services/site.js';
 import { describeStratum } from './services/stratumInfo.js';
 import { startStratum } from './stratum/index.js';
 
@@ -197,6 +198,17 @@ async function startParts(config: Config, roles: Set<Role>, log: Logger, running
     await app.listen({ port: config.port, host: config.host });
     running.push({ name: 'api', stop: () => app.close() });
     log.info(`Lodestone is running: ${config.publicUrl}`);
+    const placeholders = placeholderContacts(config);
+    if (placeholders.length > 0) {
+      const vip =
+        config.vipEmail === undefined && placeholders.includes('SUPPORT_EMAIL')
+          ? `, and VIP applications are e-mailed to ${config.supportEmail}`
+          : '';
+      log.warn(
+        { settings: placeholders },
+        `contact details not configured: ${placeholders.join(', ')} still hold built-in placeholders; the website shows "not configured" in their place${vip}`,
+      );
+    }
   }
 }
 

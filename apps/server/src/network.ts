@@ -42,7 +42,11 @@ export function createJobSources(config: Config, logger: ChainLogger): JobSource
   return servedAlgorithms(config).map((algorithm) => {
     const coin = config.coins.find((c) => c.algorithm === algorithm);
     if (!coin) {
-      return new DemoJobSource({ algorithm, expectedHashesPerBlock: demoHashesPerBlock(config, algorithm, demo) });
+      return new DemoJobSource({
+        algorithm,
+        expectedHashesPerBlock: demoHashesPerBlock(config, algorithm, demo),
+        valuation: config.demoValuation,
+      });
     }
     return new DaemonJobSource({
       coin: coin.ticker,

@@ -178,6 +178,10 @@ describe('layout', () => {
     const footer = page.getByTestId('site-footer');
     await expect.poll(() => footer.innerText()).toContain('help@acme.example');
     expect(await footer.innerText()).toContain('+1 555 0100');
+    // PHONE_EU was left at its placeholder: the footer says so instead of showing +00 000 000 000.
+    const eu = await page.getByTestId('contact-phone_eu').innerText();
+    expect(eu.replace(/\s+/g, ' ')).toBe('EU: not configured (PHONE_EU)');
+    expect(await footer.innerText()).not.toContain('+00 000');
     expect(await page.getByTestId('banner').count()).toBe(0);
     expect(unexpected(errors)).toEqual([]);
     await context.close();

@@ -907,9 +907,15 @@ describe('public pages with data', () => {
     ]);
     const contacts = page.getByTestId('contacts');
     await contacts.waitFor();
-    expect(await contacts.locator('a[href^="mailto:"]').innerText()).toBe('support@example.com');
-    expect(await contacts.locator('a[href^="tel:"]').count()).toBe(2);
-    expect(await contacts.innerText()).toContain('@lodestone');
+    // A default install: every contact is still the built-in placeholder, so each says which
+    // setting configures it, and no made-up address or number is shown or linked.
+    const text = await contacts.innerText();
+    for (const setting of ['PHONE_EU', 'PHONE_US', 'CHAT_HANDLE', 'SUPPORT_EMAIL']) {
+      expect(text).toContain(`not configured (${setting})`);
+    }
+    expect(text).not.toContain('example.com');
+    expect(text).not.toContain('000 000');
+    expect(await contacts.locator('a').count()).toBe(0);
     await page.getByTestId('view-specifications').click();
     await expect.poll(() => sectionTop(page, '#features')).toBe(50);
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -935,7 +941,10 @@ describe('public pages with data', () => {
     await page.goto('/privacy');
     await page.getByTestId('privacy-page').waitFor();
     expect(await page.locator('h1').innerText()).toBe('Privacy Policy');
-    await expect.poll(() => page.getByTestId('privacy-page').innerText()).toContain('support@example.com');
+    await expect
+      .poll(() => page.getByTestId('privacy-page').innerText())
+      .toContain('support e-mail (not configured yet: SUPPORT_EMAIL)');
+    expect(await page.getByTestId('privacy-page').innerText()).not.toContain('support@example.com');
     expect(errors).toEqual([]);
     await context.close();
   });

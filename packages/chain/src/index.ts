@@ -73,10 +73,13 @@ export {
 export { DASH_TEMPLATE_DIALECT } from './dash/template.js';
 export {
   DEFAULT_DEMO_HASHES_PER_BLOCK,
+  DEMO_REFERENCE_DIFFICULTY,
   DemoJobSource,
   type DemoJobSourceOptions,
+  type DemoValuation,
   demoPayoutAddress,
   demoTarget,
+  targetForNetworkDifficulty,
 } from './demo/demoJobSource.js';
 export type { BitcoinJob, JobSource, SubmitBlockResult, WorkJob, WorkSource } from './job.js';
 export {

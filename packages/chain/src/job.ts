@@ -76,6 +76,13 @@ export interface BitcoinJob extends WorkJob {
   /** The network target: a share whose hash value is ≤ this is a block. */
   readonly networkTarget: bigint;
   /**
+   * The target whose difficulty shares are valued at (PPS: a share of difficulty d is worth
+   * d ÷ that difficulty × coinbase value). On a chain from coin daemons it is `networkTarget`: what a
+   * share is worth is its chance of being a block. The demo network finds its blocks at an easy
+   * `networkTarget` but values shares at a real coin's difficulty (docs/decisions.md, "demo economics").
+   */
+  readonly valuationTarget: bigint;
+  /**
    * What the block pays the pool, in the coin's smallest unit: the coinbase value less the outputs the
    * coin's rules pay to others (Dash masternodes and superblocks).
    */

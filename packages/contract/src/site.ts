@@ -15,10 +15,15 @@ const link = z.object({ label: z.string(), url: z.string() });
  */
 export const siteResponse = z.object({
   pool_name: z.string(),
-  support_email: z.string(),
-  phone_eu: z.string(),
-  phone_us: z.string(),
-  chat_handle: z.string(),
+  /**
+   * Contacts. null: not configured — the setting (SUPPORT_EMAIL, PHONE_EU, PHONE_US, CHAT_HANDLE) is
+   * still at its built-in placeholder, and the website says so instead of showing a made-up address;
+   * '' : the operator chose to show none.
+   */
+  support_email: z.string().nullable(),
+  phone_eu: z.string().nullable(),
+  phone_us: z.string().nullable(),
+  chat_handle: z.string().nullable(),
   stratum_host: z.string(),
   fee_percent: z.number(),
   /** True while the pool runs the built-in demo network instead of real coin daemons. */

@@ -17,6 +17,8 @@ export interface Setting<T> {
 }
 
 const text = z.string().trim().min(1, 'must not be empty');
+/** A contact shown on the website; `none` shows none (an empty setting means "not set"). */
+const contactText = text.transform((v) => (v.toLowerCase() === 'none' ? '' : v));
 
 function integer(min: number, max: number) {
   return z.preprocess(
@@ -278,6 +280,13 @@ export const SETTINGS = {
     default: 3,
     doc: 'Number of demo accounts (`demo1`, `demo2`, …) the simulated workers mine for.',
   },
+  demoValuation: {
+    env: 'DEMO_VALUATION',
+    file: 'demo.valuation',
+    schema: z.enum(['reference', 'chain']),
+    default: 'reference',
+    doc: 'What demo-network shares are valued at. `reference`: a real coin’s network difficulty (docs/money.md, “Demo economics”), so profit per TH/s is of the real coins’ order and a CPU earns next to nothing, while demo blocks are still found at the demo chain’s easy target. `chain`: the demo chain’s own easy difficulty, so balances reach payout thresholds within minutes (to try payouts); the profit figures are then absurdly high. No effect on coins mined from daemons.',
+  },
   statsWindowMinutes: {
     env: 'STATS_WINDOW_MINUTES',
     file: 'stats.window_minutes',
@@ -318,7 +327,7 @@ export const SETTINGS = {
     file: 'pool.support_email',
     schema: z.email('expected an e-mail address'),
     default: 'support@example.com',
-    doc: 'Support e-mail address shown in the footer and on contact pages.',
+    doc: 'Support e-mail address shown in the footer and on contact pages. Left at the placeholder, the website says “not configured (SUPPORT_EMAIL)” instead of showing it, and start-up warns.',
   },
   vipEmail: {
     env: 'VIP_EMAIL',
@@ -330,23 +339,23 @@ export const SETTINGS = {
   phoneEu: {
     env: 'PHONE_EU',
     file: 'pool.phone_eu',
-    schema: text,
+    schema: contactText,
     default: '+00 000 000 000',
-    doc: 'European support phone number shown in the footer.',
+    doc: 'European support phone number shown in the footer; `none` shows none. Left at the placeholder, the website says “not configured (PHONE_EU)” instead.',
   },
   phoneUs: {
     env: 'PHONE_US',
     file: 'pool.phone_us',
-    schema: text,
+    schema: contactText,
     default: '+1 000 000 0000',
-    doc: 'US support phone number shown in the footer.',
+    doc: 'US support phone number shown in the footer; `none` shows none. Left at the placeholder, the website says “not configured (PHONE_US)” instead.',
   },
   chatHandle: {
     env: 'CHAT_HANDLE',
     file: 'pool.chat_handle',
-    schema: text,
+    schema: contactText,
     default: '@lodestone',
-    doc: 'Chat handle (for example a Telegram username) shown on contact pages.',
+    doc: 'Chat handle (for example a Telegram username, or a URL) shown on contact pages; `none` shows none. Left at the placeholder, the website says “not configured (CHAT_HANDLE)” instead.',
   },
   bannerText: {
     env: 'BANNER_TEXT',

@@ -49,7 +49,8 @@ export interface RollupOptions {
  * - profit = the PPS rate now: BTC per H/s per day, from the algorithm's network state (reward ÷
  *   network difficulty, what accounting credits a share at) and the newest prices; 0 while the
  *   algorithm's network or a price is unknown — never made up;
- * - profit_avg_24h = the mean of the profit snapshots of the last 24 hours, this one included.
+ * - profit_avg_24h = the mean of the profit snapshots of the last 24 hours, this one included, that
+ *   knew a rate (profit 0 means none was known yet; averageProfitSince).
  */
 export async function rollupPoolStats(db: Kysely<DB>, now: Date, options: RollupOptions): Promise<PoolStats[]> {
   const window = statsWindow(now, options.windowMinutes);

@@ -1,5 +1,5 @@
 import type { JobSource } from '@lodestone/chain';
-import { networkDifficulty } from '@lodestone/domain';
+import { type BatchNetwork, networkDifficulty } from '@lodestone/domain';
 import type { Registry } from 'prom-client';
 import type { ShareBus } from '../bus/types.js';
 import { AddressGuard } from './addressGuard.js';
@@ -83,6 +83,24 @@ export interface StratumServer {
 }
 
 /**
+ * The network a source's shares are mined against now, as share batches carry it to accounting: its
+ * newest job's coin, height and block reward, and the difficulty shares are valued at — the network
+ * difficulty of a real chain, a real coin's on the demo network (BitcoinJob.valuationTarget). Undefined
+ * before the first job.
+ */
+export function batchNetwork(source: JobSource): BatchNetwork | undefined {
+  const job = source.current();
+  if (!job) return undefined;
+  return {
+    coin: job.coin,
+    height: job.height,
+    reward: job.coinbaseValue.toString(),
+    difficulty: networkDifficulty(job.valuationTarget, powFor(source.algorithm).hashesPerDifficulty),
+    demo: source.demo,
+  };
+}
+
+/**
  * Starts every configured stratum port. Each algorithm gets one job manager over its source; all
  * ports share the extranonce allocator, the address guard, the share aggregator and the block
  * submitter of this node.
@@ -134,15 +152,7 @@ export async function startStratum(options: StratumOptions): Promise<StratumServ
     now,
     networkOf: (algorithm) => {
       const jobs = jobManagers.get(algorithm as StratumAlgorithm);
-      const job = jobs?.source.current();
-      if (!jobs || !job) return undefined;
-      return {
-        coin: job.coin,
-        height: job.height,
-        reward: job.coinbaseValue.toString(),
-        difficulty: networkDifficulty(job.networkTarget, powFor(algorithm as StratumAlgorithm).hashesPerDifficulty),
-        demo: jobs.source.demo,
-      };
+      return jobs ? batchNetwork(jobs.source) : undefined;
     },
   });
   const blocks = new BlockSubmitter({ node: options.node, bus: options.bus, log, metrics, now });

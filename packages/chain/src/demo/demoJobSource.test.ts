@@ -6,7 +6,14 @@ import { parseBlock } from '../bitcoin/block.js';
 import { bytesToBigIntLE } from '../bitcoin/bytes.js';
 import { NETWORKS } from '../bitcoin/networks.js';
 import type { BitcoinJob } from '../job.js';
-import { DemoJobSource, type DemoJobSourceOptions, demoPayoutAddress, demoTarget } from './demoJobSource.js';
+import {
+  DEMO_REFERENCE_DIFFICULTY,
+  DemoJobSource,
+  type DemoJobSourceOptions,
+  demoPayoutAddress,
+  demoTarget,
+  targetForNetworkDifficulty,
+} from './demoJobSource.js';
 
 const sha256d = (b: Uint8Array) => createHash('sha256').update(createHash('sha256').update(b).digest()).digest();
 const scrypt = (b: Uint8Array) => scryptSync(b, b, 32, { N: 1024, r: 1, p: 1 });
@@ -121,5 +128,31 @@ describe('DemoJobSource', () => {
     expect(block.transactions[0]?.outputs[0]?.script.toString('hex')).toBe(
       'a914d71bee7a1395c10c9ca9a7f53ac086b53e74369d87',
     );
+  });
+
+  it.each(['sha256', 'scrypt', 'x11'] as const)(
+    '%s: values shares at the reference coin’s difficulty while blocks stay at the easy target',
+    async (algorithm) => {
+      const { source } = demo({ algorithm, expectedHashesPerBlock: 64n });
+      await source.start();
+      const job = source.current();
+      if (!job) throw new Error('no job');
+      expect(job.networkTarget).toBe(demoTarget(64n).target);
+      // target = 0xffff × 2^208 ÷ difficulty: about difficulty × 2^32 hashes per block.
+      expect(job.valuationTarget).toBe(targetForNetworkDifficulty(DEMO_REFERENCE_DIFFICULTY[algorithm]));
+      const hashesPerBlock = Number((1n << 256n) / job.valuationTarget);
+      expect(hashesPerBlock / (Number(DEMO_REFERENCE_DIFFICULTY[algorithm]) * 2 ** 32)).toBeCloseTo(1, 3);
+    },
+  );
+
+  it('values shares at its own easy target with valuation "chain"', async () => {
+    const { source } = demo({ algorithm: 'sha256', expectedHashesPerBlock: 64n, valuation: 'chain' });
+    await source.start();
+    expect(source.current()?.valuationTarget).toBe(source.networkTarget);
+  });
+
+  it('refuses a network difficulty below 1', () => {
+    expect(() => targetForNetworkDifficulty(0n)).toThrow(RangeError);
+    expect(targetForNetworkDifficulty(1n)).toBe(0xffffn << 208n);
   });
 });

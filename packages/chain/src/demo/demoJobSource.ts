@@ -22,6 +22,14 @@ export interface DemoJobSourceOptions {
    * (about 4.2 million), lets a demo fleet of a few workers find a block every few minutes.
    */
   expectedHashesPerBlock?: bigint;
+  /**
+   * The difficulty shares are valued at (BitcoinJob.valuationTarget). `reference` (default): the
+   * real coin's, DEMO_REFERENCE_DIFFICULTY, so PPS pays per hash what the real coin would and the
+   * profit per TH/s is of the real coin's order; blocks are still found at the easy target.
+   * `chain`: the demo chain's own easy difficulty, so balances grow by whole coins within minutes
+   * (to try payouts); the profit figures are then millions of times a real coin's.
+   */
+  valuation?: DemoValuation;
   /** The rest of the demo "network" finds a block this often (ms, default 10 minutes): a clean job. */
   blockIntervalMs?: number;
   /** A fresh (not clean) job with a new time this often (ms, default 30 s). */
@@ -40,6 +48,35 @@ export interface DemoJobSourceOptions {
 }
 
 export const DEFAULT_DEMO_HASHES_PER_BLOCK = 1n << 22n;
+
+export type DemoValuation = 'reference' | 'chain';
+
+/**
+ * The network difficulty each demo coin's shares are valued at: a real coin's, in its daemon's
+ * `getdifficulty` convention (difficulty 1 = target 0xffff × 2^208, about 2^32 hashes per block).
+ * Round orders of magnitude of 2025, written from memory, not market data; with the demo block
+ * rewards below and the default static prices they give (docs/money.md, "Demo economics"):
+ * - SHA256, Bitcoin ≈ 120 T: 3.125 BTC blocks → ≈ 0.0005 BTC per PH/s per day;
+ * - SCRYPT, Litecoin ≈ 50 M: 6.25 LTC blocks → ≈ 0.0025 BTC per TH/s per day (LTC alone: a real
+ *   scrypt pool earns about twice that with merge-mined DOGE, which the demo does not mine);
+ * - X11, Dash ≈ 400 M with the demo's 1.8 DASH blocks → ≈ 0.00005 BTC per TH/s per day (a few
+ *   dollars per TH/s, the order X11 miners earn; Dash pays miners a smaller part of a block at a lower
+ *   difficulty, and only the ratio matters here).
+ */
+export const DEMO_REFERENCE_DIFFICULTY: Readonly<Record<BitcoinAlgorithm, bigint>> = {
+  sha256: 120_000_000_000_000n,
+  scrypt: 50_000_000n,
+  x11: 400_000_000n,
+};
+
+/** Difficulty 1 of the bitcoin family's `getdifficulty`: the target 0xffff × 2^208. */
+const DIFFICULTY_1_TARGET = 0xffffn << 208n;
+
+/** The target of a `getdifficulty` difficulty (at least 1). */
+export function targetForNetworkDifficulty(difficulty: bigint): bigint {
+  if (difficulty < 1n) throw new RangeError('network difficulty must be at least 1');
+  return DIFFICULTY_1_TARGET / difficulty;
+}
 
 const DEMO_DEFAULTS: Record<BitcoinAlgorithm, { coin: string; network: ChainNetwork; coinbaseValue: bigint }> = {
   sha256: { coin: 'BTC', network: NETWORKS['bitcoin-regtest'], coinbaseValue: 312_500_000n },
@@ -66,7 +103,9 @@ export function demoTarget(expectedHashesPerBlock: bigint): { bits: number; targ
 /**
  * The demo network of one algorithm: jobs with the real header and coinbase layout at an easy target.
  * A block submitted with a valid proof of work is accepted and extends the demo chain; the rest of the
- * "network" finds a block every `blockIntervalMs`. Nothing here touches a real coin.
+ * "network" finds a block every `blockIntervalMs`. Shares are valued at a real coin's difficulty
+ * (`valuation`), not at the easy target: a CPU finds demo blocks, yet earns what a CPU would on the
+ * real coin. Nothing here touches a real coin.
  */
 export class DemoJobSource implements JobSource {
   readonly algorithm: BitcoinAlgorithm;
@@ -74,6 +113,8 @@ export class DemoJobSource implements JobSource {
   readonly coin: string;
   readonly bits: number;
   readonly networkTarget: bigint;
+  /** What shares are valued at (BitcoinJob.valuationTarget): the reference coin's target or networkTarget. */
+  readonly valuationTarget: bigint;
   private readonly options: DemoJobSourceOptions;
   private readonly payoutScript: Buffer;
   private readonly jobs: JobPublisher;
@@ -95,6 +136,10 @@ export class DemoJobSource implements JobSource {
     const { bits, target } = demoTarget(options.expectedHashesPerBlock ?? DEFAULT_DEMO_HASHES_PER_BLOCK);
     this.bits = bits;
     this.networkTarget = target;
+    this.valuationTarget =
+      (options.valuation ?? 'reference') === 'chain'
+        ? target
+        : targetForNetworkDifficulty(DEMO_REFERENCE_DIFFICULTY[options.algorithm]);
     const payout =
       options.payoutAddress === undefined
         ? demoPayoutAddress(options.algorithm)
@@ -182,7 +227,12 @@ export class DemoJobSource implements JobSource {
       rules: [],
       coinbaseAux: '',
     };
-    const job = this.jobs.publish(template, { payoutScript: this.payoutScript, clean, createdAt: nowMs });
+    const job = this.jobs.publish(template, {
+      payoutScript: this.payoutScript,
+      clean,
+      createdAt: nowMs,
+      valuationTarget: this.valuationTarget,
+    });
     this.options.logger?.info({ coin: this.coin, height: job.height, job: job.id, clean, reason }, 'new demo job');
     clearTimeout(this.refreshTimer);
     if (!this.running) return;

@@ -27,6 +27,8 @@ export interface PublishOptions {
   clean: boolean;
   /** Epoch ms the job is stamped with. */
   createdAt: number;
+  /** See BitcoinJob.valuationTarget (the demo network sets it; daemon jobs leave it to the template's target). */
+  valuationTarget?: bigint;
   /** Called with the new job once it is current, before any listener hears of it. */
   beforeNotify?: (job: TemplateJob) => void;
 }
@@ -55,7 +57,10 @@ export class JobPublisher {
   }
 
   /** Builds the next job from a template, makes it current and tells every listener. */
-  publish(template: BlockTemplate, { payoutScript, clean, createdAt, beforeNotify }: PublishOptions): TemplateJob {
+  publish(
+    template: BlockTemplate,
+    { payoutScript, clean, createdAt, beforeNotify, valuationTarget }: PublishOptions,
+  ): TemplateJob {
     this.counter = (this.counter + 1) >>> 0;
     const jobOptions: TemplateJobOptions = {
       id: this.counter.toString(16),
@@ -67,6 +72,7 @@ export class JobPublisher {
       createdAt,
     };
     if (this.options.poolTag) jobOptions.poolTag = this.options.poolTag;
+    if (valuationTarget !== undefined) jobOptions.valuationTarget = valuationTarget;
     const job = createTemplateJob(template, jobOptions);
     this.job = job;
     beforeNotify?.(job);

@@ -60,6 +60,8 @@ describe('a job from a template', () => {
       mintime: 1795355412,
       coinbaseValue: 5_000_000_000n,
       networkTarget: 0x7fffffn << 232n,
+      // A daemon's template: shares are valued at the network's own target.
+      valuationTarget: 0x7fffffn << 232n,
       cleanJobs: true,
       extranonceSize: 8,
       merkleBranch: [],

@@ -27,6 +27,8 @@ export interface TemplateJobOptions {
   cleanJobs: boolean;
   /** Epoch ms; now by default. */
   createdAt?: number;
+  /** See BitcoinJob.valuationTarget; the template's own network target unless set (only the demo sets it). */
+  valuationTarget?: bigint;
 }
 
 /** A BitcoinJob built from a block template, with what the job source needs besides. */
@@ -75,6 +77,7 @@ class TemplateBitcoinJob implements TemplateJob {
   readonly curtime: number;
   readonly mintime: number;
   readonly networkTarget: bigint;
+  readonly valuationTarget: bigint;
   readonly coinbaseValue: bigint;
   readonly cleanJobs: boolean;
   readonly createdAt: number;
@@ -105,6 +108,7 @@ class TemplateBitcoinJob implements TemplateJob {
     this.bits = template.bits;
     this.bitsValue = parseBits(template.bits);
     this.networkTarget = targetFromBits(this.bitsValue);
+    this.valuationTarget = options.valuationTarget ?? this.networkTarget;
     this.curtime = template.curtime;
     this.mintime = template.mintime;
     this.cleanJobs = options.cleanJobs;

@@ -85,7 +85,9 @@ export function hashrateBuckets(
 
 /**
  * Mean profit of an algorithm's snapshots in [since, before) together with `current` (the snapshot
- * being written), as exact decimal text.
+ * being written), as exact decimal text. Snapshots of profit 0 — written while the algorithm's network
+ * or a price was not yet known — are left out: they are no rate, and averaging them in showed a pool
+ * that had just started at half its rate for a day. '0' when no snapshot knew a rate.
  */
 export async function averageProfitSince(
   db: Executor,
@@ -100,8 +102,11 @@ export async function averageProfitSince(
     .where('algorithm', '=', algorithm)
     .where('taken_at', '>=', since)
     .where('taken_at', '<', before)
+    .where('profit', '>', '0')
     .executeTakeFirstOrThrow();
-  const n = BigInt(row.n) + 1n;
-  const total = Exact.of(row.total).plus(current);
+  const known = Exact.of(current).compare(0) > 0;
+  const n = BigInt(row.n) + (known ? 1n : 0n);
+  if (n === 0n) return '0';
+  const total = Exact.of(row.total).plus(known ? current : '0');
   return total.dividedBy(n, 30).toString();
 }

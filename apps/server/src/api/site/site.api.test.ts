@@ -1,6 +1,8 @@
 import { bannerResponse, healthResponse, siteResponse } from '@lodestone/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
+import { parseConfig } from '../../config/config.js';
+import { placeholderContacts } from '../../services/site.js';
 
 describe('site routes', () => {
   let t: TestApp | undefined;
@@ -38,6 +40,21 @@ describe('site routes', () => {
       demo: false,
       links: { status: 'https://status.acme.example', blog: null, socials: [] },
     });
+  });
+
+  it('sends null for contacts still at their built-in placeholders, and "" for one set to none', async () => {
+    const env = { PHONE_US: 'none', CHAT_HANDLE: 'https://t.me/acme' };
+    t = await createTestApp(env);
+    const body = siteResponse.parse((await t.app.inject({ url: '/v1/site' })).json());
+    // support@example.com and +00 000 000 000 are never published as if they were the operator's.
+    expect(body).toMatchObject({
+      support_email: null,
+      phone_eu: null,
+      phone_us: '',
+      chat_handle: 'https://t.me/acme',
+    });
+    expect(placeholderContacts(parseConfig(env))).toEqual(['SUPPORT_EMAIL', 'PHONE_EU']);
+    expect(placeholderContacts(parseConfig({}))).toEqual(['SUPPORT_EMAIL', 'PHONE_EU', 'PHONE_US', 'CHAT_HANDLE']);
   });
 
   it('reports health with the database state', async () => {

@@ -103,6 +103,7 @@ export function fixtureJob(options: FixtureJobOptions): BitcoinJob {
     curtime: options.curtime,
     mintime: options.curtime - 3600,
     networkTarget: options.networkTarget,
+    valuationTarget: options.networkTarget,
     coinbaseValue,
     cleanJobs: options.cleanJobs,
     createdAt: options.curtime * 1000,

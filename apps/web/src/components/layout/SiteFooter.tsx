@@ -1,16 +1,20 @@
 import type { SiteResponse } from '@lodestone/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { mailtoHref, safeExternalUrl, telHref } from '../../lib/links';
+import { type ContactKind, NOT_CONFIGURED, siteContacts } from '../../lib/contacts';
+import { safeExternalUrl } from '../../lib/links';
 import { BrandMark } from '../BrandMark';
 import { ExternalLinkIcon, MailIcon, PhoneIcon } from '../icons';
 
 const linkClass =
   'rounded-sm text-slate-600 hover:text-amber-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500 dark:text-slate-400 dark:hover:text-amber-400';
 
+const FOOTER_LABELS: Record<ContactKind, string> = { email: 'Support', phone_eu: 'EU', phone_us: 'US', chat: 'Chat' };
+
 /**
  * The footer (spec "Shared layout"): socials, app links, site links, contact. Everything that names
- * the operator comes from GET /v1/site; external links appear only when configured.
+ * the operator comes from GET /v1/site; external links appear only when configured. A contact still at
+ * its built-in placeholder reads "not configured (SUPPORT_EMAIL)", never the made-up address.
  */
 export function SiteFooter({ site }: { site: SiteResponse | undefined }) {
   const socials = (site?.links.socials ?? []).flatMap(({ label, url }) => {
@@ -24,12 +28,7 @@ export function SiteFooter({ site }: { site: SiteResponse | undefined }) {
   const blog = safeExternalUrl(site?.links.blog);
   const status = safeExternalUrl(site?.links.status);
 
-  const supportEmail = site?.support_email.trim();
-  const contacts = [
-    { label: 'Support', text: supportEmail, href: mailtoHref(supportEmail), icon: <MailIcon className="size-4" /> },
-    { label: 'EU', text: site?.phone_eu.trim(), href: telHref(site?.phone_eu), icon: <PhoneIcon className="size-4" /> },
-    { label: 'US', text: site?.phone_us.trim(), href: telHref(site?.phone_us), icon: <PhoneIcon className="size-4" /> },
-  ].filter((c) => c.text);
+  const contacts = siteContacts(site, ['email', 'phone_eu', 'phone_us']);
 
   return (
     <footer
@@ -115,10 +114,18 @@ export function SiteFooter({ site }: { site: SiteResponse | undefined }) {
         {contacts.length > 0 && (
           <FooterList title="Contact">
             {contacts.map((c) => (
-              <li key={c.label} className="flex items-center gap-2 text-slate-600 dark:text-slate-400">
-                {c.icon}
-                <span className="font-medium text-slate-700 dark:text-slate-300">{c.label}:</span>
-                {c.href ? (
+              <li
+                key={c.kind}
+                data-testid={`contact-${c.kind}`}
+                className="flex items-center gap-2 text-slate-600 dark:text-slate-400"
+              >
+                {c.kind === 'email' ? <MailIcon className="size-4" /> : <PhoneIcon className="size-4" />}
+                <span className="font-medium text-slate-700 dark:text-slate-300">{FOOTER_LABELS[c.kind]}:</span>
+                {!c.configured ? (
+                  <span className="italic" title={`The operator sets ${c.setting} (docs/configuration.md)`}>
+                    {NOT_CONFIGURED} ({c.setting})
+                  </span>
+                ) : c.href ? (
                   <a href={c.href} className={linkClass}>
                     {c.text}
                   </a>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  decimalToFixed,
+  coinAmountText,
   formatApiDate,
   formatCoinAmount,
   formatHashrate,
@@ -9,7 +9,6 @@ import {
   formatUsd,
   hashrateInBaseUnits,
   rejectedPercent,
-  unitsToFixed,
 } from './format';
 
 describe('rejected-share percent (spec 9)', () => {
@@ -49,17 +48,24 @@ describe('figures', () => {
     expect(formatPrice(0.5, 4)).toBe('$0.5000');
   });
 
-  it('smallest units become exact coin amounts with the coin decimals', () => {
-    expect(unitsToFixed('150000000', 8)).toBe('1.50000000');
-    expect(unitsToFixed('1', 18)).toBe('0.000000000000000001');
-    expect(unitsToFixed('0', 8)).toBe('0.00000000');
+  it('smallest units become coin amounts at the coin’s display precision', () => {
+    expect(coinAmountText('150000000', 8, 'BTC')).toBe('1.50000000');
+    expect(coinAmountText('0', 8, 'LTC')).toBe('0.00000000');
     expect(formatCoinAmount('123456789', 8, 'LTC')).toBe('1.23456789 LTC');
+  });
+
+  it('shows an 18-decimal ETH balance with 6 decimals, and a tiny one as "< 0.000001", never 0', () => {
+    expect(formatCoinAmount('1234567891234567891', 18, 'ETH')).toBe('1.234567 ETH');
+    expect(coinAmountText('50000', 18, 'ETH')).toBe('< 0.000001');
+    expect(coinAmountText('1', 8, 'BTC')).toBe('0.00000001');
+    expect(formatCoinAmount('12345678', 6, 'USDC')).toBe('12.34 USDC');
   });
 
   it('lifetime earnings with 5 decimals, cut toward zero', () => {
     expect(formatLifetime('0.123456789')).toBe('0.12345');
     expect(formatLifetime('12')).toBe('12.00000');
-    expect(decimalToFixed('0.999999', 2)).toBe('0.99');
+    expect(formatLifetime('0')).toBe('0.00000');
+    expect(formatLifetime('0.0000000123')).toBe('< 0.00001');
   });
 
   it('shows API dates as the server wrote them, in the miner’s zone', () => {

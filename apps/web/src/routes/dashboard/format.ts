@@ -1,9 +1,10 @@
-import { Exact, fixed, HASHRATE_UNITS } from '@lodestone/domain';
+import { coinDisplayDecimals, Exact, fixed, formatAmount, formatUnits, HASHRATE_UNITS } from '@lodestone/domain';
 
 /**
  * The dashboard's display rules (spec 9), in one place: hashrate 2 decimals, estimated revenue 2,
- * price 4 in the animated balances table, lifetime earnings 5, payout amounts with the coin's own
- * decimals plus ticker, rejected-share percent with 2 decimals ('0%' without shares).
+ * price 4 in the animated balances table, lifetime earnings 5, coin amounts at the coin's display
+ * precision plus ticker (docs/website.md, "Coin amounts"), rejected-share percent with 2 decimals
+ * ('0%' without shares).
  */
 export const HASHRATE_DECIMALS = 2;
 export const REVENUE_DECIMALS = 2;
@@ -50,16 +51,17 @@ export function formatPrice(price: number | null, decimals: number): string {
 }
 
 /**
- * Smallest units (integer text, never a float) as a coin amount with exactly the coin's decimals:
- * ("150000000", 8) → "1.50000000". Exact, so 18-decimal coins keep every digit.
+ * Smallest units (integer text, never a float) as a coin amount at the coin's display precision
+ * (coinDisplayDecimals: BTC 8, ETH 6, USDC 2, …), cut toward zero; a non-zero amount too small for it
+ * reads "< 0.000001", never zero. The API's amounts stay exact; only the screen rounds.
  */
-export function unitsToFixed(units: string, decimals: number, shown = decimals): string {
-  return Exact.fromUnits(BigInt(units), decimals).toFixed(shown);
+export function coinAmountText(units: string, decimals: number, ticker: string): string {
+  return formatUnits(units, decimals, coinDisplayDecimals(ticker, decimals));
 }
 
-/** "1.50000000 LTC": a payout or earning amount (spec 9: coin_decimals plus ticker). */
+/** "1.50000000 LTC": a balance, payout or earning amount with its ticker (coinAmountText). */
 export function formatCoinAmount(units: string, decimals: number, ticker: string): string {
-  return `${unitsToFixed(units, decimals)} ${ticker}`;
+  return `${coinAmountText(units, decimals, ticker)} ${ticker}`;
 }
 
 /** Smallest units as a JavaScript number of coins, for animation and dollar values only — never for money. */
@@ -67,14 +69,12 @@ export function unitsToNumber(units: string, decimals: number): number {
   return Exact.fromUnits(BigInt(units), decimals).toNumber();
 }
 
-/** A decimal text amount ("0.123456789") with `decimals` decimals, cut toward zero like every money figure. */
-export function decimalToFixed(amount: string, decimals: number): string {
-  return Exact.of(amount).toFixed(decimals);
-}
-
-/** The lifetime earnings amount (spec 9: 5 decimals). */
+/**
+ * The lifetime earnings amount (spec 9: 5 decimals), cut toward zero like every money figure; a
+ * non-zero amount below 0.00001 reads "< 0.00001".
+ */
 export function formatLifetime(amount: string): string {
-  return decimalToFixed(amount, LIFETIME_DECIMALS);
+  return formatAmount(amount, LIFETIME_DECIMALS);
 }
 
 /**

@@ -47,8 +47,9 @@ export function Hero({ site }: { site: SiteResponse | undefined }) {
             <InfoIcon className="mt-0.5 size-5 shrink-0 text-amber-300" />
             <p>
               <strong className="font-semibold text-amber-200">Demo network.</strong> This pool runs Lodestone's
-              built-in demo network: the hashrates, miners and profits on this site come from simulated miners working
-              on demo jobs, not from real coin networks. No real coins are paid out.
+              built-in demo network: the hashrates and miners on this site come from simulated miners working on demo
+              jobs, not from real coin networks, and shares are valued at round reference figures of the real coins, so
+              profits are of a real pool's order. No real coins are paid out.
             </p>
           </div>
         )}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSite } from '../../api/queries';
-import { mailtoHref } from '../../lib/links';
+import { NOT_CONFIGURED, supportEmail } from '../../lib/contacts';
 
 /** The frame of the two legal pages: a readable column, numbered sections, the operator's contact. */
 export function LegalPage({
@@ -28,16 +28,20 @@ export function LegalPage({
 /** The operator's name and support address from the site configuration (GET /v1/site). */
 export function useOperator(): { poolName: string; email: ReactNode; feePercent: number | undefined } {
   const site = useSite().data;
-  const href = mailtoHref(site?.support_email);
+  const contact = supportEmail(site);
   return {
     poolName: site?.pool_name ?? 'the pool',
-    email: href ? (
-      <a href={href} className="font-medium text-amber-700 hover:underline dark:text-amber-400">
-        {site?.support_email}
-      </a>
-    ) : (
-      'the support address in the page footer'
-    ),
+    email:
+      contact?.configured && contact.href ? (
+        <a href={contact.href} className="font-medium text-amber-700 hover:underline dark:text-amber-400">
+          {contact.text}
+        </a>
+      ) : contact && !contact.configured ? (
+        // Still the built-in placeholder: say so rather than print a made-up address.
+        <em>the operator's support e-mail ({NOT_CONFIGURED} yet: SUPPORT_EMAIL)</em>
+      ) : (
+        'the support address in the page footer'
+      ),
     feePercent: site?.fee_percent,
   };
 }

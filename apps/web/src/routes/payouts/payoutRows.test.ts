@@ -30,13 +30,15 @@ describe('TXID cell', () => {
 });
 
 describe('amounts and dates', () => {
-  it("shows the amount with the coin's decimals and ticker, exactly", () => {
+  it("shows the amount at the coin's display precision with its ticker", () => {
     expect(formatPayoutAmount({ coin_balance: '150000000', coin_decimals: 8, coin_ticker: 'LTC' })).toBe(
       '1.50000000 LTC',
     );
-    expect(formatPayoutAmount({ coin_balance: '1', coin_decimals: 18, coin_ticker: 'ETH' })).toBe(
-      '0.000000000000000001 ETH',
+    // ETH at 6 decimals; a non-zero amount below that is never shown as 0.
+    expect(formatPayoutAmount({ coin_balance: '1234567891234567891', coin_decimals: 18, coin_ticker: 'ETH' })).toBe(
+      '1.234567 ETH',
     );
+    expect(formatPayoutAmount({ coin_balance: '1', coin_decimals: 18, coin_ticker: 'ETH' })).toBe('< 0.000001 ETH');
     expect(formatPayoutAmount({ coin_balance: '1234', coin_decimals: 0, coin_ticker: 'X' })).toBe('1234 X');
   });
 

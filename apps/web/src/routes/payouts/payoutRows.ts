@@ -1,5 +1,5 @@
 import type { PoolPayout } from '@lodestone/contract';
-import { abbreviateTxid, Exact } from '@lodestone/domain';
+import { abbreviateTxid, coinDisplayDecimals, formatUnits } from '@lodestone/domain';
 import { formatDateTime } from '../../lib/dates';
 import { safeExternalUrl } from '../../lib/links';
 
@@ -23,10 +23,13 @@ export function txidCell(payout: Pick<PoolPayout, 'payout_txid' | 'payout_txid_u
   return href ? { kind: 'link', text, href, full: txid } : { kind: 'text', text, full: txid };
 }
 
-/** "1.50000000 LTC": smallest units with exactly the coin's decimals (exact, never a float). */
+/**
+ * "1.50000000 LTC": smallest units at the coin's display precision (BTC 8, ETH 6, USDC 2; exact
+ * decimals, cut toward zero, never a float; docs/website.md, "Coin amounts").
+ */
 export function formatPayoutAmount(payout: Pick<PoolPayout, 'coin_balance' | 'coin_decimals' | 'coin_ticker'>): string {
-  const amount = Exact.fromUnits(BigInt(payout.coin_balance), payout.coin_decimals).toFixed(payout.coin_decimals);
-  return `${amount} ${payout.coin_ticker}`;
+  const shown = coinDisplayDecimals(payout.coin_ticker, payout.coin_decimals);
+  return `${formatUnits(payout.coin_balance, payout.coin_decimals, shown)} ${payout.coin_ticker}`;
 }
 
 /** "2025-06-15 14:05": the payout's instant (ISO, UTC) in the visitor's time zone (the site's format). */

@@ -2,7 +2,7 @@ import type { SiteResponse } from '@lodestone/contract';
 import type { ReactNode } from 'react';
 import { useSite } from '../../api/queries';
 import { MailIcon, PhoneIcon } from '../../components/icons';
-import { mailtoHref, safeExternalUrl, telHref } from '../../lib/links';
+import { type ContactKind, NOT_CONFIGURED, siteContacts } from '../../lib/contacts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { scrollToSection } from './scroll';
 
@@ -138,31 +138,20 @@ export default function PowerBridgePage() {
 }
 
 function Contacts({ site }: { site: SiteResponse | undefined }) {
-  const items: { key: string; label: string; text: string; href: string | null; icon: ReactNode }[] = [];
   const phoneIcon = <PhoneIcon className="size-5" />;
-  if (site?.phone_eu.trim())
-    items.push({ key: 'eu', label: 'Phone (EU)', text: site.phone_eu, href: telHref(site.phone_eu), icon: phoneIcon });
-  if (site?.phone_us.trim())
-    items.push({ key: 'us', label: 'Phone (US)', text: site.phone_us, href: telHref(site.phone_us), icon: phoneIcon });
-  if (site?.chat_handle.trim()) {
-    items.push({
-      key: 'chat',
-      label: 'Chat',
-      text: site.chat_handle,
-      // A configured URL becomes a link; a bare handle ("@pool") is shown as text to copy.
-      href: safeExternalUrl(site.chat_handle),
-      icon: <ChatIcon />,
-    });
-  }
-  if (site?.support_email.trim()) {
-    items.push({
-      key: 'mail',
-      label: 'E-mail',
-      text: site.support_email,
-      href: mailtoHref(site.support_email),
-      icon: <MailIcon className="size-5" />,
-    });
-  }
+  const look: Record<ContactKind, { label: string; icon: ReactNode }> = {
+    phone_eu: { label: 'Phone (EU)', icon: phoneIcon },
+    phone_us: { label: 'Phone (US)', icon: phoneIcon },
+    chat: { label: 'Chat', icon: <ChatIcon /> },
+    email: { label: 'E-mail', icon: <MailIcon className="size-5" /> },
+  };
+  const items = siteContacts(site, ['phone_eu', 'phone_us', 'chat', 'email']).map((c) => ({
+    key: c.kind,
+    ...look[c.kind],
+    text: c.configured ? c.text : `${NOT_CONFIGURED} (${c.setting})`,
+    href: c.configured ? c.href : null,
+    configured: c.configured,
+  }));
   if (!site) return <p className="mt-6 text-slate-500 dark:text-slate-400">Loading contact details…</p>;
   return (
     <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="contacts">
@@ -182,7 +171,15 @@ function Contacts({ site }: { site: SiteResponse | undefined }) {
                 {item.text}
               </a>
             ) : (
-              <span className="font-semibold break-all text-slate-900 dark:text-white">{item.text}</span>
+              <span
+                className={
+                  item.configured
+                    ? 'font-semibold break-all text-slate-900 dark:text-white'
+                    : 'break-words text-slate-500 italic dark:text-slate-400'
+                }
+              >
+                {item.text}
+              </span>
             )}
           </span>
         </li>

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useSite } from '../../api/queries';
 import { primaryButtonClass } from '../../components/form';
 import { ExternalLinkIcon } from '../../components/icons';
-import { mailtoHref } from '../../lib/links';
+import { supportEmail } from '../../lib/contacts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { scrollToSection } from '../powerBridge/scroll';
 import {
@@ -50,6 +50,7 @@ export default function Sats4SoupPage() {
   useDocumentTitle('Sats4Soup');
   const done = progress(CONTRIBUTIONS);
   const site = useSite().data;
+  const email = supportEmail(site);
 
   return (
     <div data-testid="sats4soup-page">
@@ -215,12 +216,12 @@ export default function Sats4SoupPage() {
           ) : (
             <p className="mt-6 text-slate-700 dark:text-slate-300" data-testid="donate-unpublished">
               The group's donation address will be published here.
-              {mailtoHref(site?.support_email) && (
+              {email?.configured && email.href && (
                 <>
                   {' '}
                   Until then, write to{' '}
-                  <a href={mailtoHref(site?.support_email) ?? undefined} className={linkClass}>
-                    {site?.support_email}
+                  <a href={email.href} className={linkClass}>
+                    {email.text}
                   </a>{' '}
                   and we will put you in touch.
                 </>

@@ -1,5 +1,11 @@
 import type { AccountPayoutRecord, BalanceRecord, EarningRecord } from '@lodestone/contract';
-import { type AlgorithmKey, abbreviateTxid, pageOf } from '@lodestone/domain';
+import {
+  type AlgorithmKey,
+  abbreviateTxid,
+  coinDisplayDecimals,
+  formatApproximateAmount,
+  pageOf,
+} from '@lodestone/domain';
 import { type ReactNode, useId, useState } from 'react';
 import {
   type DashboardSource,
@@ -17,13 +23,13 @@ import { ChartSection } from '../charts/ChartSection';
 import {
   BALANCE_PRICE_DECIMALS,
   browserTimeZone,
+  coinAmountText,
   formatApiDate,
   formatCoinAmount,
   formatHashrate,
   formatLifetime,
   formatPrice,
   formatUsd,
-  unitsToFixed,
   unitsToNumber,
 } from '../format';
 import { WarningIcon } from '../icons';
@@ -163,8 +169,8 @@ function balanceColumns(actions: RevenueActions | undefined): Column<BalanceReco
       cell: (row) => (
         <AnimatedNumber
           value={unitsToNumber(row.coin_balance, row.coin_decimals)}
-          text={unitsToFixed(row.coin_balance, row.coin_decimals)}
-          format={(n) => n.toFixed(row.coin_decimals)}
+          text={coinAmountText(row.coin_balance, row.coin_decimals, row.coin_ticker)}
+          format={(n) => formatApproximateAmount(n, coinDisplayDecimals(row.coin_ticker, row.coin_decimals))}
         />
       ),
     },
