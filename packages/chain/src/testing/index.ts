@@ -1,7 +1,16 @@
 /**
  * Test helpers for other packages' tests (`@lodestone/chain/testing`): two litecoind -regtest nodes,
- * and a stand-in daemon over HTTP. Not for production code.
+ * a stand-in daemon over HTTP, and a stand-in CKB node (a real chain behind CKB's JSON-RPC). Not for
+ * production code.
  */
+export {
+  type CkbNodeOptions,
+  CkbStandInNode,
+  type CkbSubmission,
+  OTHER_MINER_LOCK,
+  SECP256K1_BLAKE160_CODE_HASH,
+  startCkbNode,
+} from './ckbNode.js';
 export { closeFakeDaemons, type FakeDaemonHandler, fakeDaemon, ok, reply } from './fakeDaemon.js';
 export {
   findLitecoind,
