@@ -5,6 +5,8 @@
  *   failover), blocks submitted to every daemon.
  * - `DemoJobSource`: the in-process demo network when no daemon is configured.
  * - `createTemplateJob`: a BitcoinJob (header and block builder) from any block template.
+ * - `CkbJobSource`, `createCkbJob`, `ckbBlockStatus`: Nervos CKB (Eaglesong) jobs from CKB nodes, the
+ *   block to submit for 16 nonce bytes, and a found block's status and real reward.
  * - the bitcoin primitives they are made of, and the typed RPC client.
  */
 
@@ -71,6 +73,50 @@ export {
   TRANSACTION_QUORUM_COMMITMENT,
 } from './dash/specialTx.js';
 export { DASH_TEMPLATE_DIALECT } from './dash/template.js';
+
+  CKB_FINALIZATION_DELAY,
+  type CkbBlockReward,
+  type CkbBlockStatus,
+  ckbBlockStatus,
+} from './ckb/blockStatus.js';
+
+export {
+  cbmtRoot,
+  extraHash,
+  proposalsHash,
+  type TransactionHashes,
+  transactionHashes,
+  transactionsRoot,
+  unclesHash,
+} from './ckb/hashes.js';
+export { type CkbJob, type CkbJobOptions, CkbTemplateError, cellbaseLock, createCkbJob } from './ckb/job.js';
+export { CkbJobSource, type CkbJobSourceOptions } from './ckb/jobSource.js';
+export {
+  headerHash as ckbHeaderHash,
+  parseBlock as parseCkbBlock,
+  parseBlockTemplate as parseCkbBlockTemplate,
+  parseHeaderView as parseCkbHeaderView,
+  parseTransaction as parseCkbTransaction,
+} from './ckb/parse.js';
+export { CKB_RPC_ERRORS, CkbRpc } from './ckb/rpc.js';
+export { ckbCompactFromTarget, ckbTargetFromCompact } from './ckb/target.js';
+export type {
+  CkbHashType,
+  CkbJsonBlock,
+  CkbJsonBlockEconomicState,
+  CkbJsonBlockTemplate,
+  CkbJsonHeader,
+  CkbJsonHeaderView,
+  CkbJsonScript,
+  CkbJsonTransaction,
+} from './ckb/types.js';
+export {
+  CkbEncodingError,
+  nonceFromBytes as ckbNonceFromBytes,
+  nonceToBytes as ckbNonceToBytes,
+  parseCkbUint,
+  toCkbUint,
+} from './ckb/uint.js';
 export {
   DEFAULT_DEMO_HASHES_PER_BLOCK,
   DEMO_REFERENCE_DIFFICULTY,

@@ -19,11 +19,13 @@ export interface RpcClientOptions {
   timeoutMs?: number;
   /** Injected for tests; the global fetch otherwise. */
   fetch?: typeof fetch;
+  /** The JSON-RPC version sent: `1.0` for bitcoin-family daemons (default), `2.0` for CKB. */
+  jsonrpc?: '1.0' | '2.0';
 }
 
 export const DEFAULT_RPC_TIMEOUT_MS = 10_000;
 
-/** A JSON-RPC 1.0 client for one bitcoin-family daemon, over fetch. */
+/** A JSON-RPC client for one coin daemon over HTTP POST (1.0 for the bitcoin family, 2.0 for CKB). */
 export class RpcClient implements RpcCaller {
   /** The URL without credentials, safe to log. */
   readonly name: string;
@@ -31,6 +33,7 @@ export class RpcClient implements RpcCaller {
   private readonly authorization: string | undefined;
   private readonly timeoutMs: number;
   private readonly fetchImpl: typeof fetch;
+  private readonly jsonrpc: '1.0' | '2.0';
   private nextId = 1;
 
   constructor(options: RpcClientOptions) {
@@ -54,6 +57,7 @@ export class RpcClient implements RpcCaller {
     this.name = this.endpoint;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_RPC_TIMEOUT_MS;
     this.fetchImpl = options.fetch ?? fetch;
+    this.jsonrpc = options.jsonrpc ?? '1.0';
   }
 
   async call(method: string, params: readonly unknown[] = [], options: RpcCallOptions = {}): Promise<unknown> {
@@ -70,7 +74,7 @@ export class RpcClient implements RpcCaller {
       const response = await this.fetchImpl(this.endpoint, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ jsonrpc: '1.0', id, method, params }),
+        body: JSON.stringify({ jsonrpc: this.jsonrpc, id, method, params }),
         signal,
       });
       status = response.status;

@@ -1,7 +1,17 @@
 /**
  * Test helpers for other packages' tests (`@lodestone/chain/testing`): two litecoind -regtest nodes,
- * a stand-in daemon over HTTP, and the dashd stand-in built on it. Not for production code.
+ * a stand-in daemon over HTTP, and stand-ins for the nodes that cannot run here (dashd, CKB), each
+ * checking what it is sent with its own code. Not for production code.
  */
+
+export {
+  type CkbNodeOptions,
+  CkbStandInNode,
+  type CkbSubmission,
+  OTHER_MINER_LOCK,
+  SECP256K1_BLAKE160_CODE_HASH,
+  startCkbNode,
+} from './ckbNode.js';
 export {
   type BlockExpectation,
   checkBlockAgainst,
