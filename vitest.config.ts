@@ -8,7 +8,7 @@ export const sqlAsText: Plugin = {
   },
 };
 
-const integration = ['**/*.db.test.ts', '**/*.api.test.ts'];
+const integration = ['**/*.db.test.ts', '**/*.api.test.ts', '**/*.standin.test.ts'];
 const daemon = ['**/*.daemon.test.ts'];
 const browser = ['**/*.e2e.test.ts'];
 
