@@ -13,6 +13,8 @@
 export {
   ADDRESS_FORMATS,
   type AddressFormat,
+  decodeKaspaAddress,
+  type KaspaAddress,
   PAYOUT_NETWORKS,
   type PayoutAddressCheck,
   type PayoutNetwork,
@@ -56,30 +58,11 @@ export { coinbaseMerkleBranch, merkleRoot, merkleRootFromBranch } from './bitcoi
 export { type ChainNetwork, NETWORKS, type NetworkName, networkByName } from './bitcoin/networks.js';
 export { bip34HeightPush, encodeScriptNumber, encodeVarInt, pushData } from './bitcoin/serialize.js';
 export {
-  BLS_SIGNATURE_SIZE,
-  CBTX_KNOWN_VERSION,
-  type CbTx,
-  parseCbTx,
-  readCbTxPrefix,
-  serializeCbTx,
-} from './dash/cbtx.js';
-export {
-  extraPayloadBytes,
-  hasExtraPayload,
-  SPECIAL_TX_VERSION,
-  specialTxVersionField,
-  splitVersionField,
-  TRANSACTION_COINBASE,
-  TRANSACTION_QUORUM_COMMITMENT,
-} from './dash/specialTx.js';
-export { DASH_TEMPLATE_DIALECT } from './dash/template.js';
-
   CKB_FINALIZATION_DELAY,
   type CkbBlockReward,
   type CkbBlockStatus,
   ckbBlockStatus,
 } from './ckb/blockStatus.js';
-
 export {
   cbmtRoot,
   extraHash,
@@ -118,6 +101,24 @@ export {
   toCkbUint,
 } from './ckb/uint.js';
 export {
+  BLS_SIGNATURE_SIZE,
+  CBTX_KNOWN_VERSION,
+  type CbTx,
+  parseCbTx,
+  readCbTxPrefix,
+  serializeCbTx,
+} from './dash/cbtx.js';
+export {
+  extraPayloadBytes,
+  hasExtraPayload,
+  SPECIAL_TX_VERSION,
+  specialTxVersionField,
+  splitVersionField,
+  TRANSACTION_COINBASE,
+  TRANSACTION_QUORUM_COMMITMENT,
+} from './dash/specialTx.js';
+export { DASH_TEMPLATE_DIALECT } from './dash/template.js';
+export {
   DEFAULT_DEMO_HASHES_PER_BLOCK,
   DEMO_REFERENCE_DIFFICULTY,
   DemoJobSource,
@@ -142,6 +143,54 @@ export {
   type TemplateJob,
   type TemplateJobOptions,
 } from './jobs/templateJob.js';
+export {
+  type CoinbasePayload,
+  payToAddressScript,
+  readCoinbasePayload,
+  writeCoinbasePayload,
+} from './kaspa/coinbase.js';
+export { parseJsonExact, stringifyJsonExact } from './kaspa/json.js';
+export {
+  KASPA_COINBASE_MATURITY,
+  type KaspaBlockStatus,
+  type KaspaBlockStatusOptions,
+  kaspaBlockStatus,
+} from './kaspa/kaspaBlockStatus.js';
+export {
+  createKaspaJob,
+  type KaspaBlockSubmission,
+  type KaspaJob,
+  type KaspaJobOptions,
+  parentKey,
+  toPowHeader,
+} from './kaspa/kaspaJob.js';
+export {
+  DEFAULT_THROTTLE,
+  KaspaConfigError,
+  KaspaJobSource,
+  type KaspaJobSourceOptions,
+  type ThrottleDecision,
+  type ThrottleRules,
+  type ThrottleView,
+  throttleDecision,
+} from './kaspa/kaspaJobSource.js';
+export { type KaspaNode, KaspaRpc } from './kaspa/kaspaRpc.js';
+export {
+  type KaspaBlock,
+  type KaspaBlockTemplate,
+  type KaspaBlockVerboseData,
+  type KaspaDagInfo,
+  type KaspaRawBlock,
+  type KaspaRawHeader,
+  type KaspaServerInfo,
+  type KaspaSubmitReport,
+  type KaspaTransaction,
+  type KaspaTransactionOutput,
+  readBlock,
+  readBlockTemplate,
+  SUBMIT_REJECT_MESSAGES,
+} from './kaspa/wire.js';
+export { DEFAULT_KASPA_TIMEOUT_MS, KaspaRpcClient, type KaspaRpcClientOptions } from './kaspa/wrpcClient.js';
 export type { ChainLogger } from './logger.js';
 export { type BitcoinAlgorithm, blockHashHex } from './pow.js';
 export { DEFAULT_PRICE_TIMEOUT_MS, HttpPriceSource, type HttpPriceSourceOptions } from './prices/httpPrices.js';

@@ -36,6 +36,14 @@ export {
 } from './dashd.js';
 export { closeFakeDaemons, type FakeDaemonHandler, fakeDaemon, ok, reply } from './fakeDaemon.js';
 export {
+  headerHash,
+  merkleRoot,
+  targetFromBits as kaspaTargetFromBitsStandIn,
+  transactionHash,
+  transactionIdV0,
+} from './kaspaHashing.js';
+export { type KaspaNodeOptions, KaspaNodeStandIn, type KaspaSubmission } from './kaspaNode.js';
+export {
   findLitecoind,
   freePorts,
   type LitecoinRegtest,
