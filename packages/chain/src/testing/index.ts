@@ -1,7 +1,16 @@
 /**
  * Test helpers for other packages' tests (`@lodestone/chain/testing`): two litecoind -regtest nodes,
- * and a stand-in daemon over HTTP. Not for production code.
+ * a stand-in daemon over HTTP, and a stand-in chainweb-node (Kadena mining API). Not for production code.
  */
+export {
+  type ChainwebNodeOptions,
+  type ChainwebNodeStandIn,
+  realMainnetHeaders,
+  STAND_IN_MINER,
+  type StandInBlock,
+  type StandInRejection,
+  startChainwebNode,
+} from './chainwebNode.js';
 export { closeFakeDaemons, type FakeDaemonHandler, fakeDaemon, ok, reply } from './fakeDaemon.js';
 export {
   findLitecoind,
