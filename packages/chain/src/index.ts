@@ -7,6 +7,8 @@
  * - `createTemplateJob`: a BitcoinJob (header and block builder) from any block template.
  * - `CkbJobSource`, `createCkbJob`, `ckbBlockStatus`: Nervos CKB (Eaglesong) jobs from CKB nodes, the
  *   block to submit for 16 nonce bytes, and a found block's status and real reward.
+ * - `KadenaJobSource`: Kadena (BLAKE2S) jobs from chainweb nodes' mining API, per chain; `KadenaJob`,
+ *   the chainweb client, headers and block hashes, the miner reward table, block status.
  * - the bitcoin primitives they are made of, and the typed RPC client.
  */
 
@@ -143,6 +145,46 @@ export {
   type TemplateJob,
   type TemplateJobOptions,
 } from './jobs/templateJob.js';
+export {
+  ChainwebClient,
+  type ChainwebClientOptions,
+  ChainwebError,
+  type ChainwebErrorKind,
+  type CutEntry,
+  type KadenaMiner,
+  minerBody,
+  type NodeInfo,
+  type UpdateEvent,
+} from './kadena/chainwebClient.js';
+export {
+  base64UrlToHash,
+  CHAINWEB_VERSIONS,
+  type ChainwebVersionName,
+  encodeKadenaHeader,
+  hashToBase64Url,
+  isChainwebVersionName,
+  KADENA_HEADER_LENGTH,
+  type KadenaHeader,
+  KadenaHeaderError,
+  kadenaBlockHash,
+  parseKadenaHeader,
+  TWENTY_CHAIN_GRAPH,
+} from './kadena/header.js';
+export { type KadenaBlockRef, type KadenaBlockStatus, kadenaBlockStatus } from './kadena/kadenaBlockStatus.js';
+export {
+  createKadenaJob,
+  KADENA_WORK_REPLY_LENGTH,
+  type KadenaJob,
+  type KadenaJobInit,
+  type KadenaWork,
+  parseKadenaWork,
+} from './kadena/kadenaJob.js';
+export {
+  AllChainwebNodesFailedError,
+  KadenaJobSource,
+  type KadenaJobSourceOptions,
+} from './kadena/kadenaJobSource.js';
+export { chainCountAt, KDA_DECIMALS, kadenaBlockReward, MINER_REWARDS } from './kadena/minerRewards.js';
 export {
   type CoinbasePayload,
   payToAddressScript,

@@ -1,9 +1,18 @@
 /**
  * Test helpers for other packages' tests (`@lodestone/chain/testing`): two litecoind -regtest nodes,
- * a stand-in daemon over HTTP, and stand-ins for the nodes that cannot run here (dashd, CKB), each
+ * a stand-in daemon over HTTP, and stand-ins for the nodes that cannot run here (dashd, CKB, kaspad, chainweb-node), each
  * checking what it is sent with its own code. Not for production code.
  */
 
+export {
+  type ChainwebNodeOptions,
+  type ChainwebNodeStandIn,
+  realMainnetHeaders,
+  STAND_IN_MINER,
+  type StandInBlock,
+  type StandInRejection,
+  startChainwebNode,
+} from './chainwebNode.js';
 export {
   type CkbNodeOptions,
   CkbStandInNode,
