@@ -20,9 +20,10 @@ import { startShareConsumers } from '../jobs/accounting.js';
 import { recordingLog } from '../jobs/testing.js';
 import { createJobSources } from '../network.js';
 import { findShare } from './client/miner.js';
-import { StratumClient } from './client/stratumClient.js';
+import type { StratumClient } from './client/stratumClient.js';
 import { SILENT_LOG } from './log.js';
-import { type StratumServer, startStratum } from './startStratum.js';
+import type { StratumServer } from './startStratum.js';
+import { startBlockMining } from './testing/harness.js';
 
 const pow = POW.x11;
 const LOGIN = 'acct.rig1';
@@ -74,34 +75,14 @@ describe('a Dash block found through the pool, accepted by the dashd stand-in an
     database = await createTestDatabase();
     bus = new InProcessBus();
     stopConsumers = await startShareConsumers({ bus, db: database.db, log: recordingLog() });
-    const networkTarget = source.current()?.networkTarget;
-    if (networkTarget === undefined) throw new Error('no job from the dashd stand-in');
-    const difficulty = pow.difficultyForTarget(networkTarget);
-    server = await startStratum({
+    ({ server, client } = await startBlockMining({
       node: 'dash-test',
-      listeners: [
-        {
-          algorithm: 'x11',
-          host: '127.0.0.1',
-          port: 0,
-          kind: 'standard',
-          minDifficulty: difficulty,
-          startDifficulty: difficulty,
-          maxDifficulty: difficulty,
-        },
-      ],
-      sources: [source],
+      algorithm: 'x11',
+      source,
       bus,
-      log: SILENT_LOG,
-      flushIntervalMs: 60_000,
-    });
-    client = await StratumClient.connect({
-      host: '127.0.0.1',
-      port: server.listeners[0]?.port ?? 0,
-      timeoutMs: 20_000,
-    });
-    expect((await client.subscribe('lodestone-dash-test/1.0')).error).toBeNull();
-    expect(await client.authorize(LOGIN)).toMatchObject({ result: true, error: null });
+      login: LOGIN,
+      agent: 'lodestone-dash-test/1.0',
+    }));
   });
 
   afterAll(async () => {

@@ -14,10 +14,10 @@ import { POW } from '@lodestone/pow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InProcessBus } from '../bus/inProcess.js';
 import { type FoundShare, findShare } from './client/miner.js';
-import { StratumClient } from './client/stratumClient.js';
+import type { StratumClient } from './client/stratumClient.js';
 import type { NotifyJob } from './client/work.js';
-import { SILENT_LOG } from './log.js';
-import { type StratumServer, startStratum } from './startStratum.js';
+import type { StratumServer } from './startStratum.js';
+import { startBlockMining } from './testing/harness.js';
 
 const pow = POW.scrypt;
 const LOGIN = 'acct.rig1';
@@ -84,34 +84,14 @@ describe('a block found through the pool on litecoind -regtest', () => {
       batches.push(batch);
     });
     // Shares at the network difficulty: every accepted share is a block candidate, and vardiff stays put.
-    const networkTarget = source.current()?.networkTarget;
-    if (networkTarget === undefined) throw new Error('no job from litecoind');
-    const difficulty = pow.difficultyForTarget(networkTarget);
-    server = await startStratum({
+    ({ server, client } = await startBlockMining({
       node: 'daemon-test',
-      listeners: [
-        {
-          algorithm: 'scrypt',
-          host: '127.0.0.1',
-          port: 0,
-          kind: 'standard',
-          minDifficulty: difficulty,
-          startDifficulty: difficulty,
-          maxDifficulty: difficulty,
-        },
-      ],
-      sources: [source],
+      algorithm: 'scrypt',
+      source,
       bus,
-      log: SILENT_LOG,
-      flushIntervalMs: 60_000,
-    });
-    client = await StratumClient.connect({
-      host: '127.0.0.1',
-      port: server.listeners[0]?.port ?? 0,
-      timeoutMs: 20_000,
-    });
-    expect((await client.subscribe('lodestone-daemon-test/1.0')).error).toBeNull();
-    expect(await client.authorize(LOGIN)).toMatchObject({ result: true, error: null });
+      login: LOGIN,
+      agent: 'lodestone-daemon-test/1.0',
+    }));
   });
 
   afterAll(async () => {

@@ -122,3 +122,49 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
   };
 }
+
+/**
+ * A stratum port at the network difficulty of `source`'s current job (every accepted share is a block
+ * candidate and vardiff stays put) and one client subscribed and authorized as `login`: how the tests
+ * against a coin node (litecoind regtest, the dashd stand-in) mine a block through the pool.
+ */
+export async function startBlockMining(options: {
+  node: string;
+  algorithm: StratumAlgorithm;
+  source: JobSource;
+  bus: StratumOptions['bus'];
+  login: string;
+  agent: string;
+}): Promise<{ server: StratumServer; client: StratumClient }> {
+  const networkTarget = options.source.current()?.networkTarget;
+  if (networkTarget === undefined) throw new Error(`no job from ${options.node}'s coin node`);
+  const difficulty = POW[options.algorithm].difficultyForTarget(networkTarget);
+  const server = await startStratum({
+    node: options.node,
+    listeners: [
+      {
+        algorithm: options.algorithm,
+        host: '127.0.0.1',
+        port: 0,
+        kind: 'standard',
+        minDifficulty: difficulty,
+        startDifficulty: difficulty,
+        maxDifficulty: difficulty,
+      },
+    ],
+    sources: [options.source],
+    bus: options.bus,
+    log: SILENT_LOG,
+    flushIntervalMs: 60_000,
+  });
+  const client = await StratumClient.connect({
+    host: '127.0.0.1',
+    port: server.listeners[0]?.port ?? 0,
+    timeoutMs: 20_000,
+  });
+  const subscribed = await client.subscribe(options.agent);
+  if (subscribed.error !== null) throw new Error(`subscribe refused: ${JSON.stringify(subscribed.error)}`);
+  const authorized = await client.authorize(options.login);
+  if (authorized.result !== true) throw new Error(`authorize refused: ${JSON.stringify(authorized.error)}`);
+  return { server, client };
+}
