@@ -1,5 +1,6 @@
 import type { SubmitBlockResult, WorkSource } from '../job.js';
 import { JobSourceConfigError } from '../jobs/daemonJobSource.js';
+import { NodePolling } from '../jobs/nodePolling.js';
 import type { ChainLogger } from '../logger.js';
 import { RpcClient, type RpcClientOptions } from '../rpc/client.js';
 import { DaemonPool } from '../rpc/daemonPool.js';
@@ -51,11 +52,7 @@ export class CkbJobSource implements WorkSource<CkbJob, CkbJsonBlock> {
   private readonly listeners = new Set<(job: CkbJob) => void>();
   private job: CkbJob | undefined;
   private nextId = 1;
-  private running = false;
-  private pollTimer: NodeJS.Timeout | undefined;
-  private polling: Promise<void> | undefined;
-  private updates: Promise<unknown> = Promise.resolve();
-  private lastPollError: string | undefined;
+  private readonly polling: NodePolling;
 
   constructor(options: CkbJobSourceOptions) {
     this.options = options;
@@ -69,6 +66,19 @@ export class CkbJobSource implements WorkSource<CkbJob, CkbJsonBlock> {
       this.pool = new DaemonPool(clients, options.logger ? { logger: options.logger } : {});
     }
     this.rpc = new CkbRpc(this.pool);
+    this.polling = new NodePolling({
+      intervalMs: options.pollIntervalMs ?? 1000,
+      poll: () => this.poll(),
+      logger: options.logger,
+      fields: { coin: this.coin },
+      what: 'CKB node',
+      // A reply that breaks CKB's own encoding is a node (or proxy) fault, not a passing outage.
+      levelOf: (error) => (error instanceof CkbEncodingError ? 'error' : 'warn'),
+    });
+  }
+
+  private get running(): boolean {
+    return this.polling.active;
   }
 
   current(): CkbJob | undefined {
@@ -112,17 +122,12 @@ export class CkbJobSource implements WorkSource<CkbJob, CkbJsonBlock> {
       first ??= template;
     }
     if (first === undefined) throw new JobSourceConfigError('no CKB node could give a block template');
-    this.running = true;
-    await this.enqueue(() => this.consider(first, 'start'));
-    this.schedulePoll();
+    this.polling.start();
+    await this.polling.serial(() => this.consider(first, 'start'));
   }
 
   async stop(): Promise<void> {
-    this.running = false;
-    if (this.pollTimer) clearTimeout(this.pollTimer);
-    this.pollTimer = undefined;
-    await this.polling;
-    await this.updates;
+    await this.polling.stop();
   }
 
   /**
@@ -131,7 +136,7 @@ export class CkbJobSource implements WorkSource<CkbJob, CkbJsonBlock> {
    */
   async notify(body: unknown): Promise<void> {
     const template = parseBlockTemplate(body);
-    if (this.running) await this.enqueue(() => this.consider(template, 'notify'));
+    if (this.running) await this.polling.serial(() => this.consider(template, 'notify'));
   }
 
   /**
@@ -168,18 +173,12 @@ export class CkbJobSource implements WorkSource<CkbJob, CkbJsonBlock> {
     const details = { coin: this.coin, height: job.height, hash };
     if (outcome !== undefined) {
       this.options.logger?.info({ ...details, node: outcome }, 'block accepted by the CKB node');
-      if (this.running) void this.refreshSoon('block submitted');
+      if (this.running) void this.polling.soon(() => this.refresh('block submitted'));
       return { accepted: true, hash };
     }
     const reason = reasons.join('; ');
     this.options.logger?.error({ ...details, reason }, 'block refused by every CKB node');
     return { accepted: false, hash, reason };
-  }
-
-  private enqueue<T>(task: () => T | Promise<T>): Promise<T> {
-    const run = this.updates.then(task);
-    this.updates = run.catch(() => undefined);
-    return run;
   }
 
   /** Decides whether a template makes a new job, and emits it. */
@@ -217,55 +216,21 @@ export class CkbJobSource implements WorkSource<CkbJob, CkbJsonBlock> {
     }
   }
 
-  private schedulePoll(): void {
-    if (!this.running) return;
-    this.pollTimer = setTimeout(() => {
-      this.polling = this.poll();
-    }, this.options.pollIntervalMs ?? 1000);
-  }
-
+  /** One poll: a new tip (until the template's parent is it) or a refresh due fetches a template. */
   private async poll(): Promise<void> {
-    if (!this.running) return;
-    try {
-      const tip = await this.rpc.getTipHeader();
-      const current = this.job;
-      const refreshDue =
-        current === undefined || this.now() - current.createdAt >= (this.options.refreshIntervalMs ?? 10_000);
-      // The template follows the tip a moment later: until its parent is the tip, keep asking.
-      if (current === undefined || tip.hash !== current.parentHash || refreshDue) {
-        await this.refresh(tip.hash === current?.parentHash ? 'refresh' : 'new tip');
-      }
-      if (this.lastPollError !== undefined) {
-        this.options.logger?.info({ coin: this.coin }, 'CKB node polling recovered');
-        this.lastPollError = undefined;
-      }
-    } catch (error) {
-      this.reportPollError(error);
-    } finally {
-      this.schedulePoll();
+    const tip = await this.rpc.getTipHeader();
+    const current = this.job;
+    const refreshDue =
+      current === undefined || this.now() - current.createdAt >= (this.options.refreshIntervalMs ?? 10_000);
+    // The template follows the tip a moment later: until its parent is the tip, keep asking.
+    if (current === undefined || tip.hash !== current.parentHash || refreshDue) {
+      await this.refresh(tip.hash === current?.parentHash ? 'refresh' : 'new tip');
     }
   }
 
   private async refresh(reason: string): Promise<void> {
     const template = await this.rpc.getBlockTemplate();
-    if (this.running) await this.enqueue(() => this.consider(template, reason));
-  }
-
-  private async refreshSoon(reason: string): Promise<void> {
-    try {
-      await this.refresh(reason);
-    } catch (error) {
-      this.reportPollError(error);
-    }
-  }
-
-  private reportPollError(error: unknown): void {
-    const message = error instanceof Error ? error.message : String(error);
-    if (message !== this.lastPollError) {
-      const level = error instanceof CkbEncodingError ? 'error' : 'warn';
-      this.options.logger?.[level]({ coin: this.coin, err: error }, 'CKB node polling failed');
-      this.lastPollError = message;
-    }
+    if (this.running) await this.polling.serial(() => this.consider(template, reason));
   }
 }
 

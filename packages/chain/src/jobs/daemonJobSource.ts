@@ -12,6 +12,7 @@ import { DaemonPool } from '../rpc/daemonPool.js';
 import { RpcError } from '../rpc/errors.js';
 import type { BlockTemplate, TemplateDialect } from '../rpc/template.js';
 import { JobPublisher } from './jobPublisher.js';
+import { NodePolling } from './nodePolling.js';
 
 export interface DaemonJobSourceOptions {
   /** Ticker of the coin, e.g. `LTC`. */
@@ -83,14 +84,10 @@ export class DaemonJobSource implements JobSource {
   private readonly jobs: JobPublisher;
   private readonly now: () => number;
   private payoutScript: Buffer | undefined;
-  private running = false;
-  private pollTimer: NodeJS.Timeout | undefined;
+  private readonly polling: NodePolling;
   private longPollAbort: AbortController | undefined;
   private longPollDone: Promise<void> | undefined;
   /** Template updates run one at a time, in order. */
-  private updates: Promise<unknown> = Promise.resolve();
-  private polling: Promise<void> | undefined;
-  private lastPollError: string | undefined;
   /** The newest long-poll id a daemon gave, so a long poll waits for changes after what we saw. */
   private longPollId: string | undefined;
 
@@ -106,6 +103,13 @@ export class DaemonJobSource implements JobSource {
     this.rpc = new BitcoinRpc(this.pool, this.dialect);
     const { extranonceSize, poolTag, logger } = options;
     this.jobs = new JobPublisher({ coin: options.coin, algorithm: options.algorithm, extranonceSize, poolTag, logger });
+    this.polling = new NodePolling({
+      intervalMs: options.pollIntervalMs ?? 1000,
+      poll: () => this.poll(),
+      logger,
+      fields: { coin: options.coin },
+      what: 'coin daemon',
+    });
   }
 
   current(): BitcoinJob | undefined {
@@ -124,20 +128,17 @@ export class DaemonJobSource implements JobSource {
     if (this.running) return;
     this.payoutScript = await this.resolvePayoutScript();
     const template = await this.fetchTemplate();
-    this.running = true;
-    await this.enqueue(() => this.consider(template, 'start'));
-    this.schedulePoll();
+    this.polling.start();
+    await this.polling.serial(() => this.consider(template, 'start'));
     if (this.options.longPoll ?? true) this.longPollDone = this.longPollLoop();
   }
 
   async stop(): Promise<void> {
-    this.running = false;
-    if (this.pollTimer) clearTimeout(this.pollTimer);
-    this.pollTimer = undefined;
+    // Stops polling at once (nothing new is considered), then waits for what is in flight.
+    const stopped = this.polling.stop();
     this.longPollAbort?.abort(new Error('job source stopped'));
     await this.longPollDone;
-    await this.polling;
-    await this.updates;
+    await stopped;
   }
 
   /**
@@ -159,7 +160,7 @@ export class DaemonJobSource implements JobSource {
     } else {
       this.options.logger?.error({ ...details, reason: outcome.reason }, 'block refused by every coin daemon');
     }
-    if (this.running) void this.refreshSoon('block submitted');
+    if (this.running) void this.polling.soon(() => this.refresh('block submitted'));
     return outcome.accepted ? { accepted: true, hash } : { accepted: false, hash, reason: outcome.reason };
   }
 
@@ -217,10 +218,8 @@ export class DaemonJobSource implements JobSource {
     return new BitcoinRpc(this.pool.current, this.dialect).getBlockTemplate({ rules: this.rules, longPollId }, options);
   }
 
-  private enqueue<T>(task: () => T | Promise<T>): Promise<T> {
-    const run = this.updates.then(task);
-    this.updates = run.catch(() => undefined);
-    return run;
+  private get running(): boolean {
+    return this.polling.active;
   }
 
   /** Decides whether a template makes a new job, and emits it. */
@@ -264,53 +263,19 @@ export class DaemonJobSource implements JobSource {
     });
   }
 
-  private schedulePoll(): void {
-    if (!this.running) return;
-    this.pollTimer = setTimeout(() => {
-      this.polling = this.poll();
-    }, this.options.pollIntervalMs ?? 1000);
-  }
-
+  /** One poll: a new previous block, or a template older than the refresh interval, fetches a template. */
   private async poll(): Promise<void> {
-    if (!this.running) return;
-    try {
-      const best = await this.rpc.getBestBlockHash();
-      const current = this.jobs.current();
-      const refreshDue =
-        current === undefined || this.now() - current.createdAt >= (this.options.refreshIntervalMs ?? 30_000);
-      if (current === undefined || best !== current.previousBlockHash) await this.refresh('new previous block');
-      else if (refreshDue) await this.refresh('refresh');
-      if (this.lastPollError !== undefined) {
-        this.options.logger?.info({ coin: this.coin }, 'coin daemon polling recovered');
-        this.lastPollError = undefined;
-      }
-    } catch (error) {
-      this.reportPollError(error);
-    } finally {
-      this.schedulePoll();
-    }
+    const best = await this.rpc.getBestBlockHash();
+    const current = this.jobs.current();
+    const refreshDue =
+      current === undefined || this.now() - current.createdAt >= (this.options.refreshIntervalMs ?? 30_000);
+    if (current === undefined || best !== current.previousBlockHash) await this.refresh('new previous block');
+    else if (refreshDue) await this.refresh('refresh');
   }
 
   private async refresh(reason: string): Promise<void> {
     const template = await this.fetchTemplate();
-    if (this.running) await this.enqueue(() => this.consider(template, reason));
-  }
-
-  private async refreshSoon(reason: string): Promise<void> {
-    try {
-      await this.refresh(reason);
-    } catch (error) {
-      this.reportPollError(error);
-    }
-  }
-
-  private reportPollError(error: unknown): void {
-    const message = error instanceof Error ? error.message : String(error);
-    // Log a persisting failure once, not every second.
-    if (message !== this.lastPollError) {
-      this.options.logger?.warn({ coin: this.coin, err: error }, 'coin daemon polling failed');
-      this.lastPollError = message;
-    }
+    if (this.running) await this.polling.serial(() => this.consider(template, reason));
   }
 
   private async longPollLoop(): Promise<void> {
@@ -321,11 +286,11 @@ export class DaemonJobSource implements JobSource {
       this.longPollAbort = abort;
       try {
         const template = await this.fetchTemplate(longPollId, abort.signal);
-        if (this.running) await this.enqueue(() => this.consider(template, 'long poll'));
+        if (this.running) await this.polling.serial(() => this.consider(template, 'long poll'));
       } catch (error) {
         if (!this.running || abort.signal.aborted) return;
         if (!(error instanceof RpcError && error.kind === 'timeout')) {
-          this.reportPollError(error);
+          this.polling.failed(error);
           await sleep(this.options.pollIntervalMs ?? 1000);
         }
       }
