@@ -21,6 +21,8 @@ import { type Site, startSite } from './harness.js';
  */
 const LTC_TXID = 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9';
 const LTC_ADDRESS = 'LT2KVaAy1ppRuxRgrS5RNU3vBsy7RibPeA';
+/** A valid mainnet P2PKH address (version 48) of a made-up key hash, for an address change. */
+const SECOND_LTC_ADDRESS = 'Lao7yyusXxwZWKF3K9YmyZFNMoGmqvM7Vm';
 const DAY = 24 * 3600_000;
 
 const dashboard = (page: Page) => page.getByTestId('dashboard');
@@ -139,6 +141,17 @@ describe('miner dashboard: revenue, settings, banner, observer', () => {
     await expect.poll(() => modal.getByTestId('form-error').innerText()).toMatch(bound);
     expect(sent).toBe(0);
     await ltc.getByTestId('payout-interval').fill('24');
+
+    // Another address pauses LTC payouts for 24 hours; the notice writes the time in the site's one
+    // format (it used the browser locale's: "11/26/2026, 12:07:12 AM").
+    expect(await modal.getByTestId('payout-paused').count()).toBe(0);
+    await ltc.getByTestId('payout-address').fill(SECOND_LTC_ADDRESS);
+    await modal.getByTestId('payout-password').fill('correct horse battery');
+    await modal.getByTestId('payout-save').click();
+    await expect.poll(() => modal.getByTestId('form-success').innerText()).toBe('Settings saved successfully!');
+    await expect
+      .poll(() => modal.getByTestId('payout-paused').innerText())
+      .toMatch(/^LTC payouts are paused until \d{4}-\d{2}-\d{2} \d{2}:\d{2}\s*\.$/);
     await modal.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => page.getByTestId('missing-payout-banner').count()).toBe(0);
 

@@ -131,7 +131,10 @@ function PayoutForm({
         Changing an address pauses that coin's payouts for 24 hours.
       </p>
       {paused.length > 0 && (
-        <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-amber-800 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-300">
+        <p
+          data-testid="payout-paused"
+          className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-amber-800 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-300"
+        >
           {paused.map((s) => `${s.ticker} payouts are paused until ${formatDateTime(s.paused_until ?? '')}`).join('. ')}
           .
         </p>
