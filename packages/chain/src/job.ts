@@ -21,6 +21,11 @@ export interface WorkJob {
   readonly networkTarget: bigint;
   /** The block reward the pool expects, in the coin's smallest unit (PPS prices shares with it). */
   readonly coinbaseValue: bigint;
+  /**
+   * What the job builds on (bitcoin family: the previous block; Kadena: its chain and parent): a job
+   * with another parent key makes every older job stale.
+   */
+  readonly parentKey: string;
   /** True when the parent changed: miners must drop older jobs. */
   readonly cleanJobs: boolean;
   /** Epoch ms when the job was made. */

@@ -1,20 +1,20 @@
-import type { BitcoinJob, JobSource } from '@lodestone/chain';
+import type { BitcoinJob, WorkJob, WorkSource } from '@lodestone/chain';
 import type { StratumLog } from './log.js';
 
 /** A job as the stratum node keeps it: its staleness and the shares already seen for it. */
-export interface JobEntry {
-  readonly job: BitcoinJob;
-  /** The block the job builds on (its previous block hash as notify sends it). */
+export interface JobEntry<J extends WorkJob = BitcoinJob> {
+  readonly job: J;
+  /** What the job builds on (`WorkJob.parentKey`). */
   readonly blockKey: string;
   /** True once a job built on a newer block made this one useless. */
   stale: boolean;
   /** True once the manager let go of the job to bound its memory (its duplicate set is gone). */
   evicted: boolean;
-  /** Duplicate keys (extranonce1 ‖ extranonce2 ‖ ntime ‖ nonce ‖ version) of shares checked for this job. */
+  /** Duplicate keys of shares checked for this job (bitcoin family: extranonce1 ‖ extranonce2 ‖ ntime ‖ nonce ‖ version). */
   readonly seen: Set<number>;
 }
 
-export type JobListener = (entry: JobEntry, cleanJobs: boolean) => void;
+export type JobListener<J extends WorkJob = BitcoinJob> = (entry: JobEntry<J>, cleanJobs: boolean) => void;
 
 export interface JobManagerOptions {
   /**
@@ -27,18 +27,19 @@ export interface JobManagerOptions {
 
 /**
  * Follows one job source: remembers the jobs of the current block by id, marks every older job stale
- * when a job builds on a new previous block, and hands each new job to the sessions (clean_jobs when
- * the source says so or the previous block changed).
+ * when a job builds on a new parent (`WorkJob.parentKey`), and hands each new job to the sessions
+ * (clean_jobs when the source says so or the parent changed). Any algorithm's jobs: `S` is what its
+ * source takes as a solved block.
  */
-export class JobManager {
-  private readonly jobs = new Map<string, JobEntry>();
-  private readonly listeners = new Set<JobListener>();
+export class JobManager<J extends WorkJob = BitcoinJob, S = string> {
+  private readonly jobs = new Map<string, JobEntry<J>>();
+  private readonly listeners = new Set<JobListener<J>>();
   private readonly maxJobs: number;
-  private latest: JobEntry | undefined;
+  private latest: JobEntry<J> | undefined;
   private unsubscribe: (() => void) | undefined;
 
   constructor(
-    readonly source: JobSource,
+    readonly source: WorkSource<J, S>,
     private readonly options: JobManagerOptions,
   ) {
     this.maxJobs = options.maxJobs ?? 256;
@@ -56,27 +57,27 @@ export class JobManager {
     this.listeners.clear();
   }
 
-  current(): JobEntry | undefined {
+  current(): JobEntry<J> | undefined {
     return this.latest;
   }
 
-  get(id: string): JobEntry | undefined {
+  get(id: string): JobEntry<J> | undefined {
     return this.jobs.get(id);
   }
 
-  onJob(listener: JobListener): () => void {
+  onJob(listener: JobListener<J>): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  add(job: BitcoinJob): void {
+  add(job: J): void {
     if (this.jobs.has(job.id)) return;
-    const newBlock = this.latest !== undefined && this.latest.blockKey !== job.prevHashNotify;
+    const newBlock = this.latest !== undefined && this.latest.blockKey !== job.parentKey;
     if (newBlock) {
       for (const entry of this.jobs.values()) this.forget(entry, 'stale');
       this.jobs.clear();
     }
-    const entry: JobEntry = { job, blockKey: job.prevHashNotify, stale: false, evicted: false, seen: new Set() };
+    const entry: JobEntry<J> = { job, blockKey: job.parentKey, stale: false, evicted: false, seen: new Set() };
     this.jobs.set(job.id, entry);
     this.latest = entry;
     while (this.jobs.size > this.maxJobs) {
@@ -101,7 +102,7 @@ export class JobManager {
    * useless, "job not found" when it was let go for memory: without its duplicate set its shares
    * cannot be checked.
    */
-  private forget(entry: JobEntry, why: 'stale' | 'evicted'): void {
+  private forget(entry: JobEntry<J>, why: 'stale' | 'evicted'): void {
     if (why === 'stale') entry.stale = true;
     else entry.evicted = true;
     entry.seen.clear();

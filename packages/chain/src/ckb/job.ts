@@ -74,6 +74,7 @@ class TemplateCkbJob implements CkbJob {
   readonly coin: string;
   readonly height: number;
   readonly parentHash: string;
+  readonly parentKey: string;
   readonly powHash: Uint8Array;
   readonly rawHeader: Readonly<CkbRawHeader>;
   readonly compactTarget: number;
@@ -98,6 +99,7 @@ class TemplateCkbJob implements CkbJob {
       throw new CkbTemplateError(`block number ${template.number} is too large`);
     this.height = Number(number);
     this.parentHash = template.parent_hash;
+    this.parentKey = template.parent_hash;
     this.workId = template.work_id;
     this.compactTarget = parseCkbUint32(template.compact_target, 'compact_target');
     try {

@@ -68,6 +68,7 @@ class TemplateBitcoinJob implements TemplateJob {
   readonly coin: string;
   readonly height: number;
   readonly prevHashNotify: string;
+  readonly parentKey: string;
   readonly coinbase1: string;
   readonly coinbase2: string;
   readonly extranonceSize: number;
@@ -116,6 +117,7 @@ class TemplateBitcoinJob implements TemplateJob {
     this.previousBlockHash = template.previousBlockHash;
     this.prevHash = hashFromRpcHex(template.previousBlockHash, 'previousblockhash');
     this.prevHashNotify = prevHashToNotify(template.previousBlockHash);
+    this.parentKey = this.prevHashNotify;
 
     this.transactionData = template.transactions.map((tx, i) => hexToBytes(tx.data, `transactions[${i}].data`));
     const last = this.transactionData[this.transactionData.length - 1];

@@ -87,6 +87,8 @@ export function createKadenaJob(init: KadenaJobInit): KadenaJob {
     networkTarget: kadenaTarget(header),
     coinbaseValue: kadenaBlockReward(init.version, fields.height),
     parentHash: hashToBase64Url(fields.parent),
+    // Twenty chains: a parent is only unique within its chain.
+    parentKey: `${init.work.chainId}:${hashToBase64Url(fields.parent)}`,
     payloadHash: hashToBase64Url(fields.payloadHash),
     node: init.node,
     version: init.version,

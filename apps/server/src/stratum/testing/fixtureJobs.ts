@@ -88,12 +88,14 @@ export function fixtureJob(options: FixtureJobOptions): BitcoinJob {
     return out;
   };
 
+  const prevHashNotify = swapWords(options.prevHash).toString('hex');
   return {
     id: options.id,
     algorithm: options.algorithm,
     coin: options.algorithm === 'sha256' ? 'BTC' : options.algorithm === 'scrypt' ? 'LTC' : 'DASH',
     height: options.height,
-    prevHashNotify: swapWords(options.prevHash).toString('hex'),
+    prevHashNotify,
+    parentKey: prevHashNotify,
     coinbase1,
     coinbase2,
     extranonceSize,
