@@ -15,6 +15,7 @@ import { ensureDemoAccounts } from './services/accounts/demo.js';
 import { powHashesPerDifficulty } from './services/hashesPerDifficulty.js';
 import { describeStratum } from './services/stratumInfo.js';
 import { SILENT_LOG } from './stratum/log.js';
+import type { StratumAlgorithm } from './stratum/pow.js';
 import { type StratumServer, startStratum } from './stratum/startStratum.js';
 
 /**
@@ -52,7 +53,11 @@ describe('shares to pool statistics, end to end', () => {
       flushIntervalMs: 300,
     });
     fleet = startFleet({
-      targets: stratum.listeners.map((l) => ({ algorithm: l.algorithm, host: '127.0.0.1', port: l.port })),
+      targets: stratum.listeners.map((l) => ({
+        algorithm: l.algorithm as StratumAlgorithm,
+        host: '127.0.0.1',
+        port: l.port,
+      })),
       workers: 4,
       accounts: 2,
       hashrate: { sha256: 20_000, x11: 2_000 },

@@ -22,6 +22,11 @@ export interface WorkJob {
   /** The block reward the pool expects, in the coin's smallest unit (PPS prices shares with it). */
   readonly coinbaseValue: bigint;
   /**
+   * The target whose difficulty shares are valued at, when it is not `networkTarget` (the demo
+   * network: BitcoinJob.valuationTarget).
+   */
+  readonly valuationTarget?: bigint;
+  /**
    * What the job builds on (bitcoin family: the previous block; Kadena: its chain and parent): a job
    * with another parent key makes every older job stale.
    */

@@ -1,6 +1,7 @@
 import { DemoJobSource } from '@lodestone/chain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SILENT_LOG } from '../stratum/log.js';
+import type { StratumAlgorithm } from '../stratum/pow.js';
 import { type Harness, startHarness } from '../stratum/testing/harness.js';
 import { type Fleet, fleetAssignments, startFleet } from './fleet.js';
 
@@ -45,7 +46,11 @@ describe('demo fleet', () => {
     });
     const h = harness;
     fleet = startFleet({
-      targets: h.server.listeners.map((l) => ({ algorithm: l.algorithm, host: '127.0.0.1', port: l.port })),
+      targets: h.server.listeners.map((l) => ({
+        algorithm: l.algorithm as StratumAlgorithm,
+        host: '127.0.0.1',
+        port: l.port,
+      })),
       workers: 4,
       accounts: 2,
       hashrate: { sha256: 20_000, scrypt: 400 },

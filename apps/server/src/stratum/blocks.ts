@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { type BitcoinJob, blockHashHex, type JobSource, type SubmitBlockResult } from '@lodestone/chain';
+import type { SubmitBlockResult } from '@lodestone/chain';
 import type { FoundBlock } from '@lodestone/domain';
 import type { ShareBus } from '../bus/types.js';
+import type { SolvedBlock } from './dialects/dialect.js';
 import type { StratumLog } from './log.js';
 import type { StratumMetrics } from './metrics.js';
-import type { SolvedShare } from './validate.js';
 
 export interface BlockCandidate {
-  source: JobSource;
-  job: BitcoinJob;
-  extranonce1: Uint8Array;
-  share: SolvedShare;
+  /** The solved job, its hash and how to submit it (built by the connection's dialect). */
+  block: SolvedBlock;
   account: string;
   worker: string;
   difficulty: number;
@@ -40,7 +38,7 @@ export class BlockSubmitter {
 
   submit(candidate: BlockCandidate): void {
     const run = this.run(candidate).catch((error: unknown) => {
-      this.options.log.error({ err: error, job: candidate.job.id }, 'block candidate handling failed');
+      this.options.log.error({ err: error, job: candidate.block.job.id }, 'block candidate handling failed');
     });
     this.inFlight.add(run);
     void run.finally(() => this.inFlight.delete(run));
@@ -58,14 +56,12 @@ export class BlockSubmitter {
   }
 
   private async run(candidate: BlockCandidate): Promise<void> {
-    const { job, share, source } = candidate;
+    const { job, hash } = candidate.block;
     const { log } = this.options;
     const foundAt = this.now();
-    const hash = blockHashHex(job.algorithm, share.header);
     let result: SubmitBlockResult;
     try {
-      const blockHex = job.block(candidate.extranonce1, share.extranonce2, share.ntime, share.nonce, share.version);
-      result = await source.submitBlock(job, blockHex);
+      result = await candidate.block.submit();
     } catch (error) {
       result = { accepted: false, hash, reason: error instanceof Error ? error.message : String(error) };
     }

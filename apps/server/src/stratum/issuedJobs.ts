@@ -58,13 +58,21 @@ export class IssuedJobs<E extends BlockJob> {
     return id;
   }
 
-  /** The job a submitted id names (ids are sent as lower-case hex). */
-  lookup(idText: string): IssuedLookup<E> {
-    const id = /^[0-9a-fA-F]{1,8}$/.test(idText) ? Number.parseInt(idText, 16) : 0;
+  /** The job a submitted id names (the dialect reads the id's text; 0 or NaN for one it cannot read). */
+  lookup(id: number): IssuedLookup<E> {
     const issued = this.jobs.get(id);
     if (issued) return { issued };
     const stale = id >= 1 && id < this.blockFirstId;
     return { issued: undefined, reason: stale ? 'stale' : 'job-not-found' };
+  }
+
+  /** Jobs sent before `id` and still held, newest first. */
+  *before(id: number): Iterable<{ id: number; issued: Issued<E> }> {
+    for (let previous = id - 1; previous >= this.blockFirstId; previous--) {
+      const issued = this.jobs.get(previous);
+      if (!issued) return;
+      yield { id: previous, issued };
+    }
   }
 
   get size(): number {

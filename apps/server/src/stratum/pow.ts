@@ -1,8 +1,15 @@
 import type { BitcoinJob } from '@lodestone/chain';
+import type { AlgorithmKey } from '@lodestone/domain';
 import { POW } from '@lodestone/pow';
 
-/** The algorithms stratum serves today (bitcoin-family dialect). */
+/** The bitcoin-family algorithms (the demo fleet and coin daemons serve these). */
 export type StratumAlgorithm = BitcoinJob['algorithm'];
+
+const BITCOIN_FAMILY: ReadonlySet<AlgorithmKey> = new Set<StratumAlgorithm>(['sha256', 'scrypt', 'x11']);
+
+export function isBitcoinFamily(algorithm: AlgorithmKey): algorithm is StratumAlgorithm {
+  return BITCOIN_FAMILY.has(algorithm);
+}
 
 /** What stratum needs from `@lodestone/pow` for one algorithm. */
 export interface PowFunctions {
@@ -13,7 +20,7 @@ export interface PowFunctions {
   readonly hashesPerDifficulty: number;
 }
 
-export function powFor(algorithm: StratumAlgorithm): PowFunctions {
+export function powFor(algorithm: AlgorithmKey): PowFunctions {
   return POW[algorithm];
 }
 

@@ -26,11 +26,11 @@ describe('LineFramer', () => {
 });
 
 describe('parseLine', () => {
-  it('parses the bitcoin-family methods into typed requests', () => {
+  it('parses the methods every dialect shares, and hands the rest to the dialect as sent', () => {
     expect(parseLine('{"id":1,"method":"mining.subscribe","params":["cgminer/4.10"]}')).toEqual({
       kind: 'request',
       id: 1,
-      request: { method: 'mining.subscribe', userAgent: 'cgminer/4.10' },
+      request: { method: 'mining.subscribe', params: ['cgminer/4.10'] },
     });
     expect(parseLine('{"id":2,"method":"mining.authorize","params":["alice.rig1",null]}')).toEqual({
       kind: 'request',
@@ -48,10 +48,7 @@ describe('parseLine', () => {
         method: 'mining.submit',
         worker: 'alice.rig1',
         jobId: '1',
-        extranonce2: '00000001',
-        ntime: '5f5e1000',
-        nonce: 'deadbeef',
-        versionBits: '00002000',
+        params: ['alice.rig1', '1', '00000001', '5f5e1000', 'deadbeef', '00002000'],
       },
     });
     expect(parseLine('{"id":3,"method":"mining.suggest_difficulty","params":["512"]}')).toMatchObject({
@@ -63,16 +60,13 @@ describe('parseLine', () => {
       ),
     ).toMatchObject({
       request: {
-        method: 'mining.configure',
-        extensions: ['version-rolling'],
-        parameters: { 'version-rolling.mask': 'ffffffff' },
+        method: 'other',
+        name: 'mining.configure',
+        params: [['version-rolling'], { 'version-rolling.mask': 'ffffffff' }],
       },
     });
-    expect(parseLine('{"id":5,"method":"mining.extranonce.subscribe","params":[]}')).toMatchObject({
-      request: { method: 'mining.extranonce.subscribe' },
-    });
     expect(parseLine('{"id":6,"method":"client.get_version"}')).toMatchObject({
-      request: { method: 'unknown', name: 'client.get_version' },
+      request: { method: 'other', name: 'client.get_version', params: [] },
     });
   });
 

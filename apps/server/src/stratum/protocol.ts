@@ -1,5 +1,3 @@
-import type { BitcoinJob } from '@lodestone/chain';
-
 /**
  * Stratum V1 wire format: newline-delimited JSON-RPC 1.0. This module frames bytes into lines,
  * parses lines into typed requests and serializes answers; it knows nothing about sessions or shares.
@@ -84,47 +82,38 @@ export class LineFramer {
 
 export interface SubscribeRequest {
   method: 'mining.subscribe';
-  userAgent: string | undefined;
+  /** As sent: each dialect reads its own form (agent string, session id, host and port…). */
+  params: readonly unknown[];
 }
 export interface AuthorizeRequest {
   method: 'mining.authorize';
   login: string;
   password: string;
 }
-export interface ConfigureRequest {
-  method: 'mining.configure';
-  extensions: string[];
-  parameters: Record<string, unknown>;
-}
 export interface SuggestDifficultyRequest {
   method: 'mining.suggest_difficulty';
   difficulty: number;
 }
-export interface ExtranonceSubscribeRequest {
-  method: 'mining.extranonce.subscribe';
-}
+/** Every dialect's submit starts `[worker, jobId, …]`; the rest is the dialect's to read. */
 export interface SubmitRequest {
   method: 'mining.submit';
   worker: string;
   jobId: string;
-  extranonce2: string;
-  ntime: string;
-  nonce: string;
-  versionBits: string | undefined;
+  params: readonly unknown[];
 }
-export interface UnknownRequest {
-  method: 'unknown';
+/** Any other method: the connection's dialect answers it (mining.configure…) or calls it unknown. */
+export interface OtherRequest {
+  method: 'other';
   name: string;
+  params: readonly unknown[];
 }
 
 export type StratumRequest =
   | SubscribeRequest
   | AuthorizeRequest
-  | ConfigureRequest
   | SuggestDifficultyRequest
-  | ExtranonceSubscribeRequest
   | SubmitRequest
-  | UnknownRequest;
+  | OtherRequest;
 
 export type ParsedLine =
   | { kind: 'request'; id: RpcId; request: StratumRequest }
@@ -147,7 +136,7 @@ function isRpcId(value: unknown): value is RpcId {
   );
 }
 
-function shortString(value: unknown): value is string {
+export function shortString(value: unknown): value is string {
   return typeof value === 'string' && value.length <= MAX_FIELD;
 }
 
@@ -165,42 +154,25 @@ type ParamsResult = StratumRequest | string;
 function parseParams(method: string, params: unknown[]): ParamsResult {
   switch (method) {
     case 'mining.subscribe':
-      return { method, userAgent: optionalString(params[0]) };
+      return { method, params };
     case 'mining.authorize': {
       const [login, password] = params;
       if (!shortString(login)) return 'login must be a string';
       return { method, login, password: optionalString(password) ?? '' };
-    }
-    case 'mining.configure': {
-      const [extensions, parameters] = params;
-      if (!Array.isArray(extensions) || extensions.length > 32 || !extensions.every(shortString)) {
-        return 'extensions must be a list of names';
-      }
-      if (parameters !== undefined && parameters !== null && !isRecord(parameters)) {
-        return 'extension parameters must be an object';
-      }
-      return { method, extensions, parameters: parameters ?? {} };
     }
     case 'mining.suggest_difficulty': {
       const difficulty = positiveNumber(params[0]);
       if (difficulty === undefined) return 'difficulty must be a positive number';
       return { method, difficulty };
     }
-    case 'mining.extranonce.subscribe':
-      return { method };
     case 'mining.submit': {
-      const [worker, jobId, extranonce2, ntime, nonce, versionBits] = params;
-      if (!shortString(worker) || !shortString(jobId) || !shortString(extranonce2)) {
-        return 'worker, job id and extranonce2 must be strings';
-      }
-      if (!shortString(ntime) || !shortString(nonce)) return 'ntime and nonce must be strings';
-      if (versionBits !== undefined && versionBits !== null && !shortString(versionBits)) {
-        return 'version bits must be a string';
-      }
-      return { method, worker, jobId, extranonce2, ntime, nonce, versionBits: versionBits ?? undefined };
+      const [worker, jobId] = params;
+      if (!shortString(worker) || !shortString(jobId)) return 'worker and job id must be strings';
+      if (params.length > 16) return 'too many parameters';
+      return { method, worker, jobId, params };
     }
     default:
-      return { method: 'unknown', name: method.slice(0, 64) };
+      return { method: 'other', name: method, params };
   }
 }
 
@@ -241,31 +213,4 @@ export function errorLine(id: RpcId, code: StratumErrorCode, message: string = S
 
 export function notificationLine(method: string, params: unknown[]): string {
   return `${JSON.stringify({ id: null, method, params })}\n`;
-}
-
-function hex32(value: number): string {
-  return (value >>> 0).toString(16).padStart(8, '0');
-}
-
-const notifyTails = new WeakMap<BitcoinJob, string>();
-
-/**
- * mining.notify for one job: `[job_id, prevhash, coinb1, coinb2, merkle_branch, version, nbits,
- * ntime, clean_jobs]`. The job id and ntime are chosen per session (ntime is the job's `curtime`
- * unless the session moved it forward); everything between them is serialized once per job.
- */
-export function notifyLine(jobId: string, job: BitcoinJob, cleanJobs: boolean, ntime = job.curtime): string {
-  let tail = notifyTails.get(job);
-  if (tail === undefined) {
-    tail = JSON.stringify([
-      job.prevHashNotify,
-      job.coinbase1,
-      job.coinbase2,
-      job.merkleBranch,
-      hex32(job.version),
-      job.bits,
-    ]).slice(1, -1);
-    notifyTails.set(job, tail);
-  }
-  return `{"id":null,"method":"mining.notify","params":[${JSON.stringify(jobId)},${tail},"${hex32(ntime)}",${cleanJobs}]}\n`;
 }

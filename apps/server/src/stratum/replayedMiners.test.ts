@@ -4,6 +4,7 @@
  * pool (testing/replayedMiner.ts), on each bitcoin-family algorithm, from the demo port's start.
  */
 import { describe, expect, it } from 'vitest';
+import { BitcoinDialect } from './dialects/bitcoin.js';
 import { portDifficulty } from './difficulty.js';
 import { ExtranonceAllocator } from './extranonce.js';
 import { JobManager } from './jobManager.js';
@@ -58,8 +59,7 @@ async function replay(c: Case, behaviour: MinerBehaviour) {
         startDifficulty: c.startHashes / pow.hashesPerDifficulty,
       },
       jobs,
-      pow,
-      extranonces: new ExtranonceAllocator(0x01020304),
+      dialect: new BitcoinDialect(c.algorithm, jobs, new ExtranonceAllocator(0x01020304)),
       shares,
       blocks: { submit() {} },
       authorize: async () => true,

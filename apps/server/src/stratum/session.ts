@@ -1,17 +1,15 @@
+import type { WorkJob } from '@lodestone/chain';
+import type { AlgorithmKey } from '@lodestone/domain';
 import type { BlockSubmitter } from './blocks.js';
-import { negotiateExtensions } from './configure.js';
-import { EXTRANONCE1_SIZE, type Extranonce1, type ExtranonceAllocator } from './extranonce.js';
+import type { Dialect, DialectConnection } from './dialects/dialect.js';
 import { IssuedJobs } from './issuedJobs.js';
 import type { JobEntry, JobManager } from './jobManager.js';
 import { LineQueue } from './lineQueue.js';
 import type { StratumLog } from './log.js';
 import { type Login, parseLogin, requestedDifficulty } from './login.js';
 import type { StratumMetrics } from './metrics.js';
-import type { PowFunctions, StratumAlgorithm } from './pow.js';
 import {
   errorLine,
-  notificationLine,
-  notifyLine,
   parseLine,
   type RpcId,
   resultLine,
@@ -21,7 +19,7 @@ import {
   type SubmitRequest,
 } from './protocol.js';
 import type { ShareRecorder } from './shareAggregator.js';
-import { NTIME_MAX_FUTURE_SECONDS, REJECT_MESSAGES, validateShare } from './validate.js';
+import { REJECT_MESSAGES } from './validate.js';
 import {
   checkIdle,
   clampDifficulty,
@@ -37,7 +35,7 @@ import {
 export type ListenerKind = 'standard' | 'marketplace' | 'xnsub';
 
 export interface PortSettings {
-  algorithm: StratumAlgorithm;
+  algorithm: AlgorithmKey;
   kind: ListenerKind;
   port: number;
   minDifficulty: number;
@@ -72,11 +70,12 @@ export const DEFAULT_SESSION_LIMITS: SessionLimits = {
 };
 
 /** What a session uses; shared by every session of one port. */
-export interface SessionServices {
+export interface SessionServices<J extends WorkJob = WorkJob> {
   port: PortSettings;
-  jobs: JobManager;
-  pow: PowFunctions;
-  extranonces: ExtranonceAllocator;
+  /** The port's algorithm's jobs: the newest, and each new one. */
+  jobs: Pick<JobManager<J, unknown>, 'current' | 'onJob'>;
+  /** What the port's miners speak. */
+  dialect: Dialect<J>;
   shares: ShareRecorder;
   blocks: Pick<BlockSubmitter, 'submit'>;
   /** Whether an account may mine (the accounts module plugs in here). */
@@ -99,30 +98,22 @@ export interface SessionTransport {
 }
 
 /**
- * How far ahead of the clock a job re-sent for a retarget may move ntime: re-sends are rare (a few
- * per session while vardiff converges), so this bound is never reached by an honest session; past
- * it the new difficulty waits for the next job.
+ * One miner connection: a state machine over the stratum methods, whatever the dialect. Lines are
+ * handled strictly in arrival order: a line waits in the queue while an earlier one is still being
+ * handled (an authorization awaiting the accounts module, for instance). The connection's dialect
+ * answers subscribe, writes difficulties and jobs and checks shares (dialects/dialect.ts); the session
+ * keeps logins, vardiff, the jobs it sent with their difficulties, share records, block hand-off and
+ * the limits that close and ban.
  */
-const MAX_NTIME_LEAD_SECONDS = Math.min(600, NTIME_MAX_FUTURE_SECONDS);
-
-/**
- * One miner connection: a state machine over the stratum methods. Lines are handled strictly in
- * arrival order: a line waits in the queue while an earlier one is still being handled (an
- * authorization awaiting the accounts module, for instance). Shares are validated by
- * `validateShare`, counted in the aggregator, and block candidates handed to the block submitter.
- */
-export class Session {
+export class Session<J extends WorkJob = WorkJob> {
   readonly connectedAt: number;
   lastShareAt: number | undefined;
 
   private readonly queue: LineQueue;
+  private readonly dialect: DialectConnection<J>;
   private closed = false;
 
-  private extranonce1: Extranonce1 | undefined;
-  private extranonce2Size = 0;
   private readonly workers = new Map<string, Login>();
-  private versionMask = 0;
-  private xnsub = false;
 
   private readonly bounds: DifficultyBounds;
   private difficulty: number;
@@ -131,23 +122,26 @@ export class Session {
   private difficultySent = false;
   private readonly vardiff: VardiffState;
 
-  private readonly issued: IssuedJobs<JobEntry>;
-  /** The ntime last sent with the latest job; a job re-sent for a retarget moves it forward. */
-  private lastNtime = 0;
+  private readonly issued: IssuedJobs<JobEntry<J>>;
 
   private submitted = 0;
   private invalid = 0;
   private malformed = 0;
 
   constructor(
-    private readonly services: SessionServices,
+    private readonly services: SessionServices<J>,
     private readonly transport: SessionTransport,
   ) {
     const { port } = services;
     this.connectedAt = services.now();
+    this.dialect = services.dialect.connect({
+      port,
+      remoteAddress: transport.remoteAddress,
+      close: (reason, abusive) => this.close(reason, abusive),
+    });
     this.bounds = { min: port.minDifficulty, max: port.maxDifficulty };
-    this.difficulty = clampDifficulty(port.startDifficulty, this.bounds);
-    this.target = services.pow.targetForDifficulty(this.difficulty);
+    this.difficulty = this.shape(port.startDifficulty);
+    this.target = services.dialect.pow.targetForDifficulty(this.difficulty);
     this.vardiff = newVardiffState(this.connectedAt);
     this.issued = new IssuedJobs(services.limits.maxIssuedJobs);
     this.queue = new LineQueue({
@@ -168,7 +162,7 @@ export class Session {
   }
 
   private get ready(): boolean {
-    return this.extranonce1 !== undefined && this.workers.size > 0 && !this.closed;
+    return this.dialect.subscribed && this.workers.size > 0 && !this.closed;
   }
 
   /** Queues one line from the socket; lines are handled one after the other. */
@@ -185,7 +179,7 @@ export class Session {
   }
 
   /** A new job from the job manager. */
-  onJob(entry: JobEntry, cleanJobs: boolean): void {
+  onJob(entry: JobEntry<J>, cleanJobs: boolean): void {
     this.sendJob(entry, cleanJobs);
   }
 
@@ -196,12 +190,11 @@ export class Session {
     if (next !== undefined) this.changeDifficulty(next);
   }
 
-  /** Called once the socket is gone; frees the extranonce1. */
+  /** Called once the socket is gone; frees the connection's nonce space. */
   dispose(): void {
     this.closed = true;
     this.queue.stop();
-    if (this.extranonce1) this.services.extranonces.release(this.extranonce1);
-    this.extranonce1 = undefined;
+    this.dialect.release();
   }
 
   /** Ends the connection; `abusive` asks the listener to ban the address. */
@@ -225,24 +218,18 @@ export class Session {
   private dispatch(id: RpcId, request: StratumRequest): Promise<void> | undefined {
     switch (request.method) {
       case 'mining.subscribe':
-        this.subscribe(id);
+        this.subscribe(id, request.params);
         return undefined;
       case 'mining.authorize':
         return this.authorize(id, request.login, request.password);
-      case 'mining.configure':
-        this.configure(id, request.extensions, request.parameters);
-        return undefined;
       case 'mining.suggest_difficulty':
         this.suggestDifficulty(id, request.difficulty);
-        return undefined;
-      case 'mining.extranonce.subscribe':
-        this.extranonceSubscribe(id);
         return undefined;
       case 'mining.submit':
         this.submit(id, request);
         return undefined;
-      case 'unknown':
-        this.write(errorLine(id, StratumError.Other, `Unknown method ${request.name}`));
+      case 'other':
+        this.other(id, request.name, request.params);
         return undefined;
     }
   }
@@ -263,19 +250,32 @@ export class Session {
   // -------------------------------------------------------------------------------------------
   // Methods
 
-  private subscribe(id: RpcId): void {
-    if (!this.extranonce1) {
-      this.extranonce1 = this.services.extranonces.allocate();
-      const size = this.services.jobs.current()?.job.extranonceSize ?? EXTRANONCE1_SIZE * 2;
-      this.extranonce2Size = size - EXTRANONCE1_SIZE;
+  private subscribe(id: RpcId, params: readonly unknown[]): void {
+    const first = !this.dialect.subscribed;
+    if (!this.answer(id, this.dialect.subscribe(params))) return;
+    if (first && this.ready && !this.difficultySent) this.sendCurrentJob(true);
+  }
+
+  /** Writes a dialect's answer; false when it was an error. */
+  private answer(id: RpcId, outcome: ReturnType<DialectConnection['subscribe']>): boolean {
+    if ('error' in outcome) {
+      if (outcome.malformed) this.rejectMalformed(id, outcome.error, outcome.code);
+      else this.write(errorLine(id, outcome.code, outcome.error));
+      return false;
     }
-    const en1 = this.extranonce1.hex;
-    const subscriptions = [
-      ['mining.set_difficulty', en1],
-      ['mining.notify', en1],
-    ];
-    this.write(resultLine(id, [subscriptions, en1, this.extranonce2Size]));
-    if (this.ready && !this.difficultySent) this.sendCurrentJob(true);
+    this.write(resultLine(id, outcome.result));
+    if (outcome.then) this.write(outcome.then);
+    if (outcome.minimumDifficulty !== undefined) {
+      this.bounds.min = outcome.minimumDifficulty;
+      if (this.currentDifficulty() < this.bounds.min) this.requestDifficulty(this.bounds.min);
+    }
+    return true;
+  }
+
+  private other(id: RpcId, name: string, params: readonly unknown[]): void {
+    const outcome = this.dialect.method(name, params);
+    if (outcome === undefined) this.write(errorLine(id, StratumError.Other, `Unknown method ${name}`));
+    else this.answer(id, outcome);
   }
 
   private async authorize(id: RpcId, loginText: string, password: string): Promise<void> {
@@ -303,26 +303,11 @@ export class Session {
     }
     const first = this.workers.size === 0;
     this.workers.set(loginText, login);
-    if (login.xnsub && this.services.port.kind === 'xnsub') this.xnsub = true;
+    this.dialect.authorized(login);
     const asked = requestedDifficulty(password);
     if (asked !== undefined) this.requestDifficulty(asked);
     this.write(resultLine(id, true));
     if (first && this.ready) this.sendCurrentJob(true);
-  }
-
-  private configure(id: RpcId, extensions: string[], parameters: Record<string, unknown>): void {
-    const outcome = negotiateExtensions(extensions, parameters, {
-      min: this.services.port.minDifficulty,
-      max: this.bounds.max,
-      extranonceSubscribe: this.services.port.kind === 'xnsub',
-    });
-    if (outcome.versionMask !== undefined) this.versionMask = outcome.versionMask;
-    if (outcome.extranonceSubscribe) this.xnsub = true;
-    this.write(resultLine(id, outcome.result));
-    if (outcome.minimumDifficulty !== undefined) {
-      this.bounds.min = outcome.minimumDifficulty;
-      if (this.currentDifficulty() < this.bounds.min) this.requestDifficulty(this.bounds.min);
-    }
   }
 
   private suggestDifficulty(id: RpcId, difficulty: number): void {
@@ -330,15 +315,9 @@ export class Session {
     this.write(resultLine(id, true));
   }
 
-  private extranonceSubscribe(id: RpcId): void {
-    const ok = this.services.port.kind === 'xnsub';
-    if (ok) this.xnsub = true;
-    this.write(resultLine(id, ok));
-  }
-
   private submit(id: RpcId, request: SubmitRequest): void {
     const { services } = this;
-    if (!this.extranonce1) {
+    if (!this.dialect.subscribed) {
       this.write(errorLine(id, StratumError.NotSubscribed));
       return;
     }
@@ -348,20 +327,12 @@ export class Session {
       return;
     }
     const now = services.now();
-    const found = this.issued.lookup(request.jobId);
-    const { issued } = found;
-    const verdict = validateShare(
-      {
-        issued,
-        unknownJob: found.issued === undefined ? found.reason : 'job-not-found',
-        extranonce1: this.extranonce1.bytes,
-        extranonce1Hex: this.extranonce1.hex,
-        versionMask: this.versionMask,
-        now,
-        pow: services.pow,
-      },
-      request,
-    );
+    const verdict = this.dialect.checkShare(this.issued, this.dialect.parseJobId(request.jobId), request.params, now);
+    if (!verdict.accepted && verdict.malformed) {
+      this.rejectMalformed(id, verdict.message ?? REJECT_MESSAGES[verdict.reason]);
+      return;
+    }
+    const { issued } = verdict;
     if (issued && verdict.key !== undefined && !issued.entry.stale) issued.entry.seen.add(verdict.key);
     this.submitted++;
     this.lastShareAt = now;
@@ -371,7 +342,7 @@ export class Session {
       const kind = verdict.reason === 'stale' ? 'stale' : 'invalid';
       services.shares.record(algorithm, login.account, login.worker, { kind, reason: verdict.reason }, now);
       services.metrics.share(algorithm, kind, verdict.reason);
-      this.write(errorLine(id, verdict.code, REJECT_MESSAGES[verdict.reason]));
+      this.write(errorLine(id, verdict.code, verdict.message ?? REJECT_MESSAGES[verdict.reason]));
       if (kind === 'invalid') this.invalid++;
       const { maxInvalidShareRatio, invalidShareMinShares } = services.limits;
       if (this.submitted >= invalidShareMinShares && this.invalid / this.submitted > maxInvalidShareRatio) {
@@ -390,12 +361,9 @@ export class Session {
     );
     services.metrics.share(algorithm, 'valid', '');
     this.write(resultLine(id, true));
-    if (verdict.isBlock && issued) {
+    if (verdict.block) {
       services.blocks.submit({
-        source: services.jobs.source,
-        job: issued.entry.job,
-        extranonce1: this.extranonce1.bytes,
-        share: verdict.share,
+        block: verdict.block,
         account: login.account,
         worker: login.worker,
         difficulty: verdict.difficulty,
@@ -420,45 +388,39 @@ export class Session {
     return this.pendingDifficulty ?? this.difficulty;
   }
 
+  /** A difficulty within the bounds, in the form the dialect's miners take. */
+  private shape(difficulty: number): number {
+    return this.dialect.shapeDifficulty(clampDifficulty(difficulty, this.bounds));
+  }
+
   /** A difficulty the miner asked for (password d=N, suggest_difficulty), within the port's bounds. */
   private requestDifficulty(difficulty: number): void {
-    const clamped = clampDifficulty(roundDifficulty(difficulty), this.bounds);
+    const shaped = this.shape(roundDifficulty(difficulty));
     if (!this.difficultySent) {
-      this.difficulty = clamped;
-      this.target = this.services.pow.targetForDifficulty(clamped);
+      this.difficulty = shaped;
+      this.target = this.services.dialect.pow.targetForDifficulty(shaped);
     } else {
-      this.changeDifficulty(clamped);
+      this.changeDifficulty(shaped);
     }
   }
 
   /**
    * A new difficulty applies to the jobs sent from now on; jobs already sent keep theirs. It goes out
-   * at once with the current job re-sent under a new id, and `sendJob` moves its ntime forward so
-   * that the work differs: a miner that only switches when the header bytes change (cpuminer 2.5.1)
-   * does switch, and one that restarts its nonces on every new job id (cpuminer-opt) hashes new
-   * headers, not ones it has already sent. (MiningCore re-sends the very same job, ckpool waits for
-   * the next template; the first leaves old work running, the second a miner far off target for up
-   * to a template interval.) When ntime cannot move further ahead, the next job carries it.
+   * at once with the current job re-sent under a new id when the dialect can make that job's work
+   * differ (bitcoin family: ntime moves forward, so that a miner that only switches when the header
+   * bytes change, cpuminer 2.5.1, does switch, and one that restarts its nonces on every new job id,
+   * cpuminer-opt, hashes new headers). MiningCore re-sends the very same job, ckpool waits for the
+   * next template; the first leaves old work running, the second a miner far off target for up to a
+   * template interval. When the job cannot be re-sent, the next job carries the difficulty.
    */
-  private changeDifficulty(difficulty: number): void {
+  private changeDifficulty(proposed: number): void {
+    const difficulty = this.shape(proposed);
     if (difficulty === this.currentDifficulty()) return;
     this.pendingDifficulty = difficulty;
     restartWindow(this.vardiff, this.services.now());
     this.services.log.debug({ remote: this.transport.remoteAddress, difficulty }, 'vardiff retarget');
     const current = this.services.jobs.current();
-    if (!current) return;
-    const lead = this.nextNtime(current) - Math.floor(this.services.now() / 1000);
-    if (lead <= MAX_NTIME_LEAD_SECONDS) this.sendJob(current, false);
-  }
-
-  /**
-   * Within one block every job a session is sent carries a later ntime than the one before, so no two
-   * of its jobs share a header (a retarget re-sends the same template; a refreshed template may keep
-   * the same transactions).
-   */
-  private nextNtime(entry: JobEntry): number {
-    const sameBlock = this.issued.latest?.blockKey === entry.blockKey;
-    return sameBlock ? Math.max(entry.job.curtime, this.lastNtime + 1) : entry.job.curtime;
+    if (current && this.dialect.canResend(current, this.services.now())) this.sendJob(current, false);
   }
 
   private sendCurrentJob(cleanJobs: boolean): void {
@@ -466,30 +428,19 @@ export class Session {
     if (current) this.sendJob(current, cleanJobs);
   }
 
-  private sendJob(entry: JobEntry, cleanJobs: boolean): void {
-    if (!this.ready || !this.extranonce1) return;
-    const size = entry.job.extranonceSize - EXTRANONCE1_SIZE;
-    if (size !== this.extranonce2Size) {
-      if (!this.xnsub) {
-        this.close('extranonce2 size changed', false);
-        return;
-      }
-      this.extranonce2Size = size;
-      this.write(notificationLine('mining.set_extranonce', [this.extranonce1.hex, size]));
-    }
+  private sendJob(entry: JobEntry<J>, cleanJobs: boolean): void {
+    if (!this.ready) return;
     if (this.pendingDifficulty !== undefined) {
       this.difficulty = this.pendingDifficulty;
-      this.target = this.services.pow.targetForDifficulty(this.difficulty);
+      this.target = this.services.dialect.pow.targetForDifficulty(this.difficulty);
       this.pendingDifficulty = undefined;
       this.difficultySent = false;
     }
-    if (!this.difficultySent) {
-      this.write(notificationLine('mining.set_difficulty', [this.difficulty]));
-      this.difficultySent = true;
-    }
-    const ntime = this.nextNtime(entry);
     const id = this.issued.issue(entry, this.difficulty, this.target);
-    this.lastNtime = ntime;
-    this.write(notifyLine(id.toString(16), entry.job, cleanJobs, ntime));
+    const announce = this.difficultySent ? undefined : { difficulty: this.difficulty, target: this.target };
+    const lines = this.dialect.jobLines(this.dialect.jobId(id), entry, cleanJobs, announce);
+    if (lines === undefined) return;
+    this.difficultySent = true;
+    this.write(lines);
   }
 }

@@ -1,24 +1,27 @@
-import type { JobSource } from '@lodestone/chain';
-import { type BatchNetwork, networkDifficulty } from '@lodestone/domain';
+import type { WorkJob, WorkSource } from '@lodestone/chain';
+import { type AlgorithmKey, type BatchNetwork, networkDifficulty } from '@lodestone/domain';
 import type { Registry } from 'prom-client';
 import type { ShareBus } from '../bus/types.js';
 import { AddressGuard } from './addressGuard.js';
 import { BlockSubmitter } from './blocks.js';
 import { ConnectionBudget, openFileLimit, stratumCapacity } from './capacity.js';
+import { createDialect, type Dialect } from './dialects/index.js';
 import { portDifficulty } from './difficulty.js';
-import { ExtranonceAllocator } from './extranonce.js';
 import { JobManager } from './jobManager.js';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, openListener, type RunningListener } from './listener.js';
 import type { StratumLog } from './log.js';
 import { NO_METRICS, prometheusStratumMetrics } from './metrics.js';
-import { powFor, type StratumAlgorithm } from './pow.js';
+import { powFor } from './pow.js';
 import { DEFAULT_SESSION_LIMITS, type ListenerKind, type SessionLimits } from './session.js';
 import { ShareAggregator } from './shareAggregator.js';
 import { ShareJournal } from './shareJournal.js';
 import { DEFAULT_VARDIFF, type VardiffSettings } from './vardiff.js';
 
+/** A job source of any algorithm (its dialect knows its job and solution types). */
+export type AnyWorkSource = WorkSource<WorkJob, unknown>;
+
 export interface StratumListenerOptions {
-  algorithm: StratumAlgorithm;
+  algorithm: AlgorithmKey;
   /** 0 lets the OS choose (tests). */
   port: number;
   host: string;
@@ -38,7 +41,7 @@ export interface StratumOptions {
   node: string;
   listeners: StratumListenerOptions[];
   /** One job source per algorithm that has listeners; the caller starts and stops them. */
-  sources: JobSource[];
+  sources: AnyWorkSource[];
   bus: Pick<ShareBus, 'publishShareBatch' | 'publishFoundBlock'>;
   log: StratumLog;
   /** Whether an account may mine; default: every valid account name may (no accounts yet). */
@@ -64,7 +67,7 @@ export interface StratumOptions {
 }
 
 export interface StratumListenerInfo {
-  algorithm: StratumAlgorithm;
+  algorithm: AlgorithmKey;
   host: string;
   port: number;
   kind: ListenerKind;
@@ -88,14 +91,17 @@ export interface StratumServer {
  * difficulty of a real chain, a real coin's on the demo network (BitcoinJob.valuationTarget). Undefined
  * before the first job.
  */
-export function batchNetwork(source: JobSource): BatchNetwork | undefined {
+export function batchNetwork(source: AnyWorkSource): BatchNetwork | undefined {
   const job = source.current();
   if (!job) return undefined;
   return {
     coin: job.coin,
     height: job.height,
     reward: job.coinbaseValue.toString(),
-    difficulty: networkDifficulty(job.valuationTarget, powFor(source.algorithm).hashesPerDifficulty),
+    difficulty: networkDifficulty(
+      job.valuationTarget ?? job.networkTarget,
+      powFor(source.algorithm).hashesPerDifficulty,
+    ),
     demo: source.demo,
   };
 }
@@ -117,7 +123,8 @@ export async function startStratum(options: StratumOptions): Promise<StratumServ
   const vardiff: VardiffSettings = { ...DEFAULT_VARDIFF, ...options.vardiff };
   const authorize = options.authorize ?? (async () => true);
 
-  const jobManagers = new Map<StratumAlgorithm, JobManager>();
+  const jobManagers = new Map<AlgorithmKey, JobManager<WorkJob, unknown>>();
+  const dialects = new Map<AlgorithmKey, Dialect>();
   for (const listener of options.listeners) {
     if (jobManagers.has(listener.algorithm)) continue;
     const source = options.sources.find((s) => s.algorithm === listener.algorithm);
@@ -125,7 +132,9 @@ export async function startStratum(options: StratumOptions): Promise<StratumServ
       throw new Error(
         `stratum: no job source for ${listener.algorithm}, which has a listener on port ${listener.port}`,
       );
-    jobManagers.set(listener.algorithm, new JobManager(source, { log }));
+    const jobs = new JobManager(source, { log });
+    jobManagers.set(listener.algorithm, jobs);
+    dialects.set(listener.algorithm, createDialect(listener.algorithm, jobs));
   }
 
   const opened = options.journalDirectory
@@ -151,12 +160,11 @@ export async function startStratum(options: StratumOptions): Promise<StratumServ
     flushIntervalMs: options.flushIntervalMs,
     now,
     networkOf: (algorithm) => {
-      const jobs = jobManagers.get(algorithm as StratumAlgorithm);
+      const jobs = jobManagers.get(algorithm as AlgorithmKey);
       return jobs ? batchNetwork(jobs.source) : undefined;
     },
   });
   const blocks = new BlockSubmitter({ node: options.node, bus: options.bus, log, metrics, now });
-  const extranonces = new ExtranonceAllocator();
   const guard = new AddressGuard(limits.maxConnectionsPerAddress, now);
   const capacity = stratumCapacity(
     'fileLimit' in options ? options.fileLimit : openFileLimit(),
@@ -191,9 +199,9 @@ export async function startStratum(options: StratumOptions): Promise<StratumServ
 
   try {
     for (const config of options.listeners) {
-      const jobs = jobManagers.get(config.algorithm) as JobManager;
-      const pow = powFor(config.algorithm);
-      const difficulty = portDifficulty(config.algorithm, config.kind, jobs.source.demo, pow, {
+      const jobs = jobManagers.get(config.algorithm) as JobManager<WorkJob, unknown>;
+      const dialect = dialects.get(config.algorithm) as Dialect;
+      const difficulty = portDifficulty(config.algorithm, config.kind, jobs.source.demo, dialect.pow, {
         min: config.minDifficulty,
         max: config.maxDifficulty,
         start: config.startDifficulty,
@@ -214,8 +222,7 @@ export async function startStratum(options: StratumOptions): Promise<StratumServ
         services: {
           port: settings,
           jobs,
-          pow,
-          extranonces,
+          dialect,
           shares: aggregator,
           blocks,
           authorize,

@@ -3,9 +3,8 @@ import type { BitcoinJob } from '@lodestone/chain';
 import { POW } from '@lodestone/pow';
 import { describe, expect, it } from 'vitest';
 import { grind, hex32 } from './client/work.js';
-import type { SubmitRequest } from './protocol.js';
 import { fixtureJob } from './testing/fixtureJobs.js';
-import { type IssuedWork, type ShareContext, shareKey, validateShare } from './validate.js';
+import { type BitcoinSubmit, type IssuedWork, type ShareContext, shareKey, validateShare } from './validate.js';
 
 const pow = POW.sha256;
 const NOW = 1_700_000_000_000;
@@ -61,11 +60,8 @@ function findNonce(j: BitcoinJob, en2: string, version: number, target: bigint, 
   }
 }
 
-function submit(overrides: Partial<SubmitRequest> = {}): SubmitRequest {
+function submit(overrides: Partial<BitcoinSubmit> = {}): BitcoinSubmit {
   return {
-    method: 'mining.submit',
-    worker: 'alice.rig1',
-    jobId: '1',
     extranonce2: '00000001',
     ntime: hex32(CURTIME),
     nonce: '00000000',

@@ -1,6 +1,6 @@
 import type { BitcoinJob } from '@lodestone/chain';
 import type { PowFunctions } from './pow.js';
-import { StratumError, type StratumErrorCode, type SubmitRequest } from './protocol.js';
+import { StratumError, type StratumErrorCode } from './protocol.js';
 
 /**
  * The ntime window. Bitcoin nodes refuse a header more than two hours ahead of their clock, and
@@ -72,6 +72,14 @@ export const REJECT_MESSAGES: Record<RejectReason, string> = {
   duplicate: 'Duplicate share',
   'low-difficulty': 'Low difficulty share',
 };
+
+/** A bitcoin-family submit's share fields (`[worker, jobId, extranonce2, ntime, nonce, versionBits?]`). */
+export interface BitcoinSubmit {
+  extranonce2: string;
+  ntime: string;
+  nonce: string;
+  versionBits: string | undefined;
+}
 
 /** The parts of a share that rebuild its header and block. */
 export interface SolvedShare {
@@ -151,7 +159,7 @@ function reject(reason: RejectReason, key?: number): ShareVerdict {
  * share difficulty above the network's, as on the demo network) is still a block: it is accepted and
  * credited at the network's difficulty.
  */
-export function validateShare(context: ShareContext, submit: SubmitRequest): ShareVerdict {
+export function validateShare(context: ShareContext, submit: BitcoinSubmit): ShareVerdict {
   const { issued } = context;
   if (issued === undefined) return reject(context.unknownJob);
   if (issued.entry.stale) return reject('stale');

@@ -1,6 +1,6 @@
 import { DemoJobSource } from '@lodestone/chain';
 import { describe, expect, it } from 'vitest';
-import { notifyLine } from '../protocol.js';
+import { notifyLine } from '../dialects/bitcoin.js';
 import { FixtureJobSource } from '../testing/fixtureJobs.js';
 import { buildHeader, parseNotify } from './work.js';
 

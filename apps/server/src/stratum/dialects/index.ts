@@ -1,0 +1,22 @@
+import type { BitcoinJob, WorkJob } from '@lodestone/chain';
+import type { AlgorithmKey } from '@lodestone/domain';
+import type { JobManager } from '../jobManager.js';
+import { BitcoinDialect } from './bitcoin.js';
+import type { Dialect } from './dialect.js';
+
+export type { Dialect, DialectConnection } from './dialect.js';
+
+/**
+ * The dialect a port of `algorithm` speaks, over the job manager of that algorithm's source. One
+ * dialect per algorithm and process: it owns the nonce space its connections share.
+ */
+export function createDialect(algorithm: AlgorithmKey, jobs: JobManager<WorkJob, unknown>): Dialect {
+  switch (algorithm) {
+    case 'sha256':
+    case 'scrypt':
+    case 'x11':
+      return new BitcoinDialect(algorithm, jobs as unknown as JobManager<BitcoinJob, string>) as unknown as Dialect;
+    default:
+      throw new Error(`stratum: no dialect for ${algorithm} yet`);
+  }
+}
