@@ -1,7 +1,7 @@
 import { POW } from '@lodestone/pow';
 import { describe, expect, it } from 'vitest';
 import { createCkbJob } from '../ckb/job.js';
-import { type RealCkbBlock, REAL_CKB_CHAIN, REAL_CKB_POW_BLOCK } from './ckbRealTemplates.js';
+import { REAL_CKB_CHAIN, REAL_CKB_POW_BLOCK, type RealCkbBlock } from './ckbRealTemplates.js';
 
 const powValue = (real: RealCkbBlock) => {
   const job = createCkbJob(real.template(), { id: '1', cleanJobs: true });
