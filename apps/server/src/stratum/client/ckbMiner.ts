@@ -54,7 +54,7 @@ export class CkbMiner implements MinerDialect {
     this.nonce2Size = size;
   }
 
-  notification(method: string, params: readonly unknown[]): void {
+  notification(method: string, params: readonly unknown[], _line?: string): void {
     if (method === 'mining.set_target') {
       const [hex] = params;
       if (typeof hex !== 'string' || !/^[0-9a-fA-F]{1,64}$/.test(hex)) throw new Error('ckb set_target: not hex');

@@ -9,6 +9,7 @@ import {
   ckbHeaderHash,
   createCkbJob,
   type SubmitBlockResult,
+  toCkbUint,
   type WorkSource,
 } from '@lodestone/chain';
 import { REAL_CKB_CHAIN, type RealCkbBlock } from '@lodestone/chain/testing';
@@ -20,6 +21,7 @@ export class CkbFixtureSource implements WorkSource<CkbJob, CkbJsonBlock> {
   readonly submitted: { job: CkbJob; block: CkbJsonBlock }[] = [];
   private readonly listeners = new Set<(job: CkbJob) => void>();
   private index = 0;
+  private refreshes = 0;
   private nextId = 1;
   private job: CkbJob;
 
@@ -49,8 +51,12 @@ export class CkbFixtureSource implements WorkSource<CkbJob, CkbJsonBlock> {
     return this.emit(this.make(true));
   }
 
-  /** The same parent with a new work_id (the node's template changed): a job that is not clean. */
+  /**
+   * The same parent, a new template (the node raised current_time by a millisecond and gave a new
+   * work_id): new work in a job that is not clean.
+   */
   refresh(): CkbJob {
+    this.refreshes++;
     return this.emit(this.make(false));
   }
 
@@ -62,7 +68,10 @@ export class CkbFixtureSource implements WorkSource<CkbJob, CkbJsonBlock> {
   private make(cleanJobs: boolean): CkbJob {
     const id = this.nextId++;
     const real = this.blocks[this.index] as RealCkbBlock;
-    return createCkbJob(real.template(id), { id: id.toString(16), cleanJobs, createdAt: this.now() });
+    const template = real.template(id);
+    if (cleanJobs) this.refreshes = 0;
+    else template.current_time = toCkbUint(BigInt(template.current_time) + BigInt(this.refreshes));
+    return createCkbJob(template, { id: id.toString(16), cleanJobs, createdAt: this.now() });
   }
 
   private emit(job: CkbJob): CkbJob {
