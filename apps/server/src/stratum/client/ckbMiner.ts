@@ -5,8 +5,9 @@ import type { MinerDialect, MinerSearch } from './minerDialect.js';
  * A CKB miner as `ckbminer-v1.0.0` behaves, after leifjacky/ckb-gominer-demo (miner.go and its README,
  * the BTC.com / ViaBTC form of the protocol): it subscribes with `[agent, null]` (or the 4-parameter
  * form some miners send, `[agent, null, host, port]`), reads `[_, nonce1, nonce2Size]`, takes each
- * `mining.set_target` at once, starts every `mining.notify` job with its nonce2 counter at 0, and hashes
- * Eaglesong(pow_hash ‖ nonce1 ‖ nonce2) read as a big-endian number against the target.
+ * `mining.set_target` at once, starts every `mining.notify` job with its nonce2 counter at 0 (nonce2 is
+ * the counter's decimal digits, as ckb-gominer writes it), and hashes Eaglesong(pow_hash ‖ nonce1 ‖
+ * nonce2) read as a big-endian number against the target.
  */
 
 /** CKB's nonce: 16 bytes (ckb-gominer README: "by protocol CKB's nonce is 16 bytes long"). */
@@ -87,24 +88,29 @@ export class CkbMiner implements MinerDialect {
     return this.target === undefined ? undefined : POW.eaglesong.difficultyForTarget(this.target);
   }
 
-  /** nonce2 for a counter value: the counter big-endian in the last bytes, zeros before it. */
+  /**
+   * nonce2 for a counter value as ckb-gominer writes it (`FillZeroHashLen(nonce.Text(10), size*2)`): the
+   * counter's decimal digits, zero-padded on the left, sent and hashed as if they were hex.
+   */
   nonce2(counter: number): string {
-    return counter
-      .toString(16)
-      .padStart(this.nonce2Size * 2, '0')
-      .slice(-this.nonce2Size * 2);
+    return counter.toString(10).padStart(this.nonce2Size * 2, '0');
   }
 
   search(maxHashes: number, miss = false): MinerSearch {
     const { job, target } = this;
     if (!job || target === undefined) throw new Error('ckb miner: no job or target yet');
     const message = this.message;
-    const counterBytes = Math.min(8, this.nonce2Size);
+    const nibbles = this.nonce2Size * 2;
+    const start = message.length - this.nonce2Size;
     for (let i = 0; i < maxHashes; i++) {
       const counter = this.counter++;
-      // The counter, big-endian, in the last bytes of nonce2 (the bytes before it stay 0).
-      for (let b = 0, rest = counter; b < counterBytes; b++, rest = Math.floor(rest / 256)) {
-        message[message.length - 1 - b] = rest % 256;
+      // The decimal digits of the counter, one per hex nibble, right-aligned in nonce2.
+      for (let p = nibbles - 1, rest = counter; p >= 0; p -= 2) {
+        const low = rest % 10;
+        rest = Math.floor(rest / 10);
+        const high = rest % 10;
+        rest = Math.floor(rest / 10);
+        message[start + (p >> 1)] = (high << 4) | low;
       }
       const hash = POW.eaglesong.hash(message);
       const hashValue = BigInt(`0x${Buffer.from(hash).toString('hex')}`);
