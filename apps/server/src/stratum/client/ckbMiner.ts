@@ -1,15 +1,6 @@
 import { POW } from '@lodestone/pow';
 import type { MinerDialect, MinerSearch } from './minerDialect.js';
 
-/**
- * A CKB miner as `ckbminer-v1.0.0` behaves, after leifjacky/ckb-gominer-demo (miner.go and its README,
- * the BTC.com / ViaBTC form of the protocol): it subscribes with `[agent, null]` (or the 4-parameter
- * form some miners send, `[agent, null, host, port]`), reads `[_, nonce1, nonce2Size]`, takes each
- * `mining.set_target` at once, starts every `mining.notify` job with its nonce2 counter at 0 (nonce2 is
- * the counter's decimal digits, as ckb-gominer writes it), and hashes Eaglesong(pow_hash ‖ nonce1 ‖
- * nonce2) read as a big-endian number against the target.
- */
-
 /** CKB's nonce: 16 bytes (ckb-gominer README: "by protocol CKB's nonce is 16 bytes long"). */
 const NONCE_BYTES = 16;
 const HEX = /^(?:[0-9a-fA-F]{2})+$/;
@@ -27,6 +18,14 @@ export interface CkbMinerOptions {
   fourParams?: { host: string; port: number };
 }
 
+/**
+ * A CKB miner as `ckbminer-v1.0.0` behaves, after leifjacky/ckb-gominer-demo (miner.go and its README,
+ * the BTC.com / ViaBTC form of the protocol): it subscribes with `[agent, null]` (or the 4-parameter
+ * form some miners send, `[agent, null, host, port]`), reads `[_, nonce1, nonce2Size]`, takes each
+ * `mining.set_target` at once, starts every `mining.notify` job with its nonce2 counter at 0 (nonce2 is
+ * the counter's decimal digits, as ckb-gominer writes it), and hashes Eaglesong(pow_hash ‖ nonce1 ‖
+ * nonce2) read as a big-endian number against the target.
+ */
 export class CkbMiner implements MinerDialect {
   nonce1 = '';
   nonce2Size = 0;
