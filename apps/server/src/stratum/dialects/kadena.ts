@@ -1,12 +1,13 @@
 /**
  * Kadena (Blake2s, chainweb): the stratum that kadena-io/chainweb-mining-client's server speaks
- * (src/Worker/POW/Stratum/{Protocol,Server}.hs at bdd2c73) and Kadena ASICs (iBeLink BM-K1, Goldshell
- * KD series, Antminer KA3) were built against.
+ * (src/Worker/POW/Stratum/{Protocol,Server}.hs at bdd2c73), with the miner forms its sources record:
+ * kdaminer, the iBeLink BM-K1, and the sessions of f2pool, poolflare and antpool noted in Server.hs.
  *
  *   → mining.subscribe  [] | ["agent"] | ["agent", null]     (BM-K1 omits the null)
  *   ← [null, "<nonce1>", 6]                                   nonce1: 2 bytes, nonce2: 6 bytes
  *   → mining.authorize  ["<account>[.worker]", "<password>"]  before or after subscribe
  *   ← mining.set_target ["<64-hex big-endian target>"]        before the first job and on every change
+ *                                                             (Target.hs: exactly 64 digits)
  *   ← mining.notify     ["<job id>", "<286-byte work header hex>", true]
  *   → mining.submit     ["<account>[.worker]", "<job id>", "<nonce2>"]
  *
