@@ -134,7 +134,6 @@ export class KadenaPool {
   reissue(): KadenaJob {
     const current = this.source.current();
     if (!current) throw new Error('no job');
-    this.clock.now += 1000;
     const job = current.withCreationTime(current.creationTime + 1_000_000n);
     this.source.publish(job);
     return job;
