@@ -1,8 +1,9 @@
-import type { BitcoinJob, WorkJob } from '@lodestone/chain';
+import type { BitcoinJob, KaspaBlockSubmission, KaspaJob, WorkJob } from '@lodestone/chain';
 import type { AlgorithmKey } from '@lodestone/domain';
 import type { JobManager } from '../jobManager.js';
 import { BitcoinDialect } from './bitcoin.js';
 import type { Dialect } from './dialect.js';
+import { KaspaDialect } from './kaspa.js';
 
 export type { Dialect, DialectConnection } from './dialect.js';
 
@@ -16,6 +17,8 @@ export function createDialect(algorithm: AlgorithmKey, jobs: JobManager<WorkJob,
     case 'scrypt':
     case 'x11':
       return new BitcoinDialect(algorithm, jobs as unknown as JobManager<BitcoinJob, string>) as unknown as Dialect;
+    case 'kheavyhash':
+      return new KaspaDialect(jobs as unknown as JobManager<KaspaJob, KaspaBlockSubmission>) as unknown as Dialect;
     default:
       throw new Error(`stratum: no dialect for ${algorithm} yet`);
   }
