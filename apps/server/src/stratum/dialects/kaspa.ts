@@ -185,8 +185,7 @@ class KaspaConnection implements DialectConnection<KaspaJob> {
     let lines = '';
     if (!this.extranonceSent) {
       // Bitmain also hears how many nonce bytes are its own (default_client.rs send_extranonce).
-      const params =
-        profile.class === 'bitmain' ? `"${extranonce.hex}",${MINER_NONCE_SIZE}` : `"${extranonce.hex}"`;
+      const params = profile.class === 'bitmain' ? `"${extranonce.hex}",${MINER_NONCE_SIZE}` : `"${extranonce.hex}"`;
       lines += notification(profile, 'mining.set_extranonce', params);
       this.extranonceSent = true;
     }
