@@ -103,7 +103,18 @@ export class KaspaMiner implements MinerDialect {
     }
   }
 
+  /** Notifications that could not be read (a miner keeps its work and ignores them). */
+  malformedNotifications = 0;
+
   notification(method: string, params: readonly unknown[], line: string): void {
+    try {
+      this.read(method, params, line);
+    } catch {
+      this.malformedNotifications++;
+    }
+  }
+
+  private read(method: string, params: readonly unknown[], line: string): void {
     if (method === 'mining.set_extranonce') {
       const [extranonce, size] = params;
       if (typeof extranonce === 'string') this.setExtranonce(extranonce, typeof size === 'number' ? size : undefined);
