@@ -30,7 +30,7 @@ describe('Kaspa miner (client side)', () => {
   it('legacy and big jobs of the same work hash the same nonces alike', () => {
     const words = [2n ** 64n - 1n, 1n, 2n ** 53n + 1n, 0n];
     const hash = Buffer.alloc(32);
-    words.forEach((w, i) => hash.writeBigUInt64LE(w, 8 * i));
+    for (const [i, w] of words.entries()) hash.writeBigUInt64LE(w, 8 * i);
     const timestamp = Buffer.alloc(8);
     timestamp.writeBigUInt64LE(1_700_000_000_123n);
     const legacy = new KaspaMiner('goldshell');
