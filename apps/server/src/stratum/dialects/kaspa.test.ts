@@ -319,7 +319,7 @@ describe('Kaspa job ids and difficulties', () => {
 
   it('ASIC difficulties stay powers of two through vardiff and requests', async () => {
     for (const kind of ['iceriver', 'bitmain'] as const) {
-      const r = rig(kind, { start: 2 ** -27 });
+      const r = rig(kind, { start: 2 ** -27, max: 2 ** -22 });
       await r.start();
       for (let i = 0; i < 24; i++) {
         expect((await r.mine()).reply.result).toBe(true);
