@@ -306,6 +306,23 @@ describe('Kaspa job ids and difficulties', () => {
     expect((await r.submit('1', found.params)).error?.[0]).toBe(22);
   });
 
+  it('a share of an earlier job of the same parents is paid while that job is at most 50 DAA behind', async () => {
+    const r = rig('goldshell');
+    await r.start();
+    const first = r.miner.search(100_000).share;
+    if (!first) throw new Error('no share');
+    const second = r.miner.search(100_000).share;
+    if (!second) throw new Error('no share');
+    r.source.nextJob(50n);
+    expect((await r.submit(first.jobId, first.params)).result).toBe(true);
+    r.source.nextJob(1n);
+    expect((await r.submit(second.jobId, second.params)).error).toEqual([21, 'Stale share (job too far behind)', null]);
+    expect(r.outcomes.map((o) => o.kind)).toEqual(['valid', 'stale']);
+    // a new job on the newest work is mined as usual
+    expect(r.miner.jobId).toBe('3');
+    expect((await r.mine()).reply.result).toBe(true);
+  });
+
   it('lolMiner is not an ASIC: the same slip is a low-difficulty share', async () => {
     const r = rig('lolminer');
     await r.start();

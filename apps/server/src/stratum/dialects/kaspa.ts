@@ -32,7 +32,8 @@ import { classifyKaspaMiner, type KaspaMinerProfile } from './kaspaMiners.js';
  *   nonce (share_handler.rs). Unlike the bridge, a full nonce with another session's extranonce is
  *   refused, so that two sessions cannot be credited for the same nonce space;
  * - the share: kHeavyHash of pre_pow_hash ‖ timestamp ‖ 32 zero bytes ‖ nonce, read little-endian, at
- *   most the session target (≤ the block's target: a block, submitted as the template with the nonce).
+ *   most the session target (≤ the block's target: a block, submitted as the template with the nonce);
+ *   a share of a job more than KASPA_STALE_DAA behind the newest is stale.
  *   A low share of an ASIC is tried against a few earlier jobs of the session, as the bridge does for
  *   IceRiver and Bitmain firmware that names the wrong job.
  */
@@ -55,6 +56,13 @@ export class KaspaDialect implements Dialect<KaspaJob> {
 const EXTRANONCE_SIZE = 2;
 /** Nonce bytes the miner chooses. */
 const MINER_NONCE_SIZE = 8 - EXTRANONCE_SIZE;
+/**
+ * How far behind the newest job (in DAA score) a share's job may be and still be paid. Older jobs of
+ * the same work epoch stay valid (KaspaJobSource: at 10 blocks a second every job has new parents);
+ * 50 DAA scores is 5 s on mainnet, far above an honest miner's switch to new work and well inside
+ * GHOSTDAG's k = 124, so that a block from such a share would still be blue.
+ */
+export const KASPA_STALE_DAA = 50n;
 /** Earlier jobs a low ASIC share is tried against (the bridge walks its whole 300-job ring). */
 export const KASPA_JOB_RETRIES = 4;
 const NONCE_HEX = /^(?:0[xX])?([0-9a-fA-F]{1,16})$/;
@@ -233,6 +241,9 @@ class KaspaConnection implements DialectConnection<KaspaJob> {
     if (named === undefined) return reject(found.reason);
     if (named.entry.stale) return reject('stale');
     if (named.entry.evicted) return reject('job-not-found');
+    const newest = this.source.current();
+    const behind = (job: KaspaJob) => newest !== undefined && newest.daaScore - job.daaScore > KASPA_STALE_DAA;
+    if (behind(named.entry.job)) return reject('stale', undefined, undefined, 'Stale share (job too far behind)');
     if (named.entry.seen.has(key)) return reject('duplicate', named, key);
 
     const verdict = this.tryJob(named, nonce, key);
@@ -241,7 +252,8 @@ class KaspaConnection implements DialectConnection<KaspaJob> {
       let tried = 0;
       for (const { issued } of jobs.before(jobId)) {
         if (tried++ >= KASPA_JOB_RETRIES) break;
-        if (issued.entry.stale || issued.entry.evicted || issued.entry.seen.has(key)) continue;
+        const { entry } = issued;
+        if (entry.stale || entry.evicted || behind(entry.job) || entry.seen.has(key)) continue;
         const earlier = this.tryJob(issued, nonce, key);
         if (earlier) return earlier;
       }

@@ -1,8 +1,8 @@
 /**
  * A Kaspa job source for unit tests: real Kaspa jobs (createKaspaJob over real blocks of rusty-kaspa's
  * goref DAG, served as templates) on a clock the test moves, with block submissions recorded instead
- * of sent to kaspad. `nextJob` is a refreshed template on the same parents (a later timestamp, so
- * other work); `newBlock` moves to the next real block (other parents: older jobs are stale). `bits`
+ * of sent to kaspad. `nextJob` is a refreshed template on the same parents (a later timestamp and
+ * DAA score, so other work); `newBlock` moves to the next real block (other parents: older jobs are stale). `bits`
  * replaces the blocks' compact target, to make blocks as easy as a test needs.
  */
 import {
@@ -30,6 +30,7 @@ export class KaspaFixtureSource implements WorkSource<KaspaJob, KaspaBlockSubmis
   private readonly listeners = new Set<(job: KaspaJob) => void>();
   private block = 1;
   private refresh = 0;
+  private daaOffset = 0n;
   private nextId = 1;
   private job: KaspaJob;
 
@@ -49,9 +50,13 @@ export class KaspaFixtureSource implements WorkSource<KaspaJob, KaspaBlockSubmis
     return () => this.listeners.delete(listener);
   }
 
-  /** A refreshed template on the same parents. */
-  nextJob(): KaspaJob {
+  /**
+   * A refreshed template on the same parents, `daaStep` DAA scores on (the network moved: at 10 blocks
+   * a second, about 10 a job).
+   */
+  nextJob(daaStep = 10n): KaspaJob {
     this.refresh++;
+    this.daaOffset += daaStep;
     return this.publish(this.make(false));
   }
 
@@ -59,6 +64,7 @@ export class KaspaFixtureSource implements WorkSource<KaspaJob, KaspaBlockSubmis
   newBlock(): KaspaJob {
     this.block = (this.block + 1) % this.blocks.length;
     this.refresh = 0;
+    this.daaOffset = 0n;
     return this.publish(this.make(true));
   }
 
@@ -72,6 +78,7 @@ export class KaspaFixtureSource implements WorkSource<KaspaJob, KaspaBlockSubmis
     const raw = parseJsonExact(this.blocks[this.block] as string) as { header: Record<string, unknown> };
     const header = raw.header;
     header.timestamp = BigInt(header.timestamp as number | bigint) + BigInt(1000 * this.refresh);
+    header.daaScore = BigInt(header.daaScore as number | bigint) + this.daaOffset;
     if (this.options.bits !== undefined) header.bits = this.options.bits;
     const template = readBlockTemplate({ block: raw, isSynced: true });
     return createKaspaJob(template.block, {
