@@ -8,7 +8,7 @@
  * it once the DAG merges it: blue and paid, or red.
  */
 import { type KaspaJob, KaspaJobSource, KaspaRpc, kaspaBlockStatus, payToAddressScript } from '@lodestone/chain';
-import { KaspaNodeStandIn } from '@lodestone/chain/testing';
+import { type KaspaNodeOptions, KaspaNodeStandIn } from '@lodestone/chain/testing';
 import type { FoundBlock } from '@lodestone/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InProcessBus } from '../bus/inProcess.js';
@@ -38,9 +38,9 @@ async function waitFor<T>(check: () => T | undefined, what: string, timeoutMs = 
   }
 }
 
-/** A stand-in kaspad (easy bits: about every other hash is a block), the pool on it, one miner. */
-async function minePoolBlock(kind: KaspaMinerKind) {
-  const node = await KaspaNodeStandIn.start({ prefix: 'kaspadev' });
+/** A stand-in kaspad, a KaspaJobSource on it, the pool's kheavyhash port, one miner subscribed and authorized. */
+async function startPool(kind: KaspaMinerKind, nodeOptions: KaspaNodeOptions = {}) {
+  const node = await KaspaNodeStandIn.start({ prefix: 'kaspadev', ...nodeOptions });
   cleanups.push(() => node.close());
   const source = new KaspaJobSource({ nodes: [node.url], payAddress: POOL, extraData: '/lodestone/' });
   cleanups.push(() => source.stop());
@@ -83,7 +83,12 @@ async function minePoolBlock(kind: KaspaMinerKind) {
   miner.subscribed(subscribed.result);
   expect((await client.authorize(LOGIN)).result).toBe(true);
   await waitFor(() => (miner.ready ? true : undefined), 'the first job');
+  return { node, source, bus, found, client, miner };
+}
 
+/** The pool on a stand-in with easy bits (about every other hash is a block); mines one block. */
+async function minePoolBlock(kind: KaspaMinerKind) {
+  const { node, source, found, client, miner } = await startPool(kind);
   const job = source.current() as KaspaJob;
   // Mine until a share is also a block; stop there, so that the pool finds exactly one block.
   let block: { hashValue: bigint } | undefined;
@@ -151,5 +156,40 @@ describe('a Kaspa block found through the kheavyhash port', () => {
     expect(await kaspaBlockStatus(rpc, foundBlock.hash, options)).toMatchObject({ kind: 'pending', color: 'red' });
     node.advance(10);
     expect(await kaspaBlockStatus(rpc, foundBlock.hash, options)).toMatchObject({ kind: 'orphaned', reason: 'red' });
+  });
+
+  it('at 10 blocks a second, a share of the previous job (under its own id, or an IceRiver under the next) is paid', async () => {
+    // bits 0x1e100000: target 2^236, a block in about 2^20 hashes, so that jobs change on the network's pace
+    const { node, source, client, miner } = await startPool('iceriver', { bits: 0x1e100000, templateRateHz: 10 });
+    const replies: unknown[] = [];
+    const jobIds = new Set<string>();
+    let held: { jobId: string; params: unknown[] } | undefined;
+    let changes = 0;
+    const deadline = Date.now() + 8000;
+    while (changes < 2 && Date.now() < deadline) {
+      const { share } = miner.search(200);
+      if (!share) continue;
+      jobIds.add(share.jobId);
+      if (held === undefined || held.jobId !== share.jobId) {
+        if (held !== undefined) {
+          // the network moved on: the share held from the previous job goes in now
+          changes++;
+          const named = changes === 1 ? held.jobId : share.jobId;
+          const reply = await client.request('mining.submit', [LOGIN, named, ...held.params]);
+          expect(reply.error).toBeNull();
+          replies.push(reply.result);
+        }
+        held = share;
+        continue;
+      }
+      const reply = await client.request('mining.submit', [LOGIN, share.jobId, ...share.params]);
+      expect(reply.error).toBeNull();
+      replies.push(reply.result);
+    }
+    expect(changes).toBe(2);
+    expect(replies.every((r) => r === true)).toBe(true);
+    // the jobs were on other parents each time: the network moved under them
+    expect(node.virtualDaaScore - (source.current() as KaspaJob).daaScore).toBeLessThan(30n);
+    expect(jobIds.size).toBeGreaterThanOrEqual(3);
   });
 });
