@@ -159,8 +159,10 @@ describe('a Kaspa block found through the kheavyhash port', () => {
   });
 
   it('at 10 blocks a second, a share of the previous job (under its own id, or an IceRiver under the next) is paid', async () => {
-    // bits 0x1e100000: target 2^236, a block in about 2^20 hashes, so that jobs change on the network's pace
-    const { node, source, client, miner } = await startPool('iceriver', { bits: 0x1e100000, templateRateHz: 10 });
+    // bits 0x1d100000: target 2^228, a block in about 2^28 hashes: none found here, jobs change at the network's pace
+    const { node, source, client, miner } = await startPool('iceriver', { bits: 0x1d100000, templateRateHz: 10 });
+    const jobs: KaspaJob[] = [source.current() as KaspaJob];
+    source.onJob((job) => jobs.push(job));
     const replies: unknown[] = [];
     const jobIds = new Set<string>();
     let held: { jobId: string; params: unknown[] } | undefined;
@@ -188,8 +190,10 @@ describe('a Kaspa block found through the kheavyhash port', () => {
     }
     expect(changes).toBe(2);
     expect(replies.every((r) => r === true)).toBe(true);
-    // the jobs were on other parents each time: the network moved under them
-    expect(node.virtualDaaScore - (source.current() as KaspaJob).daaScore).toBeLessThan(30n);
+    // each job was on other parents (the network moved under it), all in one work epoch
     expect(jobIds.size).toBeGreaterThanOrEqual(3);
+    expect(new Set(jobs.map((job) => job.header.parentsByLevel[0]?.join())).size).toBe(jobs.length);
+    expect(new Set(jobs.map((job) => job.parentKey)).size).toBe(1);
+    expect(node.virtualDaaScore - (jobs.at(-1) as KaspaJob).daaScore).toBeLessThan(30n);
   });
 });
