@@ -303,7 +303,9 @@ describe('Kaspa job ids and difficulties', () => {
     expect(reply.result).toBe(true);
     expect(r.outcomes).toEqual([{ kind: 'valid', difficulty: EASY }]);
     // the nonce is now seen for job 1: sent again under either id it is a duplicate
+    expect((await r.submit('2', found.params)).error?.[0]).toBe(22);
     expect((await r.submit('1', found.params)).error?.[0]).toBe(22);
+    expect(r.credited()).toBe(EASY);
   });
 
   it('a share of an earlier job of the same parents is paid while that job is at most 50 DAA behind', async () => {

@@ -253,7 +253,8 @@ class KaspaConnection implements DialectConnection<KaspaJob> {
       for (const { issued } of jobs.before(jobId)) {
         if (tried++ >= KASPA_JOB_RETRIES) break;
         const { entry } = issued;
-        if (entry.stale || entry.evicted || behind(entry.job) || entry.seen.has(key)) continue;
+        if (entry.stale || entry.evicted || behind(entry.job)) continue;
+        if (entry.seen.has(key)) return reject('duplicate', issued, key);
         const earlier = this.tryJob(issued, nonce, key);
         if (earlier) return earlier;
       }
