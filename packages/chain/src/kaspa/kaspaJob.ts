@@ -25,7 +25,12 @@ export interface KaspaJob extends WorkJob {
   readonly bits: number;
   readonly daaScore: bigint;
   readonly blueScore: bigint;
-  /** The direct parents (level 0), sorted and joined: equal keys mean the same parent set. */
+  /**
+   * What makes older jobs stale when it changes (WorkJob.parentKey). By default the direct parents
+   * (level 0), sorted and joined; KaspaJobSource gives a key that changes only when earlier work became
+   * worthless (see there): at 10 blocks a second the parents change with every job, yet a share of the
+   * job before is still good work.
+   */
   readonly parentKey: string;
   /**
    * This block's own reward if it ends up blue: the subsidy kaspad wrote in the template's coinbase
@@ -50,6 +55,8 @@ export interface KaspaJobOptions {
   coin?: string;
   cleanJobs: boolean;
   createdAt: number;
+  /** The job's parentKey (default: its direct parents, `parentKey(header)`). */
+  parentKey?: string;
 }
 
 /** The header in the form packages/pow hashes. */
@@ -99,7 +106,7 @@ export function createKaspaJob(template: KaspaRawBlock, options: KaspaJobOptions
     bits: header.bits,
     daaScore: header.daaScore,
     blueScore: header.blueScore,
-    parentKey: parentKey(header),
+    parentKey: options.parentKey ?? parentKey(header),
     payScript: payload.scriptPublicKey,
     powInput: (nonce) => kaspaPowInput(prePowHash, header.timestamp, nonce),
     blockHash: (nonce) => bytesToHex(kaspaBlockHash({ ...powHeader, nonce: BigInt.asUintN(64, nonce) })),

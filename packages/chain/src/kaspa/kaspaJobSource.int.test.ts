@@ -4,7 +4,7 @@ import { RpcError } from '../rpc/errors.js';
 import { type KaspaNodeOptions, KaspaNodeStandIn } from '../testing/kaspaNode.js';
 import { payToAddressScript } from './coinbase.js';
 import { kaspaBlockStatus } from './kaspaBlockStatus.js';
-import type { KaspaJob } from './kaspaJob.js';
+import { type KaspaJob, parentKey } from './kaspaJob.js';
 import { KaspaJobSource, type KaspaJobSourceOptions } from './kaspaJobSource.js';
 import { KaspaRpc } from './kaspaRpc.js';
 import { KaspaRpcClient } from './wrpcClient.js';
@@ -78,6 +78,7 @@ describe('Kaspa job source against the stand-in kaspad (wRPC JSON)', () => {
     expect(node.found).toEqual([result.hash]);
     const fresh = await after;
     expect(fresh.cleanJobs).toBe(true);
+    expect(fresh.parentKey).not.toBe(job.parentKey);
     expect(fresh.header.parentsByLevel[0]).toContain(result.hash);
   });
 
@@ -138,6 +139,13 @@ describe('Kaspa job source against the stand-in kaspad (wRPC JSON)', () => {
       // each job is built from a template fetched just before it was sent
       expect(virtual - job.daaScore).toBeLessThanOrEqual(2n);
       if (i > 0) expect(at - (jobs[i - 1]?.at as number)).toBeGreaterThanOrEqual(990);
+    }
+    // each job is on other parents, yet none made the one before worthless: one work epoch
+    const [first, ...later] = jobs.map(({ job }) => job);
+    expect(new Set(jobs.map(({ job }) => parentKey(job.header))).size).toBe(jobs.length);
+    for (const job of later) {
+      expect(job.cleanJobs).toBe(false);
+      expect(job.parentKey).toBe(first?.parentKey);
     }
   });
 

@@ -111,6 +111,8 @@ export class KaspaJobSource implements WorkSource<KaspaJob, KaspaBlockSubmission
   private job: KaspaJob | undefined;
   private jobInvalid = false;
   private nextJobId = 1;
+  /** Counts the jobs that made older work worthless (see publish). */
+  private epoch = 0;
   private running = false;
   private fetching: Promise<void> | undefined;
   private fetchAgain = false;
@@ -329,7 +331,11 @@ export class KaspaJobSource implements WorkSource<KaspaJob, KaspaBlockSubmission
       hashMerkleRoot: header.hashMerkleRoot,
       bits: header.bits,
     };
-    const current = this.job && { ...this.job, hashMerkleRoot: this.job.header.hashMerkleRoot };
+    const current = this.job && {
+      ...this.job,
+      parentKey: parentKey(this.job.header),
+      hashMerkleRoot: this.job.header.hashMerkleRoot,
+    };
     const decision = throttleDecision(current, this.jobInvalid, view, this.now(), this.rules);
     if (decision === 'same') return;
     if (decision === 'wait') {
@@ -340,19 +346,32 @@ export class KaspaJobSource implements WorkSource<KaspaJob, KaspaBlockSubmission
     this.publish(template, reason);
   }
 
+  /**
+   * Jobs come about once a second and, at 10 blocks a second, each on other parents than the one
+   * before; yet a share of the previous job is still good work (its block would be merged blue), and
+   * ASIC firmware even names a later job than the one a share was found on. So a job is `cleanJobs`,
+   * and starts a new work epoch — its `parentKey`, which makes every older job stale — only when older
+   * work became worthless: the first job, an invalidated one (a block found on it, another node, a
+   * reconnection, the node out of sync), or a selected chain that reorganised below it (a lower blue
+   * score). How far behind a share's job may be otherwise is the stratum dialect's rule.
+   */
   private publish(template: KaspaBlockTemplate, reason: string): void {
     const previous = this.job;
+    const clean = previous === undefined || this.jobInvalid || template.block.header.blueScore < previous.blueScore;
+    const epoch = clean ? this.epoch + 1 : this.epoch;
     const job = createKaspaJob(template.block, {
       id: String(this.nextJobId++),
       coin: this.coin,
-      cleanJobs: previous === undefined || this.jobInvalid || parentKey(template.block.header) !== previous.parentKey,
+      cleanJobs: clean,
       createdAt: this.now(),
+      parentKey: `epoch:${epoch}`,
     });
     if (job.payScript !== this.payScript) {
       this.reportError(new Error(`kaspad's template pays script ${job.payScript}, not the pool's ${this.payScript}`));
       return;
     }
     this.job = job;
+    this.epoch = epoch;
     this.jobInvalid = false;
     this.newerWaiting = false;
     if (this.deadline) clearTimeout(this.deadline);

@@ -45,6 +45,7 @@ export {
   v20MasternodePayees,
 } from './dashd.js';
 export { closeFakeDaemons, type FakeDaemonHandler, fakeDaemon, ok, reply } from './fakeDaemon.js';
+export { realKaspaBlocks } from './kaspaFixtures.js';
 export {
   headerHash,
   merkleRoot,

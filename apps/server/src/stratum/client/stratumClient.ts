@@ -68,7 +68,7 @@ export class StratumClient {
   private readonly pending = new Map<number, { resolve(reply: Reply): void; reject(error: Error): void }>();
   private readonly inbox: ServerMessage[] = [];
   private readonly waiters: { match(m: ServerMessage): boolean; resolve(m: ServerMessage): void }[] = [];
-  private readonly notifyListeners = new Set<(message: ServerMessage) => void>();
+  private readonly notifyListeners = new Set<(message: ServerMessage, line: string) => void>();
   private readonly framer = new LineFramer(1024 * 1024);
   private isClosed = false;
   readonly closed: Promise<void>;
@@ -221,8 +221,11 @@ export class StratumClient {
     return parseNotify(message.params);
   }
 
-  /** Called for every notification as it arrives (the fleet reacts to new jobs this way). */
-  onNotification(listener: (message: ServerMessage) => void): () => void {
+  /**
+   * Called for every notification as it arrives (the fleet reacts to new jobs this way), with the line
+   * as received: a miner dialect reads what JSON.parse would round (Kaspa's legacy job integers).
+   */
+  onNotification(listener: (message: ServerMessage, line: string) => void): () => void {
     this.notifyListeners.add(listener);
     return () => this.notifyListeners.delete(listener);
   }
@@ -248,7 +251,7 @@ export class StratumClient {
     if (typeof message.method === 'string') {
       this.track(message);
       if (this.keepInbox) this.notifications.push(message);
-      for (const listener of this.notifyListeners) listener(message);
+      for (const listener of this.notifyListeners) listener(message, line);
     } else if (typeof message.id === 'number' && this.pending.has(message.id)) {
       const waiter = this.pending.get(message.id);
       this.pending.delete(message.id);

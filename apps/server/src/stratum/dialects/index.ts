@@ -1,10 +1,19 @@
-import type { BitcoinJob, CkbJob, CkbJsonBlock, KadenaJob, WorkJob } from '@lodestone/chain';
+import type {
+  BitcoinJob,
+  CkbJob,
+  CkbJsonBlock,
+  KadenaJob,
+  KaspaBlockSubmission,
+  KaspaJob,
+  WorkJob,
+} from '@lodestone/chain';
 import type { AlgorithmKey } from '@lodestone/domain';
 import type { JobManager } from '../jobManager.js';
 import { BitcoinDialect } from './bitcoin.js';
 import { CkbDialect } from './ckb.js';
 import type { Dialect } from './dialect.js';
 import { KadenaDialect } from './kadena.js';
+import { KaspaDialect } from './kaspa.js';
 
 export type { Dialect, DialectConnection } from './dialect.js';
 
@@ -23,6 +32,8 @@ export function createDialect(algorithm: AlgorithmKey, jobs: JobManager<WorkJob,
     case 'blake2s':
       // The source is a KadenaJobSource: WorkSource<KadenaJob, Uint8Array>.
       return new KadenaDialect(jobs as unknown as JobManager<KadenaJob, Uint8Array>) as unknown as Dialect;
+    case 'kheavyhash':
+      return new KaspaDialect(jobs as unknown as JobManager<KaspaJob, KaspaBlockSubmission>) as unknown as Dialect;
     default:
       throw new Error(`stratum: no dialect for ${algorithm} yet`);
   }

@@ -105,7 +105,7 @@ export class KadenaDialect implements Dialect<KadenaJob> {
     private readonly jobs: JobManager<KadenaJob, Uint8Array>,
     private readonly nonces: ExtranonceAllocator = new ExtranonceAllocator(undefined, KADENA_NONCE1_SIZE),
   ) {
-    if (nonces.bytes !== KADENA_NONCE1_SIZE) throw new RangeError(`Kadena's nonce1 is ${KADENA_NONCE1_SIZE} bytes`);
+    if (nonces.width !== KADENA_NONCE1_SIZE) throw new RangeError(`Kadena's nonce1 is ${KADENA_NONCE1_SIZE} bytes`);
   }
 
   connect(context: DialectContext): DialectConnection<KadenaJob> {
