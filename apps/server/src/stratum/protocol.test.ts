@@ -51,9 +51,6 @@ describe('parseLine', () => {
         params: ['alice.rig1', '1', '00000001', '5f5e1000', 'deadbeef', '00002000'],
       },
     });
-    expect(parseLine('{"id":"k","method":"mining.submit","params":["alice.rig1",42,"0x1f"]}')).toMatchObject({
-      request: { method: 'mining.submit', worker: 'alice.rig1', jobId: '42' },
-    });
     expect(parseLine('{"id":3,"method":"mining.suggest_difficulty","params":["512"]}')).toMatchObject({
       request: { method: 'mining.suggest_difficulty', difficulty: 512 },
     });

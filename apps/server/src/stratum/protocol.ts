@@ -166,10 +166,7 @@ function parseParams(method: string, params: unknown[]): ParamsResult {
       return { method, difficulty };
     }
     case 'mining.submit': {
-      const [worker, rawJobId] = params;
-      // Kaspa bridges take a job id sent as a JSON number as well as a string.
-      const jobId =
-        typeof rawJobId === 'number' && Number.isSafeInteger(rawJobId) && rawJobId >= 0 ? String(rawJobId) : rawJobId;
+      const [worker, jobId] = params;
       if (!shortString(worker) || !shortString(jobId)) return 'worker and job id must be strings';
       if (params.length > 16) return 'too many parameters';
       return { method, worker, jobId, params };
