@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { SubmitBlockResult, WorkSource } from '../job.js';
 import { JobSourceConfigError } from '../jobs/daemonJobSource.js';
 import type { ChainLogger } from '../logger.js';
@@ -362,6 +363,8 @@ export class KadenaJobSource implements WorkSource<KadenaJob, Uint8Array> {
   private openStreams(): void {
     this.streamAbort?.abort(new Error('update streams re-opened'));
     const abort = new AbortController();
+    // One update stream per chain listens on this signal (twenty on mainnet), plus a retry wait each.
+    setMaxListeners(2 * this.chains.length + 10, abort.signal);
     this.streamAbort = abort;
     this.streamLoops = this.chains.map((chain) => this.streamLoop(chain, abort.signal));
   }
@@ -418,12 +421,17 @@ export class KadenaJobSource implements WorkSource<KadenaJob, Uint8Array> {
 
   private sleep(ms: number, signal?: AbortSignal): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      timer.unref();
-      signal?.addEventListener('abort', () => {
+      const wake = () => {
         clearTimeout(timer);
         resolve();
-      });
+      };
+      // The listener goes with the wait: a stream that breaks again and again must not pile them up.
+      const timer = setTimeout(() => {
+        signal?.removeEventListener('abort', wake);
+        resolve();
+      }, ms);
+      timer.unref();
+      signal?.addEventListener('abort', wake, { once: true });
     });
   }
 }
