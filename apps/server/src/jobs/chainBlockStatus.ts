@@ -2,6 +2,7 @@ import {
   type BlockStatus,
   blockStatus,
   ChainwebClient,
+  type ChainwebVersionName,
   ckbBlockStatus,
   DaemonPool,
   KaspaRpc,
@@ -147,7 +148,8 @@ export function nodeBlockStatus(coins: Config['coins'], log?: Log): BlockStatusO
       }
       case 'blake2s': {
         // Every configured node follows the same chains; the first one answers for them.
-        ask = kadenaFoundBlockStatus(new ChainwebClient({ url: coin.nodes[0] as string }));
+        const version = coin.chainweb_version as ChainwebVersionName;
+        ask = kadenaFoundBlockStatus(new ChainwebClient({ url: coin.nodes[0] as string, version }));
         break;
       }
       default: {
