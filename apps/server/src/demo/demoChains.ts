@@ -171,8 +171,10 @@ export class DemoChainSource implements WorkSource<WorkJob, unknown> {
 
   /** Starts the demo node at the easy target and makes the real job source on it. */
   private async open(): Promise<Running<WorkJob, unknown>> {
+    // Warnings and errors of the demo nodes' sources are logged; their per-job notes are not (the
+    // Kadena source re-issues its job every second, the bitcoin-family demo logs nothing either).
     const { logger } = this.options;
-    const quiet = logger && { logger };
+    const quiet = logger && { logger: { info() {}, warn: logger.warn.bind(logger), error: logger.error.bind(logger) } };
     switch (this.algorithm) {
       case 'eaglesong': {
         const compactTarget = ckbCompactFromTarget(this.networkTarget);
