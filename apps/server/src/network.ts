@@ -10,7 +10,7 @@ import {
 } from '@lodestone/chain';
 import type { AlgorithmKey } from '@lodestone/domain';
 import type { Config } from './config/config.js';
-import type { CoinSetting } from './config/settings.js';
+import { type CoinSetting, ckbPayoutLock } from './config/settings.js';
 import { DemoChainSource, isDemoChainAlgorithm } from './demo/demoChains.js';
 import { DEFAULT_FLEET_HASHRATE, type FleetTarget, fleetAssignments } from './demo/fleet.js';
 import type { AnyWorkSource } from './stratum/startStratum.js';
@@ -78,7 +78,7 @@ export function coinSource(coin: CoinSetting, logger: ChainLogger): AnyWorkSourc
       return new CkbJobSource({
         coin: coin.ticker,
         nodes: coin.nodes,
-        payoutLock: coin.payout_lock,
+        payoutLock: ckbPayoutLock(coin),
         pollIntervalMs: coin.poll_interval_ms,
         logger,
       }) as unknown as AnyWorkSource;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './config.js';
+import { ckbPayoutLock } from './settings.js';
 
 /** The problems a COINS value (JSON, as in the environment) gives, or the parsed coins. */
 function coins(value: unknown): { problems: string[] } | { coins: ReturnType<typeof parseConfig>['coins'] } {
@@ -13,10 +14,12 @@ function coins(value: unknown): { problems: string[] } | { coins: ReturnType<typ
 
 const LOCK = {
   code_hash: '0x9bd7e06f3ecf4be0f2fcd2188b23f1b9fcc88e5d4b65a8637b17723bbda3cce8',
-  hash_type: 'type',
+  hash_type: 'type' as const,
   args: '0xc8328aabcd9b9e8e64fbc566c4385c3bdeb219d7',
 };
 const CKB = { algorithm: 'eaglesong', nodes: ['http://127.0.0.1:8114'], payout_lock: LOCK };
+// RFC 0021's full-format address of a secp256k1-blake160 lock (nervosnetwork/rfcs rfcs/0021-ckb-address-format).
+const CKB_ADDRESS = 'ckb1qzda0cr08m85hc8jlnfp3zer7xulejywt49kt2rr0vthywaa50xwsqdnnw7qkdnnclfkg59uzn8umtfd2kwxceqxwquc4';
 // rusty-kaspa's own vector for 32 zero bytes on mainnet (crypto/addresses/src/lib.rs tests).
 const KAS_ADDRESS = 'kaspa:qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqkx9awp4e';
 const KAS = { algorithm: 'kheavyhash', nodes: ['ws://127.0.0.1:18110'], pay_address: KAS_ADDRESS };
@@ -39,6 +42,16 @@ describe('COINS: CKB, Kaspa and Kadena nodes', () => {
     });
   });
 
+  it('takes the CKB lock as an address too', () => {
+    const config = parseConfig({
+      COINS: JSON.stringify([{ algorithm: 'eaglesong', nodes: CKB.nodes, payout_address: CKB_ADDRESS }]),
+    });
+    const [coin] = config.coins;
+    if (coin?.algorithm !== 'eaglesong') throw new Error('not CKB');
+    expect(ckbPayoutLock(coin)).toEqual({ ...LOCK, args: '0xb39bbc0b3673c7d36450bc14cfcdad2d559c6c64' });
+    expect(ckbPayoutLock({ payout_lock: LOCK })).toBe(LOCK);
+  });
+
   it('keeps the bitcoin-family entry as it was', () => {
     const ltc = { ticker: 'LTC', algorithm: 'scrypt', daemons: ['http://u:p@127.0.0.1:9332'], pool_address: 'ltc1q' };
     expect(coins([ltc, CKB])).toMatchObject({ coins: [{ ticker: 'LTC', rules: ['segwit'] }, { ticker: 'CKB' }] });
@@ -57,7 +70,21 @@ describe('COINS: CKB, Kaspa and Kadena nodes', () => {
       [{ ...CKB, nodes: ['ws://127.0.0.1:8114'] }],
       /unsupported scheme 'ws:'; expected the node JSON-RPC URL.*\(at 0\.nodes\.0\)/,
     ],
-    ['no payout lock', [{ algorithm: 'eaglesong', nodes: CKB.nodes }], /\(at 0\.payout_lock\)/],
+    [
+      'no payout lock',
+      [{ algorithm: 'eaglesong', nodes: CKB.nodes }],
+      /expected either payout_lock or payout_address .*\(at 0\.payout_lock\)/,
+    ],
+    [
+      'both a lock and an address',
+      [{ ...CKB, payout_address: CKB_ADDRESS }],
+      /expected either payout_lock or payout_address/,
+    ],
+    [
+      'a bad CKB address',
+      [{ algorithm: 'eaglesong', nodes: CKB.nodes, payout_address: `${CKB_ADDRESS}x` }],
+      /not a CKB address: .*\(at 0\.payout_address\)/,
+    ],
     [
       'a short code hash',
       [{ ...CKB, payout_lock: { ...LOCK, code_hash: '0x9bd7' } }],

@@ -1,4 +1,4 @@
-import { decodeKaspaAddress, isChainwebVersionName } from '@lodestone/chain';
+import { type CkbJsonScript, decodeCkbAddress, decodeKaspaAddress, isChainwebVersionName } from '@lodestone/chain';
 import { ALGORITHM_KEYS } from '@lodestone/domain';
 import { z } from 'zod';
 
@@ -144,10 +144,35 @@ const ckbCoin = z
     ticker: ticker('CKB'),
     algorithm: z.literal('eaglesong'),
     nodes: nodeUrls(['http:', 'https:'], 'expected the node JSON-RPC URL, http://host:8114'),
-    payout_lock: ckbLock,
+    /** The [block_assembler] lock, or the address that stands for it: one of the two. */
+    payout_lock: ckbLock.optional(),
+    payout_address: z
+      .string()
+      .superRefine((value, ctx) => {
+        try {
+          decodeCkbAddress(value);
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: `not a CKB address: ${(error as Error).message}` });
+        }
+      })
+      .optional(),
     poll_interval_ms: pollInterval,
   })
-  .strict();
+  .strict()
+  .superRefine((coin, ctx) => {
+    if ((coin.payout_lock === undefined) === (coin.payout_address === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: "expected either payout_lock or payout_address (the node's [block_assembler] lock)",
+        path: ['payout_lock'],
+      });
+    }
+  });
+
+/** The lock a CKB coin setting names, by its lock or its address. */
+export function ckbPayoutLock(coin: { payout_lock?: CkbJsonScript | undefined; payout_address?: string | undefined }) {
+  return coin.payout_lock ?? decodeCkbAddress(coin.payout_address as string).lock;
+}
 
 /** Kaspa (kHeavyHash) from kaspad's wRPC JSON over WebSocket (docs/coins/kaspa.md). */
 const kaspaCoin = z
@@ -347,7 +372,7 @@ export const SETTINGS = {
     file: 'coins',
     schema: jsonOrValue(z.array(coinSetting, { error: 'expected a list of coins' })),
     default: [],
-    doc: 'Coins mined from real nodes, at most one per algorithm. SHA256, SCRYPT and X11: `{ticker, algorithm, daemons, pool_address, rules, poll_interval_ms, pool_tag}` (`daemons` are JSON-RPC URLs with credentials; Litecoin needs `rules = ["mweb", "segwit"]`; the ticker `DASH` mines with the masternode payments and coinbase payload, see docs/coins/dash.md). CKB: `{ticker = "CKB", algorithm = "eaglesong", nodes, payout_lock = {code_hash, hash_type, args}, poll_interval_ms}` (`nodes` are JSON-RPC URLs; each node\'s `[block_assembler]` must pay `payout_lock`, checked at start-up; docs/coins/ckb.md). Kaspa: `{ticker = "KAS", algorithm = "kheavyhash", nodes, pay_address, extra_data, poll_interval_ms}` (`nodes` are kaspad wRPC JSON URLs, `ws://host:18110`; docs/coins/kaspa.md). Kadena: `{ticker = "KDA", algorithm = "blake2s", nodes, chainweb_version, miner = {account, public_keys, predicate}}` (`nodes` are chainweb-node service URLs, the miner must be in each node\'s mining coordination config; docs/coins/kadena.md). Algorithms without a coin run on the demo network.',
+    doc: 'Coins mined from real nodes, at most one per algorithm. SHA256, SCRYPT and X11: `{ticker, algorithm, daemons, pool_address, rules, poll_interval_ms, pool_tag}` (`daemons` are JSON-RPC URLs with credentials; Litecoin needs `rules = ["mweb", "segwit"]`; the ticker `DASH` mines with the masternode payments and coinbase payload, see docs/coins/dash.md). CKB: `{ticker = "CKB", algorithm = "eaglesong", nodes, payout_lock = {code_hash, hash_type, args} or payout_address, poll_interval_ms}` (`nodes` are JSON-RPC URLs; each node\'s `[block_assembler]` must pay that lock, checked at start-up; docs/coins/ckb.md). Kaspa: `{ticker = "KAS", algorithm = "kheavyhash", nodes, pay_address, extra_data, poll_interval_ms}` (`nodes` are kaspad wRPC JSON URLs, `ws://host:18110`; docs/coins/kaspa.md). Kadena: `{ticker = "KDA", algorithm = "blake2s", nodes, chainweb_version, miner = {account, public_keys, predicate}}` (`nodes` are chainweb-node service URLs, the miner must be in each node\'s mining coordination config; docs/coins/kadena.md). Algorithms without a coin run on the demo network.',
   },
   demoWorkers: {
     env: 'DEMO_WORKERS',
