@@ -10,26 +10,33 @@ export interface Extranonce1 {
 }
 
 /**
- * Hands out a unique 4-byte extranonce1 to each open session of this process. A counter starting at
- * a random value walks the 2^32 space, so a value freed by a closed session is not reused soon.
+ * Hands out a unique extranonce1 (4 bytes unless `bytes` says otherwise: Kadena's nonce1 is 2) to each
+ * open session of this process. A counter starting at a random value walks the space, so a value
+ * freed by a closed session is not reused soon.
  */
 export class ExtranonceAllocator {
   private readonly inUse = new Set<number>();
+  private readonly space: number;
   private next: number;
 
-  /** `start`: the first value to try (default random; replayed sessions fix it). */
-  constructor(start = randomInt(0, 2 ** 32 - 1)) {
-    this.next = start >>> 0;
+  /** `start`: the first value to try (default random; replayed sessions fix it). `bytes`: its size, 1 to 4. */
+  constructor(
+    start?: number,
+    readonly bytes: number = EXTRANONCE1_SIZE,
+  ) {
+    if (!Number.isInteger(bytes) || bytes < 1 || bytes > 4) throw new RangeError(`extranonce1 of ${bytes} bytes`);
+    this.space = 2 ** (8 * bytes);
+    this.next = start === undefined ? randomInt(0, this.space - 1) : (start >>> 0) % this.space;
   }
 
   allocate(): Extranonce1 {
-    if (this.inUse.size >= 2 ** 32 - 1) throw new Error('extranonce1 space exhausted');
+    if (this.inUse.size >= this.space - 1) throw new Error('extranonce1 space exhausted');
     let value = this.next;
-    while (this.inUse.has(value)) value = (value + 1) >>> 0;
+    while (this.inUse.has(value)) value = (value + 1) % this.space;
     this.inUse.add(value);
-    this.next = (value + 1) >>> 0;
-    const bytes = Buffer.alloc(EXTRANONCE1_SIZE);
-    bytes.writeUInt32BE(value);
+    this.next = (value + 1) % this.space;
+    const bytes = Buffer.alloc(this.bytes);
+    bytes.writeUIntBE(value, 0, this.bytes);
     return { value, bytes, hex: bytes.toString('hex') };
   }
 
@@ -37,6 +44,7 @@ export class ExtranonceAllocator {
     this.inUse.delete(extranonce1.value);
   }
 
+  /** Extranonce1 values in use. */
   get size(): number {
     return this.inUse.size;
   }

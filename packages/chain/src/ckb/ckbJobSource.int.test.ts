@@ -208,6 +208,20 @@ describe('CkbJobSource against the stand-in CKB node', () => {
     expect(next.powHash).not.toEqual(first.powHash);
   });
 
+  it('makes no new job for a template that changes only its work_id (the same pow_hash)', async () => {
+    const { source } = await setup({ refreshIntervalMs: 0 });
+    await source.start();
+    const first = source.current() as CkbJob;
+    await source.notify({ ...first.template, work_id: '0x999' });
+    expect(source.current()).toBe(first);
+    await source.notify({
+      ...first.template,
+      work_id: '0x99a',
+      current_time: `0x${(BigInt(first.template.current_time) + 1n).toString(16)}`,
+    });
+    expect(source.current()).toMatchObject({ workId: '0x99a', cleanJobs: false });
+  });
+
   it('fails over to the next node and submits to every node', async () => {
     const { node, source } = await setup({ nodes: (n) => ['http://127.0.0.1:1/', n.url] });
     await source.start();

@@ -202,6 +202,9 @@ export class CkbJobSource implements WorkSource<CkbJob, CkbJsonBlock> {
       cleanJobs: clean,
       createdAt: now,
     });
+    // A new work_id over the same header is the same work: as a new job it would let a miner that restarts
+    // its nonces on every job (ckb-gominer) send the same shares again under another job id.
+    if (!clean && current !== undefined && Buffer.from(job.powHash).equals(current.powHash)) return;
     this.job = job;
     this.options.logger?.info(
       { coin: this.coin, height: job.height, job: job.id, clean, transactions: template.transactions.length, reason },

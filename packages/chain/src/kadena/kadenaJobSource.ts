@@ -363,7 +363,7 @@ export class KadenaJobSource implements WorkSource<KadenaJob, Uint8Array> {
   private openStreams(): void {
     this.streamAbort?.abort(new Error('update streams re-opened'));
     const abort = new AbortController();
-    // One update stream per chain listens on this signal (twenty on mainnet), plus a retry wait each.
+    // One signal ends every chain's stream (each request and each back-off listens): not a leak.
     setMaxListeners(2 * this.chains.length + 10, abort.signal);
     this.streamAbort = abort;
     this.streamLoops = this.chains.map((chain) => this.streamLoop(chain, abort.signal));
@@ -421,17 +421,14 @@ export class KadenaJobSource implements WorkSource<KadenaJob, Uint8Array> {
 
   private sleep(ms: number, signal?: AbortSignal): Promise<void> {
     return new Promise((resolve) => {
-      const wake = () => {
+      const done = () => {
         clearTimeout(timer);
+        signal?.removeEventListener('abort', done);
         resolve();
       };
-      // The listener goes with the wait: a stream that breaks again and again must not pile them up.
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', wake);
-        resolve();
-      }, ms);
+      const timer = setTimeout(done, ms);
       timer.unref();
-      signal?.addEventListener('abort', wake, { once: true });
+      signal?.addEventListener('abort', done, { once: true });
     });
   }
 }

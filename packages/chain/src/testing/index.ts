@@ -21,6 +21,7 @@ export {
   SECP256K1_BLAKE160_CODE_HASH,
   startCkbNode,
 } from './ckbNode.js';
+export { REAL_CKB_CHAIN, REAL_CKB_POW_BLOCK, type RealCkbBlock } from './ckbRealTemplates.js';
 export {
   type BlockExpectation,
   checkBlockAgainst,

@@ -1,8 +1,10 @@
-import type { BitcoinJob, WorkJob } from '@lodestone/chain';
+import type { BitcoinJob, CkbJob, CkbJsonBlock, KadenaJob, WorkJob } from '@lodestone/chain';
 import type { AlgorithmKey } from '@lodestone/domain';
 import type { JobManager } from '../jobManager.js';
 import { BitcoinDialect } from './bitcoin.js';
+import { CkbDialect } from './ckb.js';
 import type { Dialect } from './dialect.js';
+import { KadenaDialect } from './kadena.js';
 
 export type { Dialect, DialectConnection } from './dialect.js';
 
@@ -16,6 +18,11 @@ export function createDialect(algorithm: AlgorithmKey, jobs: JobManager<WorkJob,
     case 'scrypt':
     case 'x11':
       return new BitcoinDialect(algorithm, jobs as unknown as JobManager<BitcoinJob, string>) as unknown as Dialect;
+    case 'eaglesong':
+      return new CkbDialect(jobs as unknown as JobManager<CkbJob, CkbJsonBlock>) as unknown as Dialect;
+    case 'blake2s':
+      // The source is a KadenaJobSource: WorkSource<KadenaJob, Uint8Array>.
+      return new KadenaDialect(jobs as unknown as JobManager<KadenaJob, Uint8Array>) as unknown as Dialect;
     default:
       throw new Error(`stratum: no dialect for ${algorithm} yet`);
   }
