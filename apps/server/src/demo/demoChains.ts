@@ -158,15 +158,24 @@ export class DemoChainSource implements WorkSource<WorkJob, unknown> {
     const running = await this.open();
     running.source.onJob((job) => {
       const shown = this.adjust(job);
-      for (const listener of this.listeners) listener(shown);
+      for (const listener of this.listeners) {
+        // A listener's failure is its own: the source goes on, and so do the other listeners.
+        try {
+          listener(shown);
+        } catch (error) {
+          this.options.logger?.error({ algorithm: this.algorithm, err: error }, 'a demo chain job listener failed');
+        }
+      }
     });
+    // Running before the first job arrives, so that current() answers as soon as a listener hears of it.
+    this.running = running;
     try {
       await running.source.start();
     } catch (error) {
+      this.running = undefined;
       await running.close();
       throw error;
     }
-    this.running = running;
   }
 
   /** Starts the demo node at the easy target and makes the real job source on it. */
