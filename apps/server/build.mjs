@@ -1,6 +1,6 @@
 // Bundles the server (and its benchmark) with esbuild: workspace packages are compiled in, npm
 // dependencies stay external and load from node_modules, SQL migrations are embedded as text.
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -38,3 +38,11 @@ await build({
   loader: { '.sql': 'text' },
   logLevel: 'warning',
 });
+
+// The demo network's chainweb node (@lodestone/chain/demo-nodes) starts from a real mainnet header it
+// reads beside itself (`./fixtures/…` from import.meta.url, which in the bundle is dist/): ship it there.
+mkdirSync(new URL('./dist/fixtures/', import.meta.url), { recursive: true });
+copyFileSync(
+  new URL('../../packages/chain/src/testing/fixtures/chainweb-mining-client-test-headers.bin', import.meta.url),
+  new URL('./dist/fixtures/chainweb-mining-client-test-headers.bin', import.meta.url),
+);

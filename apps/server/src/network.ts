@@ -1,62 +1,139 @@
 import {
   type ChainLogger,
+  CkbJobSource,
   DaemonJobSource,
   DEFAULT_DEMO_HASHES_PER_BLOCK,
   DemoJobSource,
-  type JobSource,
+  JobSourceConfigError,
+  KadenaJobSource,
+  KaspaJobSource,
 } from '@lodestone/chain';
+import type { AlgorithmKey } from '@lodestone/domain';
 import type { Config } from './config/config.js';
-import { DEFAULT_FLEET_HASHRATE, fleetAssignments } from './demo/fleet.js';
-import type { StratumAlgorithm } from './stratum/pow.js';
+import { type CoinSetting, ckbPayoutLock } from './config/settings.js';
+import { DemoChainSource, isDemoChainAlgorithm } from './demo/demoChains.js';
+import { DEFAULT_FLEET_HASHRATE, type FleetTarget, fleetAssignments } from './demo/fleet.js';
+import type { AnyWorkSource } from './stratum/startStratum.js';
 
 /** How often the demo network should find a block with the default fleet mining it. */
 const DEMO_BLOCK_SECONDS = 600;
 
 /** Algorithms that have stratum ports, in listener order, without duplicates. */
-export function servedAlgorithms(config: Config): StratumAlgorithm[] {
+export function servedAlgorithms(config: Config): AlgorithmKey[] {
   return [...new Set(config.stratumListeners.map((l) => l.algorithm))];
 }
 
-/** Algorithms with ports but no configured coin daemon: their work comes from the demo network. */
-export function demoAlgorithms(config: Config): StratumAlgorithm[] {
+/** Algorithms with ports but no configured coin: their work comes from the demo network. */
+export function demoAlgorithms(config: Config): AlgorithmKey[] {
   const mined = new Set(config.coins.map((c) => c.algorithm));
   return servedAlgorithms(config).filter((a) => !mined.has(a));
+}
+
+/** Real hashes per second of one demo worker, for the algorithms the demo fleet mines. */
+function fleetHashrate(algorithm: AlgorithmKey): number | undefined {
+  return (DEFAULT_FLEET_HASHRATE as Partial<Record<AlgorithmKey, number>>)[algorithm];
+}
+
+/** Whether the demo fleet mines an algorithm (it has a worker hashrate for it). */
+export function fleetMines(algorithm: AlgorithmKey): algorithm is FleetTarget['algorithm'] {
+  return fleetHashrate(algorithm) !== undefined;
 }
 
 /**
  * Sizes the demo chain's target to the demo fleet's own hashrate, so that a newcomer running
  * `npm start` sees a block found now and then (about every ten minutes per algorithm).
  */
-function demoHashesPerBlock(config: Config, algorithm: StratumAlgorithm, demo: StratumAlgorithm[]): bigint {
-  const targets = demo.map((a) => ({ algorithm: a, host: '', port: 0 }));
+function demoHashesPerBlock(config: Config, algorithm: AlgorithmKey, demo: AlgorithmKey[]): bigint {
+  const targets = demo.filter(fleetMines).map((a) => ({ algorithm: a, host: '', port: 0 }));
   const workers = fleetAssignments(config.demoWorkers, config.demoAccounts, targets).filter(
     (w) => w.target.algorithm === algorithm,
   ).length;
-  if (workers === 0) return DEFAULT_DEMO_HASHES_PER_BLOCK;
-  return BigInt(Math.max(1, Math.round(workers * DEFAULT_FLEET_HASHRATE[algorithm] * DEMO_BLOCK_SECONDS)));
+  const hashrate = fleetHashrate(algorithm);
+  if (workers === 0 || hashrate === undefined) return DEFAULT_DEMO_HASHES_PER_BLOCK;
+  return BigInt(Math.max(1, Math.round(workers * hashrate * DEMO_BLOCK_SECONDS)));
 }
 
-/** One job source per served algorithm: its coin's daemons, or the demo network. */
-export function createJobSources(config: Config, logger: ChainLogger): JobSource[] {
+/**
+ * One job source per served algorithm: its configured coin's nodes, or the demo network — the demo
+ * job source of the bitcoin family, and for CKB, Kaspa and Kadena their real job sources against
+ * in-process demo nodes (demo/demoChains.ts).
+ */
+export function createJobSources(config: Config, logger: ChainLogger): AnyWorkSource[] {
   const demo = demoAlgorithms(config);
-  return servedAlgorithms(config).map((algorithm) => {
+  return servedAlgorithms(config).map((algorithm): AnyWorkSource => {
     const coin = config.coins.find((c) => c.algorithm === algorithm);
-    if (!coin) {
-      return new DemoJobSource({
-        algorithm,
-        expectedHashesPerBlock: demoHashesPerBlock(config, algorithm, demo),
-        valuation: config.demoValuation,
-      });
+    if (coin) return coinSource(coin, logger);
+    const expectedHashesPerBlock = demoHashesPerBlock(config, algorithm, demo);
+    if (isDemoChainAlgorithm(algorithm)) {
+      return new DemoChainSource({ algorithm, expectedHashesPerBlock, valuation: config.demoValuation, logger });
     }
-    return new DaemonJobSource({
-      coin: coin.ticker,
-      algorithm,
-      daemons: coin.daemons,
-      poolAddress: coin.pool_address,
-      rules: coin.rules,
-      pollIntervalMs: coin.poll_interval_ms,
-      poolTag: coin.pool_tag,
-      logger,
-    });
+    return new DemoJobSource({ algorithm, expectedHashesPerBlock, valuation: config.demoValuation });
   });
+}
+
+/** The job source of a configured coin, on its own nodes. */
+export function coinSource(coin: CoinSetting, logger: ChainLogger): AnyWorkSource {
+  switch (coin.algorithm) {
+    case 'eaglesong':
+      return new CkbJobSource({
+        coin: coin.ticker,
+        nodes: coin.nodes,
+        payoutLock: ckbPayoutLock(coin),
+        pollIntervalMs: coin.poll_interval_ms,
+        logger,
+      }) as unknown as AnyWorkSource;
+    case 'kheavyhash':
+      return new KaspaJobSource({
+        coin: coin.ticker,
+        nodes: coin.nodes,
+        payAddress: coin.pay_address,
+        extraData: coin.extra_data,
+        pollIntervalMs: coin.poll_interval_ms,
+        logger,
+      }) as unknown as AnyWorkSource;
+    case 'blake2s':
+      return checkedChainwebVersion(
+        new KadenaJobSource({
+          coin: coin.ticker,
+          nodes: coin.nodes,
+          miner: {
+            account: coin.miner.account,
+            publicKeys: coin.miner.public_keys,
+            predicate: coin.miner.predicate,
+          },
+          logger,
+        }),
+        coin.chainweb_version,
+      );
+    default:
+      return new DaemonJobSource({
+        coin: coin.ticker,
+        algorithm: coin.algorithm,
+        daemons: coin.daemons,
+        poolAddress: coin.pool_address,
+        rules: coin.rules,
+        pollIntervalMs: coin.poll_interval_ms,
+        poolTag: coin.pool_tag,
+        logger,
+      }) as unknown as AnyWorkSource;
+  }
+}
+
+/**
+ * The Kadena source refuses to start when its node runs another chainweb version than configured: work
+ * of testnet04 mined for a mainnet01 pool would be worthless, and the miner reward table differs.
+ */
+function checkedChainwebVersion(source: KadenaJobSource, version: string): AnyWorkSource {
+  const start = source.start.bind(source);
+  source.start = async () => {
+    await start();
+    const running = source.clients.map((c) => c.knownVersion).find((v) => v !== undefined);
+    if (running !== version) {
+      await source.stop();
+      throw new JobSourceConfigError(
+        `chainweb node ${source.clients[0]?.name ?? ''} runs ${running ?? 'an unknown version'}, not the configured chainweb_version ${version}`,
+      );
+    }
+  };
+  return source as unknown as AnyWorkSource;
 }

@@ -15,6 +15,8 @@
 export {
   ADDRESS_FORMATS,
   type AddressFormat,
+  type CkbAddressLock,
+  decodeCkbAddress,
   decodeKaspaAddress,
   type KaspaAddress,
   PAYOUT_NETWORKS,

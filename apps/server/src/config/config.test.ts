@@ -82,7 +82,7 @@ describe('parseConfig', () => {
 });
 
 describe('stratum and coin settings', () => {
-  it('defaults to a standard, marketplace and xnsub port per bitcoin-family algorithm', () => {
+  it('defaults to a standard, marketplace and xnsub port per algorithm, all six', () => {
     const config = parseConfig({});
     expect(config.stratumListeners.map((l) => `${l.algorithm}:${l.port}:${l.kind}`)).toEqual([
       'scrypt:3333:standard',
@@ -94,6 +94,15 @@ describe('stratum and coin settings', () => {
       'x11:3353:standard',
       'x11:3354:marketplace',
       'x11:3352:xnsub',
+      'eaglesong:3363:standard',
+      'eaglesong:3364:marketplace',
+      'eaglesong:3362:xnsub',
+      'blake2s:3373:standard',
+      'blake2s:3374:marketplace',
+      'blake2s:3372:xnsub',
+      'kheavyhash:3383:standard',
+      'kheavyhash:3384:marketplace',
+      'kheavyhash:3382:xnsub',
     ]);
     expect(config.coins).toEqual([]);
     expect(config.nodeName).toMatch(/^[A-Za-z0-9._-]+$/);

@@ -1,3 +1,5 @@
+import { type CkbJsonScript, decodeCkbAddress, decodeKaspaAddress, isChainwebVersionName } from '@lodestone/chain';
+import { ALGORITHM_KEYS } from '@lodestone/domain';
 import { z } from 'zod';
 
 /**
@@ -81,12 +83,13 @@ function jsonOrValue<T extends z.ZodType>(schema: T) {
 }
 
 const bitcoinFamily = z.enum(['sha256', 'scrypt', 'x11']);
+const anyAlgorithm = z.enum(ALGORITHM_KEYS, { error: `expected one of ${ALGORITHM_KEYS.join(', ')}` });
 const difficulty = z.number().positive();
 
 /** One stratum port. Ports, difficulties and kinds are per listener; see docs/configuration.md. */
 export const stratumListener = z
   .object({
-    algorithm: bitcoinFamily,
+    algorithm: anyAlgorithm,
     /** 0 lets the system pick a free port (tests). */
     port: z.number().int().min(0).max(65535),
     host: z.string().min(1).default('0.0.0.0'),
@@ -104,18 +107,120 @@ export const stratumListener = z
   .strict();
 export type StratumListenerSetting = z.output<typeof stratumListener>;
 
-/** A coin mined from real daemons; algorithms without one run on the demo network. */
-export const coinSetting = z
+const nodeUrls = (schemes: string[], hint: string) =>
+  z.array(urlWithScheme(schemes, hint), { error: 'expected a list of node URLs' }).min(1, 'at least one node URL');
+const pollInterval = z.number().int().min(100).max(60_000).default(1000);
+const ticker = (coin: string) => z.literal(coin, { error: `expected the ticker ${coin}` }).default(coin);
+
+/** A bitcoin-family coin (SHA256, SCRYPT, X11) mined from its daemons' getblocktemplate. */
+const bitcoinCoin = z
   .object({
     ticker: z.string().regex(/^[A-Z0-9]{2,10}$/, 'expected an upper-case ticker such as LTC'),
     algorithm: bitcoinFamily,
     daemons: z.array(z.string().url()).min(1, 'at least one daemon RPC URL'),
     pool_address: z.string().min(1),
     rules: z.array(z.string()).default(['segwit']),
-    poll_interval_ms: z.number().int().min(100).max(60_000).default(1000),
+    poll_interval_ms: pollInterval,
     pool_tag: z.string().max(20).default('/lodestone/'),
   })
   .strict();
+
+/**
+ * A CKB lock script as ckb.toml's [block_assembler] writes it. CKB nodes pay the block reward to
+ * their own block assembler's lock, so the pool can only check, at start-up, that each node's
+ * template pays this one (CkbJobSourceOptions.payoutLock).
+ */
+const ckbLock = z
+  .object({
+    code_hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'expected 0x and 64 hex digits'),
+    hash_type: z.enum(['data', 'type', 'data1', 'data2'], { error: 'expected data, type, data1 or data2' }),
+    args: z.string().regex(/^0x([0-9a-fA-F]{2})*$/, 'expected 0x and whole bytes of hex'),
+  })
+  .strict();
+
+/** Nervos CKB (Eaglesong) from CKB nodes' JSON-RPC (docs/coins/ckb.md). */
+const ckbCoin = z
+  .object({
+    ticker: ticker('CKB'),
+    algorithm: z.literal('eaglesong'),
+    nodes: nodeUrls(['http:', 'https:'], 'expected the node JSON-RPC URL, http://host:8114'),
+    /** The [block_assembler] lock, or the address that stands for it: one of the two. */
+    payout_lock: ckbLock.optional(),
+    payout_address: z
+      .string()
+      .superRefine((value, ctx) => {
+        try {
+          decodeCkbAddress(value);
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: `not a CKB address: ${(error as Error).message}` });
+        }
+      })
+      .optional(),
+    poll_interval_ms: pollInterval,
+  })
+  .strict()
+  .superRefine((coin, ctx) => {
+    if ((coin.payout_lock === undefined) === (coin.payout_address === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: "expected either payout_lock or payout_address (the node's [block_assembler] lock)",
+        path: ['payout_lock'],
+      });
+    }
+  });
+
+/** The lock a CKB coin setting names, by its lock or its address. */
+export function ckbPayoutLock(coin: { payout_lock?: CkbJsonScript | undefined; payout_address?: string | undefined }) {
+  return coin.payout_lock ?? decodeCkbAddress(coin.payout_address as string).lock;
+}
+
+/** Kaspa (kHeavyHash) from kaspad's wRPC JSON over WebSocket (docs/coins/kaspa.md). */
+const kaspaCoin = z
+  .object({
+    ticker: ticker('KAS'),
+    algorithm: z.literal('kheavyhash'),
+    nodes: nodeUrls(['ws:', 'wss:'], 'expected a kaspad wRPC JSON URL, ws://host:18110'),
+    pay_address: z.string().superRefine((value, ctx) => {
+      try {
+        decodeKaspaAddress(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: `not a Kaspa address: ${(error as Error).message}` });
+      }
+    }),
+    /** Appended by kaspad to the coinbase payload. */
+    extra_data: z.string().max(64).default('/lodestone/'),
+    poll_interval_ms: pollInterval,
+  })
+  .strict();
+
+/** Kadena (Blake2s) from chainweb nodes' mining API (docs/coins/kadena.md). */
+const kadenaCoin = z
+  .object({
+    ticker: ticker('KDA'),
+    algorithm: z.literal('blake2s'),
+    nodes: nodeUrls(['http:', 'https:'], 'expected a chainweb node service URL, http://host:1848'),
+    chainweb_version: z.string().refine(isChainwebVersionName, 'expected mainnet01, testnet04 or development'),
+    /** The pool's miner, as listed in each node's mining coordination config. */
+    miner: z
+      .object({
+        account: z.string().min(3, 'expected the miner account, e.g. k:<public key>'),
+        public_keys: z
+          .array(z.string().regex(/^[0-9a-f]{64}$/, 'expected 64 lower-case hex digits'))
+          .min(1, 'at least one public key'),
+        /** A Pact keyset predicate: keys-all, keys-any, keys-2 or a module's function. */
+        predicate: z
+          .string()
+          .regex(/^[A-Za-z][A-Za-z0-9._-]*$/, 'expected a keyset predicate such as keys-all')
+          .default('keys-all'),
+      })
+      .strict(),
+  })
+  .strict();
+
+/** A coin mined from real nodes; algorithms without one run on the demo network. */
+export const coinSetting = z.discriminatedUnion('algorithm', [bitcoinCoin, ckbCoin, kaspaCoin, kadenaCoin], {
+  error: `expected algorithm ${ALGORITHM_KEYS.join(', ')}`,
+});
 export type CoinSetting = z.output<typeof coinSetting>;
 
 /** A hot wallet payouts are sent from. */
@@ -138,6 +243,9 @@ const DEFAULT_LISTENERS: StratumListenerSetting[] = (
     ['scrypt', 3333],
     ['sha256', 3343],
     ['x11', 3353],
+    ['eaglesong', 3363],
+    ['blake2s', 3373],
+    ['kheavyhash', 3383],
   ] as const
 ).flatMap(([algorithm, base]) => [
   { algorithm, port: base, host: '0.0.0.0', kind: 'standard' as const, tls: false },
@@ -231,7 +339,7 @@ export const SETTINGS = {
     default: DEFAULT_LISTENERS,
     doc: 'Stratum ports: a list of `{algorithm, port, host, kind, start_difficulty, min_difficulty, max_difficulty, tls, public_host, public_port, max_connections}` (in the environment, as JSON). `max_connections` caps one port (default: `STRATUM_MAX_CONNECTIONS`). Miners are shown `public_host` (default: `{algorithm}.stratum.{STRATUM_HOST}`, or `STRATUM_HOST` itself when it is `localhost` or an IP address) and `public_port` (default: `port`). `kind` is `standard`, `marketplace` (rental marketplaces such as NiceHash: higher minimum difficulty) or `xnsub` (accepts `#xnsub` and `mining.extranonce.subscribe`).',
     defaultDoc:
-      'SCRYPT 3333/3334/3332, SHA256 3343/3344/3342, X11 3353/3354/3352 (standard/marketplace/xnsub) on 0.0.0.0',
+      'SCRYPT 3333/3334/3332, SHA256 3343/3344/3342, X11 3353/3354/3352, EAGLESONG 3363/3364/3362, BLAKE2S 3373/3374/3372, KHEAVYHASH 3383/3384/3382 (standard/marketplace/xnsub) on 0.0.0.0',
   },
   stratumTlsKeyFile: {
     env: 'STRATUM_TLS_KEY_FILE',
@@ -264,7 +372,7 @@ export const SETTINGS = {
     file: 'coins',
     schema: jsonOrValue(z.array(coinSetting, { error: 'expected a list of coins' })),
     default: [],
-    doc: 'Coins mined from real daemons: a list of `{ticker, algorithm, daemons, pool_address, rules, poll_interval_ms, pool_tag}` (`daemons` are JSON-RPC URLs with credentials; Litecoin needs `rules = ["mweb", "segwit"]`; the ticker `DASH` mines with the masternode payments and coinbase payload, see docs/coins/dash.md). Algorithms without a coin run on the demo network.',
+    doc: 'Coins mined from real nodes, at most one per algorithm. SHA256, SCRYPT and X11: `{ticker, algorithm, daemons, pool_address, rules, poll_interval_ms, pool_tag}` (`daemons` are JSON-RPC URLs with credentials; Litecoin needs `rules = ["mweb", "segwit"]`; the ticker `DASH` mines with the masternode payments and coinbase payload, see docs/coins/dash.md). CKB: `{ticker = "CKB", algorithm = "eaglesong", nodes, payout_lock = {code_hash, hash_type, args} or payout_address, poll_interval_ms}` (`nodes` are JSON-RPC URLs; each node\'s `[block_assembler]` must pay that lock, checked at start-up; docs/coins/ckb.md). Kaspa: `{ticker = "KAS", algorithm = "kheavyhash", nodes, pay_address, extra_data, poll_interval_ms}` (`nodes` are kaspad wRPC JSON URLs, `ws://host:18110`; docs/coins/kaspa.md). Kadena: `{ticker = "KDA", algorithm = "blake2s", nodes, chainweb_version, miner = {account, public_keys, predicate}}` (`nodes` are chainweb-node service URLs, the miner must be in each node\'s mining coordination config; docs/coins/kadena.md). Algorithms without a coin run on the demo network.',
   },
   demoWorkers: {
     env: 'DEMO_WORKERS',

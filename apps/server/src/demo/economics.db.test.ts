@@ -1,4 +1,3 @@
-import type { JobSource } from '@lodestone/chain';
 import { type Database, saveNetworkState, savePrices } from '@lodestone/db';
 import { createTestDatabase, testEngines } from '@lodestone/db/testing';
 import { type AlgorithmKey, Exact, networkDifficulty } from '@lodestone/domain';
@@ -11,7 +10,7 @@ import { createJobSources } from '../network.js';
 import { powHashesPerDifficulty } from '../services/hashesPerDifficulty.js';
 import { estimatedRevenue } from '../services/mining.js';
 import { readPoolStats } from '../services/poolStats.js';
-import { batchNetwork } from '../stratum/startStratum.js';
+import { type AnyWorkSource, batchNetwork } from '../stratum/startStratum.js';
 
 /**
  * The demo network's economics as `npm start` runs them (default configuration: no coin daemons, the
@@ -22,13 +21,22 @@ import { batchNetwork } from '../stratum/startStratum.js';
  * magnitude written from memory (no market data was looked up; docs/money.md, "Demo economics"):
  * - SHA256 (Bitcoin): a hashprice of about $45–55 per PH/s per day ≈ 0.0005 BTC per PH/s per day;
  * - SCRYPT (Litecoin with merge-mined Dogecoin): about $0.3–0.6 per GH/s per day ≈ 0.005 BTC per TH/s;
- * - X11 (Dash): a few dollars per TH/s per day ≈ 0.00003 BTC per TH/s.
+ * - X11 (Dash): a few dollars per TH/s per day ≈ 0.00003 BTC per TH/s;
+ * - EAGLESONG (CKB): an Antminer K7 (≈ 60 TH/s) earning a few dollars a day ≈ $0.05 per TH/s
+ *   ≈ 0.0000005 BTC per TH/s;
+ * - KHEAVYHASH (Kaspa): an IceRiver KS5 (≈ 20 TH/s) earning about $10 a day ≈ $500 per PH/s ≈ 0.005 BTC
+ *   per PH/s;
+ * - BLAKE2S (Kadena): a Goldshell KD6 (≈ 29 TH/s) earning a dollar or two a day ≈ $0.07 per TH/s
+ *   ≈ 0.0000008 BTC per TH/s.
  * The demo must land within a factor of 10 of each (it mines no merge-mined coin and has no fees).
  */
 const REFERENCE: Partial<Record<AlgorithmKey, { profit: number; units: string }>> = {
   sha256: { profit: 0.0005, units: 'BTC/PH/s' },
   scrypt: { profit: 0.005, units: 'BTC/TH/s' },
   x11: { profit: 0.00003, units: 'BTC/TH/s' },
+  eaglesong: { profit: 0.0000005, units: 'BTC/TH/s' },
+  kheavyhash: { profit: 0.005, units: 'BTC/PH/s' },
+  blake2s: { profit: 0.0000008, units: 'BTC/TH/s' },
 };
 
 const NOW = new Date('2026-01-05T10:00:00Z');
@@ -36,7 +44,7 @@ const WINDOW_SECONDS = 600;
 const QUIET = { info() {}, warn() {}, error() {} };
 
 /** The network each default demo source stamps on its share batches, recorded as accounting does. */
-async function recordDemoNetworks(database: Database, env: Record<string, string> = {}): Promise<JobSource[]> {
+async function recordDemoNetworks(database: Database, env: Record<string, string> = {}): Promise<AnyWorkSource[]> {
   const config = parseConfig(env);
   const sources = createJobSources(config, QUIET);
   for (const source of sources) {
@@ -111,7 +119,7 @@ describe.each(testEngines())('demo network economics on %s', (engine) => {
       if (!job) throw new Error('no job');
       const hashesPerDifficulty = POW[source.algorithm].hashesPerDifficulty;
       const blocksAt = Exact.of(networkDifficulty(job.networkTarget, hashesPerDifficulty));
-      const valuedAt = Exact.of(networkDifficulty(job.valuationTarget, hashesPerDifficulty));
+      const valuedAt = Exact.of(networkDifficulty(job.valuationTarget ?? job.networkTarget, hashesPerDifficulty));
       expect(valuedAt.dividedBy(blocksAt, 0).compare(1_000_000)).toBeGreaterThan(0);
     }
   });

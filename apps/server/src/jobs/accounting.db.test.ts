@@ -279,6 +279,28 @@ describe.each(testEngines())('accounting on %s', (engine) => {
     ]);
   });
 
+  it('records CKB and Kadena block hashes as their chains write them, and refuses another chain’s form', async () => {
+    const ckb = foundBlock({ algorithm: 'eaglesong', coin: 'CKB', hash: `0x${'AB'.repeat(32)}` });
+    // chainweb's block hash text: 43 base64url characters, case-sensitive.
+    const kadenaHash = Buffer.alloc(32, 0xfb).toString('base64url');
+    const kadena = foundBlock({ algorithm: 'blake2s', coin: 'KDA', hash: kadenaHash });
+    expect(await recordFoundBlock(database.db, ckb)).toEqual({ recorded: true });
+    expect(await recordFoundBlock(database.db, kadena)).toEqual({ recorded: true });
+    const hashes = await database.db.selectFrom('blocks').select(['algorithm', 'hash']).orderBy('algorithm').execute();
+    expect(hashes).toEqual([
+      { algorithm: 'blake2s', hash: kadenaHash },
+      { algorithm: 'eaglesong', hash: `0x${'ab'.repeat(32)}` },
+    ]);
+    for (const bad of [
+      foundBlock({ algorithm: 'blake2s', coin: 'KDA', hash: 'ab'.repeat(32) }),
+      foundBlock({ algorithm: 'blake2s', coin: 'KDA', hash: `${kadenaHash.slice(0, 42)}B` }),
+      foundBlock({ algorithm: 'scrypt', hash: `0x${'ab'.repeat(32)}` }),
+      foundBlock({ algorithm: 'eaglesong', coin: 'CKB', hash: kadenaHash }),
+    ]) {
+      await expect(recordFoundBlock(database.db, bad), bad.hash).rejects.toBeInstanceOf(InvalidMessageError);
+    }
+  });
+
   it('records a refused block as rejected with the daemon’s reason', async () => {
     const block = foundBlock({ hash: 'cd'.repeat(32), submitResult: { accepted: false, reason: 'bad-cb-amount' } });
     await recordFoundBlock(database.db, block);

@@ -281,11 +281,28 @@ async function creditShares(
   return { kind: 'waiting-for-prices', tickers: outcome.tickers };
 }
 
+/**
+ * A found block's hash as it is recorded, in its chain's own text (what its nodes answer to): 64 hex
+ * digits, lower case (bitcoin family, Kaspa); CKB's 0x and 64 hex digits; Kadena's 43 base64url
+ * characters (chainweb's block hash text, case-sensitive). Undefined when it is none of its chain's.
+ */
+export function blockHashText(algorithm: string, hash: string): string | undefined {
+  if (algorithm === 'blake2s') return /^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/.test(hash) ? hash : undefined;
+  if (algorithm === 'eaglesong') {
+    const hex = hash.startsWith('0x') ? hash.slice(2) : hash;
+    return /^[0-9a-f]{64}$/i.test(hex) ? `0x${hex.toLowerCase()}` : undefined;
+  }
+  return /^[0-9a-f]{64}$/i.test(hash) ? hash.toLowerCase() : undefined;
+}
+
 function validateBlock(block: FoundBlock): void {
   check(typeof block.id === 'string' && UUID.test(block.id), `found block id is not a UUID: ${String(block.id)}`);
   const where = `found block ${block.id}`;
   check(algorithmByKey(String(block.algorithm)) !== undefined, `${where}: unknown algorithm`);
-  check(typeof block.hash === 'string' && /^[0-9a-f]{64}$/i.test(block.hash), `${where}: hash is not 32 bytes of hex`);
+  check(
+    typeof block.hash === 'string' && blockHashText(String(block.algorithm), block.hash) !== undefined,
+    `${where}: hash is not 32 bytes as its chain writes them`,
+  );
   check(isCount(block.height), `${where}: height is invalid`);
   check(typeof block.reward === 'string' && /^\d{1,40}$/.test(block.reward), `${where}: reward is not whole units`);
   check(isAmount(block.difficulty), `${where}: difficulty is invalid`);
@@ -306,7 +323,7 @@ export async function recordFoundBlock(db: Executor, block: FoundBlock): Promise
     algorithm: block.algorithm,
     coin: block.coin,
     height: block.height,
-    hash: block.hash.toLowerCase(),
+    hash: blockHashText(block.algorithm, block.hash) as string,
     reward: block.reward,
     account: block.account,
     worker: block.worker,

@@ -19,6 +19,7 @@ import {
   requiredConfirmations,
   runBlockConfirmations,
 } from './blockConfirmations.js';
+import type { FoundBlockRef } from './chainBlockStatus.js';
 import { recordingLog } from './testing.js';
 
 const T = (iso: string) => new Date(`2024-05-06T${iso}Z`);
@@ -86,7 +87,7 @@ describe.each(testEngines())('block confirmations on %s', (engine) => {
     asked = [];
   });
 
-  const statusOf = async (_coin: string, hash: string): Promise<BlockStatus> => {
+  const statusOf = async (_coin: string, { hash }: FoundBlockRef): Promise<BlockStatus> => {
     asked.push(hash);
     return chain.get(hash) ?? { kind: 'not-found' };
   };

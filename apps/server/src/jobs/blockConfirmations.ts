@@ -1,4 +1,3 @@
-import { type BlockStatus, blockStatus, DaemonPool } from '@lodestone/chain';
 import {
   type Block,
   type Coin,
@@ -11,13 +10,20 @@ import {
 } from '@lodestone/db';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config/config.js';
+import { type BlockStatusOf, type FoundBlockStatus, nodeBlockStatus } from './chainBlockStatus.js';
 import type { JobDefinition, Log } from './types.js';
+
+export type { BlockStatusOf } from './chainBlockStatus.js';
 
 /**
  * Found blocks to maturity (docs/money.md, "Found blocks"). Every minute, each `pending` block:
- * - of a coin mined from real daemons: asked of the coin's daemons (blockStatus). On the best chain
- *   its confirmations are recorded, and at maturity it becomes `confirmed` with its reward on the
- *   pool's ledger; off the best chain it becomes `orphaned`; unknown to the daemon it stays pending;
+ * - of a coin mined from real nodes: asked of the coin's nodes by its chain's rules
+ *   (chainBlockStatus.ts). Bitcoin family: on the best chain its confirmations are recorded, and at
+ *   coinbase maturity it becomes `confirmed` with its reward on the pool's ledger; off the best chain
+ *   it becomes `orphaned`; unknown to the daemon it stays pending. CKB, Kaspa and Kadena: `confirmed`
+ *   when the chain says the reward is final (CKB: get_block_economic_state eleven blocks on, the real
+ *   reward; Kaspa: merged blue by a chain block whose coinbase is mature; Kadena: deep enough on its
+ *   chain), `orphaned` when the chain says it earns nothing (an uncle, merged red, replaced);
  * - of the demo network: one confirmation per whole 10 minutes since it was found (the demo chain's
  *   stand-in for blocks built on top), `confirmed` at the coin's confirmation count. Demo blocks never
  *   orphan.
@@ -36,9 +42,6 @@ export const DEMO_BLOCK_PERIOD_MS = 10 * 60_000;
 
 /** A real block its daemon still does not know after this long is logged as a warning at every run. */
 export const BLOCK_NOT_FOUND_WARNING_MS = 60 * 60_000;
-
-/** Asks a coin's daemons where a block stands. */
-export type BlockStatusOf = (coin: string, hash: string) => Promise<BlockStatus>;
 
 /** Confirmations at which a block is mature: real blocks at least coinbase maturity. */
 export function requiredConfirmations(catalogueConfirmations: number | undefined, real: boolean): number {
@@ -89,9 +92,13 @@ export async function runBlockConfirmations(deps: BlockConfirmationDeps, now: Da
       continue;
     }
     if (failedCoins.has(block.coin)) continue;
-    let status: BlockStatus;
+    let status: FoundBlockStatus;
     try {
-      status = await deps.statusOf(block.coin, block.hash);
+      status = await deps.statusOf(block.coin, {
+        hash: block.hash,
+        height: Number(block.height),
+        catalogueConfirmations: coin?.confirmations,
+      });
     } catch (error) {
       log.error({ coin: block.coin, hash: block.hash, err: error }, 'cannot ask the coin daemons about found blocks');
       failedCoins.set(block.coin, error);
@@ -101,6 +108,16 @@ export async function runBlockConfirmations(deps: BlockConfirmationDeps, now: Da
       case 'in-main-chain':
         await advance(deps, block, coin, status.confirmations, required, now, true, result);
         break;
+      case 'pending':
+        // Not mature by its chain's rule, however deep: the count is recorded, never compared.
+        await advance(deps, block, coin, status.confirmations, Number.POSITIVE_INFINITY, now, true, result);
+        break;
+      case 'matured': {
+        // Where the chain counts confirmations (CKB, Kadena), the catalogue's count holds as well.
+        const atLeast = status.confirmations > 0 ? (coin?.confirmations ?? 0) : 0;
+        await advance(deps, block, coin, status.confirmations, atLeast, now, true, result, status.reward);
+        break;
+      }
       case 'orphaned':
         if (await orphanBlock(db, block.id, now)) {
           log.warn({ coin: block.coin, hash: block.hash, height: status.height }, 'found block orphaned');
@@ -137,6 +154,8 @@ async function advance(
   now: Date,
   real: boolean,
   result: BlockConfirmationResult,
+  /** What the chain says the block paid, when it says (CKB, Kaspa); else the reward recorded when found. */
+  chainReward?: bigint,
 ): Promise<void> {
   const { db, log } = deps;
   if (confirmations < required) {
@@ -152,31 +171,23 @@ async function advance(
       'a matured block of a coin outside the catalogue: confirmed without a ledger entry',
     );
   }
+  const reward = chainReward ?? BigInt(block.reward);
   const confirmed = await confirmBlock(db, block, {
     confirmations,
     at: now,
-    ...(coin ? { reward: BigInt(block.reward) } : {}),
+    ...(coin ? { reward } : {}),
+    ...(chainReward !== undefined ? { actualReward: chainReward } : {}),
     ...(real ? {} : { reason: 'demo network block' }),
   });
   if (confirmed) {
-    log.info({ coin: block.coin, hash: block.hash, reward: block.reward, demo: !real }, 'found block matured');
+    log.info({ coin: block.coin, hash: block.hash, reward: reward.toString(), demo: !real }, 'found block matured');
     result.confirmed.push(block.hash);
   }
 }
 
-/** blockStatus through each mined coin's daemons (one DaemonPool per coin, made on first use). */
+/** The status of found blocks through each mined coin's nodes (chainBlockStatus.ts). */
 export function daemonBlockStatus(coins: Config['coins'], log?: Log): BlockStatusOf {
-  const pools = new Map<string, DaemonPool>();
-  return (ticker, hash) => {
-    let pool = pools.get(ticker);
-    if (!pool) {
-      const coin = coins.find((c) => c.ticker === ticker);
-      if (!coin) return Promise.reject(new Error(`${ticker} is not a mined coin`));
-      pool = new DaemonPool(coin.daemons, log ? { logger: log } : {});
-      pools.set(ticker, pool);
-    }
-    return blockStatus(pool, hash);
-  };
+  return nodeBlockStatus(coins, log);
 }
 
 export interface BlockConfirmationJobOptions {

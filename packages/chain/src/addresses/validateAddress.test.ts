@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ADDRESS_FORMATS,
   type AddressFormat,
+  decodeCkbAddress,
   keccak256,
   type PayoutNetwork,
   validatePayoutAddress,
@@ -457,5 +458,28 @@ describe('programming errors', () => {
   it('throws (rather than answering "invalid") for a format or network this build does not know', () => {
     expect(() => validatePayoutAddress('monero' as AddressFormat, '4A')).toThrow(TypeError);
     expect(() => validatePayoutAddress('bitcoin', '1A', 'signet' as PayoutNetwork)).toThrow(TypeError);
+  });
+});
+
+describe('decodeCkbAddress', () => {
+  // RFC 0021's example lock: secp256k1-blake160 with args 0xb39bbc0b3673c7d36450bc14cfcdad2d559c6c64.
+  const LOCK = {
+    code_hash: '0x9bd7e06f3ecf4be0f2fcd2188b23f1b9fcc88e5d4b65a8637b17723bbda3cce8',
+    hash_type: 'type',
+    args: '0xb39bbc0b3673c7d36450bc14cfcdad2d559c6c64',
+  };
+
+  it.each([
+    ['ckb1qzda0cr08m85hc8jlnfp3zer7xulejywt49kt2rr0vthywaa50xwsqdnnw7qkdnnclfkg59uzn8umtfd2kwxceqxwquc4', 'mainnet'],
+    ['ckt1qzda0cr08m85hc8jlnfp3zer7xulejywt49kt2rr0vthywaa50xwsqdnnw7qkdnnclfkg59uzn8umtfd2kwxceqgutnjd', 'testnet'],
+    ['ckb1qyqt8xaupvm8837nv3gtc9x0ekkj64vud3jqfwyw5v', 'mainnet'],
+  ])('reads the lock of %s (RFC 0021)', (address, network) => {
+    expect(decodeCkbAddress(address)).toEqual({ network, lock: LOCK });
+  });
+
+  it('refuses a short multisig address, a bad checksum and another coin', () => {
+    expect(() => decodeCkbAddress('ckb1qyq5lv479ewscx3ms620sv34pgeuz6zagaaqklhtgg')).toThrow(/another script/);
+    expect(() => decodeCkbAddress('ckb1qyqt8xaupvm8837nv3gtc9x0ekkj64vud3jqfwyw5w')).toThrow(TypeError);
+    expect(() => decodeCkbAddress('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toThrow(/not ckb1 or ckt1/);
   });
 });

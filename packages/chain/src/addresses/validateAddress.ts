@@ -412,6 +412,51 @@ function checkCkb(address: string, network: PayoutNetwork): void {
   throw new Invalid(`unknown CKB address format ${format}`);
 }
 
+/** The lock script a CKB address stands for, and the chain its prefix names. */
+export interface CkbAddressLock {
+  network: 'mainnet' | 'testnet';
+  lock: { code_hash: string; hash_type: 'data' | 'type' | 'data1' | 'data2'; args: string };
+}
+
+const CKB_HASH_TYPE_NAMES = { 0: 'data', 1: 'type', 2: 'data1', 4: 'data2' } as const;
+
+/**
+ * The lock of a CKB address (RFC 0021): the full format (code hash, hash type, args), or the
+ * deprecated short format with code hash index 0 (secp256k1-blake160, whose type hash is the same on
+ * mainnet and testnet: docs/hashes.toml). Other short indexes name scripts whose hashes differ per
+ * chain and are refused; so is anything `checkCkb` refuses. Throws a TypeError with the reason.
+ */
+export function decodeCkbAddress(address: string): CkbAddressLock {
+  try {
+    const { hrp, data } = decodeLongBech32(address);
+    const network = hrp === 'ckb' ? 'mainnet' : hrp === 'ckt' ? 'testnet' : undefined;
+    if (network === undefined) throw new Invalid(`prefix ${hrp}1 is not ckb1 or ckt1`);
+    checkCkb(address, network);
+    const payload = Buffer.from(attempt(() => convertBits(data, 5, 8, false)));
+    const hex = (b: Uint8Array) => `0x${Buffer.from(b).toString('hex')}`;
+    if (payload[0] === 0x00) {
+      const hashType = CKB_HASH_TYPE_NAMES[payload[33] as keyof typeof CKB_HASH_TYPE_NAMES];
+      return {
+        network,
+        lock: { code_hash: hex(payload.subarray(1, 33)), hash_type: hashType, args: hex(payload.subarray(34)) },
+      };
+    }
+    if (payload[1] !== 0)
+      throw new Invalid('a short address of another script than secp256k1-blake160; use its full address');
+    return {
+      network,
+      lock: {
+        code_hash: '0x9bd7e06f3ecf4be0f2fcd2188b23f1b9fcc88e5d4b65a8637b17723bbda3cce8',
+        hash_type: 'type',
+        args: hex(payload.subarray(2)),
+      },
+    };
+  } catch (error) {
+    if (error instanceof Invalid) throw new TypeError(`${address}: ${error.message}`);
+    throw error;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Ethereum (and ERC-20 USDC): 0x + 40 hex, EIP-55 mixed-case checksum when mixed case is used.
 

@@ -475,17 +475,24 @@ export function blockRewardKey(hash: string): string {
 /**
  * pending → confirmed (matured), and, when `reward` is set, ONE ledger transaction in the same database
  * transaction (kind 'block_reward', key `block:{hash}`): pool:blocks +reward, pool:chain −reward in
- * the block's coin. False, with nothing written, when the block was not pending.
+ * the block's coin. `actualReward`, when the chain said what the block paid (CKB's economic state, a
+ * Kaspa coinbase output), replaces the reward recorded when it was found. False, with nothing written,
+ * when the block was not pending.
  */
 export function confirmBlock(
   db: Executor,
   block: Pick<Block, 'id' | 'hash' | 'coin'>,
-  settle: { confirmations: number; at: Date; reward?: bigint; reason?: string },
+  settle: { confirmations: number; at: Date; reward?: bigint; actualReward?: bigint; reason?: string },
 ): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     const result = await trx
       .updateTable('blocks')
-      .set({ status: 'confirmed', confirmations: settle.confirmations, settled_at: settle.at })
+      .set({
+        status: 'confirmed',
+        confirmations: settle.confirmations,
+        settled_at: settle.at,
+        ...(settle.actualReward !== undefined && { reward: settle.actualReward.toString() }),
+      })
       .where('id', '=', block.id)
       .where('status', '=', 'pending')
       .executeTakeFirst();

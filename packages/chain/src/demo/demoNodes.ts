@@ -1,0 +1,24 @@
+/**
+ * The demo network's nodes for CKB, Kaspa and Kadena: the stand-ins of `../testing` (a CKB node,
+ * kaspad, chainweb-node), which speak each node's real transport, build real headers and verify what
+ * they are sent with their own code. `npm start` runs the real CkbJobSource, KaspaJobSource and
+ * KadenaJobSource against them, in process, at an easy target, so the demo mines these coins with the
+ * same job-source code a pool on real nodes uses. Exported under these names (`@lodestone/chain/demo-nodes`)
+ * so that production code says it runs a demo node, never a test helper.
+ */
+export {
+  type ChainwebNodeOptions as ChainwebDemoNodeOptions,
+  type ChainwebNodeStandIn as ChainwebDemoNode,
+  STAND_IN_MINER as CHAINWEB_DEMO_MINER,
+  startChainwebNode as startChainwebDemoNode,
+} from '../testing/chainwebNode.js';
+export {
+  type CkbNodeOptions as CkbDemoNodeOptions,
+  CkbStandInNode as CkbDemoNode,
+  SECP256K1_BLAKE160_CODE_HASH,
+  startCkbNode as startCkbDemoNode,
+} from '../testing/ckbNode.js';
+export {
+  type KaspaNodeOptions as KaspaDemoNodeOptions,
+  KaspaNodeStandIn as KaspaDemoNode,
+} from '../testing/kaspaNode.js';
