@@ -24,7 +24,6 @@ import { createPriceFeed } from './services/money/priceFeed.js';
 import { placeholderContacts } from './services/site.js';
 import { describeStratum } from './services/stratumInfo.js';
 import { startStratum } from './stratum/index.js';
-import { isBitcoinFamily } from './stratum/pow.js';
 
 /** Something started that must be stopped, in reverse order of starting. */
 interface Running {
@@ -171,7 +170,6 @@ async function startParts(config: Config, roles: Set<Role>, log: Logger, running
     const targets = stratum.listeners
       .filter((l) => demo.has(l.algorithm) && l.kind === 'standard' && !l.tls)
       .filter((l, i, all) => all.findIndex((o) => o.algorithm === l.algorithm) === i)
-      .flatMap(({ algorithm, host, port }) => (isBitcoinFamily(algorithm) ? [{ algorithm, host, port }] : []))
       .map((l) => ({ algorithm: l.algorithm, host: l.host === '0.0.0.0' ? '127.0.0.1' : l.host, port: l.port }));
     if (config.demoWorkers > 0 && targets.length > 0) {
       // The fleet mines for demo1 … demoN, owned by a demo user that cannot log in.
