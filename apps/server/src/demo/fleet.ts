@@ -7,9 +7,9 @@
  */
 import { randomInt } from 'node:crypto';
 import type { AlgorithmKey } from '@lodestone/domain';
+import { MinerConnection } from '../stratum/client/minerConnection.js';
 import type { MinerDialect } from '../stratum/client/minerDialect.js';
 import { minerDialectFor } from '../stratum/client/minerDialects.js';
-import { StratumClient } from '../stratum/client/stratumClient.js';
 import type { StratumLog } from '../stratum/log.js';
 import { powFor } from '../stratum/pow.js';
 
@@ -88,7 +88,7 @@ const SLICE_MS = 100;
 class FleetWorker {
   readonly status: FleetWorkerStatus;
   private stopped = false;
-  private client: StratumClient | undefined;
+  private connection: MinerConnection | undefined;
   private wake: (() => void) | undefined;
   private readonly hashesPerDifficulty: number;
   private readonly hashrate: number;
@@ -109,7 +109,7 @@ class FleetWorker {
   stop(): void {
     this.stopped = true;
     this.wake?.();
-    this.client?.destroy();
+    this.connection?.destroy();
   }
 
   private async pause(ms: number): Promise<void> {
@@ -134,8 +134,8 @@ class FleetWorker {
         if (!this.stopped) this.options.log.debug({ err: error, login: this.status.login }, 'demo worker disconnected');
       } finally {
         this.status.connected = false;
-        this.client?.destroy();
-        this.client = undefined;
+        this.connection?.destroy();
+        this.connection = undefined;
       }
       if (!this.stopped) await this.pause(base / 2 + randomInt(0, Math.max(1, base)));
     }
@@ -143,40 +143,17 @@ class FleetWorker {
 
   private async mine(): Promise<void> {
     const { target, status } = this;
-    const client = await StratumClient.connect({
-      host: target.host,
-      port: target.port,
-      inbox: false,
-      timeoutMs: 15_000,
-    });
-    this.client = client;
+    const connection = await MinerConnection.open(
+      { host: target.host, port: target.port, inbox: false, timeoutMs: 15_000 },
+      this.newMiner(),
+    );
+    this.connection = connection;
     if (this.stopped) return;
-    const miner = this.newMiner();
-    // Every notification goes to the miner as it arrives. The client hands over parsed messages, not
-    // the raw line, so the miner is given the message re-serialized: the same text for every dialect
-    // the fleet speaks (only Kaspa's Bitmain job carries integers JSON.parse would round, and the
-    // fleet does not announce itself as Bitmain firmware).
-    let unreadable: unknown;
-    client.onNotification((message) => {
-      if (unreadable !== undefined || typeof message.method !== 'string') return;
-      try {
-        miner.notification(
-          message.method,
-          Array.isArray(message.params) ? message.params : [],
-          JSON.stringify(message),
-        );
-      } catch (error) {
-        unreadable = error;
-        client.destroy();
-      }
-    });
-    const subscribed = await client.request('mining.subscribe', miner.subscribeParams('lodestone-demo-fleet/1.0'));
-    if (subscribed.error) throw new Error(`subscribe refused: ${JSON.stringify(subscribed.error)}`);
-    miner.subscribed(subscribed.result);
+    const { client, miner } = connection;
+    await connection.subscribe('lodestone-demo-fleet/1.0');
     const interval = this.options.shareIntervalSeconds ?? 10;
     const difficulty = (this.hashrate * interval) / this.hashesPerDifficulty;
-    const authorized = await client.authorize(status.login, `d=${difficulty.toPrecision(4)}`);
-    if (authorized.result !== true) throw new Error(`authorize refused: ${JSON.stringify(authorized.error)}`);
+    await connection.authorize(status.login, `d=${difficulty.toPrecision(4)}`);
     status.connected = true;
 
     let started = Date.now();
@@ -191,7 +168,7 @@ class FleetWorker {
       hashes += found.hashes;
       status.hashes += found.hashes;
       if (found.share) {
-        const reply = await client.request('mining.submit', [status.login, found.share.jobId, ...found.share.params]);
+        const reply = await connection.submit(status.login, found.share);
         if (reply.result === true) status.accepted++;
         else status.rejected++;
       }
@@ -204,7 +181,7 @@ class FleetWorker {
       }
       await this.pause(Math.max(0, due - now));
     }
-    if (unreadable !== undefined) throw unreadable;
+    if (connection.failure !== undefined) throw connection.failure;
   }
 }
 
