@@ -1,17 +1,20 @@
 /**
- * npm run bench:stratum — the stratum server under load over loopback, for SHA256 and SCRYPT:
+ * npm run bench:stratum — the stratum server under load over loopback, per algorithm and dialect
+ * (every case of stratumCases.ts: a job source that needs no node and the dialect's miner side):
  *
  * - accepted shares per second per core: shares accepted ÷ CPU seconds the server process used
  *   (the load generator runs in a child process, so its CPU is not counted);
  * - p99 submit-to-reply latency, with every session waiting for its answer before the next share
- *   (as miners do);
+ *   (as miners do); the answer's time is taken as soon as the generator reads it;
  * - resident memory per idle session (subscribed, authorized, holding a job);
  * - protocol overhead: shares per CPU second ÷ raw hashes per second of the same algorithm measured
  *   in the same run. 1.0 would mean the server costs nothing beyond the hash it must compute.
  *
  * Shares are real: the port's difficulty is the lowest there is (every hash meets it), so the
- * generator needs no grinding and the server still rebuilds and hashes every header. `--short` runs
- * a few seconds in all (CI proves it works).
+ * generator's miner finds a share with its first hash and the server still rebuilds and hashes every
+ * header. For the throughput run the generator mines its shares before the clock starts (mineAhead). `--short` runs a few seconds in all (CI proves it works); `--throughput` runs only the
+ * throughput and idle-memory part, `--paced` only the paced part, `--algorithms=sha256,x11` only
+ * those cases.
  */
 import { fork, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -19,28 +22,33 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { POW } from '@lodestone/pow';
-import { StratumClient } from '../src/stratum/client/stratumClient.js';
+import type { AlgorithmKey } from '@lodestone/domain';
+import { CKB_POW_MESSAGE_LENGTH, HEADER_LENGTH, KADENA_WORK_LENGTH, KASPA_POW_INPUT_LENGTH, POW } from '@lodestone/pow';
+import { MinerConnection } from '../src/stratum/client/minerConnection.js';
+import type { MinerDialect, MinerSearch } from '../src/stratum/client/minerDialect.js';
 import { SILENT_LOG } from '../src/stratum/log.js';
-import { MAX_TARGET, type StratumAlgorithm } from '../src/stratum/pow.js';
+import { MAX_TARGET } from '../src/stratum/pow.js';
 import { startStratum } from '../src/stratum/startStratum.js';
-import { FixtureJobSource } from '../src/stratum/testing/fixtureJobs.js';
+import { benchCase, STRATUM_BENCH_CASES, type StratumBenchCase } from './stratumCases.js';
 
 const CHILD_FLAG = '--generator';
 
 interface LoadRequest {
   kind: 'load';
+  algorithm: AlgorithmKey;
   port: number;
   sessions: number;
   seconds: number;
 }
 interface IdleRequest {
   kind: 'idle';
+  algorithm: AlgorithmKey;
   port: number;
   sessions: number;
 }
 interface PacedRequest {
   kind: 'paced';
+  algorithm: AlgorithmKey;
   port: number;
   sessions: number;
   /** Each session submits one share every this many ms (at a random phase). */
@@ -52,6 +60,7 @@ interface PacedRequest {
 type GeneratorRequest = LoadRequest | IdleRequest | PacedRequest;
 
 interface PacedResult {
+  minedDuringRun: number;
   accepted: number;
   rejected: number;
   seconds: number;
@@ -66,37 +75,94 @@ interface LoadResult {
   seconds: number;
   p50Ms: number;
   p99Ms: number;
+  /** Shares the generator had to mine during the timed run (its stock ran out or went stale). */
+  minedDuringRun: number;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Load generator (child process)
 
-async function openSession(port: number, index: number, login = `bench.w${index}`): Promise<StratumClient> {
-  // 50 sessions per loopback address: below the pool's per-address connection limit (100).
-  const localAddress = `127.0.${1 + Math.floor(index / 12_800)}.${1 + (Math.floor(index / 50) % 254)}`;
-  const client = await StratumClient.connect({
-    host: '127.0.0.1',
-    port,
-    inbox: false,
-    timeoutMs: 30_000,
-    localAddress,
-  });
-  await client.subscribe('lodestone-bench/1.0');
-  const reply = await client.authorize(login);
-  if (reply.result !== true) throw new Error(`authorize failed: ${JSON.stringify(reply.error)}`);
-  while (!client.job) await new Promise((r) => setTimeout(r, 5));
-  return client;
+type Share = NonNullable<MinerSearch['share']>;
+
+interface BenchSession {
+  connection: MinerConnection;
+  login: string;
+  /** Shares mined before the timed run, oldest first from `next`. */
+  stock: Share[];
+  next: number;
 }
 
-async function openSessions(port: number, count: number, account?: string): Promise<StratumClient[]> {
-  const clients: StratumClient[] = [];
+async function openSession(
+  algorithm: AlgorithmKey,
+  port: number,
+  index: number,
+  login = `bench.w${index}`,
+): Promise<BenchSession> {
+  // 50 sessions per loopback address: below the pool's per-address connection limit (100).
+  const localAddress = `127.0.${1 + Math.floor(index / 12_800)}.${1 + (Math.floor(index / 50) % 254)}`;
+  const connection = await MinerConnection.open(
+    { host: '127.0.0.1', port, inbox: false, timeoutMs: 30_000, localAddress },
+    benchCase(algorithm).miner(),
+  );
+  await connection.subscribe('lodestone-bench/1.0');
+  await connection.authorize(login);
+  await connection.ready(30_000);
+  return { connection, login, stock: [], next: 0 };
+}
+
+async function openSessions(
+  algorithm: AlgorithmKey,
+  port: number,
+  count: number,
+  account?: string,
+): Promise<BenchSession[]> {
+  const sessions: BenchSession[] = [];
   for (let i = 0; i < count; i += 100) {
     const batch = Array.from({ length: Math.min(100, count - i) }, (_, j) =>
-      openSession(port, i + j, account ? `${account}.p${i + j}` : undefined),
+      openSession(algorithm, port, i + j, account ? `${account}.p${i + j}` : undefined),
     );
-    clients.push(...(await Promise.all(batch)));
+    sessions.push(...(await Promise.all(batch)));
   }
-  return clients;
+  return sessions;
+}
+
+/** The next share of the miner's current job (at the port's difficulty, its first hash). */
+function mineShare(miner: MinerDialect): Share {
+  for (let tries = 0; tries < 1000; tries++) {
+    const { share } = miner.search(64);
+    if (share) return share;
+  }
+  throw new Error(`no share in 64,000 hashes at difficulty ${miner.difficulty}: the port is not at the lowest`);
+}
+
+/**
+ * Mines shares ahead, round-robin over the sessions, for `seconds` or until `maxShares` in all: in
+ * the throughput run the generator then only sends, so its hashing does not take the server's CPU
+ * (on a machine whose cores share caches or hyperthreads, a generator hashing beside the server
+ * slows the server's own CPU seconds). Yields between rounds so that notifications are read.
+ */
+async function mineAhead(sessions: BenchSession[], seconds: number, maxShares: number): Promise<void> {
+  const end = performance.now() + seconds * 1000;
+  for (let total = 0; total < maxShares && performance.now() < end; ) {
+    const slice = performance.now() + 20;
+    while (total < maxShares && performance.now() < slice) {
+      for (const session of sessions) session.stock.push(mineShare(session.connection.miner));
+      total += sessions.length;
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** A share from the session's stock while it is of the current job, else one mined now. */
+function takeShare(session: BenchSession): { share: Share; mined: boolean } {
+  const share = session.stock[session.next];
+  if (share && share.jobId === session.connection.miner.jobId) {
+    session.next++;
+    return { share, mined: false };
+  }
+  session.stock = [];
+  session.next = 0;
+  return { share: mineShare(session.connection.miner), mined: true };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -110,45 +176,38 @@ function percentile(sorted: number[], p: number): number {
  * is how long an answer waits behind other work in the process, the database above all). Returns the
  * outcome and the answer times.
  */
-async function submitShares(
-  clients: StratumClient[],
-  worker: (index: number) => string,
-  seconds: number,
-  intervalMs: number,
-): Promise<PacedResult> {
+async function submitShares(sessions: BenchSession[], seconds: number, intervalMs: number): Promise<PacedResult> {
   const latencies: number[] = [];
   let accepted = 0;
   let rejected = 0;
+  let minedDuringRun = 0;
   const started = performance.now();
   const end = started + seconds * 1000;
   await Promise.all(
-    clients.map(async (client, i) => {
-      const extranonce2 = (i + 1).toString(16).padStart(client.extranonce2Size * 2, '0');
+    sessions.map(async (session) => {
+      const { connection, login } = session;
       if (intervalMs > 0) await new Promise((r) => setTimeout(r, Math.random() * intervalMs));
-      for (let nonce = 0; performance.now() < end; nonce++) {
+      while (performance.now() < end) {
         const next = performance.now() + intervalMs;
-        const job = client.job;
-        if (!job) throw new Error('no job');
+        const { share, mined } = takeShare(session);
+        if (mined) minedDuringRun++;
         const sent = performance.now();
-        const reply = await client.submit({
-          worker: worker(i),
-          jobId: job.jobId,
-          extranonce2,
-          ntime: job.ntime,
-          nonce,
-        });
-        latencies.push(performance.now() - sent);
+        // Timed where the answer is read: answers read together are all timed before any session
+        // mines its next share.
+        const { reply, at } = await connection.submit(login, share).then((r) => ({ reply: r, at: performance.now() }));
+        latencies.push(at - sent);
         if (reply.result === true) accepted++;
         else rejected++;
         if (intervalMs > 0) await new Promise((r) => setTimeout(r, Math.max(0, next - performance.now())));
       }
     }),
   );
-  for (const client of clients) client.destroy();
+  for (const { connection } of sessions) connection.destroy();
   latencies.sort((a, b) => a - b);
   return {
     accepted,
     rejected,
+    minedDuringRun,
     seconds: (performance.now() - started) / 1000,
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
@@ -157,14 +216,18 @@ async function submitShares(
 }
 
 async function runLoad(request: LoadRequest): Promise<LoadResult> {
-  const clients = await openSessions(request.port, request.sessions);
+  const sessions = await openSessions(request.algorithm, request.port, request.sessions);
+  warmUp(request.algorithm);
+  // As long as the run at most (for a slow hash, about what the server can check in that time, as
+  // it hashes every share once too), and no more than memory comfortably holds.
+  await mineAhead(sessions, request.seconds, 300_000);
   process.send?.({ kind: 'started' });
-  return submitShares(clients, (i) => `bench.w${i}`, request.seconds, 0);
+  return submitShares(sessions, request.seconds, 0);
 }
 
 async function runPaced(request: PacedRequest): Promise<PacedResult> {
-  const clients = await openSessions(request.port, request.sessions, request.account);
-  return submitShares(clients, (i) => `${request.account}.p${i}`, request.seconds, request.intervalMs);
+  const sessions = await openSessions(request.algorithm, request.port, request.sessions, request.account);
+  return submitShares(sessions, request.seconds, request.intervalMs);
 }
 
 async function generator(): Promise<void> {
@@ -176,10 +239,10 @@ async function generator(): Promise<void> {
   } else if (request.kind === 'paced') {
     process.send?.({ kind: 'result', result: await runPaced(request) });
   } else {
-    const clients = await openSessions(request.port, request.sessions);
+    const sessions = await openSessions(request.algorithm, request.port, request.sessions);
     process.send?.({ kind: 'ready' });
     await new Promise((resolve) => process.once('message', resolve));
-    for (const client of clients) client.destroy();
+    for (const { connection } of sessions) connection.destroy();
     process.send?.({ kind: 'closed' });
   }
   process.disconnect?.();
@@ -202,28 +265,51 @@ function withGenerator(
   });
 }
 
-/** Hashes per CPU second on one core (CPU time, like the share throughput, so other load on the machine cancels out). */
-function rawHashRate(algorithm: StratumAlgorithm, seconds: number): number {
+/** What each algorithm's hash() takes (packages/pow/src/index.ts); its last 4 bytes are nonce bytes in all. */
+const POW_INPUT_LENGTH: Record<AlgorithmKey, number> = {
+  sha256: HEADER_LENGTH,
+  scrypt: HEADER_LENGTH,
+  x11: HEADER_LENGTH,
+  eaglesong: CKB_POW_MESSAGE_LENGTH,
+  kheavyhash: KASPA_POW_INPUT_LENGTH,
+  blake2s: KADENA_WORK_LENGTH,
+};
+
+/** Hashes for a while, unmeasured: X11's eleven functions take a good part of a second to reach full speed. */
+function warmUp(algorithm: AlgorithmKey): void {
   const pow = POW[algorithm];
-  const header = Buffer.alloc(80, 7);
+  const input = Buffer.alloc(POW_INPUT_LENGTH[algorithm], 7);
+  for (let i = 0, end = performance.now() + 300; performance.now() < end; i++) {
+    input.writeUInt32LE(i, input.length - 4);
+    pow.hashValue(pow.hash(input));
+  }
+}
+
+/** Hashes per CPU second on one core (CPU time, like the share throughput, so other load on the machine cancels out). */
+function rawHashRate(algorithm: AlgorithmKey, seconds: number): number {
+  const pow = POW[algorithm];
+  const input = Buffer.alloc(POW_INPUT_LENGTH[algorithm], 7);
+  warmUp(algorithm);
   let hashes = 0;
   const cpuStart = process.cpuUsage();
   const end = performance.now() + seconds * 1000;
   while (performance.now() < end) {
     for (let i = 0; i < 64; i++) {
-      header.writeUInt32LE(hashes++, 76);
-      pow.hashValue(pow.hash(header));
+      input.writeUInt32LE(hashes++, input.length - 4);
+      pow.hashValue(pow.hash(input));
     }
   }
   const cpu = process.cpuUsage(cpuStart);
   return hashes / ((cpu.user + cpu.system) / 1e6);
 }
 
-async function startServer(algorithm: StratumAlgorithm, journal = false) {
+async function startServer(benchCase: StratumBenchCase, journal = false) {
+  const { algorithm } = benchCase;
   const pow = POW[algorithm];
   // The lowest difficulty there is: every hash meets its target. Fixed, so vardiff never moves it.
   const difficulty = pow.difficultyForTarget(MAX_TARGET);
-  const source = new FixtureJobSource({ algorithm, networkTarget: 1n });
+  const source = benchCase.source();
+  await source.start();
   let batches = 0;
   const server = await startStratum({
     node: 'bench',
@@ -251,11 +337,15 @@ async function startServer(algorithm: StratumAlgorithm, journal = false) {
     journalDirectory: journal ? mkdtempSync(path.join(tmpdir(), 'bench-journal-')) : undefined,
   });
   const port = server.listeners[0]?.port as number;
-  return { server, port, batches: () => batches };
+  const stop = async () => {
+    await server.stop();
+    await source.stop();
+  };
+  return { stop, port, batches: () => batches };
 }
 
 interface AlgorithmResult {
-  algorithm: StratumAlgorithm;
+  algorithm: AlgorithmKey;
   journal: boolean;
   rawHashesPerSecond: number;
   load: LoadResult;
@@ -263,16 +353,17 @@ interface AlgorithmResult {
 }
 
 async function measureAlgorithm(
-  algorithm: StratumAlgorithm,
+  benchCase: StratumBenchCase,
   seconds: number,
   sessions: number,
   journal: boolean,
 ): Promise<AlgorithmResult> {
+  const { algorithm } = benchCase;
   const rawHashesPerSecond = rawHashRate(algorithm, Math.min(1, seconds / 2));
-  const { server, port } = await startServer(algorithm, journal);
+  const server = await startServer(benchCase, journal);
   let cpuStart = process.cpuUsage();
   let load: LoadResult | undefined;
-  await withGenerator({ kind: 'load', port, sessions, seconds }, (m) => {
+  await withGenerator({ kind: 'load', algorithm, port: server.port, sessions, seconds }, (m) => {
     if (m.kind === 'started') cpuStart = process.cpuUsage();
     if (m.kind === 'result') load = m.result;
   });
@@ -293,13 +384,17 @@ function memory(): { rss: number; heap: number } {
  * not counted); the second round is measured, with a garbage collection before each reading when
  * node runs with --expose-gc.
  */
-async function measureIdle(sessions: number, settleMs: number): Promise<{ rss: number; heap: number }> {
-  const { server, port } = await startServer('sha256');
+async function measureIdle(
+  benchCase: StratumBenchCase,
+  sessions: number,
+  settleMs: number,
+): Promise<{ rss: number; heap: number }> {
+  const server = await startServer(benchCase);
   let result = { rss: 0, heap: 0 };
   for (const round of ['warm-up', 'measured']) {
     await new Promise((r) => setTimeout(r, settleMs));
     const before = memory();
-    await withGenerator({ kind: 'idle', port, sessions }, (m, reply) => {
+    await withGenerator({ kind: 'idle', algorithm: benchCase.algorithm, port: server.port, sessions }, (m, reply) => {
       if (m.kind !== 'ready') return;
       setTimeout(() => {
         const after = memory();
@@ -341,7 +436,7 @@ interface PacedRun {
 
 async function paced(port: number, account: string, run: PacedRun): Promise<PacedResult> {
   let result: PacedResult | undefined;
-  await withGenerator({ kind: 'paced', port, account, ...run }, (m) => {
+  await withGenerator({ kind: 'paced', algorithm: 'sha256', port, account, ...run }, (m) => {
     if (m.kind === 'result') result = m.result;
   });
   if (!result) throw new Error('no paced result');
@@ -350,9 +445,9 @@ async function paced(port: number, account: string, run: PacedRun): Promise<Pace
 
 /** The baseline: the same stratum code in a process of its own, with no database beside it. */
 async function pacedBare(run: PacedRun): Promise<PacedResult> {
-  const { server, port } = await startServer('sha256', true);
+  const server = await startServer(benchCase('sha256'), true);
   try {
-    return await paced(port, 'bench', run);
+    return await paced(server.port, 'bench', run);
   } finally {
     await server.stop();
   }
@@ -429,38 +524,51 @@ async function main(): Promise<void> {
   const pacedOnly = process.argv.includes('--paced');
   // `--throughput` runs only the throughput and idle-memory part (to compare builds side by side).
   const throughputOnly = process.argv.includes('--throughput');
+  // `--algorithms=sha256,x11` measures only those cases.
+  const only = process.argv
+    .find((a) => a.startsWith('--algorithms='))
+    ?.slice('--algorithms='.length)
+    .split(',');
+  const cases = STRATUM_BENCH_CASES.filter((c) => !only || only.includes(c.algorithm));
+  if (only && cases.length !== only.length) throw new Error(`--algorithms: no case for some of ${only.join(', ')}`);
   if (!pacedOnly) {
     const results: AlgorithmResult[] = [];
-    // SHA256 with and without the share journal (the baseline: the journal's cost is the ratio).
-    results.push(await measureAlgorithm('sha256', seconds, sessions, false));
-    results.push(await measureAlgorithm('sha256', seconds, sessions, true));
-    results.push(await measureAlgorithm('scrypt', seconds, sessions, true));
-    const perSession = await measureIdle(idleSessions, short ? 100 : 500);
+    // Every case with the share journal, as npm start runs; SHA256 also without it (the baseline:
+    // the journal's cost is the ratio).
+    for (const c of cases) {
+      if (c.algorithm === 'sha256') results.push(await measureAlgorithm(c, seconds, sessions, false));
+      results.push(await measureAlgorithm(c, seconds, sessions, true));
+    }
+    const idleCase = cases[0] ?? benchCase('sha256');
+    const perSession = await measureIdle(idleCase, idleSessions, short ? 100 : 500);
 
     console.log(`bench:stratum (${seconds}s per algorithm, ${sessions} sessions each waiting for its answer)`);
+    const baseline = results.find((r) => r.algorithm === 'sha256' && !r.journal);
     for (const r of results) {
       if (r.load.rejected > 0) throw new Error(`${r.algorithm}: ${r.load.rejected} shares rejected`);
       const wall = r.load.accepted / r.load.seconds;
       const perCore = r.load.accepted / Math.max(r.cpuSeconds, 1e-9);
-      const baseline = results[0] as AlgorithmResult;
       const vsBaseline =
-        r.algorithm === 'sha256' && r.journal
+        baseline && r.algorithm === 'sha256' && r.journal
           ? `vs no journal ${(perCore / (baseline.load.accepted / Math.max(baseline.cpuSeconds, 1e-9))).toFixed(3)}`
           : '';
       console.log(
         [
-          `${`${r.algorithm}${r.journal ? '+journal' : ''}`.padEnd(14)}`,
+          `${`${r.algorithm}${r.journal ? '+journal' : ''}`.padEnd(18)}`,
           `${wall.toFixed(0).padStart(7)} shares/s`,
           `${perCore.toFixed(0).padStart(7)} shares/s per core`,
           `p50 ${r.load.p50Ms.toFixed(2)} ms  p99 ${r.load.p99Ms.toFixed(2)} ms`,
           `raw ${r.rawHashesPerSecond.toFixed(0)} H/s per core`,
           `throughput ÷ raw hash rate ${(perCore / r.rawHashesPerSecond).toFixed(3)}`,
           vsBaseline,
+          r.load.minedDuringRun > 0 ? `(${r.load.minedDuringRun} shares mined during the run)` : '',
         ].join('   '),
       );
     }
+    const missing = Object.keys(POW).filter((a) => !STRATUM_BENCH_CASES.some((c) => c.algorithm === a));
+    if (missing.length > 0) console.log(`no case yet (stratumCases.ts): ${missing.join(', ')}`);
     console.log(
-      `idle session: ${(perSession.rss / 1024).toFixed(1)} KiB resident, ${(perSession.heap / 1024).toFixed(1)} KiB JS heap each (${idleSessions} sessions)`,
+      `idle session (${idleCase.algorithm}): ${(perSession.rss / 1024).toFixed(1)} KiB resident, ${(perSession.heap / 1024).toFixed(1)} KiB JS heap each (${idleSessions} sessions)`,
     );
   }
   if (throughputOnly) return;

@@ -16,7 +16,7 @@ import { blockConfirmationJob } from './jobs/blockConfirmations.js';
 import { payoutJob } from './jobs/payouts.js';
 import { startJobsRole } from './jobs/role.js';
 import { workerRollupJob } from './jobs/workerRollup.js';
-import { createJobSources, demoAlgorithms, fleetMines } from './network.js';
+import { createJobSources, demoAlgorithms } from './network.js';
 import { parseRoles, type Role, UsageError } from './roles.js';
 import { ensureDemoAccounts } from './services/accounts/demo.js';
 import { accountAuthorizer } from './services/accounts/stratumAuthorizer.js';
@@ -170,7 +170,6 @@ async function startParts(config: Config, roles: Set<Role>, log: Logger, running
     const targets = stratum.listeners
       .filter((l) => demo.has(l.algorithm) && l.kind === 'standard' && !l.tls)
       .filter((l, i, all) => all.findIndex((o) => o.algorithm === l.algorithm) === i)
-      .flatMap(({ algorithm, host, port }) => (fleetMines(algorithm) ? [{ algorithm, host, port }] : []))
       .map((l) => ({ algorithm: l.algorithm, host: l.host === '0.0.0.0' ? '127.0.0.1' : l.host, port: l.port }));
     if (config.demoWorkers > 0 && targets.length > 0) {
       // The fleet mines for demo1 … demoN, owned by a demo user that cannot log in.

@@ -12,7 +12,8 @@ import type { AlgorithmKey } from '@lodestone/domain';
 import type { Config } from './config/config.js';
 import { type CoinSetting, ckbPayoutLock } from './config/settings.js';
 import { DemoChainSource, isDemoChainAlgorithm } from './demo/demoChains.js';
-import { DEFAULT_FLEET_HASHRATE, type FleetTarget, fleetAssignments } from './demo/fleet.js';
+import { DEFAULT_FLEET_HASHRATE, fleetAssignments } from './demo/fleet.js';
+import { minerDialectFor } from './stratum/client/minerDialects.js';
 import type { AnyWorkSource } from './stratum/startStratum.js';
 
 /** How often the demo network should find a block with the default fleet mining it. */
@@ -29,14 +30,9 @@ export function demoAlgorithms(config: Config): AlgorithmKey[] {
   return servedAlgorithms(config).filter((a) => !mined.has(a));
 }
 
-/** Real hashes per second of one demo worker, for the algorithms the demo fleet mines. */
-function fleetHashrate(algorithm: AlgorithmKey): number | undefined {
-  return (DEFAULT_FLEET_HASHRATE as Partial<Record<AlgorithmKey, number>>)[algorithm];
-}
-
-/** Whether the demo fleet mines an algorithm (it has a worker hashrate for it). */
-export function fleetMines(algorithm: AlgorithmKey): algorithm is FleetTarget['algorithm'] {
-  return fleetHashrate(algorithm) !== undefined;
+/** Whether the demo fleet mines an algorithm (its miner side of the dialect exists). */
+export function fleetMines(algorithm: AlgorithmKey): boolean {
+  return minerDialectFor(algorithm) !== undefined;
 }
 
 /**
@@ -48,8 +44,8 @@ function demoHashesPerBlock(config: Config, algorithm: AlgorithmKey, demo: Algor
   const workers = fleetAssignments(config.demoWorkers, config.demoAccounts, targets).filter(
     (w) => w.target.algorithm === algorithm,
   ).length;
-  const hashrate = fleetHashrate(algorithm);
-  if (workers === 0 || hashrate === undefined) return DEFAULT_DEMO_HASHES_PER_BLOCK;
+  const hashrate = DEFAULT_FLEET_HASHRATE[algorithm];
+  if (workers === 0) return DEFAULT_DEMO_HASHES_PER_BLOCK;
   return BigInt(Math.max(1, Math.round(workers * hashrate * DEMO_BLOCK_SECONDS)));
 }
 

@@ -1,7 +1,7 @@
 import { DemoJobSource } from '@lodestone/chain';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SILENT_LOG } from '../stratum/log.js';
-import type { StratumAlgorithm } from '../stratum/pow.js';
+import { minerDialectFor } from '../stratum/client/minerDialects.js';
+import { SILENT_LOG, type StratumLog } from '../stratum/log.js';
 import { type Harness, startHarness } from '../stratum/testing/harness.js';
 import { type Fleet, fleetAssignments, startFleet } from './fleet.js';
 
@@ -30,8 +30,8 @@ describe('demo fleet', () => {
     expect(fleetAssignments(3, 1, [])).toEqual([]);
   });
 
-  it('mines real shares over TCP on the demo network, for every algorithm', async () => {
-    for (const algorithm of ['sha256', 'scrypt'] as const) {
+  it('mines real shares over TCP on the demo network through each algorithm’s miner dialect', async () => {
+    for (const algorithm of ['sha256', 'scrypt', 'x11'] as const) {
       const source = new DemoJobSource({ algorithm });
       await source.start();
       sources.push(source);
@@ -42,30 +42,43 @@ describe('demo fleet', () => {
       listeners: [
         { algorithm: 'sha256', minDifficulty: undefined, startDifficulty: undefined },
         { algorithm: 'scrypt', minDifficulty: undefined, startDifficulty: undefined },
+        { algorithm: 'x11', minDifficulty: undefined, startDifficulty: undefined },
       ],
     });
     const h = harness;
+    const warnings: { fields: object; message: string }[] = [];
+    const log: StratumLog = { ...SILENT_LOG, warn: (fields, message) => warnings.push({ fields, message }) };
     fleet = startFleet({
-      targets: h.server.listeners.map((l) => ({
-        algorithm: l.algorithm as StratumAlgorithm,
-        host: '127.0.0.1',
-        port: l.port,
-      })),
-      workers: 4,
+      targets: [
+        ...h.server.listeners.map((l) => ({ algorithm: l.algorithm, host: '127.0.0.1', port: l.port })),
+        // A port whose algorithm the fleet cannot mine: named once in the log, given no workers.
+        { algorithm: 'eaglesong', host: '127.0.0.1', port: 1 },
+      ],
+      workers: 6,
       accounts: 2,
-      hashrate: { sha256: 20_000, scrypt: 400 },
+      hashrate: { sha256: 20_000, scrypt: 400, x11: 3_000 },
       shareIntervalSeconds: 0.25,
-      log: SILENT_LOG,
+      minerDialect: (algorithm) => (algorithm === 'eaglesong' ? undefined : minerDialectFor(algorithm)),
+      log,
     });
+    expect(warnings).toEqual([{ fields: { algorithms: ['eaglesong'] }, message: expect.stringMatching(/no miner/) }]);
     const running = fleet;
+    expect(running.workers.map((w) => w.algorithm).sort()).toEqual([
+      'scrypt',
+      'scrypt',
+      'sha256',
+      'sha256',
+      'x11',
+      'x11',
+    ]);
     const end = Date.now() + 20_000;
     while (running.workers.some((w) => w.accepted < 2) && Date.now() < end)
       await new Promise((r) => setTimeout(r, 100));
-    expect(running.workers.map((w) => w.accepted >= 2)).toEqual([true, true, true, true]);
+    expect(running.workers.map((w) => w.accepted >= 2)).toEqual(Array(6).fill(true));
     expect(running.workers.every((w) => w.rejected === 0)).toBe(true);
     await h.server.flush();
     const algorithms = new Set(h.bus.batches.map((b) => b.algorithm));
-    expect(algorithms).toEqual(new Set(['sha256', 'scrypt']));
+    expect(algorithms).toEqual(new Set(['sha256', 'scrypt', 'x11']));
     for (const w of running.workers) {
       const [account, worker] = w.login.split('.') as [string, string];
       expect(h.bus.totals(account, worker).valid).toBeGreaterThanOrEqual(2);

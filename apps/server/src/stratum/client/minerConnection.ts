@@ -1,0 +1,73 @@
+import type { MinerDialect, MinerSearch } from './minerDialect.js';
+import { type ClientOptions, type Reply, StratumClient } from './stratumClient.js';
+
+type Share = NonNullable<MinerSearch['share']>;
+
+/**
+ * A StratumClient driven by a MinerDialect, whatever the algorithm: subscribe with the dialect's
+ * parameters, every notification handed to the dialect as it arrives, shares submitted as
+ * `[login, jobId, ...params]`. What the demo fleet and the benchmark mine through.
+ */
+export class MinerConnection {
+  private unreadable: { error: unknown } | undefined;
+
+  private constructor(
+    readonly client: StratumClient,
+    readonly miner: MinerDialect,
+  ) {
+    client.onNotification((message) => {
+      if (this.unreadable || typeof message.method !== 'string') return;
+      try {
+        // The client hands over parsed messages, not the raw line, so the dialect gets the message
+        // re-serialized: the same text for every form the fleet and the benchmark ask for (only
+        // Kaspa's Bitmain job carries integers JSON.parse rounds, and neither announces itself as
+        // Bitmain firmware).
+        const params = Array.isArray(message.params) ? message.params : [];
+        miner.notification(message.method, params, JSON.stringify(message));
+      } catch (error) {
+        // A miner cannot work from a notification it cannot read: give up the connection, loudly.
+        this.unreadable = { error };
+        client.destroy();
+      }
+    });
+  }
+
+  static async open(options: ClientOptions, miner: MinerDialect): Promise<MinerConnection> {
+    return new MinerConnection(await StratumClient.connect(options), miner);
+  }
+
+  /** The notification the dialect could not read (the connection was closed for it), if any. */
+  get failure(): unknown {
+    return this.unreadable?.error;
+  }
+
+  async subscribe(agent: string): Promise<void> {
+    const reply = await this.client.request('mining.subscribe', this.miner.subscribeParams(agent));
+    if (reply.error) throw new Error(`mining.subscribe refused: ${JSON.stringify(reply.error)}`);
+    this.miner.subscribed(reply.result);
+  }
+
+  async authorize(login: string, password = 'x'): Promise<void> {
+    const reply = await this.client.authorize(login, password);
+    if (reply.result !== true) throw new Error(`mining.authorize refused: ${JSON.stringify(reply.error)}`);
+  }
+
+  /** Waits until the dialect has a job and a target. */
+  async ready(timeoutMs: number): Promise<void> {
+    const end = Date.now() + timeoutMs;
+    while (!this.miner.ready) {
+      if (this.unreadable) throw this.unreadable.error;
+      if (!this.client.isOpen) throw new Error('connection closed before the first job');
+      if (Date.now() > end) throw new Error(`no job and target in ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+
+  submit(login: string, share: Share): Promise<Reply> {
+    return this.client.request('mining.submit', [login, share.jobId, ...share.params]);
+  }
+
+  destroy(): void {
+    this.client.destroy();
+  }
+}
