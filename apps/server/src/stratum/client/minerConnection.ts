@@ -15,15 +15,12 @@ export class MinerConnection {
     readonly client: StratumClient,
     readonly miner: MinerDialect,
   ) {
-    client.onNotification((message) => {
+    client.onNotification((message, line) => {
       if (this.unreadable || typeof message.method !== 'string') return;
       try {
-        // The client hands over parsed messages, not the raw line, so the dialect gets the message
-        // re-serialized: the same text for every form the fleet and the benchmark ask for (only
-        // Kaspa's Bitmain job carries integers JSON.parse rounds, and neither announces itself as
-        // Bitmain firmware).
+        // The raw line too: Kaspa's legacy job carries integers above 2^53 that JSON.parse rounds.
         const params = Array.isArray(message.params) ? message.params : [];
-        miner.notification(message.method, params, JSON.stringify(message));
+        miner.notification(message.method, params, line);
       } catch (error) {
         // A miner cannot work from a notification it cannot read: give up the connection, loudly.
         this.unreadable = { error };
