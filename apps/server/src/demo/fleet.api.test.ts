@@ -3,11 +3,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { minerDialectFor } from '../stratum/client/minerDialects.js';
 import { SILENT_LOG, type StratumLog } from '../stratum/log.js';
 import { type Harness, startHarness } from '../stratum/testing/harness.js';
+import { DemoChainSource } from './demoChains.js';
 import { type Fleet, fleetAssignments, startFleet } from './fleet.js';
 
 let harness: Harness | undefined;
 let fleet: Fleet | undefined;
-const sources: DemoJobSource[] = [];
+const sources: (DemoJobSource | DemoChainSource)[] = [];
 
 afterEach(async () => {
   await fleet?.stop();
@@ -83,5 +84,41 @@ describe('demo fleet', () => {
       const [account, worker] = w.login.split('.') as [string, string];
       expect(h.bus.totals(account, worker).valid).toBeGreaterThanOrEqual(2);
     }
+  });
+
+  it('mines the CKB, Kadena and Kaspa demo chains through their miner dialects', async () => {
+    for (const algorithm of ['eaglesong', 'blake2s', 'kheavyhash'] as const) {
+      const source = new DemoChainSource({ algorithm, expectedHashesPerBlock: 1n << 40n, valuation: 'reference' });
+      await source.start();
+      sources.push(source);
+    }
+    harness = await startHarness({
+      sources,
+      flushIntervalMs: 60_000,
+      listeners: (['eaglesong', 'blake2s', 'kheavyhash'] as const).map((algorithm) => ({
+        algorithm,
+        minDifficulty: undefined,
+        startDifficulty: undefined,
+      })),
+    });
+    const h = harness;
+    fleet = startFleet({
+      targets: h.server.listeners.map((l) => ({ algorithm: l.algorithm, host: '127.0.0.1', port: l.port })),
+      workers: 3,
+      accounts: 3,
+      shareIntervalSeconds: 0.5,
+      log: SILENT_LOG,
+    });
+    const running = fleet;
+    const end = Date.now() + 30_000;
+    while (running.workers.some((w) => w.accepted < 2) && Date.now() < end)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(running.workers.map((w) => [w.algorithm, w.accepted >= 2, w.rejected])).toEqual([
+      ['eaglesong', true, 0],
+      ['blake2s', true, 0],
+      ['kheavyhash', true, 0],
+    ]);
+    await h.server.flush();
+    expect(new Set(h.bus.batches.map((b) => b.algorithm))).toEqual(new Set(['eaglesong', 'blake2s', 'kheavyhash']));
   });
 });

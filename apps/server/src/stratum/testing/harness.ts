@@ -9,7 +9,13 @@ import { StratumClient } from '../client/stratumClient.js';
 import { SILENT_LOG } from '../log.js';
 import type { StratumAlgorithm } from '../pow.js';
 import type { ListenerKind } from '../session.js';
-import { type StratumListenerOptions, type StratumOptions, type StratumServer, startStratum } from '../startStratum.js';
+import {
+  type AnyWorkSource,
+  type StratumListenerOptions,
+  type StratumOptions,
+  type StratumServer,
+  startStratum,
+} from '../startStratum.js';
 import { FixtureJobSource } from './fixtureJobs.js';
 
 export class RecordingBus {
@@ -60,7 +66,7 @@ export const EASY_SHA256_DIFFICULTY = POW.sha256.difficultyForTarget(1n << 252n)
 
 export interface HarnessOptions extends Partial<Omit<StratumOptions, 'sources' | 'bus' | 'listeners'>> {
   listeners?: Partial<StratumListenerOptions>[];
-  sources?: JobSource[];
+  sources?: AnyWorkSource[];
   networkTarget?: bigint;
 }
 
@@ -69,7 +75,7 @@ export interface Harness {
   bus: RecordingBus;
   /** The fixture source of each algorithm (when the harness made it). */
   source: FixtureJobSource;
-  sources: JobSource[];
+  sources: AnyWorkSource[];
   port(kind?: ListenerKind, algorithm?: StratumAlgorithm): number;
   connect(kind?: ListenerKind, algorithm?: StratumAlgorithm): Promise<StratumClient>;
   close(): Promise<void>;
@@ -78,7 +84,7 @@ export interface Harness {
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const bus = new RecordingBus();
   const source = new FixtureJobSource({ algorithm: 'sha256', networkTarget: options.networkTarget });
-  const sources = options.sources ?? [source];
+  const sources: AnyWorkSource[] = options.sources ?? [source];
   const listeners: StratumListenerOptions[] = (
     options.listeners ?? [{ kind: 'standard' }, { kind: 'xnsub' }, { kind: 'marketplace' }]
   ).map((l) => ({
