@@ -39,10 +39,11 @@ await build({
   logLevel: 'warning',
 });
 
-// The demo network's chainweb node (@lodestone/chain/demo-nodes) starts from a real mainnet header it
-// reads beside itself (`./fixtures/…` from import.meta.url, which in the bundle is dist/): ship it there.
-mkdirSync(new URL('./dist/fixtures/', import.meta.url), { recursive: true });
-copyFileSync(
-  new URL('../../packages/chain/src/testing/fixtures/chainweb-mining-client-test-headers.bin', import.meta.url),
-  new URL('./dist/fixtures/chainweb-mining-client-test-headers.bin', import.meta.url),
-);
+// Real data read beside the bundle (`./fixtures/…` from import.meta.url, which in the bundle is dist/):
+// the demo network's chainweb node (@lodestone/chain/demo-nodes) starts from a real mainnet header, and
+// bench:stratum's Kaspa case mines real blocks (rusty-kaspa's goref test data).
+for (const fixture of ['chainweb-mining-client-test-headers.bin', 'kaspa/goref-blocks.jsonl']) {
+  const to = new URL(`./dist/fixtures/${fixture}`, import.meta.url);
+  mkdirSync(new URL('.', to), { recursive: true });
+  copyFileSync(new URL(`../../packages/chain/src/testing/fixtures/${fixture}`, import.meta.url), to);
+}

@@ -3,12 +3,20 @@
  * and the miner side of the algorithm's dialect. An algorithm is benchmarked once it has both; adding
  * one is one line here.
  */
+
+import { REAL_CKB_POW_BLOCK } from '@lodestone/chain/testing';
 import type { AlgorithmKey } from '@lodestone/domain';
 import { BitcoinMiner } from '../src/stratum/client/bitcoinMiner.js';
+import { CkbMiner } from '../src/stratum/client/ckbMiner.js';
+import { KadenaMiner } from '../src/stratum/client/kadenaMiner.js';
+import { KaspaMiner } from '../src/stratum/client/kaspaMiner.js';
 import type { MinerDialect } from '../src/stratum/client/minerDialect.js';
 import type { StratumAlgorithm } from '../src/stratum/pow.js';
 import type { AnyWorkSource } from '../src/stratum/startStratum.js';
+import { CkbFixtureSource } from '../src/stratum/testing/ckbFixtureJobs.js';
 import { FixtureJobSource } from '../src/stratum/testing/fixtureJobs.js';
+import { KadenaFixtureSource, kadenaFixtureJob } from '../src/stratum/testing/kadenaReplay.js';
+import { KaspaFixtureSource } from '../src/stratum/testing/kaspaFixtureJobs.js';
 
 export interface StratumBenchCase {
   algorithm: AlgorithmKey;
@@ -30,10 +38,27 @@ function bitcoinCase(algorithm: StratumAlgorithm): StratumBenchCase {
   };
 }
 
+/** Kadena: a real mainnet work header whose target is 1, so that no share is a block. */
+function kadenaSource(): AnyWorkSource {
+  const source = new KadenaFixtureSource();
+  let id = 0;
+  source.publish(kadenaFixtureJob(0, { target: 1n, clock: { now: Date.now() }, id: () => String(++id) }));
+  return source;
+}
+
 export const STRATUM_BENCH_CASES: readonly StratumBenchCase[] = [
   bitcoinCase('sha256'),
   bitcoinCase('scrypt'),
   bitcoinCase('x11'),
+  // CKB mainnet block 76245's template: a real mainnet target, about 10^17 hashes a block.
+  { algorithm: 'eaglesong', source: () => new CkbFixtureSource([REAL_CKB_POW_BLOCK]), miner: () => new CkbMiner() },
+  // Real Kaspa blocks with a mainnet-order compact target (about 2^61 hashes a block).
+  {
+    algorithm: 'kheavyhash',
+    source: () => new KaspaFixtureSource({ now: Date.now, bits: 0x1906ffff }),
+    miner: () => new KaspaMiner('goldshell'),
+  },
+  { algorithm: 'blake2s', source: kadenaSource, miner: () => new KadenaMiner() },
 ];
 
 export function benchCase(algorithm: string): StratumBenchCase {
