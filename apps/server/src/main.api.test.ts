@@ -107,6 +107,43 @@ describe('the lodestone process', () => {
     await expect(fetch(`http://127.0.0.1:${port}/v1/health/live`)).rejects.toThrow();
   });
 
+  it('shows six live algorithms on the home page within a minute of starting on its defaults', {
+    timeout: 120_000,
+  }, async () => {
+    const port = await freePort();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'lodestone-data-'));
+    // The default listeners (one trio per algorithm) on ports the system picks, the default fleet.
+    const algorithms = ['sha256', 'scrypt', 'x11', 'eaglesong', 'blake2s', 'kheavyhash'];
+    const listeners = algorithms.map((algorithm) => ({ algorithm, port: 0, host: '127.0.0.1' }));
+    const r = runBundle({
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      STRATUM_LISTENERS: JSON.stringify(listeners),
+    });
+    try {
+      // The minute counts from when the process answers (start-up itself is slower on a loaded CI box).
+      for (let i = 0; i < 600; i++) {
+        if (await fetch(`http://127.0.0.1:${port}/v1/health`).catch(() => undefined)) break;
+        await sleep(100);
+      }
+      const started = Date.now();
+      type Row = { hashrate: number; miners: number };
+      let rows: Record<string, Row> = {};
+      const dead = () => algorithms.filter((a) => !((rows[a]?.miners ?? 0) > 0 && (rows[a]?.hashrate ?? 0) > 0));
+      while (dead().length > 0 && Date.now() - started < 60_000) {
+        await sleep(1000);
+        const stats = await fetch(`http://127.0.0.1:${port}/v1/pool/stats`).catch(() => undefined);
+        if (stats?.ok) rows = (await stats.json()) as Record<string, Row>;
+      }
+      expect(dead(), r.stderr()).toEqual([]);
+    } finally {
+      r.child.kill('SIGTERM');
+    }
+    expect(await r.exit).toBe(0);
+  });
+
   it('carries shares through NATS JetStream when NATS_URL is set', async () => {
     const port = await freePort();
     const prefix = `T${Date.now().toString(36).toUpperCase()}`;
