@@ -3,7 +3,7 @@
  * bus, plus a connected-client helper: what the socket tests and the benchmark start from.
  */
 import type { JobSource } from '@lodestone/chain';
-import type { FoundBlock, ShareBatch } from '@lodestone/domain';
+import type { AlgorithmKey, FoundBlock, ShareBatch } from '@lodestone/domain';
 import { POW } from '@lodestone/pow';
 import { StratumClient } from '../client/stratumClient.js';
 import { SILENT_LOG } from '../log.js';
@@ -76,8 +76,8 @@ export interface Harness {
   /** The fixture source of each algorithm (when the harness made it). */
   source: FixtureJobSource;
   sources: AnyWorkSource[];
-  port(kind?: ListenerKind, algorithm?: StratumAlgorithm): number;
-  connect(kind?: ListenerKind, algorithm?: StratumAlgorithm): Promise<StratumClient>;
+  port(kind?: ListenerKind, algorithm?: AlgorithmKey): number;
+  connect(kind?: ListenerKind, algorithm?: AlgorithmKey): Promise<StratumClient>;
   close(): Promise<void>;
 }
 
@@ -106,7 +106,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     bus,
   });
   const clients: StratumClient[] = [];
-  const port = (kind: ListenerKind = 'standard', algorithm: StratumAlgorithm = 'sha256') => {
+  const port = (kind: ListenerKind = 'standard', algorithm: AlgorithmKey = 'sha256') => {
     const found = server.listeners.find((l) => l.kind === kind && l.algorithm === algorithm);
     if (!found) throw new Error(`no ${algorithm} ${kind} listener`);
     return found.port;
