@@ -4,7 +4,14 @@ import { POW } from '@lodestone/pow';
 import { describe, expect, it } from 'vitest';
 import { grind, hex32 } from './client/work.js';
 import { fixtureJob } from './testing/fixtureJobs.js';
-import { type BitcoinSubmit, type IssuedWork, type ShareContext, shareKey, validateShare } from './validate.js';
+import {
+  type BitcoinSubmit,
+  type IssuedWork,
+  type ShareContext,
+  shareCredit,
+  shareKey,
+  validateShare,
+} from './validate.js';
 
 const pow = POW.sha256;
 const NOW = 1_700_000_000_000;
@@ -217,5 +224,22 @@ describe('shareKey', () => {
     const keys = new Set<number>();
     for (let nonce = 0; nonce < 200_000; nonce++) keys.add(shareKey('0a0b0c0d', '00000001', 100, nonce, 0x20000000));
     expect(keys.size).toBe(200_000);
+  });
+});
+
+describe('shareCredit (every dialect)', () => {
+  const issued = { difficulty: 16, target: 1000n };
+  it('credits the job’s difficulty at or under the share target, and says when it is a block', () => {
+    expect(shareCredit(1000n, issued, 10n, pow)).toEqual({ difficulty: 16, isBlock: false });
+    expect(shareCredit(10n, issued, 10n, pow)).toEqual({ difficulty: 16, isBlock: true });
+  });
+  it('refuses a hash above the share target unless it is a block, then credits the network’s difficulty', () => {
+    expect(shareCredit(1001n, issued, 10n, pow)).toBeUndefined();
+    // Network target above the share target (the demo network): the block is credited at the network's.
+    const easyNetwork = 2000n;
+    expect(shareCredit(1500n, issued, easyNetwork, pow)).toEqual({
+      difficulty: pow.difficultyForTarget(easyNetwork),
+      isBlock: true,
+    });
   });
 });

@@ -145,6 +145,24 @@ export function shareKey(
   return (h2 & 0x1fffff) * 0x100000000 + (h1 >>> 0);
 }
 
+/**
+ * What a share whose hash reads as `value` earns, in every dialect: the difficulty of the job as sent
+ * when it meets the share target; a block when it meets the network target — credited at the network's
+ * difficulty when that is below the share's (a share difficulty above the network's, as on the demo
+ * network), and never refused; nothing (undefined) otherwise: a low-difficulty share.
+ */
+export function shareCredit(
+  value: bigint,
+  issued: { difficulty: number; target: bigint },
+  networkTarget: bigint,
+  pow: Pick<PowFunctions, 'difficultyForTarget'>,
+): { difficulty: number; isBlock: boolean } | undefined {
+  const isBlock = value <= networkTarget;
+  if (value <= issued.target) return { difficulty: issued.difficulty, isBlock };
+  if (!isBlock) return undefined;
+  return { difficulty: Math.min(issued.difficulty, pow.difficultyForTarget(networkTarget)), isBlock };
+}
+
 function reject(reason: RejectReason, key?: number): ShareVerdict {
   return key === undefined
     ? { accepted: false, reason, code: REJECT_CODES[reason] }
@@ -192,12 +210,8 @@ export function validateShare(context: ShareContext, submit: BitcoinSubmit): Sha
   const extranonce2 = Buffer.from(submit.extranonce2, 'hex');
   const header = job.header(context.extranonce1, extranonce2, ntime, nonce, version);
   const hash = context.pow.hash(header);
-  const value = context.pow.hashValue(hash);
-  const isBlock = value <= job.networkTarget;
-  let difficulty = issued.difficulty;
-  if (value > issued.target) {
-    if (!isBlock) return reject('low-difficulty', key);
-    difficulty = Math.min(difficulty, context.pow.difficultyForTarget(job.networkTarget));
-  }
+  const credit = shareCredit(context.pow.hashValue(hash), issued, job.networkTarget, context.pow);
+  if (!credit) return reject('low-difficulty', key);
+  const { difficulty, isBlock } = credit;
   return { accepted: true, key, difficulty, isBlock, share: { extranonce2, ntime, nonce, version, header, hash } };
 }

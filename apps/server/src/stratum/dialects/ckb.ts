@@ -3,7 +3,7 @@ import { type Extranonce1, ExtranonceAllocator } from '../extranonce.js';
 import type { JobEntry, JobManager } from '../jobManager.js';
 import { type PowFunctions, powFor } from '../pow.js';
 import { notificationLine, StratumError, shortString } from '../protocol.js';
-import { REJECT_CODES, type RejectReason, shareKey } from '../validate.js';
+import { REJECT_CODES, type RejectReason, shareCredit, shareKey } from '../validate.js';
 import {
   type Dialect,
   type DialectConnection,
@@ -163,13 +163,9 @@ class CkbConnection implements DialectConnection<CkbJob> {
     const job = issued.entry.job;
     const nonce16 = Buffer.from(nonce1.hex + nonce2, 'hex');
     const value = this.pow.hashValue(this.pow.hash(job.powMessage(nonce16)));
-    const isBlock = value <= job.networkTarget;
-    let difficulty = issued.difficulty;
-    if (value > issued.target) {
-      if (!isBlock) return { accepted: false, reason: 'low-difficulty', code: StratumError.LowDifficulty, issued, key };
-      // A share difficulty above the network's (the demo network): the block is credited at the network's.
-      difficulty = Math.min(difficulty, this.pow.difficultyForTarget(job.networkTarget));
-    }
+    const credit = shareCredit(value, issued, job.networkTarget, this.pow);
+    if (!credit) return { accepted: false, reason: 'low-difficulty', code: StratumError.LowDifficulty, issued, key };
+    const { difficulty, isBlock } = credit;
     const source = this.source;
     return {
       accepted: true,

@@ -44,7 +44,7 @@ import type { Issued } from '../issuedJobs.js';
 import type { JobEntry, JobManager } from '../jobManager.js';
 import { type PowFunctions, powFor } from '../pow.js';
 import { notificationLine, StratumError, shortString } from '../protocol.js';
-import { REJECT_CODES, type RejectReason, shareKey } from '../validate.js';
+import { REJECT_CODES, type RejectReason, shareCredit, shareKey } from '../validate.js';
 import {
   type Dialect,
   type DialectConnection,
@@ -226,14 +226,9 @@ class KadenaConnection implements DialectConnection<KadenaJob> {
 
     const job = issued.entry.job;
     const solved = job.solved(nonce);
-    const value = this.pow.hashValue(this.pow.hash(solved));
-    const isBlock = value <= job.networkTarget;
-    let difficulty = issued.difficulty;
-    if (value > issued.target) {
-      // A block is never refused, even above a session difficulty higher than the network's.
-      if (!isBlock) return reject('low-difficulty', undefined, { issued, key });
-      difficulty = Math.min(difficulty, this.pow.difficultyForTarget(job.networkTarget));
-    }
+    const credit = shareCredit(this.pow.hashValue(this.pow.hash(solved)), issued, job.networkTarget, this.pow);
+    if (!credit) return reject('low-difficulty', undefined, { issued, key });
+    const { difficulty, isBlock } = credit;
     const { source } = this;
     return {
       accepted: true,

@@ -4,7 +4,7 @@ import type { Issued } from '../issuedJobs.js';
 import type { JobEntry, JobManager } from '../jobManager.js';
 import { type PowFunctions, powFor } from '../pow.js';
 import { notificationLine, StratumError, shortString } from '../protocol.js';
-import { REJECT_CODES, type RejectReason, shareKey } from '../validate.js';
+import { REJECT_CODES, type RejectReason, shareCredit, shareKey } from '../validate.js';
 import {
   type Dialect,
   type DialectConnection,
@@ -266,13 +266,9 @@ class KaspaConnection implements DialectConnection<KaspaJob> {
   private tryJob(issued: Issued<JobEntry<KaspaJob>>, nonce: bigint, key: number): DialectVerdict<KaspaJob> | undefined {
     const { job } = issued.entry;
     const value = this.pow.hashValue(this.pow.hash(job.powInput(nonce)));
-    const isBlock = value <= job.networkTarget;
-    let difficulty = issued.difficulty;
-    if (value > issued.target) {
-      if (!isBlock) return undefined;
-      // A share difficulty above the network's (the demo network): credited at the network's.
-      difficulty = Math.min(difficulty, this.pow.difficultyForTarget(job.networkTarget));
-    }
+    const credit = shareCredit(value, issued, job.networkTarget, this.pow);
+    if (!credit) return undefined;
+    const { difficulty, isBlock } = credit;
     const { source } = this;
     return {
       accepted: true,
