@@ -17,6 +17,7 @@ import { CkbMiner } from './client/ckbMiner.js';
 import { StratumClient } from './client/stratumClient.js';
 import { SILENT_LOG } from './log.js';
 import { type StratumServer, startStratum } from './startStratum.js';
+import { waitFor } from './testing/waitFor.js';
 
 const LOGIN = 'acct.k7';
 /** One hash in 16 is a share; one share in 16 is a block at the stand-in's target. */
@@ -26,16 +27,6 @@ const POOL_LOCK: CkbJsonScript = {
   hash_type: 'type',
   args: '0x2ec3a5fb4098b14f4887555fe58d966cab2c6a63',
 };
-
-async function waitFor<T>(check: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('a CKB block found through the pool, accepted by the stand-in node and later confirmed', () => {
   let node: CkbStandInNode;

@@ -24,22 +24,13 @@ import type { StratumClient } from './client/stratumClient.js';
 import { SILENT_LOG } from './log.js';
 import type { StratumServer } from './startStratum.js';
 import { startBlockMining } from './testing/harness.js';
+import { waitFor } from './testing/waitFor.js';
 
 const pow = POW.x11;
 const LOGIN = 'acct.rig1';
 // A testnet P2PKH address (the payee of the real template 917411), as the pool's address.
 const POOL_ADDRESS = 'yeRZBWYfeNE4yVUHV4ZLs83Ppn9aMRH57A';
 const POOL_SCRIPT = '76a914c69a0bda7daaae481be8def95e5f347a1d00a4b488ac';
-
-async function waitFor<T>(check: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('a Dash block found through the pool, accepted by the dashd stand-in and recorded', () => {
   let dashd: Dashd;

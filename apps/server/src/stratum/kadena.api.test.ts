@@ -26,21 +26,12 @@ import { StratumClient } from './client/stratumClient.js';
 import { SILENT_LOG } from './log.js';
 import { StratumError } from './protocol.js';
 import { type StratumServer, startStratum } from './startStratum.js';
+import { waitFor } from './testing/waitFor.js';
 
 const LOGIN = 'acct.bmk1';
 const AGENT = 'kdaminer-v1.0.0';
 /** The stand-in's work target: a block every 1 024 hashes on average. */
 const NETWORK_TARGET = 1n << 246n;
-
-async function waitFor<T>(check: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** A miner on its own connection, fed every notification as it arrives. */
 async function connectMiner(port: number): Promise<{ client: StratumClient; miner: KadenaMiner }> {

@@ -16,6 +16,7 @@ import { KaspaMiner, type KaspaMinerKind } from './client/kaspaMiner.js';
 import { StratumClient } from './client/stratumClient.js';
 import { SILENT_LOG } from './log.js';
 import { startStratum } from './startStratum.js';
+import { waitFor } from './testing/waitFor.js';
 
 // A devnet Schnorr address (the one packages/chain's Kaspa source tests pay).
 const POOL = 'kaspadev:qqqqwrs4rs3j5vfc8ary64zmvf5hqam7skxf8x4p4zhmd0wye0fdjdvq62sxf';
@@ -27,16 +28,6 @@ const cleanups: (() => Promise<unknown> | unknown)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-async function waitFor<T>(check: () => T | undefined, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** A stand-in kaspad, a KaspaJobSource on it, the pool's kheavyhash port, one miner subscribed and authorized. */
 async function startPool(kind: KaspaMinerKind, nodeOptions: KaspaNodeOptions = {}) {

@@ -18,6 +18,7 @@ import type { StratumClient } from './client/stratumClient.js';
 import type { NotifyJob } from './client/work.js';
 import type { StratumServer } from './startStratum.js';
 import { startBlockMining } from './testing/harness.js';
+import { waitFor } from './testing/waitFor.js';
 
 const pow = POW.scrypt;
 const LOGIN = 'acct.rig1';
@@ -31,16 +32,6 @@ interface BlockJson {
 /** The target a miner reads from the notify's nbits (compact encoding). */
 function targetFromBits(bits: number): bigint {
   return BigInt(bits & 0x007fffff) << BigInt(8 * ((bits >>> 24) - 3));
-}
-
-async function waitFor<T>(check: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** The notify the pool sent for this job of the source (stratum job ids are the session's own). */
