@@ -582,11 +582,15 @@ describe('public pages with data', () => {
     expect(maxHeight).toBe('300px');
 
     // Ports come from the configured listeners (the defaults here), not from the page's text:
-    // SHA256 and X11 rentals go to their own ports, not SCRYPT's 3334 and 3332.
+    // every algorithm's rentals go to its own ports, not SCRYPT's 3334 and 3332 (site order of algorithms).
     await item('nicehash').getByTestId('faq-question').click();
     const nicehash = item('nicehash').getByTestId('faq-answer');
-    expect(await nicehash.getByTestId('faq-ports-marketplace').innerText()).toBe('SCRYPT 3334, SHA256 3344, X11 3354');
-    expect(await nicehash.getByTestId('faq-ports-xnsub').innerText()).toBe('SCRYPT 3332, SHA256 3342, X11 3352');
+    expect(await nicehash.getByTestId('faq-ports-marketplace').innerText()).toBe(
+      'SCRYPT 3334, SHA256 3344, EAGLESONG 3364, BLAKE2S 3374, X11 3354, KHEAVYHASH 3384',
+    );
+    expect(await nicehash.getByTestId('faq-ports-xnsub').innerText()).toBe(
+      'SCRYPT 3332, SHA256 3342, EAGLESONG 3362, BLAKE2S 3372, X11 3352, KHEAVYHASH 3382',
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
