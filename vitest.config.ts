@@ -23,7 +23,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{apps,packages}/*/src/**/*.test.{ts,tsx}'],
+          // tools/<name>/*.test.ts: checks of the repository's own tooling (not their fixtures, one level down).
+          include: ['{apps,packages}/*/src/**/*.test.{ts,tsx}', 'tools/*/*.test.ts'],
           exclude: [...integration, ...daemon, ...browser, '**/node_modules/**'],
         },
       },

@@ -23,7 +23,7 @@ import { accountAuthorizer } from './services/accounts/stratumAuthorizer.js';
 import { createPriceFeed } from './services/money/priceFeed.js';
 import { placeholderContacts } from './services/site.js';
 import { describeStratum } from './services/stratumInfo.js';
-import { startStratum } from './stratum/index.js';
+import { startStratum } from './stratum/startStratum.js';
 
 /** Something started that must be stopped, in reverse order of starting. */
 interface Running {

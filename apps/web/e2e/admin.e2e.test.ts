@@ -1,8 +1,7 @@
 import { accountOfUser, appendUserLog, balancesOfAccount, reconcileLedger, userLogOfUser } from '@lodestone/db';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser } from '../../server/src/services/accounts/register.js';
-import { SESSION_COOKIE, Sessions } from '../../server/src/services/auth/sessions.js';
+import { registerUser, SESSION_COOKIE, Sessions } from './harness';
 import { type Site, startSite } from './harness.js';
 
 /**

@@ -15,9 +15,7 @@ import {
 } from '@lodestone/db';
 import type { ShareBatch, WorkerShareCounts } from '@lodestone/domain';
 import type { BrowserContext } from 'playwright-core';
-import { applyShareBatch } from '../../server/src/jobs/accounting.js';
-import { registerUser } from '../../server/src/services/accounts/register.js';
-import { SESSION_COOKIE, Sessions } from '../../server/src/services/auth/sessions.js';
+import { applyShareBatch, registerUser, SESSION_COOKIE, Sessions } from './harness';
 import type { Site } from './harness.js';
 
 export interface SeededUser {

@@ -40,7 +40,6 @@ describe('getting started page', () => {
     expect(await sha.getByTestId('stratum-url').count()).toBe(0);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Getting Started');
     await expect.poll(() => page.title()).toContain('Getting Started');
-    expect(await page.getByTestId('not-built').count()).toBe(0);
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   });

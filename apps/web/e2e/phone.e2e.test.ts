@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Sessions } from '../../server/src/services/auth/sessions.js';
 import {
   adjustBalance,
   creditPps,
@@ -12,6 +11,7 @@ import {
   seedUser,
   skipWizard,
 } from './dashboardSeed.js';
+import { Sessions } from './harness';
 import { type Site, startSite } from './harness.js';
 import {
   seedComparisons,

@@ -5,8 +5,8 @@
  * the signing service. The website reads everything back through the real API.
  */
 import { insertPoolStats, savePoolComparison } from '@lodestone/db';
-import { issueSignature, payoutReceiptText } from '../../server/src/services/public/signatures.js';
 import { adjustBalance, seedPayout, seedPrices, seedShares, seedUser } from './dashboardSeed.js';
+import { issueSignature, payoutReceiptText } from './harness';
 import type { Site } from './harness.js';
 
 const HOUR_MS = 3600_000;

@@ -235,7 +235,6 @@ export const walletSetting = z
       .default('0'),
   })
   .strict();
-export type WalletSetting = z.output<typeof walletSetting>;
 
 /** Default ports on one machine: each algorithm its own trio (standard, marketplace, xnsub). */
 const DEFAULT_LISTENERS: StratumListenerSetting[] = (

@@ -5,12 +5,6 @@ import { POW } from '@lodestone/pow';
 /** The bitcoin-family algorithms (the demo fleet and coin daemons serve these). */
 export type StratumAlgorithm = BitcoinJob['algorithm'];
 
-const BITCOIN_FAMILY: ReadonlySet<AlgorithmKey> = new Set<StratumAlgorithm>(['sha256', 'scrypt', 'x11']);
-
-export function isBitcoinFamily(algorithm: AlgorithmKey): algorithm is StratumAlgorithm {
-  return BITCOIN_FAMILY.has(algorithm);
-}
-
 /** What stratum needs from `@lodestone/pow` for one algorithm. */
 export interface PowFunctions {
   hash(header: Uint8Array): Uint8Array;

@@ -5,7 +5,6 @@ import { HomePage } from './home/HomePage';
 import { REFERRAL_SOURCES } from './landing/sources';
 import { PAGES } from './pages';
 
-const NotBuiltYet = lazy(() => import('../components/NotBuiltYet'));
 const ReferralLanding = lazy(() => import('./landing/ReferralLanding'));
 
 /**
@@ -18,8 +17,8 @@ export function AppRoutes() {
     <Routes>
       <Route element={<Layout />}>
         <Route index element={<HomePage />} />
-        {PAGES.map(({ path, title, page: Page }) => (
-          <Route key={path} path={path} element={Page ? <Page /> : <NotBuiltYet title={title} />} />
+        {PAGES.map(({ path, page: Page }) => (
+          <Route key={path} path={path} element={<Page />} />
         ))}
         <Route path="api" element={<Navigate to="/overview" replace />} />
         {REFERRAL_SOURCES.map((source) => (

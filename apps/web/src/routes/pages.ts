@@ -1,14 +1,13 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /**
- * Every screen of the spec's route table other than home, with its title. A screen that is not built
- * yet has no `page` and shows the shared NotBuiltYet notice; building it means adding
- * `page: lazy(() => import('./stats/StatsPage'))` here. Paths are relative to the site root.
+ * Every screen of the spec's route table other than home, with its title and its lazily loaded page.
+ * Paths are relative to the site root.
  */
 export interface PageRoute {
   path: string;
   title: string;
-  page?: LazyExoticComponent<ComponentType>;
+  page: LazyExoticComponent<ComponentType>;
 }
 
 export const PAGES: readonly PageRoute[] = [

@@ -62,11 +62,3 @@ export function uint64LE(value: bigint): Buffer {
 export function bytesToBigIntLE(bytes: Uint8Array): bigint {
   return BigInt(`0x${reverseBytes(bytes).toString('hex') || '0'}`);
 }
-
-/** An unsigned integer as exactly `length` bytes, least significant first. */
-export function bigIntToBytesLE(value: bigint, length: number): Buffer {
-  if (value < 0n) throw new RangeError('negative value');
-  const hex = value.toString(16).padStart(length * 2, '0');
-  if (hex.length > length * 2) throw new RangeError(`value does not fit in ${length} bytes`);
-  return Buffer.from(hex, 'hex').reverse();
-}

@@ -29,8 +29,10 @@ export interface CoinbaseOptions {
   lockTime?: number;
 }
 
-/** Consensus bounds of a coinbase scriptSig (Bitcoin Core consensus/tx_check.cpp: bad-cb-length). */
-export const COINBASE_SCRIPT_MIN = 2;
+/**
+ * Consensus bound of a coinbase scriptSig (Bitcoin Core consensus/tx_check.cpp: bad-cb-length, 2 to 100
+ * bytes). Ours always holds the height push and the extranonces, so only the upper bound can be broken.
+ */
 export const COINBASE_SCRIPT_MAX = 100;
 
 /**

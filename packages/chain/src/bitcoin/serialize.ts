@@ -49,7 +49,6 @@ export const OP_PUSHDATA2 = 0x4d;
 export const OP_PUSHDATA4 = 0x4e;
 export const OP_1NEGATE = 0x4f;
 export const OP_1 = 0x51;
-export const OP_RETURN = 0x6a;
 export const OP_DUP = 0x76;
 export const OP_EQUAL = 0x87;
 export const OP_EQUALVERIFY = 0x88;

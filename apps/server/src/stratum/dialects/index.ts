@@ -15,7 +15,7 @@ import type { Dialect } from './dialect.js';
 import { KadenaDialect } from './kadena.js';
 import { KaspaDialect } from './kaspa.js';
 
-export type { Dialect, DialectConnection } from './dialect.js';
+export type { Dialect } from './dialect.js';
 
 /**
  * The dialect a port of `algorithm` speaks, over the job manager of that algorithm's source. One

@@ -2,13 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { redeemCoupon } from '../../api/account';
+import { accountQueryKeys, useAccounts } from '../../api/accountQueries';
 import { serverErrorText } from '../../api/errors';
+import { AccountPage, LoadState, Panel } from '../../components/AccountPage';
 import { FormMessage, inputClass, primaryButtonClass, TextField } from '../../components/form';
+import { pickAccount } from '../../lib/accounts';
 import { useSelectedAccount } from '../../state/hooks';
-import { AccountPage, LoadState, Panel } from './AccountPage';
-import { couponForm, pickAccount, queryParam, validateCoupon } from './forms';
+import { couponForm, queryParam, validateCoupon } from './forms';
 import { MESSAGES } from './messages';
-import { accountQueryKeys, useAccounts } from './queries';
 
 /**
  * Coupon (spec "Coupon"): one code field. The discount applies to one account: `?account=` when

@@ -1,12 +1,13 @@
 import { algorithmByKey, pageOf } from '@lodestone/domain';
 import { type ReactNode, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useAccounts, useReferrals } from '../../api/accountQueries';
+import { AccountPage, LoadState, Panel } from '../../components/AccountPage';
 import { type Column, DataTable } from '../../components/DataTable';
 import { inputClass, secondaryButtonClass } from '../../components/form';
+import { pickAccount } from '../../lib/accounts';
 import { useSelectedAccount } from '../../state/hooks';
-import { AccountPage, LoadState, Panel } from './AccountPage';
-import { pickAccount, queryParam } from './forms';
-import { useAccounts, useReferrals } from './queries';
+import { queryParam } from './forms';
 import { filterReferrals, formatReferralHashrate, REFERRALS_PAGE_SIZE, type Referral } from './referrals';
 
 /** On a phone each referred account is a card headed by its name; its hashrates one a line. */

@@ -4,7 +4,6 @@ import {
   forgotPasswordForm,
   type LoginValues,
   loginForm,
-  pickAccount,
   queryParam,
   type RegisterValues,
   referralFromQuery,
@@ -171,15 +170,5 @@ describe('coupon', () => {
     expect(validateCoupon('  ')).toBe(MESSAGES.couponRequired);
     expect(validateCoupon('SAVE10')).toBeNull();
     expect(fields(couponForm(' SAVE10 '))).toEqual({ coupon: 'SAVE10' });
-  });
-});
-
-describe('pickAccount', () => {
-  it('takes the first preferred name the user has, else the first account', () => {
-    expect(pickAccount(['a', 'b', 'c'], 'b')).toBe('b');
-    expect(pickAccount(['a', 'b', 'c'], 'x', null, 'c')).toBe('c');
-    expect(pickAccount(['a', 'b', 'c'], null, undefined)).toBe('a');
-    expect(pickAccount(['a', 'b'], 'someone-elses')).toBe('a');
-    expect(pickAccount([], 'a')).toBeNull();
   });
 });

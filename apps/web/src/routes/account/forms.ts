@@ -143,15 +143,6 @@ export function couponForm(coupon: string): FormData {
   return formOf({ coupon: coupon.trim() });
 }
 
-/**
- * The account a screen works on: the preferred one (from the query or the dashboard's selection)
- * when the user has it, otherwise the first; null when the user has no account.
- */
-export function pickAccount(accounts: readonly string[], ...preferred: (string | null | undefined)[]): string | null {
-  for (const name of preferred) if (name && accounts.includes(name)) return name;
-  return accounts[0] ?? null;
-}
-
 // ── shared ───────────────────────────────────────────────────────────────────────────────────────
 
 function robot(captchaToken: string | null): Problem {

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { useUserInfo } from '../../api/queries';
+import { AccountPage, LoadState } from '../../components/AccountPage';
 import { focusRing } from '../../components/form';
-import { AccountPage, LoadState } from '../account/AccountPage';
 import { adminAccess, adminRedirect } from './access';
 
 const TABS = [

@@ -1,9 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { getCoinList, submitBalance } from '../../api/admin';
+import { Panel } from '../../components/AccountPage';
 import { AlgorithmSelector } from '../../components/AlgorithmSelector';
 import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass, TextField } from '../../components/form';
-import { Panel } from '../account/AccountPage';
 import { AdminShell } from './AdminShell';
 import {
   BALANCE_MESSAGES,

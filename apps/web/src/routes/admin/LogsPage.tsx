@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { type LogFilters, searchLogs } from '../../api/admin';
 import { USER_QUERY_ROOT } from '../../api/queries';
+import { Panel } from '../../components/AccountPage';
 import { primaryButtonClass, secondaryButtonClass, TextField } from '../../components/form';
-import { Panel } from '../account/AccountPage';
 import { AdminShell, Pager } from './AdminShell';
 import {
   formatLogTime,

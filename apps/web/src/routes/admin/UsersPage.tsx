@@ -4,10 +4,10 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { getAdminUsers, loginAsUser } from '../../api/admin';
 import { USER_QUERY_ROOT } from '../../api/queries';
+import { LoadState, Panel } from '../../components/AccountPage';
 import { Breakable, EMAIL_BREAKS } from '../../components/Breakable';
 import { phoneCell, stackClasses } from '../../components/DataTable';
 import { inputClass, primaryButtonClass } from '../../components/form';
-import { LoadState, Panel } from '../account/AccountPage';
 import { AdminShell, Pager } from './AdminShell';
 import { filterUsers, formatLastLogin, USERS_SEARCH_PLACEHOLDER, usersPage } from './users';
 

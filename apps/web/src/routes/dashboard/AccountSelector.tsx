@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { createAccount } from '../../api/account';
+import { accountQueryKeys } from '../../api/accountQueries';
 import { serverErrorText } from '../../api/errors';
 import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass, TextField } from '../../components/form';
 import { Modal } from '../../components/Modal';
+import { newAccountName } from '../../lib/accounts';
 import { setSelectedAccount } from '../../state/hooks';
-import { accountQueryKeys } from '../account/queries';
-import { newAccountName } from '../account/settings/settings';
 import { PlusIcon } from './icons';
 import { MESSAGES } from './messages';
 

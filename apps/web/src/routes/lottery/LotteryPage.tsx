@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { primaryButtonClass } from '../../components/form';
 import { InfoIcon } from '../../components/icons';
 import { PageHeader } from '../../components/publicPage';
+import { Pager } from '../../components/sections';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { Pager } from '../dashboard/ui';
 import { countdownText, formatTargetDate, MEDALS, RANKING_PAGE_SIZE, rankedTeams, rankedUsers } from './lottery';
 import {
   LOTTERY_COUNTDOWN,

@@ -5,9 +5,9 @@ import { usePoolPayouts } from '../../api/public';
 import { CopyButton } from '../../components/CopyButton';
 import { type Column, DataTable } from '../../components/DataTable';
 import { LoadState, PageHeader } from '../../components/publicPage';
+import { Pager, Section } from '../../components/sections';
+import { browserTimeZone } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { browserTimeZone } from '../dashboard/format';
-import { Pager, Section } from '../dashboard/ui';
 import { formatPayoutAmount, formatPayoutDate, PAYOUTS_PAGE_SIZE, txidCell } from './payoutRows';
 import { formatShare, formatUsdTotal, pieSlices, pieTotal } from './pie';
 

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { useSite } from '../../api/queries';
 import { MailIcon, PhoneIcon } from '../../components/icons';
 import { type ContactKind, NOT_CONFIGURED, siteContacts } from '../../lib/contacts';
+import { scrollToSection } from '../../lib/scroll';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { scrollToSection } from './scroll';
 
 /** Spec 9: both hero buttons stop 50 px above their section. */
 const SCROLL_OFFSET = 50;

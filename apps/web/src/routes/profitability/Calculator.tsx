@@ -3,7 +3,7 @@ import { type FormEvent, useId, useMemo, useState } from 'react';
 import { type Column, DataTable } from '../../components/DataTable';
 import { inputClass, primaryButtonClass } from '../../components/form';
 import { LoadState } from '../../components/publicPage';
-import { Section } from '../dashboard/ui';
+import { Section } from '../../components/sections';
 import {
   btcPriceOf,
   CALCULATOR_DEFAULTS,

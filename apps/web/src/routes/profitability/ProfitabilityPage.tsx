@@ -6,11 +6,11 @@ import { AlgorithmLogo } from '../../components/AlgorithmLogo';
 import { TimeSeriesChart } from '../../components/charts/TimeSeriesChart';
 import { type Column, DataTable } from '../../components/DataTable';
 import { LoadState, PageHeader } from '../../components/publicPage';
+import { Pager, Section } from '../../components/sections';
+import { browserTimeZone } from '../../lib/format';
 import { safeExternalUrl } from '../../lib/links';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useSelectedAlgorithm } from '../../state/hooks';
-import { browserTimeZone } from '../dashboard/format';
-import { Pager, Section } from '../dashboard/ui';
 import { Calculator } from './Calculator';
 import {
   COMPARISON_PAGE_SIZE,

@@ -24,10 +24,9 @@ export const CALCULATOR_DEFAULTS = {
   resultUnit: 'btc',
 } as const;
 
-/** Spec 9: the BTC price used when the pool has recorded none, and the factors when absent. */
+/** Spec 9: the BTC price used when the pool has recorded none. */
 export const FALLBACK_BTC_PRICE = 100_000;
 export const FALLBACK_FIAT_PRICE = 1;
-export const DEFAULT_UNITS_FACTOR = 12;
 
 /** Spec 9: calculator results have 6 decimals. */
 export const RESULT_DECIMALS = 6;

@@ -3,8 +3,8 @@ import { useSite } from '../../api/queries';
 import { primaryButtonClass } from '../../components/form';
 import { ExternalLinkIcon } from '../../components/icons';
 import { supportEmail } from '../../lib/contacts';
+import { scrollToSection } from '../../lib/scroll';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { scrollToSection } from '../powerBridge/scroll';
 import {
   addressUrl,
   CAMPAIGN,

@@ -6,11 +6,11 @@ import { AlgorithmLogo } from '../../components/AlgorithmLogo';
 import { TimeSeriesChart } from '../../components/charts/TimeSeriesChart';
 import { type Column, DataTable } from '../../components/DataTable';
 import { LoadState, PageHeader } from '../../components/publicPage';
+import { Section, StatCard } from '../../components/sections';
 import { formatTimeOfDay } from '../../lib/dates';
+import { browserTimeZone } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useSelectedAlgorithm } from '../../state/hooks';
-import { browserTimeZone } from '../dashboard/format';
-import { Section, StatCard } from '../dashboard/ui';
 import { formatTopHashes, formatTopHashrate, statsCells } from './statsCells';
 
 const REFRESH_SECONDS = STATS_REFRESH_MS / 1000;

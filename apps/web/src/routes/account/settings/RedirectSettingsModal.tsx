@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { updateRedirectConfig } from '../../../api/account';
+import { accountQueryKeys, useRedirectConfig } from '../../../api/accountQueries';
+import { LoadState } from '../../../components/AccountPage';
 import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form';
 import { TrashIcon } from '../../../components/icons';
 import { Modal } from '../../../components/Modal';
-import { LoadState } from '../AccountPage';
 import { MESSAGES } from '../messages';
-import { accountQueryKeys, useRedirectConfig } from '../queries';
 import { type RedirectRow, redirectPayload, redirectTotal, rowsFromRedirectConfig } from './settings';
 
 /**

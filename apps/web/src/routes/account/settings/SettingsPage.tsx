@@ -3,8 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { createAccount, updateUserConfig } from '../../../api/account';
+import { accountQueryKeys, useUserConfig } from '../../../api/accountQueries';
 import { serverErrorText } from '../../../api/errors';
 import { useUserInfo } from '../../../api/queries';
+import { AccountPage, LoadState, Panel } from '../../../components/AccountPage';
 import {
   FormMessage,
   linkClass,
@@ -13,11 +15,10 @@ import {
   TextField,
   Toggle,
 } from '../../../components/form';
-import { AccountPage, LoadState, Panel } from '../AccountPage';
+import { newAccountName } from '../../../lib/accounts';
 import { MESSAGES } from '../messages';
-import { accountQueryKeys, useUserConfig } from '../queries';
 import { AccountCard } from './AccountCard';
-import { configUpdateForm, newAccountName, type Toggles, togglesFromConfig } from './settings';
+import { configUpdateForm, type Toggles, togglesFromConfig } from './settings';
 import { DisableTwoFactorModal, EnableTwoFactorModal } from './TwoFactorModals';
 
 /**

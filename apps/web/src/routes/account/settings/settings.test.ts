@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   configUpdateForm,
   formatFeeDiscount,
-  newAccountName,
   observerLink,
   redirectPayload,
   redirectTotal,
@@ -135,12 +134,6 @@ describe('per account', () => {
     expect(formatFeeDiscount(0)).toBe('0%');
     expect(formatFeeDiscount(1)).toBe('100%');
     expect(formatFeeDiscount(Number.NaN)).toBe('0%');
-  });
-
-  it('sends no new account for an empty name', () => {
-    expect(newAccountName('   ')).toBeNull();
-    expect(newAccountName('')).toBeNull();
-    expect(newAccountName(' miner02 ')).toBe('miner02');
   });
 });
 

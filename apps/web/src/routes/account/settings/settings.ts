@@ -102,9 +102,3 @@ export function formatFeeDiscount(fraction: number): string {
   const percent = Number.isFinite(fraction) ? Math.round(fraction * 100) : 0;
   return `${percent}%`;
 }
-
-/** The name for a new account: trimmed; null (nothing is sent) when empty (spec 5). */
-export function newAccountName(input: string): string | null {
-  const name = input.trim();
-  return name === '' ? null : name;
-}

@@ -1,6 +1,6 @@
 import type { ChartResponse } from '@lodestone/contract';
 import { TimeSeriesChart } from '../../../components/charts/TimeSeriesChart';
-import { QueryState, Section } from '../ui';
+import { QueryState, Section } from '../../../components/sections';
 
 /**
  * A titled card with one chart call's time-series chart, or its loading / error state. The section's test

@@ -7,12 +7,12 @@ import { serverErrorText } from '../../../api/errors';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form';
 import { TrashIcon } from '../../../components/icons';
+import { Pager, QueryState, Section, StatCard } from '../../../components/sections';
+import { browserTimeZone, formatHashrate, formatUsd, rejectedPercent } from '../../../lib/format';
 import { ChartSection } from '../charts/ChartSection';
-import { browserTimeZone, formatHashrate, formatUsd, rejectedPercent } from '../format';
 import { SearchIcon, SortIcon } from '../icons';
 import { MESSAGES } from '../messages';
 import { useMiningChart, useMiningSummary, useWorkers } from '../queries';
-import { Pager, QueryState, Section, StatCard } from '../ui';
 import { nextSort, type SortColumn, type SortState, workersView } from './workers';
 
 /** What only the miner may do on this tab; the observer dashboard passes none (read-only). */

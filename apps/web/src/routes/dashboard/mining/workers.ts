@@ -1,5 +1,5 @@
 import { type PageWindow, pageOf } from '@lodestone/domain';
-import { formatHashrate, hashrateInBaseUnits, rejectedPercent } from '../format';
+import { formatHashrate, hashrateInBaseUnits, rejectedPercent } from '../../../lib/format';
 
 /**
  * The workers table's rules (spec "Dashboard"): the first four columns sort, ascending first and then

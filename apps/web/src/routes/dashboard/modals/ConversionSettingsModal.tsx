@@ -8,9 +8,9 @@ import { AlgorithmSelector } from '../../../components/AlgorithmSelector';
 import { inputClass, secondaryButtonClass } from '../../../components/form';
 import { TrashIcon } from '../../../components/icons';
 import { Modal } from '../../../components/Modal';
+import { QueryState } from '../../../components/sections';
 import { MESSAGES } from '../messages';
 import { dashboardKeys, sourceKey, useCoins, useConversionConfig } from '../queries';
-import { QueryState } from '../ui';
 import {
   addConversionCoin,
   type ConversionForm,

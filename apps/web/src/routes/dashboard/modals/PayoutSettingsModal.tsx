@@ -7,11 +7,11 @@ import { useUserInfo } from '../../../api/queries';
 import { inputClass, secondaryButtonClass, TextField } from '../../../components/form';
 import { TrashIcon } from '../../../components/icons';
 import { Modal } from '../../../components/Modal';
+import { QueryState } from '../../../components/sections';
 import { formatDateTime } from '../../../lib/dates';
 import { PlusIcon } from '../icons';
 import { MESSAGES } from '../messages';
 import { dashboardKeys, sourceKey, useCoins, usePaymentConfig } from '../queries';
-import { QueryState } from '../ui';
 import { CoinAdder, SaveRow } from './formParts';
 import {
   addAddressRow,

@@ -19,7 +19,7 @@ import { type Column, DataTable } from '../../../components/DataTable';
 import { FormMessage, inputClass, linkClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form';
 import { ExternalLinkIcon } from '../../../components/icons';
 import { MiddleEllipsis } from '../../../components/MiddleEllipsis';
-import { ChartSection } from '../charts/ChartSection';
+import { Pager, QueryState, Section } from '../../../components/sections';
 import {
   BALANCE_PRICE_DECIMALS,
   browserTimeZone,
@@ -31,11 +31,11 @@ import {
   formatPrice,
   formatUsd,
   unitsToNumber,
-} from '../format';
+} from '../../../lib/format';
+import { ChartSection } from '../charts/ChartSection';
 import { WarningIcon } from '../icons';
 import { MESSAGES } from '../messages';
 import { useBalances, useEarnings, useLifetimeEarnings, usePayouts, useRevenueChart } from '../queries';
-import { Pager, QueryState, Section } from '../ui';
 import { AnimatedNumber } from './AnimatedNumber';
 import { clampMonth, previousMonth, statementFileName } from './months';
 import { saveFile } from './saveFile';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useDocumentTitle } from '../lib/useDocumentTitle';
 
 /** The frame of the logged-in account screens (settings, referrals, coupon) inside the site layout. */
 export function AccountPage({

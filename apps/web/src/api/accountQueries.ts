@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { getAccounts, getRedirectConfig, getReferrals, getUserConfig } from '../../api/account';
-import { USER_QUERY_ROOT } from '../../api/queries';
+import { getAccounts, getRedirectConfig, getReferrals, getUserConfig } from './account';
+import { USER_QUERY_ROOT } from './queries';
 
 /** The logged-in user's data for the account screens; all under USER_QUERY_ROOT (dropped on login/logout). */
 export const accountQueryKeys = {

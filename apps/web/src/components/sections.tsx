@@ -1,8 +1,8 @@
 import type { PageWindow } from '@lodestone/domain';
 import { type ReactNode, useId } from 'react';
-import { secondaryButtonClass } from '../../components/form';
+import { secondaryButtonClass } from './form';
 
-/** Small presentational pieces shared by the dashboard's tabs. */
+/** Small presentational pieces shared by the dashboard's tabs and the public statistics screens. */
 
 /** A titled white card, like the account screens' panels. */
 export function Section({
