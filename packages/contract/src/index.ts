@@ -1,4 +1,5 @@
 export * from './account.js';
+export * from './accountRules.js';
 export * from './admin.js';
 export * from './common.js';
 export * from './mining.js';

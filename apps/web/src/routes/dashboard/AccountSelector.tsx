@@ -1,3 +1,4 @@
+import { usernameProblem } from '@lodestone/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { createAccount } from '../../api/account';
@@ -6,7 +7,6 @@ import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass, Text
 import { Modal } from '../../components/Modal';
 import { setSelectedAccount } from '../../state/hooks';
 import { accountQueryKeys } from '../account/queries';
-import { newAccountName } from '../account/settings/settings';
 import { PlusIcon } from './icons';
 import { MESSAGES } from './messages';
 
@@ -79,13 +79,14 @@ function CreateAccountModal({ onClose }: { onClose: () => void }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const username = newAccountName(name);
-    // Spec 5: an empty name (after trimming) sends nothing.
-    if (username === null) {
-      setHint(MESSAGES.accountNameRequired);
+    // Spec 5: an empty name (after trimming) sends nothing; nor does one the server would refuse
+    // (the contract's username rule, in its words).
+    const problem = usernameProblem(name);
+    if (problem) {
+      setHint(problem);
       return;
     }
-    if (!mutation.isPending) mutation.mutate(username);
+    if (!mutation.isPending) mutation.mutate(name.trim());
   };
 
   return (
