@@ -3,12 +3,13 @@ import { type FormEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { redeemCoupon } from '../../api/account';
 import { serverErrorText } from '../../api/errors';
+import { queryKeys } from '../../api/queryKeys';
 import { FormMessage, inputClass, primaryButtonClass, TextField } from '../../components/form';
 import { useSelectedAccount } from '../../state/hooks';
 import { AccountPage, LoadState, Panel } from './AccountPage';
 import { couponForm, pickAccount, queryParam, validateCoupon } from './forms';
 import { MESSAGES } from './messages';
-import { accountQueryKeys, useAccounts } from './queries';
+import { useAccounts } from './queries';
 
 /**
  * Coupon (spec "Coupon"): one code field. The discount applies to one account: `?account=` when
@@ -31,7 +32,7 @@ export default function CouponPage() {
       setMessage({ success: MESSAGES.couponApplied });
       setCoupon('');
       // The fee discount shows in Settings.
-      void queryClient.invalidateQueries({ queryKey: accountQueryKeys.config });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.config });
     },
     onError: (failure) => setMessage({ error: serverErrorText(failure, MESSAGES.couponFailed) }),
   });

@@ -3,10 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { createAccount } from '../../api/account';
 import { serverErrorText } from '../../api/errors';
+import { queryKeys } from '../../api/queryKeys';
 import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass, TextField } from '../../components/form';
 import { Modal } from '../../components/Modal';
 import { setSelectedAccount } from '../../state/hooks';
-import { accountQueryKeys } from '../account/queries';
 import { PlusIcon } from './icons';
 import { MESSAGES } from './messages';
 
@@ -71,7 +71,7 @@ function CreateAccountModal({ onClose }: { onClose: () => void }) {
     // is fetched first, so the page never sees a selected account that is not in its list (it would
     // fall back to the first account and store that instead).
     onSuccess: async (_, username) => {
-      await queryClient.refetchQueries({ queryKey: accountQueryKeys.accounts });
+      await queryClient.refetchQueries({ queryKey: queryKeys.accounts });
       setSelectedAccount(username);
       window.location.reload();
     },

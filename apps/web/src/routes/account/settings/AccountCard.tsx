@@ -4,11 +4,11 @@ import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { type KeyKind, regenerateKey, removeAccount } from '../../../api/account';
 import { serverErrorText } from '../../../api/errors';
+import { queryKeys } from '../../../api/queryKeys';
 import { CopyButton } from '../../../components/CopyButton';
 import { focusRing, inputClass, secondaryButtonClass } from '../../../components/form';
 import { RefreshIcon, TrashIcon } from '../../../components/icons';
 import { MESSAGES } from '../messages';
-import { accountQueryKeys } from '../queries';
 import { ConfirmModal } from './ConfirmModal';
 import { RedirectSettingsModal } from './RedirectSettingsModal';
 import { formatFeeDiscount, observerLink } from './settings';
@@ -32,7 +32,7 @@ export function AccountCard({
     mutationFn: (key: KeyKind) => regenerateKey(username, key),
     onSuccess: ({ value }, key) => {
       // Show the new key at once; the next fetch of the config confirms it.
-      queryClient.setQueryData<UserConfigResponse>(accountQueryKeys.config, (config) =>
+      queryClient.setQueryData<UserConfigResponse>(queryKeys.config, (config) =>
         config
           ? {
               ...config,

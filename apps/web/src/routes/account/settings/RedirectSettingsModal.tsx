@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { updateRedirectConfig } from '../../../api/account';
+import { queryKeys } from '../../../api/queryKeys';
 import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form';
 import { TrashIcon } from '../../../components/icons';
 import { Modal } from '../../../components/Modal';
 import { LoadState } from '../AccountPage';
 import { MESSAGES } from '../messages';
-import { accountQueryKeys, useRedirectConfig } from '../queries';
+import { useRedirectConfig } from '../queries';
 import { type RedirectRow, redirectPayload, redirectTotal, rowsFromRedirectConfig } from './settings';
 
 /**
@@ -57,7 +58,7 @@ function RedirectForm({
     mutationFn: (form: FormData) => updateRedirectConfig(account, form),
     onSuccess: () => {
       setMessage({ success: MESSAGES.redirectSaved });
-      void queryClient.invalidateQueries({ queryKey: accountQueryKeys.redirect(account) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.redirect(account) });
     },
     onError: () => setMessage({ error: MESSAGES.redirectFailed }),
   });

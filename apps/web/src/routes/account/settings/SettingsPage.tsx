@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { createAccount, updateUserConfig } from '../../../api/account';
 import { serverErrorText } from '../../../api/errors';
 import { useUserInfo } from '../../../api/queries';
+import { queryKeys } from '../../../api/queryKeys';
 import {
   FormMessage,
   linkClass,
@@ -15,7 +16,7 @@ import {
 } from '../../../components/form';
 import { AccountPage, LoadState, Panel } from '../AccountPage';
 import { MESSAGES } from '../messages';
-import { accountQueryKeys, useUserConfig } from '../queries';
+import { useUserConfig } from '../queries';
 import { AccountCard } from './AccountCard';
 import { configUpdateForm, newAccountName, type Toggles, togglesFromConfig } from './settings';
 import { DisableTwoFactorModal, EnableTwoFactorModal } from './TwoFactorModals';
@@ -131,7 +132,7 @@ function Preferences({ config }: { config: UserConfigResponse }) {
     mutationFn: updateUserConfig,
     onSuccess: () => {
       setMessage({ success: MESSAGES.settingsSaved });
-      void queryClient.invalidateQueries({ queryKey: accountQueryKeys.config });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.config });
     },
     onError: (failure) => setMessage({ error: serverErrorText(failure, MESSAGES.settingsFailed) }),
   });
