@@ -1,4 +1,9 @@
-import { redirectPercentageProblem, redirectTotalProblem, type UserConfigResponse } from '@lodestone/contract';
+import {
+  redirectPercentageProblem,
+  redirectTotalProblem,
+  type UserConfigResponse,
+  usernameProblem,
+} from '@lodestone/contract';
 import { formOf } from '../forms';
 
 /**
@@ -61,6 +66,8 @@ export function redirectPayload(rows: readonly RedirectRow[]): RedirectPayload {
     const text = row.percentage.trim();
     if (username === '' && text === '') continue;
     if (username === '') return { ok: false, error: 'Enter an account name on every row.' };
+    const name = usernameProblem(username);
+    if (name) return { ok: false, error: name };
     const percentage = text === '' ? Number.NaN : Number(text);
     const range = redirectPercentageProblem(percentage);
     if (range) return { ok: false, error: range };
