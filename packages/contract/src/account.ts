@@ -1,4 +1,15 @@
 import { z } from 'zod';
+import {
+  ACCOUNT_NAME_PATTERN,
+  COUPON_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  isReservedEmail,
+  ACCOUNT_MESSAGES as M,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  redirectTotalProblem,
+} from './accountRules.js';
 import { algorithmKey, algorithmName } from './common.js';
 
 /**
@@ -8,43 +19,34 @@ import { algorithmKey, algorithmName } from './common.js';
  * website shows `error` as is.
  */
 
-/** Account names are the `{account}` of the stratum login `{account}.{worker}`. */
-export const ACCOUNT_NAME_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
-export const accountName = z
-  .string()
-  .trim()
-  .regex(ACCOUNT_NAME_PATTERN, 'Username must be 3 to 32 letters, digits, dashes or underscores');
+/** Account names are the `{account}` of the stratum login `{account}.{worker}` (rules in accountRules.ts). */
+export const accountName = z.string().trim().regex(ACCOUNT_NAME_PATTERN, M.usernameInvalid);
 
-/**
- * `.invalid` is reserved (RFC 2606) and is where erased users' addresses go (`deleted-N@deleted.invalid`),
- * so nobody can register one and block another user's erasure.
- */
+/** Trimmed and lower-cased, as stored; the shape and the reserved `.invalid` domain as in `emailProblem`. */
 export const email = z
   .string()
   .trim()
   .toLowerCase()
-  .pipe(z.email('Invalid email address').max(254))
-  .refine((address) => !address.endsWith('.invalid'), 'Invalid email address');
-/** Server-side password rule (the spec leaves it unshown): 10 to 128 characters. */
+  .min(1, M.emailRequired)
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: M.emailInvalid }).max(EMAIL_MAX_LENGTH, M.emailInvalid))
+  .refine((address) => !isReservedEmail(address), M.emailInvalid);
+/** A new password (`newPasswordProblem`): 10 to 128 characters. */
 export const password = z
   .string()
-  .min(10, 'Password must be at least 10 characters')
-  .max(128, 'Password must be at most 128 characters');
+  .min(PASSWORD_MIN_LENGTH, M.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, M.passwordTooLong);
 /**
  * The current password, asked again before changes a stolen session cookie must not make (2FA on or
  * off, payout addresses). Empty when not sent: the server answers PASSWORD_REQUIRED where it is needed.
  */
-export const currentPassword = z.string().max(128, 'Password must be at most 128 characters').default('');
+export const currentPassword = z.string().max(PASSWORD_MAX_LENGTH, M.passwordTooLong).default('');
 /** The current 2FA code where a change may need it (the user has 2FA on); empty when not sent. */
-export const currentTotpCode = z.string().trim().max(6, 'The 2FA code has 6 digits').default('');
+export const currentTotpCode = z.string().trim().max(6, M.totpCode).default('');
 export const totpCode = z
   .string()
   .trim()
-  .regex(/^\d{6}$/, 'The 2FA code has 6 digits');
-export const captchaToken = z
-  .string({ error: 'Please verify you are not a robot.' })
-  .min(1, 'Please verify you are not a robot.')
-  .max(10_000, 'Please verify you are not a robot.');
+  .regex(/^\d{6}$/, M.totpCode);
+export const captchaToken = z.string({ error: M.robot }).min(1, M.robot).max(10_000, M.robot);
 
 /** Every successful form call answers this (spec: "result"). */
 export const resultResponse = z.object({ result: z.literal(true) });
@@ -64,7 +66,7 @@ export type RegisterBody = z.input<typeof registerBody>;
 
 export const loginBody = z.object({
   email,
-  password: z.string().min(1, 'Password is required').max(128),
+  password: z.string().min(1, M.passwordRequired).max(PASSWORD_MAX_LENGTH, M.passwordTooLong),
   /** TOTP code, required when the user has 2FA enabled. */
   code: z.string().trim().max(6).default(''),
   captchaToken,
@@ -158,9 +160,8 @@ export const redirectConfigResponse = z.object({
 });
 /** POST /v1/user/redirect_config/update?account_name= — field redirect_settings: JSON map username → percentage. */
 export const redirectSettings = z
-  .record(accountName, z.number().min(0, 'Percentages are 0 to 100').max(100, 'Percentages are 0 to 100'))
-  // A hair of tolerance for floating-point sums (33.3 + 33.3 + 33.4); the server checks the exact sum.
-  .refine((m) => Object.values(m).reduce((a, b) => a + b, 0) <= 100 + 1e-9, 'The percentages add up to more than 100');
+  .record(accountName, z.number().min(0, M.redirectPercentage).max(100, M.redirectPercentage))
+  .refine((m) => redirectTotalProblem(Object.values(m)) === null, M.redirectTotal);
 export const redirectConfigUpdateBody = z.object({
   /** A JSON text in a multipart form; JSON API clients may send the map itself. */
   redirect_settings: z.unknown().transform((value, ctx) => {
@@ -199,7 +200,7 @@ export const passwordResetBody = z.object({ email, captchaToken });
 export const passwordResetSendQuery = z.object({ email });
 export const passwordResetSendBody = z.object({
   password,
-  recovery_key: z.string().min(1, 'Invalid recovery key').max(200),
+  recovery_key: z.string().min(1, M.recoveryKey).max(200, M.recoveryKey),
 });
 
 // ── referrals, coupons ─────────────────────────────────────────────────────────────────────────
@@ -221,7 +222,7 @@ export const referralsResponse = z.object({
 export type ReferralsResponse = z.infer<typeof referralsResponse>;
 
 /** POST /v1/user/coupon?account_name= */
-export const couponBody = z.object({ coupon: z.string().trim().min(1, 'Coupon code is required').max(64) });
+export const couponBody = z.object({ coupon: z.string().trim().min(1, M.couponRequired).max(COUPON_MAX_LENGTH) });
 /** GET /v1/user/set_referral?code= — records where a visitor came from (landing routes). */
 export const setReferralQuery = z.object({
   code: z

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import {
   accountListResponse,
   accountQuery,
@@ -55,6 +56,7 @@ import {
   paymentConfigUpdateBody,
   poolPayoutsResponse,
 } from './money.js';
+import { type ApiPath, paths } from './paths.js';
 import { algorithmParams, algorithmStatsResponse, chartQuery, chartResponse, poolStatsResponse } from './pool.js';
 import {
   openApiDocument,
@@ -87,9 +89,6 @@ import {
 import { bannerResponse, healthResponse, siteResponse } from './site.js';
 import { stratumResponse } from './stratum.js';
 
-/** Every API path is the spec's path under this prefix. */
-export const API_PREFIX = '/v1';
-
 /**
  * A refusal a route is documented to answer (the OpenAPI document lists it, the API docs pages
  * show it): the status, when it happens, and the answer's body.
@@ -105,262 +104,159 @@ export interface Refusal {
  * checks its answers with `response`; the website's client builds its calls from the same entries.
  */
 export const routes = {
-  health: { method: 'GET', path: '/health', response: healthResponse },
-  banner: { method: 'GET', path: '/banner', response: bannerResponse },
-  site: { method: 'GET', path: '/site', response: siteResponse },
-  poolStats: { method: 'GET', path: '/pool/stats', response: poolStatsResponse },
-  poolStratum: { method: 'GET', path: '/pool/stratum', response: stratumResponse },
-  poolAlgorithmStats: {
-    method: 'GET',
-    path: '/pool/stats/:algorithm',
-    params: algorithmParams,
-    response: algorithmStatsResponse,
-  },
-  poolStatsChart: {
-    method: 'GET',
-    path: '/pool/stats/:algorithm/chart',
-    params: algorithmParams,
-    query: chartQuery,
-    response: chartResponse,
-  },
+  health: { ...paths.health, response: healthResponse },
+  banner: { ...paths.banner, response: bannerResponse },
+  site: { ...paths.site, response: siteResponse },
+  poolStats: { ...paths.poolStats, response: poolStatsResponse },
+  poolStratum: { ...paths.poolStratum, response: stratumResponse },
+  poolAlgorithmStats: { ...paths.poolAlgorithmStats, params: algorithmParams, response: algorithmStatsResponse },
+  poolStatsChart: { ...paths.poolStatsChart, params: algorithmParams, query: chartQuery, response: chartResponse },
 
   // ── accounts and sessions (spec 7 "Account and session"); bodies are multipart forms (JSON also accepted)
-  captchaChallenge: { method: 'GET', path: '/captcha/challenge', response: captchaChallengeResponse },
-  userRegister: { method: 'POST', path: '/user/register', body: registerBody, response: resultResponse },
-  userLogin: { method: 'POST', path: '/user/login', body: loginBody, response: resultResponse },
-  userInfo: { method: 'GET', path: '/user/info', response: userInfoResponse },
-  userLogout: { method: 'POST', path: '/user/logout', response: logoutResponse },
-  userConfig: { method: 'GET', path: '/user/config', response: userConfigResponse },
-  userConfigUpdate: {
-    method: 'POST',
-    path: '/user/config/update',
-    body: userConfigUpdateBody,
-    response: resultResponse,
-  },
-  userAccounts: { method: 'GET', path: '/user/accounts', response: accountListResponse },
-  userNewAccount: { method: 'POST', path: '/user/new_account', body: newAccountBody, response: resultResponse },
-  userRemoveAccount: {
-    method: 'POST',
-    path: '/user/remove_account',
-    body: removeAccountBody,
-    response: resultResponse,
-  },
+  captchaChallenge: { ...paths.captchaChallenge, response: captchaChallengeResponse },
+  userRegister: { ...paths.userRegister, body: registerBody, response: resultResponse },
+  userLogin: { ...paths.userLogin, body: loginBody, response: resultResponse },
+  userInfo: { ...paths.userInfo, response: userInfoResponse },
+  userLogout: { ...paths.userLogout, response: logoutResponse },
+  userConfig: { ...paths.userConfig, response: userConfigResponse },
+  userConfigUpdate: { ...paths.userConfigUpdate, body: userConfigUpdateBody, response: resultResponse },
+  userAccounts: { ...paths.userAccounts, response: accountListResponse },
+  userNewAccount: { ...paths.userNewAccount, body: newAccountBody, response: resultResponse },
+  userRemoveAccount: { ...paths.userRemoveAccount, body: removeAccountBody, response: resultResponse },
   userKeysRegenerate: {
-    method: 'POST',
-    path: '/user/keys/regenerate',
+    ...paths.userKeysRegenerate,
     query: accountQuery,
     body: regenerateKeyBody,
     response: regenerateKeyResponse,
   },
-  userRedirectConfig: {
-    method: 'GET',
-    path: '/user/redirect_config',
-    query: accountQuery,
-    response: redirectConfigResponse,
-  },
+  userRedirectConfig: { ...paths.userRedirectConfig, query: accountQuery, response: redirectConfigResponse },
   userRedirectConfigUpdate: {
-    method: 'POST',
-    path: '/user/redirect_config/update',
+    ...paths.userRedirectConfigUpdate,
     query: accountQuery,
     body: redirectConfigUpdateBody,
     response: resultResponse,
   },
-  passwordReset: { method: 'POST', path: '/password/reset', body: passwordResetBody, response: resultResponse },
+  passwordReset: { ...paths.passwordReset, body: passwordResetBody, response: resultResponse },
   passwordResetSend: {
-    method: 'POST',
-    path: '/password/reset_send',
+    ...paths.passwordResetSend,
     query: passwordResetSendQuery,
     body: passwordResetSendBody,
     response: resultResponse,
   },
-  userReferrals: { method: 'GET', path: '/user/referrals', query: accountQuery, response: referralsResponse },
-  userCoupon: { method: 'POST', path: '/user/coupon', query: accountQuery, body: couponBody, response: resultResponse },
-  userSetReferral: { method: 'GET', path: '/user/set_referral', query: setReferralQuery, response: resultResponse },
-  userGenerate2fa: { method: 'GET', path: '/user/config/generate2FA', response: generate2faResponse },
-  userEnable2fa: { method: 'POST', path: '/user/config/enable2FA', body: twoFactorBody, response: resultResponse },
-  userDisable2fa: { method: 'POST', path: '/user/config/disable2FA', body: twoFactorBody, response: resultResponse },
+  userReferrals: { ...paths.userReferrals, query: accountQuery, response: referralsResponse },
+  userCoupon: { ...paths.userCoupon, query: accountQuery, body: couponBody, response: resultResponse },
+  userSetReferral: { ...paths.userSetReferral, query: setReferralQuery, response: resultResponse },
+  userGenerate2fa: { ...paths.userGenerate2fa, response: generate2faResponse },
+  userEnable2fa: { ...paths.userEnable2fa, body: twoFactorBody, response: resultResponse },
+  userDisable2fa: { ...paths.userDisable2fa, body: twoFactorBody, response: resultResponse },
   /** The QR code (PNG) of the logged-in user's pending 2FA secret; not JSON. */
-  twoFactorQr: { method: 'GET', path: '/2fa/:secret', params: twoFactorQrParams },
-  userMostUsedAlgo: {
-    method: 'GET',
-    path: '/user/mostUsedAlgo',
-    query: accountQuery,
-    response: mostUsedAlgoResponse,
-  },
+  twoFactorQr: { ...paths.twoFactorQr, params: twoFactorQrParams },
+  userMostUsedAlgo: { ...paths.userMostUsedAlgo, query: accountQuery, response: mostUsedAlgoResponse },
 
   // ── money (spec 7 "Dashboard" and "Public"; docs/money.md): catalogue, settings, conversion, payouts
-  coins: { method: 'GET', path: '/coins', response: coinsResponse },
-  poolPayouts: { method: 'GET', path: '/pool/payouts', response: poolPayoutsResponse },
-  userConversionConfig: {
-    method: 'GET',
-    path: '/user/conversion_config',
-    query: accountQuery,
-    response: conversionConfigResponse,
-  },
+  coins: { ...paths.coins, response: coinsResponse },
+  poolPayouts: { ...paths.poolPayouts, response: poolPayoutsResponse },
+  userConversionConfig: { ...paths.userConversionConfig, query: accountQuery, response: conversionConfigResponse },
   userConversionConfigUpdate: {
-    method: 'POST',
-    path: '/user/conversion_config/update',
+    ...paths.userConversionConfigUpdate,
     query: accountQuery,
     body: conversionConfigUpdateBody,
     response: resultResponse,
   },
-  userPaymentConfig: {
-    method: 'GET',
-    path: '/user/payment_config',
-    query: accountQuery,
-    response: paymentConfigResponse,
-  },
+  userPaymentConfig: { ...paths.userPaymentConfig, query: accountQuery, response: paymentConfigResponse },
   userPaymentConfigUpdate: {
-    method: 'POST',
-    path: '/user/payment_config/update',
+    ...paths.userPaymentConfigUpdate,
     query: accountQuery,
     body: paymentConfigUpdateBody,
     response: resultResponse,
   },
-  userConvert: {
-    method: 'POST',
-    path: '/user/convert',
-    query: accountQuery,
-    body: convertBody,
-    response: convertResponse,
-  },
+  userConvert: { ...paths.userConvert, query: accountQuery, body: convertBody, response: convertResponse },
 
   // ── mining (spec 7 "Dashboard" and "Observer"; docs/dashboard.md "Mining API"). The removals are
   // GETs as the spec lists them (cross-site guarded like a POST); the server accepts POST as well.
-  userMining: { method: 'GET', path: '/user/mining', query: miningQuery, response: miningSummaryResponse },
-  userMiningChart: { method: 'GET', path: '/user/mining/chart', query: miningChartQuery, response: chartResponse },
-  userMiningWorkers: {
-    method: 'GET',
-    path: '/user/mining/workers',
-    query: miningQuery,
-    response: miningWorkersResponse,
-  },
+  userMining: { ...paths.userMining, query: miningQuery, response: miningSummaryResponse },
+  userMiningChart: { ...paths.userMiningChart, query: miningChartQuery, response: chartResponse },
+  userMiningWorkers: { ...paths.userMiningWorkers, query: miningQuery, response: miningWorkersResponse },
   userMiningWorkerRemove: {
-    method: 'GET',
-    path: '/user/mining/workers/remove/:workerId',
+    ...paths.userMiningWorkerRemove,
     params: miningWorkerParams,
     query: miningQuery,
     response: miningRemoveResponse,
   },
   userMiningWorkersRemoveAll: {
-    method: 'GET',
-    path: '/user/mining/workers/removeall',
+    ...paths.userMiningWorkersRemoveAll,
     query: miningQuery,
     response: miningRemoveResponse,
   },
-  observerMining: {
-    method: 'GET',
-    path: '/observer/mining',
-    query: observerMiningQuery,
-    response: miningSummaryResponse,
-  },
-  observerMiningChart: {
-    method: 'GET',
-    path: '/observer/mining/chart',
-    query: observerMiningChartQuery,
-    response: chartResponse,
-  },
+  observerMining: { ...paths.observerMining, query: observerMiningQuery, response: miningSummaryResponse },
+  observerMiningChart: { ...paths.observerMiningChart, query: observerMiningChartQuery, response: chartResponse },
   observerMiningWorkers: {
-    method: 'GET',
-    path: '/observer/mining/workers',
+    ...paths.observerMiningWorkers,
     query: observerMiningQuery,
     response: miningWorkersResponse,
   },
 
   // ── revenue (spec 7 "Dashboard" and "Observer"; docs/dashboard.md "Revenue API"). The downloads
   // answer files (PDF, CSV), not JSON, so they have no response schema.
-  userRevenueBalance: {
-    method: 'GET',
-    path: '/user/revenue/balance',
-    query: revenueAccountQuery,
-    response: revenueBalanceResponse,
-  },
-  userRevenuePayouts: {
-    method: 'GET',
-    path: '/user/revenue/payouts',
-    query: revenuePayoutsQuery,
-    response: revenuePayoutsResponse,
-  },
+  userRevenueBalance: { ...paths.userRevenueBalance, query: revenueAccountQuery, response: revenueBalanceResponse },
+  userRevenuePayouts: { ...paths.userRevenuePayouts, query: revenuePayoutsQuery, response: revenuePayoutsResponse },
   userRevenueEarnings: {
-    method: 'GET',
-    path: '/user/revenue/earnings',
+    ...paths.userRevenueEarnings,
     query: revenueAlgorithmQuery,
     response: revenueEarningsResponse,
   },
   userRevenueLifetimeEarnings: {
-    method: 'GET',
-    path: '/user/revenue/lifetimeearnings',
+    ...paths.userRevenueLifetimeEarnings,
     query: revenueAlgorithmQuery,
     response: lifetimeEarningsResponse,
   },
-  userRevenueChart: {
-    method: 'GET',
-    path: '/user/revenue/chart',
-    query: revenueAlgorithmQuery,
-    response: chartResponse,
-  },
+  userRevenueChart: { ...paths.userRevenueChart, query: revenueAlgorithmQuery, response: chartResponse },
   /** The monthly PDF statement, `earnings_{YYYY-MM}.pdf`. */
-  userRevenueEarningsDownload: {
-    method: 'GET',
-    path: '/user/revenue/earnings/download',
-    query: revenueStatementQuery,
-  },
+  userRevenueEarningsDownload: { ...paths.userRevenueEarningsDownload, query: revenueStatementQuery },
   /** Daily earnings as `earnings.csv`. */
-  userRevenueEarningsCsv: { method: 'GET', path: '/user/revenue/earnings/csv', query: revenueAlgorithmQuery },
+  userRevenueEarningsCsv: { ...paths.userRevenueEarningsCsv, query: revenueAlgorithmQuery },
   /** The account's payouts as `payments.csv`. */
-  userRevenuePayoutsCsv: { method: 'GET', path: '/user/revenue/payouts/csv', query: revenuePayoutsCsvQuery },
+  userRevenuePayoutsCsv: { ...paths.userRevenuePayoutsCsv, query: revenuePayoutsCsvQuery },
   observerRevenueBalance: {
-    method: 'GET',
-    path: '/observer/revenue/balance',
+    ...paths.observerRevenueBalance,
     query: observerRevenueQuery,
     response: revenueBalanceResponse,
   },
   observerRevenuePayouts: {
-    method: 'GET',
-    path: '/observer/revenue/payouts',
+    ...paths.observerRevenuePayouts,
     query: observerRevenuePayoutsQuery,
     response: revenuePayoutsResponse,
   },
   observerRevenueEarnings: {
-    method: 'GET',
-    path: '/observer/revenue/earnings',
+    ...paths.observerRevenueEarnings,
     query: observerRevenueAlgorithmQuery,
     response: revenueEarningsResponse,
   },
   observerRevenueLifetimeEarnings: {
-    method: 'GET',
-    path: '/observer/revenue/lifetimeearnings',
+    ...paths.observerRevenueLifetimeEarnings,
     query: observerRevenueAlgorithmQuery,
     response: lifetimeEarningsResponse,
   },
   observerRevenueChart: {
-    method: 'GET',
-    path: '/observer/revenue/chart',
+    ...paths.observerRevenueChart,
     query: observerRevenueAlgorithmQuery,
     response: chartResponse,
   },
 
   // ── public website and public API (spec 7 "Public"; docs/public-api.md). The /api/* calls are
   // CORS-open and rate-limited per address (and per key for /api/user); they honour no cookies.
-  poolProfits: {
-    method: 'GET',
-    path: '/pool/profits/:algorithm',
-    params: profitAlgorithmParams,
-    response: poolProfitsResponse,
-  },
+  poolProfits: { ...paths.poolProfits, params: profitAlgorithmParams, response: poolProfitsResponse },
   poolProfitsChart: {
-    method: 'GET',
-    path: '/pool/profits/:algorithm/chart',
+    ...paths.poolProfitsChart,
     params: profitAlgorithmParams,
     query: profitChartQuery,
     response: chartResponse,
   },
-  poolFees: { method: 'GET', path: '/pool/fees', response: poolFeesResponse },
-  apiPool: { method: 'GET', path: '/api/pool', response: publicApiPoolResponse },
-  apiProfits: { method: 'GET', path: '/api/profits', response: publicApiProfitsResponse },
+  poolFees: { ...paths.poolFees, response: poolFeesResponse },
+  apiPool: { ...paths.apiPool, response: publicApiPoolResponse },
+  apiProfits: { ...paths.apiProfits, response: publicApiProfitsResponse },
   apiUser: {
-    method: 'GET',
-    path: '/api/user',
+    ...paths.apiUser,
     query: publicApiUserQuery,
     response: publicApiUserResponse,
     // 404, not 401: a 401 tells the website its session ended (spec 8), and this call has no session.
@@ -385,25 +281,32 @@ export const routes = {
       },
     ] satisfies Refusal[],
   },
-  signature: {
-    method: 'GET',
-    path: '/signatures/:signature',
-    params: signatureParams,
-    response: signatureResponse,
-  },
-  vipApplication: { method: 'POST', path: '/email/hashrate', body: vipApplicationBody, response: resultResponse },
+  signature: { ...paths.signature, params: signatureParams, response: signatureResponse },
+  vipApplication: { ...paths.vipApplication, body: vipApplicationBody, response: resultResponse },
   /** The OpenAPI 3.1 document of every route of this table. */
-  openApi: { method: 'GET', path: '/openapi.json', response: openApiDocument },
+  openApi: { ...paths.openApi, response: openApiDocument },
 
   // ── admin (spec 7 "Admin"; docs/admin.md): admins only, 404 for everyone else logged in, 401 for visitors
-  adminUsers: { method: 'GET', path: '/admin/users', response: adminUsersResponse },
-  adminLogsUser: { method: 'POST', path: '/admin/logs/user', body: adminLogsUserBody, response: adminLogsResponse },
-  adminLogsAccount: {
-    method: 'POST',
-    path: '/admin/logs/account',
-    body: adminLogsAccountBody,
-    response: adminLogsResponse,
-  },
-  adminLogin: { method: 'POST', path: '/admin/login', body: adminLoginBody, response: resultResponse },
-  adminBalance: { method: 'POST', path: '/admin/balance', body: adminBalanceBody, response: adminBalanceResponse },
-} as const;
+  adminUsers: { ...paths.adminUsers, response: adminUsersResponse },
+  adminLogsUser: { ...paths.adminLogsUser, body: adminLogsUserBody, response: adminLogsResponse },
+  adminLogsAccount: { ...paths.adminLogsAccount, body: adminLogsAccountBody, response: adminLogsResponse },
+  adminLogin: { ...paths.adminLogin, body: adminLoginBody, response: resultResponse },
+  adminBalance: { ...paths.adminBalance, body: adminBalanceBody, response: adminBalanceResponse },
+} as const satisfies { [K in keyof typeof paths]: ApiPath & Record<string, unknown> };
+
+/**
+ * What each call takes and answers, as types only: the website imports these with `import type`,
+ * so its client is typed from the very schemas the server checks with, and no zod reaches its bundle.
+ */
+type Routes = typeof routes;
+type Schema<K extends keyof Routes, F extends string> = Routes[K] extends { [P in F]: infer S extends z.ZodType }
+  ? S
+  : never;
+/** The parsed answer of a call (never for calls that answer a file). */
+export type RouteResponse<K extends keyof Routes> = z.output<Schema<K, 'response'>>;
+/** The query a call takes, as sent (never when it takes none). */
+export type RouteQuery<K extends keyof Routes> = z.input<Schema<K, 'query'>>;
+/** The path parameters of a call, as sent (never when its path has none). */
+export type RouteParams<K extends keyof Routes> = z.input<Schema<K, 'params'>>;
+/** The body of a call, as sent (never when it takes none). */
+export type RouteBody<K extends keyof Routes> = z.input<Schema<K, 'body'>>;

@@ -1,21 +1,20 @@
-import type { AdminUsersResponse, CoinsResponse, ResultResponse } from '@lodestone/contract';
 import { setIsLoggedIn, setSelectedAccount } from '../state/hooks';
-import { request, requestResult } from './client';
+import { call, callResult } from './client';
 
 /**
  * The admin calls (spec 7 "Admin"), used only by the /admin screens. A visitor's call answers 401
  * and goes to /login (client.ts); the screens never call for a user who is not an admin, since
  * those calls answer 404 by design.
  */
-const post = (fields: Record<string, string | undefined>) => {
+function formOf(fields: Record<string, string | undefined>): { form: FormData } {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) if (value !== undefined) form.set(key, value);
-  return { method: 'POST' as const, form };
-};
+  return { form };
+}
 
 /** GET admin/users: every user; the Users screen searches and pages them itself. */
-export function getAdminUsers(signal?: AbortSignal): Promise<AdminUsersResponse> {
-  return request('/admin/users', { signal });
+export function getAdminUsers(signal?: AbortSignal) {
+  return call('adminUsers', { signal });
 }
 
 /** What the Logs screen searches by: an e-mail, an account, or both (trimmed, non-empty). */
@@ -34,17 +33,17 @@ export function searchLogs(filters: LogFilters, page: number, signal?: AbortSign
   if (filters.username) fields.username = filters.username;
   if (filters.email) {
     fields.email = filters.email;
-    return request('/admin/logs/user', { ...post(fields), signal });
+    return call('adminLogsUser', { ...formOf(fields), signal });
   }
-  return request('/admin/logs/account', { ...post(fields), signal });
+  return call('adminLogsAccount', { ...formOf(fields), signal });
 }
 
 /**
  * POST admin/login {email}: the browser now holds that user's session (the admin's own ended).
  * The logged-in flag stays true; the dashboard's remembered account was the admin's, so it is forgotten.
  */
-export async function loginAsUser(email: string): Promise<ResultResponse> {
-  const answer = await requestResult<ResultResponse>('/admin/login', post({ email }));
+export async function loginAsUser(email: string) {
+  const answer = await callResult('adminLogin', formOf({ email }));
   setIsLoggedIn(true);
   setSelectedAccount(null);
   return answer;
@@ -58,10 +57,10 @@ export function submitBalance(fields: {
   value: string;
   reason?: string;
 }): Promise<unknown> {
-  return request('/admin/balance', post(fields));
+  return call('adminBalance', formOf(fields));
 }
 
 /** GET /coins: the coin list of the Balance screen's dropdown (its keys are the tickers). */
-export function getCoinList(signal?: AbortSignal): Promise<CoinsResponse> {
-  return request('/coins', { signal });
+export function getCoinList(signal?: AbortSignal) {
+  return call('coins', { signal });
 }

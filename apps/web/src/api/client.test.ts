@@ -1,6 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { login, register } from './account';
-import { apiUrl, getUserInfo, logout, request, requestResult } from './client';
+import type {
+  MiningSummaryResponse,
+  PoolStatsResponse,
+  UserConfigResponse,
+  UserInfoResponse,
+} from '@lodestone/contract';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { getUserConfig, login, register } from './account';
+import { call, callResult, getPoolStats, getUserInfo, logout, routeUrl } from './client';
+import { getMiningSummary } from './dashboard';
 import { ApiError } from './errors';
 import { setLoginRedirect } from './unauthorized';
 
@@ -48,20 +55,29 @@ afterEach(() => {
 
 const flag = () => stored.get('isLoggedIn');
 
-describe('apiUrl', () => {
-  it('puts the path under /v1 and leaves out undefined query values', () => {
-    expect(apiUrl('/user/config')).toBe('/v1/user/config');
-    expect(apiUrl('/user/referrals', { account_name: 'miner 01', x: undefined })).toBe(
+describe('routeUrl', () => {
+  it("puts the contract's path under /v1, fills its parameters and leaves out undefined query values", () => {
+    expect(routeUrl('userConfig')).toBe('/v1/user/config');
+    expect(routeUrl('userReferrals', { query: { account_name: 'miner 01' } })).toBe(
       '/v1/user/referrals?account_name=miner+01',
     );
+    expect(routeUrl('poolStatsChart', { params: { algorithm: 'scrypt' }, query: { timezone: undefined } })).toBe(
+      '/v1/pool/stats/scrypt/chart',
+    );
+    expect(routeUrl('signature', { params: { signature: 'a/b c' } })).toBe('/v1/signatures/a%2Fb%20c');
+  });
+
+  it('refuses to build a path without its parameters', () => {
+    expect(() => routeUrl('twoFactorQr', {} as never)).toThrow('twoFactorQr needs the path parameter secret');
   });
 });
 
-describe('request', () => {
-  it('sends credentials and the multipart body', async () => {
+describe('call', () => {
+  it("sends the contract's method, credentials and the multipart body", async () => {
     const form = new FormData();
     form.set('a', '1');
-    await request('/user/config/update', { method: 'POST', form });
+    await call('userConfigUpdate', { form });
+    expect(calls[0]?.url).toBe('/v1/user/config/update');
     expect(calls[0]?.init.credentials).toBe('include');
     expect(calls[0]?.init.method).toBe('POST');
     expect(calls[0]?.init.body).toBe(form);
@@ -69,7 +85,7 @@ describe('request', () => {
 
   it('on a 401 clears the flag and goes to /login', async () => {
     answer = { status: 401, body: { error: 'Log in first', code: 'unauthorized' } };
-    await expect(request('/user/config')).rejects.toMatchObject({ status: 401, message: 'Log in first' });
+    await expect(call('userConfig')).rejects.toMatchObject({ status: 401, message: 'Log in first' });
     expect(flag()).toBe('false');
     expect(redirects).toBe(1);
   });
@@ -80,7 +96,7 @@ describe('request', () => {
       routed += 1;
     });
     answer = { status: 401, body: {} };
-    await expect(request('/user/referrals')).rejects.toBeInstanceOf(ApiError);
+    await expect(call('userReferrals', { query: { account_name: 'miner01' } })).rejects.toBeInstanceOf(ApiError);
     uninstall();
     expect(routed).toBe(1);
     expect(redirects).toBe(0);
@@ -89,21 +105,21 @@ describe('request', () => {
   it('does not redirect from the login page itself', async () => {
     pathname = '/login';
     answer = { status: 401, body: {} };
-    await expect(request('/user/config')).rejects.toBeInstanceOf(ApiError);
+    await expect(call('userConfig')).rejects.toBeInstanceOf(ApiError);
     expect(flag()).toBe('false');
     expect(redirects).toBe(0);
   });
 
   it('leaves the flag alone on other errors', async () => {
     answer = { status: 403, body: { error: 'Not yours', code: 'forbidden' } };
-    await expect(request('/user/referrals')).rejects.toMatchObject({ status: 403 });
+    await expect(call('userReferrals', { query: { account_name: 'miner01' } })).rejects.toMatchObject({ status: 403 });
     expect(flag()).toBe('true');
     expect(redirects).toBe(0);
   });
 
   it('turns { result: false, error } into an error with the server text', async () => {
     answer = { status: 200, body: { result: false, error: 'Name taken' } };
-    await expect(requestResult('/user/new_account', { method: 'POST' })).rejects.toMatchObject({
+    await expect(callResult('userNewAccount', { form: new FormData() })).rejects.toMatchObject({
       message: 'Name taken',
       fromServer: true,
     });
@@ -159,5 +175,16 @@ describe('login, register and logout', () => {
     answer = { status: 200, body: { result: true } };
     expect(await logout()).toBe(true);
     expect(flag()).toBe('false');
+  });
+});
+
+describe('types from the contract', () => {
+  // Checked by tsc (npm run check): an answer typed `any` would pass every page's type check unseen.
+  it('types each answer with its route schema', () => {
+    expectTypeOf(getUserConfig).returns.resolves.toEqualTypeOf<UserConfigResponse>();
+    expectTypeOf(getMiningSummary).returns.resolves.toEqualTypeOf<MiningSummaryResponse>();
+    expectTypeOf(getPoolStats).returns.resolves.toEqualTypeOf<PoolStatsResponse>();
+    expectTypeOf(call<'userInfo'>).returns.resolves.toEqualTypeOf<UserInfoResponse>();
+    expectTypeOf(call<'userInfo'>).returns.resolves.not.toBeAny();
   });
 });

@@ -1,45 +1,58 @@
-import type {
-  BannerResponse,
-  PoolStatsResponse,
-  SiteResponse,
-  StratumResponse,
-  UserInfo,
-  UserInfoResponse,
-} from '@lodestone/contract';
-import { API_PREFIX } from '@lodestone/contract';
+import type { RouteName, RouteParams, RouteQuery, RouteResponse, UserInfo } from '@lodestone/contract';
+import { API_PREFIX, paths } from '@lodestone/contract';
 import { setIsLoggedIn } from '../state/hooks';
 import { ApiError, apiErrorFrom, networkError } from './errors';
 import { redirectToLogin, shouldRedirectToLogin, unauthorizedAction } from './unauthorized';
 
 /**
- * The typed client of the Lodestone API: one function per call, response types from
- * packages/contract. Only types (and the path prefix) come from there, so zod stays out of the bundle.
+ * The typed client of the Lodestone API. A call is named by its entry in the contract's path table
+ * (`paths`: method and path, no zod), and its path parameters, query and answer are typed from the
+ * contract's route table with type-only imports, so no path or type is written here and zod stays
+ * out of the bundle (packages/contract/src/paths.ts says why this, and not a generated client).
  * This module holds what every page needs (the request itself, the home page's calls, the session
- * check and logout); the account screens' calls live in `account.ts`, loaded with those screens.
+ * check and logout); the other screens' calls live beside it, loaded with those screens.
  */
-export interface RequestOptions {
-  method?: 'GET' | 'POST';
-  /** Query parameters; undefined values are left out. */
-  query?: Record<string, string | undefined>;
-  /** Multipart form body (spec 7: form bodies are multipart). */
-  form?: FormData;
-  signal?: AbortSignal | undefined;
+
+/** Text as a URL carries it, under the contract's own names; optional where the contract's are. */
+type Texts<T> = { [P in keyof T]: Partial<Pick<T, P>> extends Pick<T, P> ? string | undefined : string };
+type ParamsInput<K extends RouteName> = [RouteParams<K>] extends [never]
+  ? { params?: never }
+  : { params: Texts<RouteParams<K>> };
+type QueryInput<K extends RouteName> = [RouteQuery<K>] extends [never]
+  ? { query?: never }
+  : { query: Texts<RouteQuery<K>> };
+
+/** What a call sends: its path parameters and query when it has them, a multipart form body (spec 7). */
+export type CallInput<K extends RouteName> = ParamsInput<K> &
+  QueryInput<K> & {
+    form?: FormData;
+    signal?: AbortSignal | undefined;
+  };
+/** The input argument, optional for calls that need neither parameters nor a query. */
+type InputArg<K extends RouteName> =
+  Partial<CallInput<K>> extends CallInput<K> ? [input?: CallInput<K>] : [input: CallInput<K>];
+
+/** "/v1/user/referrals?account_name=miner01": the call's path with its parameters filled in. */
+export function routeUrl<K extends RouteName>(name: K, ...[input]: InputArg<K>): string {
+  const { params, query } = (input ?? {}) as { params?: Record<string, string>; query?: Record<string, unknown> };
+  const path = paths[name].path.replace(/:(\w+)/g, (_, param: string) => {
+    const value = params?.[param];
+    if (value === undefined) throw new Error(`${name} needs the path parameter ${param}`);
+    return encodeURIComponent(value);
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) if (typeof value === 'string') search.set(key, value);
+  const text = search.toString();
+  return `${API_PREFIX}${path}${text ? `?${text}` : ''}`;
 }
 
-/** "/v1/user/referrals?account_name=miner01" */
-export function apiUrl(path: string, query: Record<string, string | undefined> = {}): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, value);
-  const search = params.toString();
-  return `${API_PREFIX}${path}${search ? `?${search}` : ''}`;
-}
-
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', query, form, signal } = options;
+/** The raw answer of a call, after the 401 handling every call shares (spec 4 and 8). */
+export async function send<K extends RouteName>(name: K, ...[input]: InputArg<K>): Promise<Response> {
+  const { form, signal } = input ?? {};
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, query), {
-      method,
+    response = await fetch(routeUrl(name, ...([input] as InputArg<K>)), {
+      method: paths[name].method,
       credentials: 'include',
       headers: { Accept: 'application/json' },
       body: form ?? null,
@@ -49,47 +62,53 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     if (signal?.aborted) throw cause;
     throw networkError(cause);
   }
+  if (response.status === 401) onUnauthorized(name);
+  return response;
+}
+
+/** A call's JSON answer, typed by the contract; an error answer throws an ApiError. */
+export async function call<K extends RouteName>(name: K, ...args: InputArg<K>): Promise<RouteResponse<K>> {
+  const response = await send(name, ...args);
   const body: unknown = await response.json().catch(() => undefined);
-  if (response.status === 401) onUnauthorized(path);
   if (!response.ok) throw apiErrorFrom(response.status, body);
   if (body === undefined) throw apiErrorFrom(response.status, { error: 'The server sent an unreadable answer.' });
-  return body as T;
+  return body as RouteResponse<K>;
 }
 
 /** Spec 8: a 401 sets the logged-out flag and, except for user info and the pre-login calls, goes to /login. */
-function onUnauthorized(path: string): void {
+function onUnauthorized(name: RouteName): void {
   setIsLoggedIn(false);
-  if (shouldRedirectToLogin(unauthorizedAction(path), window.location.pathname)) redirectToLogin();
+  if (shouldRedirectToLogin(unauthorizedAction(name), window.location.pathname)) redirectToLogin();
 }
 
 /**
  * Form calls answer `{ result: true }`; an answer of `{ result: false, error }` with status 200 is
  * treated like an error answer, so every page has one failure path.
  */
-export async function requestResult<T extends { result: unknown }>(path: string, options: RequestOptions): Promise<T> {
-  const body = await request<T & { error?: unknown }>(path, options);
+export async function callResult<K extends RouteName>(name: K, ...args: InputArg<K>): Promise<RouteResponse<K>> {
+  const body = (await call(name, ...args)) as { result?: unknown; error?: unknown };
   if (body.result === false || body.result === undefined || body.result === null) {
     const text = typeof body.error === 'string' && body.error.trim() !== '' ? body.error : null;
     throw new ApiError(200, 'result_false', text ?? 'The request was not accepted.', text !== null);
   }
-  return body;
+  return body as RouteResponse<K>;
 }
 
-export function getPoolStats(signal?: AbortSignal): Promise<PoolStatsResponse> {
-  return request('/pool/stats', { signal });
+export function getPoolStats(signal?: AbortSignal) {
+  return call('poolStats', { signal });
 }
 
-export function getBanner(signal?: AbortSignal): Promise<BannerResponse> {
-  return request('/banner', { signal });
+export function getBanner(signal?: AbortSignal) {
+  return call('banner', { signal });
 }
 
-export function getSite(signal?: AbortSignal): Promise<SiteResponse> {
-  return request('/site', { signal });
+export function getSite(signal?: AbortSignal) {
+  return call('site', { signal });
 }
 
-/** GET /v1/pool/stratum: every stratum port miners can use (the Getting Started page). */
-export function getStratum(signal?: AbortSignal): Promise<StratumResponse> {
-  return request('/pool/stratum', { signal });
+/** Every stratum port miners can use (the Getting Started page). */
+export function getStratum(signal?: AbortSignal) {
+  return call('poolStratum', { signal });
 }
 
 /**
@@ -99,7 +118,7 @@ export function getStratum(signal?: AbortSignal): Promise<StratumResponse> {
  */
 export async function getUserInfo(signal?: AbortSignal): Promise<UserInfo | null> {
   try {
-    const info = await request<UserInfoResponse>('/user/info', { signal });
+    const info = await call('userInfo', { signal });
     if (info.result === false) {
       setIsLoggedIn(false);
       return null;
@@ -116,12 +135,12 @@ export async function getUserInfo(signal?: AbortSignal): Promise<UserInfo | null
 
 /** POST /v1/user/logout → `{ result }`. True clears the logged-in flag (spec 4). */
 export async function logout(): Promise<boolean> {
-  const { result } = await request<{ result: boolean }>('/user/logout', { method: 'POST' });
+  const { result } = await call('userLogout');
   if (result === true) setIsLoggedIn(false);
   return result === true;
 }
 
 /** GET /v1/user/set_referral?code= — records the landing route a visitor came from. */
 export async function setReferral(code: string): Promise<void> {
-  await request('/user/set_referral', { query: { code } });
+  await call('userSetReferral', { query: { code } });
 }

@@ -1,18 +1,10 @@
 import { QueryCache, QueryClient, useQuery } from '@tanstack/react-query';
 import { getBanner, getPoolStats, getSite, getStratum, getUserInfo } from './client';
 import { ApiError } from './errors';
+import { queryKeys } from './queryKeys';
 
 /** Refresh period of the pool table (spec 9). */
 export const POOL_STATS_REFRESH_MS = 30_000;
-
-/** Stable query keys, one per resource. */
-export const queryKeys = {
-  poolStats: ['pool', 'stats'] as const,
-  banner: ['banner'] as const,
-  site: ['site'] as const,
-  stratum: ['pool', 'stratum'] as const,
-  userInfo: ['user', 'info'] as const,
-};
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -63,9 +55,6 @@ export function useStratum() {
     staleTime: 10 * 60_000,
   });
 }
-
-/** Everything that belongs to the logged-in user lives under this key, dropped on login and logout. */
-export const USER_QUERY_ROOT = ['user'] as const;
 
 /**
  * GET /v1/user/info (spec 4: the home page checks the session; success sets the logged-in flag,

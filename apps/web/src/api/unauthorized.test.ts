@@ -3,23 +3,17 @@ import { shouldRedirectToLogin, unauthorizedAction } from './unauthorized';
 
 describe('a 401 answer', () => {
   it('on user info only clears the flag', () => {
-    expect(unauthorizedAction('/user/info')).toBe('logged-out');
+    expect(unauthorizedAction('userInfo')).toBe('logged-out');
   });
 
   it('on the calls made before a session exists only clears the flag', () => {
-    for (const path of [
-      '/user/login',
-      '/user/register',
-      '/password/reset',
-      '/password/reset_send',
-      '/user/set_referral',
-    ])
-      expect(unauthorizedAction(path)).toBe('logged-out');
+    for (const name of ['userLogin', 'userRegister', 'passwordReset', 'passwordResetSend', 'userSetReferral'] as const)
+      expect(unauthorizedAction(name)).toBe('logged-out');
   });
 
   it('on any other call also goes to /login', () => {
-    for (const path of ['/user/config', '/user/referrals', '/user/config/update', '/user/logout', '/user/coupon'])
-      expect(unauthorizedAction(path)).toBe('logged-out-and-login');
+    for (const name of ['userConfig', 'userReferrals', 'userConfigUpdate', 'userLogout', 'userCoupon'] as const)
+      expect(unauthorizedAction(name)).toBe('logged-out-and-login');
   });
 
   it('does not redirect when the login page is already showing', () => {

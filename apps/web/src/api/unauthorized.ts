@@ -1,3 +1,5 @@
+import type { RouteName } from '@lodestone/contract';
+
 /**
  * What a 401 answer does (spec 4 and 8), decided here once for every call:
  * - GET /user/info: the visitor is logged out — flag false, no redirect.
@@ -8,18 +10,18 @@
  */
 export type UnauthorizedAction = 'logged-out' | 'logged-out-and-login';
 
-const NO_REDIRECT = new Set([
-  '/user/info',
-  '/user/login',
-  '/user/register',
-  '/password/reset',
-  '/password/reset_send',
-  '/user/set_referral',
+const NO_REDIRECT = new Set<RouteName>([
+  'userInfo',
+  'userLogin',
+  'userRegister',
+  'passwordReset',
+  'passwordResetSend',
+  'userSetReferral',
 ]);
 
-/** `path` is the call's path under /v1, without the query. */
-export function unauthorizedAction(path: string): UnauthorizedAction {
-  return NO_REDIRECT.has(path) ? 'logged-out' : 'logged-out-and-login';
+/** `name` is the call's entry in the contract's path table. */
+export function unauthorizedAction(name: RouteName): UnauthorizedAction {
+  return NO_REDIRECT.has(name) ? 'logged-out' : 'logged-out-and-login';
 }
 
 /** No redirect when the login page is already showing (it would only reset what the visitor typed). */

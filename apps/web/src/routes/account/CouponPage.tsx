@@ -2,8 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { redeemCoupon } from '../../api/account';
-import { accountQueryKeys, useAccounts } from '../../api/accountQueries';
+import { useAccounts } from '../../api/accountQueries';
 import { serverErrorText } from '../../api/errors';
+import { queryKeys } from '../../api/queryKeys';
 import { AccountPage, LoadState, Panel } from '../../components/AccountPage';
 import { FormMessage, inputClass, primaryButtonClass, TextField } from '../../components/form';
 import { pickAccount } from '../../lib/accounts';
@@ -32,7 +33,7 @@ export default function CouponPage() {
       setMessage({ success: MESSAGES.couponApplied });
       setCoupon('');
       // The fee discount shows in Settings.
-      void queryClient.invalidateQueries({ queryKey: accountQueryKeys.config });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.config });
     },
     onError: (failure) => setMessage({ error: serverErrorText(failure, MESSAGES.couponFailed) }),
   });

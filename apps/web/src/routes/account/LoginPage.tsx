@@ -3,7 +3,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { login } from '../../api/account';
 import { ApiError } from '../../api/errors';
-import { USER_QUERY_ROOT } from '../../api/queries';
+import { USER_QUERY_ROOT } from '../../api/queryKeys';
 import { FormMessage, linkClass, primaryButtonClass, TextField } from '../../components/form';
 import { RobotCheck, type RobotCheckHandle } from '../../components/RobotCheck';
 import { AuthShell } from './AuthShell';

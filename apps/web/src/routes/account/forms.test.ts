@@ -53,9 +53,12 @@ describe('login', () => {
   const values: LoginValues = { email: ' miner@example.org ', password: 'secret pass', code: '' };
 
   it('needs an e-mail, a password and the robot check, in that order', () => {
-    expect(validateLogin({ ...values, email: '  ' }, null)).toBe(MESSAGES.emailRequired);
-    expect(validateLogin({ ...values, email: 'not-an-address' }, 'token')).toBe(MESSAGES.emailInvalid);
-    expect(validateLogin({ ...values, password: '' }, 'token')).toBe(MESSAGES.passwordRequired);
+    expect(validateLogin({ ...values, email: '  ' }, null)).toBe('Email is required');
+    expect(validateLogin({ ...values, email: 'not-an-address' }, 'token')).toBe('Invalid email address');
+    expect(validateLogin({ ...values, email: 'a@b.c' }, 'token')).toBe('Invalid email address');
+    // Login asks no length of a password: an old, shorter one must still let its owner in.
+    expect(validateLogin({ ...values, password: 'short' }, 'token')).toBeNull();
+    expect(validateLogin({ ...values, password: '' }, 'token')).toBe('Password is required');
     expect(validateLogin(values, null)).toBe('Please verify you are not a robot.');
     expect(validateLogin(values, '')).toBe('Please verify you are not a robot.');
     expect(validateLogin(values, 'token')).toBeNull();
@@ -87,9 +90,17 @@ describe('register', () => {
   };
 
   it('checks required fields, matching passwords, terms, then the robot check', () => {
-    expect(validateRegister({ ...values, username: ' ' }, 'tok')).toBe(MESSAGES.usernameRequired);
-    expect(validateRegister({ ...values, email: '' }, 'tok')).toBe(MESSAGES.emailRequired);
-    expect(validateRegister({ ...values, password: '', confirmPassword: '' }, 'tok')).toBe(MESSAGES.passwordRequired);
+    expect(validateRegister({ ...values, username: ' ' }, 'tok')).toBe('Username is required');
+    expect(validateRegister({ ...values, username: 'ab' }, 'tok')).toBe(
+      'Username must be 3 to 32 letters, digits, dashes or underscores',
+    );
+    expect(validateRegister({ ...values, email: '' }, 'tok')).toBe('Email is required');
+    expect(validateRegister({ ...values, email: 'miner@example' }, 'tok')).toBe('Invalid email address');
+    expect(validateRegister({ ...values, password: '', confirmPassword: '' }, 'tok')).toBe('Password is required');
+    expect(validateRegister({ ...values, confirmPassword: '' }, 'tok')).toBe('Password is required');
+    expect(validateRegister({ ...values, password: 'short', confirmPassword: 'short' }, 'tok')).toBe(
+      'Password must be at least 10 characters',
+    );
     expect(validateRegister({ ...values, confirmPassword: 'correct horse!' }, null)).toBe('Passwords do not match');
     expect(validateRegister({ ...values, acceptTerms: false }, null)).toBe('You must accept the terms and conditions');
     expect(validateRegister(values, null)).toBe('Please verify you are not a robot.');
@@ -119,7 +130,8 @@ describe('register', () => {
 
 describe('forgot password', () => {
   it('needs an e-mail and the robot check', () => {
-    expect(validateForgotPassword('', 'tok')).toBe(MESSAGES.emailRequired);
+    expect(validateForgotPassword('', 'tok')).toBe('Email is required');
+    expect(validateForgotPassword('miner', 'tok')).toBe('Invalid email address');
     expect(validateForgotPassword('miner@example.org', null)).toBe('Please verify you are not a robot.');
     expect(validateForgotPassword('miner@example.org', 'tok')).toBeNull();
     expect(fields(forgotPasswordForm(' miner@example.org ', 'tok'))).toEqual({
@@ -155,7 +167,10 @@ describe('reset password', () => {
       'Passwords do not match',
     );
     expect(validateReset({ key: 'k', email: 'a@b.co' }, { password: '', confirmPassword: '' })).toBe(
-      MESSAGES.passwordRequired,
+      'Password is required',
+    );
+    expect(validateReset({ key: 'k', email: 'a@b.co' }, { password: 'short', confirmPassword: 'short' })).toBe(
+      'Password must be at least 10 characters',
     );
     expect(validateReset({ key: 'k', email: 'a@b.co' }, values)).toBeNull();
   });
@@ -167,7 +182,7 @@ describe('reset password', () => {
 
 describe('coupon', () => {
   it('needs a code and sends it trimmed', () => {
-    expect(validateCoupon('  ')).toBe(MESSAGES.couponRequired);
+    expect(validateCoupon('  ')).toBe('Coupon code is required');
     expect(validateCoupon('SAVE10')).toBeNull();
     expect(fields(couponForm(' SAVE10 '))).toEqual({ coupon: 'SAVE10' });
   });

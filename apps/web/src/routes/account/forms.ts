@@ -1,22 +1,23 @@
+import {
+  couponProblem,
+  emailProblem,
+  loginPasswordProblem,
+  newPasswordProblem,
+  usernameProblem,
+} from '@lodestone/contract';
 import { MESSAGES } from './messages';
 
 /**
  * Pure helpers of the login, register, password recovery and coupon forms: reading the query,
  * validating what was typed (first problem wins, as one message under the form), and building the
  * multipart bodies of spec 7. The forms use `noValidate`, so these checks are the only ones: the
- * messages are the spec's and read the same in every browser.
+ * messages are the spec's and read the same in every browser. The field rules (username, e-mail,
+ * password, coupon) are the contract's own (accountRules.ts): a form refuses what the server would,
+ * in the server's words.
  */
 
 /** A validation result: null when the form may be sent, otherwise the message to show. */
 export type Problem = string | null;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function checkEmail(email: string): Problem {
-  const trimmed = email.trim();
-  if (trimmed === '') return MESSAGES.emailRequired;
-  return EMAIL.test(trimmed) ? null : MESSAGES.emailInvalid;
-}
 
 /** A query parameter, trimmed; null when absent or blank. */
 export function queryParam(search: URLSearchParams, name: string): string | null {
@@ -35,7 +36,7 @@ export interface LoginValues {
 
 /** Spec 5 "Login": email and password required, robot check required; the 2FA code is optional. */
 export function validateLogin(values: LoginValues, captchaToken: string | null): Problem {
-  return checkEmail(values.email) ?? (values.password === '' ? MESSAGES.passwordRequired : null) ?? robot(captchaToken);
+  return emailProblem(values.email) ?? loginPasswordProblem(values.password) ?? robot(captchaToken);
 }
 
 export function loginForm(values: LoginValues, captchaToken: string): FormData {
@@ -68,11 +69,8 @@ export function referralFromQuery(search: URLSearchParams): string | null {
  * check. In that order, so the robot check (the slow part) is asked for last.
  */
 export function validateRegister(values: RegisterValues, captchaToken: string | null): Problem {
-  if (values.username.trim() === '') return MESSAGES.usernameRequired;
-  const email = checkEmail(values.email);
-  if (email) return email;
-  if (values.password === '' || values.confirmPassword === '') return MESSAGES.passwordRequired;
-  if (values.password !== values.confirmPassword) return MESSAGES.passwordsMismatch;
+  const fields = usernameProblem(values.username) ?? emailProblem(values.email) ?? newPasswords(values);
+  if (fields) return fields;
   if (!values.acceptTerms) return MESSAGES.terms;
   return robot(captchaToken);
 }
@@ -90,7 +88,7 @@ export function registerForm(values: RegisterValues, captchaToken: string): Form
 // ── forgot password ──────────────────────────────────────────────────────────────────────────────
 
 export function validateForgotPassword(email: string, captchaToken: string | null): Problem {
-  return checkEmail(email) ?? robot(captchaToken);
+  return emailProblem(email) ?? robot(captchaToken);
 }
 
 export function forgotPasswordForm(email: string, captchaToken: string): FormData {
@@ -122,10 +120,8 @@ export interface ResetValues {
 /** Spec 5 "Reset": missing key, missing (or malformed) e-mail, passwords that differ. */
 export function validateReset(link: ResetLink, values: ResetValues): Problem {
   if (!link.key) return MESSAGES.invalidRecoveryKey;
-  if (!link.email || !EMAIL.test(link.email)) return MESSAGES.invalidMail;
-  if (values.password === '' || values.confirmPassword === '') return MESSAGES.passwordRequired;
-  if (values.password !== values.confirmPassword) return MESSAGES.passwordsMismatch;
-  return null;
+  if (!link.email || emailProblem(link.email)) return MESSAGES.invalidMail;
+  return newPasswords(values);
 }
 
 /** Body of POST password/reset_send (the e-mail goes in the query). */
@@ -136,7 +132,7 @@ export function resetForm(key: string, values: ResetValues): FormData {
 // ── coupon ───────────────────────────────────────────────────────────────────────────────────────
 
 export function validateCoupon(coupon: string): Problem {
-  return coupon.trim() === '' ? MESSAGES.couponRequired : null;
+  return couponProblem(coupon);
 }
 
 export function couponForm(coupon: string): FormData {
@@ -144,6 +140,15 @@ export function couponForm(coupon: string): FormData {
 }
 
 // ── shared ───────────────────────────────────────────────────────────────────────────────────────
+
+/** A new password and its confirmation: the contract's password rule, then the spec's "do not match". */
+function newPasswords(values: ResetValues): Problem {
+  if (values.confirmPassword === '') return newPasswordProblem(values.password) ?? newPasswordProblem('');
+  return (
+    newPasswordProblem(values.password) ??
+    (values.password === values.confirmPassword ? null : MESSAGES.passwordsMismatch)
+  );
+}
 
 function robot(captchaToken: string | null): Problem {
   return captchaToken ? null : MESSAGES.robot;

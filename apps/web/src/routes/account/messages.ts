@@ -1,13 +1,16 @@
+import { ACCOUNT_MESSAGES } from '@lodestone/contract';
+
 /**
- * The account screens' messages. Those the spec quotes (section 5 and 8) are here verbatim; the rest
- * cover cases the spec leaves unshown (a required field left empty, a malformed e-mail address).
+ * The account screens' messages. Those the spec quotes (section 5 and 8) are here verbatim. What is
+ * wrong with a field (an empty or malformed e-mail, a short password, …) is said in the contract's
+ * words (ACCOUNT_MESSAGES in packages/contract), the same the server answers.
  */
 export const MESSAGES = {
-  robot: 'Please verify you are not a robot.',
+  robot: ACCOUNT_MESSAGES.robot,
   passwordsMismatch: 'Passwords do not match',
   terms: 'You must accept the terms and conditions',
   unexpected: 'An unexpected error occurred',
-  invalidRecoveryKey: 'Invalid recovery key',
+  invalidRecoveryKey: ACCOUNT_MESSAGES.recoveryKey,
   invalidMail: 'Invalid mail',
   linkSent: 'Link sent! Check your mail',
   linkFailed: 'Failed to send reset link.',
@@ -17,11 +20,6 @@ export const MESSAGES = {
   settingsFailed: 'An error occurred',
   redirectSaved: 'Settings saved successfully',
   redirectFailed: 'Failed to save settings.',
-  // Not quoted by the spec:
-  emailRequired: 'Email is required.',
-  emailInvalid: 'Enter a valid email address.',
-  passwordRequired: 'Password is required.',
-  usernameRequired: 'Username is required.',
-  couponRequired: 'Enter a coupon code.',
+  // Not quoted by the spec (the field rules' messages are the contract's, ACCOUNT_MESSAGES):
   passwordChanged: 'Your password has been changed. You can log in with it now.',
 } as const;

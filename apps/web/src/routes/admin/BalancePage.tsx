@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { getCoinList, submitBalance } from '../../api/admin';
+import { queryKeys } from '../../api/queryKeys';
 import { Panel } from '../../components/AccountPage';
 import { AlgorithmSelector } from '../../components/AlgorithmSelector';
 import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass, TextField } from '../../components/form';
@@ -36,7 +37,11 @@ function BalanceForm() {
   const [done, setDone] = useState(false);
   const coinId = useId();
   const algorithmId = useId();
-  const coins = useQuery({ queryKey: ['coins'], queryFn: ({ signal }) => getCoinList(signal), staleTime: 60_000 });
+  const coins = useQuery({
+    queryKey: queryKeys.coins,
+    queryFn: ({ signal }) => getCoinList(signal),
+    staleTime: 60_000,
+  });
 
   const send = useMutation({
     mutationFn: submitBalance,

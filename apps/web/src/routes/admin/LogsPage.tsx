@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { type LogFilters, searchLogs } from '../../api/admin';
-import { USER_QUERY_ROOT } from '../../api/queries';
+import { queryKeys } from '../../api/queryKeys';
 import { Panel } from '../../components/AccountPage';
 import { primaryButtonClass, secondaryButtonClass, TextField } from '../../components/form';
 import { AdminShell, Pager } from './AdminShell';
@@ -43,7 +43,7 @@ function UserLogs() {
   const runs = useRef(0);
 
   const logs = useQuery({
-    queryKey: [...USER_QUERY_ROOT, 'admin', 'logs', search],
+    queryKey: queryKeys.adminLogs(search),
     queryFn: ({ signal }) => (search ? searchLogs(search.filters, search.page, signal) : Promise.resolve(null)),
     enabled: search !== null,
     staleTime: 0,

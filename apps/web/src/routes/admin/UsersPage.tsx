@@ -3,16 +3,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { getAdminUsers, loginAsUser } from '../../api/admin';
-import { USER_QUERY_ROOT } from '../../api/queries';
+import { queryKeys, USER_QUERY_ROOT } from '../../api/queryKeys';
 import { LoadState, Panel } from '../../components/AccountPage';
 import { Breakable, EMAIL_BREAKS } from '../../components/Breakable';
 import { phoneCell, stackClasses } from '../../components/DataTable';
 import { inputClass, primaryButtonClass } from '../../components/form';
 import { AdminShell, Pager } from './AdminShell';
 import { filterUsers, formatLastLogin, USERS_SEARCH_PLACEHOLDER, usersPage } from './users';
-
-/** Under USER_QUERY_ROOT: dropped at login, logout and login-as, like every logged-in user's data. */
-export const adminUsersKey = [...USER_QUERY_ROOT, 'admin', 'users'] as const;
 
 /** On a phone each user is a card headed by the e-mail (the same cards as every table's). */
 const stack = stackClasses('sm');
@@ -41,7 +38,7 @@ function UsersList() {
     onError: (error, email) => console.error(`Login as ${email} failed:`, error),
   });
   const users = useQuery({
-    queryKey: adminUsersKey,
+    queryKey: queryKeys.adminUsers,
     queryFn: ({ signal }) => getAdminUsers(signal),
     staleTime: 0,
     // Every fetch is recorded in the admin's log: refetch when the page opens, not on every focus.

@@ -1,11 +1,11 @@
+import { usernameProblem } from '@lodestone/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { createAccount } from '../../api/account';
-import { accountQueryKeys } from '../../api/accountQueries';
 import { serverErrorText } from '../../api/errors';
+import { queryKeys } from '../../api/queryKeys';
 import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass, TextField } from '../../components/form';
 import { Modal } from '../../components/Modal';
-import { newAccountName } from '../../lib/accounts';
 import { setSelectedAccount } from '../../state/hooks';
 import { PlusIcon } from './icons';
 import { MESSAGES } from './messages';
@@ -71,7 +71,7 @@ function CreateAccountModal({ onClose }: { onClose: () => void }) {
     // is fetched first, so the page never sees a selected account that is not in its list (it would
     // fall back to the first account and store that instead).
     onSuccess: async (_, username) => {
-      await queryClient.refetchQueries({ queryKey: accountQueryKeys.accounts });
+      await queryClient.refetchQueries({ queryKey: queryKeys.accounts });
       setSelectedAccount(username);
       window.location.reload();
     },
@@ -79,13 +79,14 @@ function CreateAccountModal({ onClose }: { onClose: () => void }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const username = newAccountName(name);
-    // Spec 5: an empty name (after trimming) sends nothing.
-    if (username === null) {
-      setHint(MESSAGES.accountNameRequired);
+    // Spec 5: an empty name (after trimming) sends nothing; nor does one the server would refuse
+    // (the contract's username rule, in its words).
+    const problem = usernameProblem(name);
+    if (problem) {
+      setHint(problem);
       return;
     }
-    if (!mutation.isPending) mutation.mutate(username);
+    if (!mutation.isPending) mutation.mutate(name.trim());
   };
 
   return (

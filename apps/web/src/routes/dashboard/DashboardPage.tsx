@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { getMostUsedAlgo } from '../../api/account';
 import { useAccounts } from '../../api/accountQueries';
 import type { DashboardSource } from '../../api/dashboard';
+import { queryKeys } from '../../api/queryKeys';
 import { LoadState } from '../../components/AccountPage';
 import { pickAccount } from '../../lib/accounts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -16,7 +17,7 @@ import { MiningTab } from './mining/MiningTab';
 import { ChangeCoinModal } from './modals/ChangeCoinModal';
 import { ConversionSettingsModal } from './modals/ConversionSettingsModal';
 import { PayoutSettingsModal } from './modals/PayoutSettingsModal';
-import { dashboardKeys, useConversionConfig, usePaymentConfig } from './queries';
+import { useConversionConfig, usePaymentConfig } from './queries';
 import { RevenueTab } from './revenue/RevenueTab';
 import type { TabId } from './Tabs';
 import { MiningWizard } from './wizard/MiningWizard';
@@ -103,8 +104,8 @@ function MinerDashboard({
     // Spec 4: the banner's check runs again after the payout or conversion settings were saved or closed.
     if (closing?.kind === 'payout' || closing?.kind === 'conversion') {
       setBannerClosed(false);
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.payment(account) });
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.conversion(account) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.payment(account) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.conversion(account) });
     }
   };
 

@@ -12,11 +12,9 @@ export const MESSAGES = {
   payoutFailed: 'Unexpected error occurred',
   noPdfData: 'No data received from the server.',
   // Not quoted by the spec:
-  accountNameRequired: 'Enter a name for the new account.',
   createAccountFailed: 'An error occurred',
   downloadFailed: 'The download failed. Please try again.',
   removeFailed: 'The workers could not be removed. Please try again.',
   conversionSaveFailed: 'The conversion settings could not be saved.',
-  percentageRange: 'Percentages are 0 to 100.',
   addressRequired: 'Enter an address on every row, or remove the row.',
 } as const;

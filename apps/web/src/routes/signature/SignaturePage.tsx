@@ -3,8 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/errors';
-import { getSignature, publicKeys, useSignature } from '../../api/public';
+import { getSignature, useSignature } from '../../api/public';
 import { useSite } from '../../api/queries';
+import { queryKeys } from '../../api/queryKeys';
 import { BrandMark } from '../../components/BrandMark';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../components/form';
 import { formatDateTime } from '../../lib/dates';
@@ -50,7 +51,7 @@ export default function SignaturePage() {
     try {
       const [expected, actual] = await Promise.all([
         queryClient.fetchQuery({
-          queryKey: publicKeys.signature(signature),
+          queryKey: queryKeys.signature(signature),
           queryFn: ({ signal }) => getSignature(signature, signal),
           staleTime: Number.POSITIVE_INFINITY,
         }),

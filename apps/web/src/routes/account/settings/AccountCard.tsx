@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { type KeyKind, regenerateKey, removeAccount } from '../../../api/account';
-import { accountQueryKeys } from '../../../api/accountQueries';
 import { serverErrorText } from '../../../api/errors';
+import { queryKeys } from '../../../api/queryKeys';
 import { CopyButton } from '../../../components/CopyButton';
 import { focusRing, inputClass, secondaryButtonClass } from '../../../components/form';
 import { RefreshIcon, TrashIcon } from '../../../components/icons';
@@ -32,7 +32,7 @@ export function AccountCard({
     mutationFn: (key: KeyKind) => regenerateKey(username, key),
     onSuccess: ({ value }, key) => {
       // Show the new key at once; the next fetch of the config confirms it.
-      queryClient.setQueryData<UserConfigResponse>(accountQueryKeys.config, (config) =>
+      queryClient.setQueryData<UserConfigResponse>(queryKeys.config, (config) =>
         config
           ? {
               ...config,

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { updateRedirectConfig } from '../../../api/account';
-import { accountQueryKeys, useRedirectConfig } from '../../../api/accountQueries';
+import { useRedirectConfig } from '../../../api/accountQueries';
+import { queryKeys } from '../../../api/queryKeys';
 import { LoadState } from '../../../components/AccountPage';
 import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form';
 import { TrashIcon } from '../../../components/icons';
@@ -57,7 +58,7 @@ function RedirectForm({
     mutationFn: (form: FormData) => updateRedirectConfig(account, form),
     onSuccess: () => {
       setMessage({ success: MESSAGES.redirectSaved });
-      void queryClient.invalidateQueries({ queryKey: accountQueryKeys.redirect(account) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.redirect(account) });
     },
     onError: () => setMessage({ error: MESSAGES.redirectFailed }),
   });

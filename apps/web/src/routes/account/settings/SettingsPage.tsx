@@ -3,9 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { createAccount, updateUserConfig } from '../../../api/account';
-import { accountQueryKeys, useUserConfig } from '../../../api/accountQueries';
+import { useUserConfig } from '../../../api/accountQueries';
 import { serverErrorText } from '../../../api/errors';
 import { useUserInfo } from '../../../api/queries';
+import { queryKeys } from '../../../api/queryKeys';
 import { AccountPage, LoadState, Panel } from '../../../components/AccountPage';
 import {
   FormMessage,
@@ -132,7 +133,7 @@ function Preferences({ config }: { config: UserConfigResponse }) {
     mutationFn: updateUserConfig,
     onSuccess: () => {
       setMessage({ success: MESSAGES.settingsSaved });
-      void queryClient.invalidateQueries({ queryKey: accountQueryKeys.config });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.config });
     },
     onError: (failure) => setMessage({ error: serverErrorText(failure, MESSAGES.settingsFailed) }),
   });

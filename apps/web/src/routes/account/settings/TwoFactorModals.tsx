@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { generate2fa, setTwoFactor, twoFactorQrUrl } from '../../../api/account';
 import { serverErrorText } from '../../../api/errors';
-import { USER_QUERY_ROOT } from '../../../api/queries';
+import { queryKeys } from '../../../api/queryKeys';
 import { CopyButton } from '../../../components/CopyButton';
 import { FormMessage, primaryButtonClass, TextField } from '../../../components/form';
 import { Modal } from '../../../components/Modal';
@@ -13,7 +13,7 @@ import { twoFactorForm } from './settings';
 export function EnableTwoFactorModal({ onClose }: { onClose: () => void }) {
   // A new pending secret each time the modal opens; it becomes active only with a valid code.
   const secret = useQuery({
-    queryKey: [...USER_QUERY_ROOT, '2fa', 'secret'],
+    queryKey: queryKeys.twoFactorSecret,
     queryFn: generate2fa,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,

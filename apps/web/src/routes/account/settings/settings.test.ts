@@ -79,21 +79,22 @@ describe('redirect settings', () => {
 
   it.each([
     [[{ username: '', percentage: '10' }], 'Enter an account name on every row.'],
-    [[{ username: 'a', percentage: '' }], 'Percentages are 0 to 100'],
-    [[{ username: 'a', percentage: '-1' }], 'Percentages are 0 to 100'],
-    [[{ username: 'a', percentage: '100.5' }], 'Percentages are 0 to 100'],
-    [[{ username: 'a', percentage: 'ten' }], 'Percentages are 0 to 100'],
+    [[{ username: 'a b', percentage: '10' }], 'Username must be 3 to 32 letters, digits, dashes or underscores'],
+    [[{ username: 'alice', percentage: '' }], 'Percentages are 0 to 100'],
+    [[{ username: 'alice', percentage: '-1' }], 'Percentages are 0 to 100'],
+    [[{ username: 'alice', percentage: '100.5' }], 'Percentages are 0 to 100'],
+    [[{ username: 'alice', percentage: 'ten' }], 'Percentages are 0 to 100'],
     [
       [
-        { username: 'a', percentage: '10' },
-        { username: 'a', percentage: '5' },
+        { username: 'alice', percentage: '10' },
+        { username: 'alice', percentage: '5' },
       ],
-      'a appears more than once.',
+      'alice appears more than once.',
     ],
     [
       [
-        { username: 'a', percentage: '60' },
-        { username: 'b', percentage: '41' },
+        { username: 'alice', percentage: '60' },
+        { username: 'bob01', percentage: '41' },
       ],
       'The percentages add up to more than 100',
     ],
@@ -104,8 +105,8 @@ describe('redirect settings', () => {
   it('accepts exactly 100 in total', () => {
     expect(
       redirectPayload([
-        { username: 'a', percentage: '60' },
-        { username: 'b', percentage: '40' },
+        { username: 'alice', percentage: '60' },
+        { username: 'bob01', percentage: '40' },
       ]).ok,
     ).toBe(true);
   });

@@ -1,4 +1,9 @@
-import type { UserConfigResponse } from '@lodestone/contract';
+import {
+  redirectPercentageProblem,
+  redirectTotalProblem,
+  type UserConfigResponse,
+  usernameProblem,
+} from '@lodestone/contract';
 import { formOf } from '../forms';
 
 /**
@@ -52,7 +57,7 @@ export type RedirectPayload =
 /**
  * The body of POST user/redirect_config/update: field `redirect_settings`, a JSON map username →
  * percentage. Rows left completely empty are dropped; percentages are 0–100 (spec 5), at most 100 in
- * total (the server's rule, checked here too so the reason can be shown).
+ * total: the contract's rules (accountRules.ts), checked here too so the reason can be shown.
  */
 export function redirectPayload(rows: readonly RedirectRow[]): RedirectPayload {
   const settings: Record<string, number> = {};
@@ -61,15 +66,16 @@ export function redirectPayload(rows: readonly RedirectRow[]): RedirectPayload {
     const text = row.percentage.trim();
     if (username === '' && text === '') continue;
     if (username === '') return { ok: false, error: 'Enter an account name on every row.' };
+    const name = usernameProblem(username);
+    if (name) return { ok: false, error: name };
     const percentage = text === '' ? Number.NaN : Number(text);
-    if (!Number.isFinite(percentage) || percentage < 0 || percentage > 100) {
-      return { ok: false, error: 'Percentages are 0 to 100' };
-    }
+    const range = redirectPercentageProblem(percentage);
+    if (range) return { ok: false, error: range };
     if (Object.hasOwn(settings, username)) return { ok: false, error: `${username} appears more than once.` };
     settings[username] = percentage;
   }
-  const total = Object.values(settings).reduce((sum, p) => sum + p, 0);
-  if (total > 100) return { ok: false, error: 'The percentages add up to more than 100' };
+  const total = redirectTotalProblem(Object.values(settings));
+  if (total) return { ok: false, error: total };
   return { ok: true, form: formOf({ redirect_settings: JSON.stringify(settings) }), settings };
 }
 

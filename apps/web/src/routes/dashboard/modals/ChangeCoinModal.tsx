@@ -3,10 +3,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { convertBalance } from '../../../api/dashboard';
 import { serverErrorText } from '../../../api/errors';
+import { queryKeys } from '../../../api/queryKeys';
 import { FormMessage, primaryButtonClass, secondaryButtonClass } from '../../../components/form';
 import { Modal } from '../../../components/Modal';
 import { MESSAGES } from '../messages';
-import { sourceKey, useCoins } from '../queries';
+import { useCoins } from '../queries';
 import { targetCoins } from './changeCoin';
 import { CoinSearch } from './formParts';
 
@@ -37,7 +38,7 @@ export function ChangeCoinModal({
         success: `Converted ${answer.base_amount} ${answer.base_coin} into ${answer.target_amount} ${answer.target_coin}.`,
       });
       // Balances (and their warnings) changed: every figure of this account is asked for again.
-      void queryClient.invalidateQueries({ queryKey: sourceKey({ kind: 'user', account }) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard({ kind: 'user', account }) });
     },
     onError: (error) => setMessage({ error: serverErrorText(error, MESSAGES.conversionFailed) }),
   });

@@ -4,13 +4,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { updateConversionConfig } from '../../../api/dashboard';
 import { serverErrorText } from '../../../api/errors';
+import { queryKeys } from '../../../api/queryKeys';
 import { AlgorithmSelector } from '../../../components/AlgorithmSelector';
 import { inputClass, secondaryButtonClass } from '../../../components/form';
 import { TrashIcon } from '../../../components/icons';
 import { Modal } from '../../../components/Modal';
 import { QueryState } from '../../../components/sections';
 import { MESSAGES } from '../messages';
-import { dashboardKeys, sourceKey, useCoins, useConversionConfig } from '../queries';
+import { useCoins, useConversionConfig } from '../queries';
 import {
   addConversionCoin,
   type ConversionForm,
@@ -92,9 +93,9 @@ function ConversionFormView({
       updateConversionConfig(account, payload.settings, payload.all),
     onSuccess: () => {
       setMessage({ success: MESSAGES.conversionSaved });
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.conversion(account) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.conversion(account) });
       // The balances table lists the coins the settings credit.
-      void queryClient.invalidateQueries({ queryKey: sourceKey({ kind: 'user', account }) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard({ kind: 'user', account }) });
     },
     onError: (error) => setMessage({ error: serverErrorText(error, MESSAGES.conversionSaveFailed) }),
   });

@@ -4,6 +4,7 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { updatePaymentConfig } from '../../../api/dashboard';
 import { ApiError, serverErrorText } from '../../../api/errors';
 import { useUserInfo } from '../../../api/queries';
+import { queryKeys } from '../../../api/queryKeys';
 import { inputClass, secondaryButtonClass, TextField } from '../../../components/form';
 import { TrashIcon } from '../../../components/icons';
 import { Modal } from '../../../components/Modal';
@@ -11,7 +12,7 @@ import { QueryState } from '../../../components/sections';
 import { formatDateTime } from '../../../lib/dates';
 import { PlusIcon } from '../icons';
 import { MESSAGES } from '../messages';
-import { dashboardKeys, sourceKey, useCoins, usePaymentConfig } from '../queries';
+import { useCoins, usePaymentConfig } from '../queries';
 import { CoinAdder, SaveRow } from './formParts';
 import {
   addAddressRow,
@@ -97,9 +98,9 @@ function PayoutForm({
     onSuccess: () => {
       setReauth({ password: '', code: '' });
       setMessage({ success: MESSAGES.payoutSaved });
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.payment(account) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.payment(account) });
       // Balance warnings depend on the addresses.
-      void queryClient.invalidateQueries({ queryKey: sourceKey({ kind: 'user', account }) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard({ kind: 'user', account }) });
     },
     onError: (error) => setMessage({ error: serverErrorText(error, MESSAGES.payoutFailed) }),
   });

@@ -2,7 +2,7 @@ import { ALGORITHMS } from '@lodestone/domain';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { getMiningSummary } from '../../../api/dashboard';
-import { dashboardKeys } from '../queries';
+import { queryKeys } from '../../../api/queryKeys';
 import { parseWizardDone, shouldOpenWizard, WIZARD_STORAGE_KEY, withWizardDone } from './wizard';
 
 function readDone(): string[] {
@@ -32,7 +32,7 @@ export function useWizardAutoOpen(account: string): { shouldOpen: boolean; markD
   const pending = !done.includes(account);
   const summaries = useQueries({
     queries: ALGORITHMS.map(({ key }) => ({
-      queryKey: dashboardKeys.mining({ kind: 'user', account }, key),
+      queryKey: queryKeys.mining({ kind: 'user', account }, key),
       queryFn: ({ signal }: { signal: AbortSignal }) => getMiningSummary({ kind: 'user', account }, key, signal),
       enabled: pending,
       staleTime: 30_000,
