@@ -1,4 +1,3 @@
-import type { RouteResponse } from '@lodestone/contract';
 import { setIsLoggedIn } from '../state/hooks';
 import { call, callResult, routeUrl } from './client';
 
@@ -7,11 +6,6 @@ import { call, callResult, routeUrl } from './client';
  * bodies are multipart FormData, built by the pages' pure helpers. A failed call throws an ApiError;
  * a 401 has already cleared the logged-in flag and gone to /login (client.ts).
  */
-export type AccountListResponse = RouteResponse<'userAccounts'>;
-export type RegenerateKeyResponse = RouteResponse<'userKeysRegenerate'>;
-export type RedirectConfigResponse = RouteResponse<'userRedirectConfig'>;
-export type Generate2faResponse = RouteResponse<'userGenerate2fa'>;
-export type MostUsedAlgoResponse = RouteResponse<'userMostUsedAlgo'>;
 export type KeyKind = 'api_key' | 'observer_key';
 
 /** POST user/login (email, password, code, captchaToken). Success sets the logged-in flag. */
