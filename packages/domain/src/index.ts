@@ -1,4 +1,6 @@
 export * from './algorithms.js';
+export * from './calendar.js';
+export * from './creditPlan.js';
 export * from './decimal.js';
 export * from './exact.js';
 export * from './format.js';
