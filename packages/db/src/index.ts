@@ -152,7 +152,6 @@ export {
 } from './queries/payoutSettings.js';
 export {
   blockRewardKey,
-  type CandidateAddress,
   type CreatedPayout,
   confirmBlock,
   createPayout,
@@ -168,7 +167,6 @@ export {
   type NewPayoutItem,
   openPayouts,
   orphanBlock,
-  type PayoutCandidate,
   type PayoutItem,
   payoutById,
   payoutByKey,

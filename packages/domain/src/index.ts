@@ -6,6 +6,7 @@ export * from './exact.js';
 export * from './format.js';
 export * from './hashrate.js';
 export * from './pagination.js';
+export * from './payoutPlan.js';
 export * from './pps.js';
 export * from './shares.js';
 export * from './units.js';
