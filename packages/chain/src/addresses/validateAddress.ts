@@ -1,10 +1,11 @@
+import { keccak_256 } from '@noble/hashes/sha3.js';
 import {
   type Bech32Variant,
   base58CheckDecode,
   base58Decode,
-  bech32Encode,
-  convertBits,
+  bech32Variant,
   decodeSegwitAddress,
+  wordsToBytes,
 } from '../bitcoin/address.js';
 import { NETWORKS } from '../bitcoin/networks.js';
 
@@ -244,7 +245,7 @@ function decodeCashAddr(address: string, defaultPrefix: string | undefined): Buf
   if (cashPolymod([...prefixValues, 0, ...values]) !== 0n) {
     throw new Invalid(colon >= 0 ? 'checksum mismatch' : `checksum mismatch (for the ${prefix}: prefix)`);
   }
-  const bytes = Buffer.from(attempt(() => convertBits(values.slice(0, -8), 5, 8, false)));
+  const bytes = attempt(() => wordsToBytes(values.slice(0, -8)));
   if (bytes.length === 0) throw new Invalid('empty payload');
   return bytes;
 }
@@ -357,8 +358,8 @@ export function decodeKaspaAddress(address: string): KaspaAddress {
 
 /**
  * A Bech32 or Bech32m string without BIP173's 90-character limit, which RFC 0021 lifts for CKB (full
- * addresses are ~97 characters and longer with longer args). The checksum is checked by re-encoding the
- * data with `bech32Encode` and comparing, so the polymod stays the one in ../bitcoin/address.ts.
+ * addresses are ~97 characters and longer with longer args). The checksum is @scure/base's
+ * (bech32Variant in ../bitcoin/address.ts); the checks before it give the reasons users see.
  */
 function decodeLongBech32(address: string): { hrp: string; data: number[]; variant: Bech32Variant } {
   const lower = address.toLowerCase();
@@ -366,18 +367,12 @@ function decodeLongBech32(address: string): { hrp: string; data: number[]; varia
   const separator = lower.lastIndexOf('1');
   if (separator < 1) throw new Invalid('no "1" separator after the prefix');
   const hrp = lower.slice(0, separator);
-  const values: number[] = [];
-  for (const c of lower.slice(separator + 1)) {
-    const v = BASE32_INDEX.get(c);
-    if (v === undefined) throw new Invalid(`invalid character ${JSON.stringify(c)}`);
-    values.push(v);
-  }
-  if (values.length < 7) throw new Invalid('too short');
-  const data = values.slice(0, -6);
-  for (const variant of ['bech32m', 'bech32'] as const) {
-    if (bech32Encode(hrp, data, variant) === lower) return { hrp, data, variant };
-  }
-  throw new Invalid('checksum mismatch');
+  const data = lower.slice(separator + 1);
+  for (const c of data) if (!BASE32_INDEX.has(c)) throw new Invalid(`invalid character ${JSON.stringify(c)}`);
+  if (data.length < 7) throw new Invalid('too short');
+  const decoded = bech32Variant(lower);
+  if (decoded === undefined) throw new Invalid('checksum mismatch');
+  return { hrp, data: decoded.words, variant: decoded.variant };
 }
 
 const CKB_HRP: Record<PayoutNetwork, string> = { mainnet: 'ckb', testnet: 'ckt', regtest: 'ckt' };
@@ -388,7 +383,7 @@ function checkCkb(address: string, network: PayoutNetwork): void {
   const expected = CKB_HRP[network];
   const { hrp, data, variant } = decodeLongBech32(address);
   if (hrp !== expected) throw new Invalid(`prefix ${hrp}1 is not ${expected}1`);
-  const payload = attempt(() => convertBits(data, 5, 8, false));
+  const payload = attempt(() => wordsToBytes(data));
   const format = payload[0];
   if (format === 0x00) {
     if (variant !== 'bech32m') throw new Invalid('full-format CKB addresses use the Bech32m checksum');
@@ -432,7 +427,7 @@ export function decodeCkbAddress(address: string): CkbAddressLock {
     const network = hrp === 'ckb' ? 'mainnet' : hrp === 'ckt' ? 'testnet' : undefined;
     if (network === undefined) throw new Invalid(`prefix ${hrp}1 is not ckb1 or ckt1`);
     checkCkb(address, network);
-    const payload = Buffer.from(attempt(() => convertBits(data, 5, 8, false)));
+    const payload = attempt(() => wordsToBytes(data));
     const hex = (b: Uint8Array) => `0x${Buffer.from(b).toString('hex')}`;
     if (payload[0] === 0x00) {
       const hashType = CKB_HASH_TYPE_NAMES[payload[33] as keyof typeof CKB_HASH_TYPE_NAMES];
@@ -468,100 +463,14 @@ function checkEthereum(address: string): void {
   if (/^0+$/.test(hex)) throw new Invalid('the zero address burns whatever is sent to it');
   const lower = hex.toLowerCase();
   if (hex === lower || hex === hex.toUpperCase()) return; // no checksum to verify
-  // EIP-55: a letter is upper case when the matching nibble of keccak256(lower-case hex) is ≥ 8.
-  const hash = keccak256(Buffer.from(lower, 'ascii')).toString('hex');
+  // EIP-55: a letter is upper case when the matching nibble of Keccak-256(lower-case hex) is ≥ 8 —
+  // the original Keccak padding, not SHA3-256's.
+  const hash = Buffer.from(keccak_256(Buffer.from(lower, 'ascii'))).toString('hex');
   for (let i = 0; i < 40; i++) {
     const c = lower.charAt(i);
     if (c < 'a') continue;
     const expected = Number.parseInt(hash.charAt(i), 16) >= 8 ? c.toUpperCase() : c;
     if (hex.charAt(i) !== expected) throw new Invalid('EIP-55 checksum mismatch (wrong upper/lower case)');
-  }
-}
-
-/**
- * Keccak-256 as Ethereum uses it (the original Keccak padding 0x01, not SHA3-256's 0x06; Node's
- * OpenSSL 3.0 has no Keccak and @lodestone/pow exports no digest). 25 lanes of 64 bits as bigints:
- * slow, but one permutation per address check. Round constants and rotation offsets are computed
- * from their FIPS 202 definitions rather than copied in as tables.
- */
-export function keccak256(data: Uint8Array): Buffer {
-  const rate = 136;
-  const padded = Buffer.alloc((Math.floor(data.length / rate) + 1) * rate);
-  padded.set(data);
-  padded[data.length] = (padded[data.length] as number) ^ 0x01;
-  padded[padded.length - 1] = (padded[padded.length - 1] as number) ^ 0x80;
-  const state = new Array<bigint>(25).fill(0n);
-  for (let offset = 0; offset < padded.length; offset += rate) {
-    for (let i = 0; i < rate / 8; i++) state[i] = (state[i] as bigint) ^ padded.readBigUInt64LE(offset + 8 * i);
-    keccakF1600(state);
-  }
-  const out = Buffer.alloc(32);
-  for (let i = 0; i < 4; i++) out.writeBigUInt64LE(state[i] as bigint, 8 * i);
-  return out;
-}
-
-const MASK64 = (1n << 64n) - 1n;
-
-/** ι constants: bit 2^j − 1 of round i is rc(j + 7i), rc being the LFSR x^8 + x^6 + x^5 + x^4 + 1. */
-const ROUND_CONSTANTS: readonly bigint[] = (() => {
-  const rc = (t: number): number => {
-    let r = 1;
-    for (let i = 0; i < t % 255; i++) {
-      r <<= 1;
-      if (r & 0x100) r ^= 0x171;
-    }
-    return r & 1;
-  };
-  return Array.from({ length: 24 }, (_, round) => {
-    let constant = 0n;
-    for (let j = 0; j < 7; j++) if (rc(j + 7 * round)) constant |= 1n << BigInt(2 ** j - 1);
-    return constant;
-  });
-})();
-
-/** ρ offsets by lane x + 5y: (t + 1)(t + 2)/2 mod 64 along the walk (x, y) → (y, 2x + 3y) from (1, 0). */
-const RHO: readonly number[] = (() => {
-  const offsets = new Array<number>(25).fill(0);
-  let x = 1;
-  let y = 0;
-  for (let t = 0; t < 24; t++) {
-    offsets[x + 5 * y] = (((t + 1) * (t + 2)) / 2) % 64;
-    [x, y] = [y, (2 * x + 3 * y) % 5];
-  }
-  return offsets;
-})();
-
-function rotl(v: bigint, n: number): bigint {
-  return n === 0 ? v : ((v << BigInt(n)) | (v >> BigInt(64 - n))) & MASK64;
-}
-
-function keccakF1600(a: bigint[]): void {
-  const b = new Array<bigint>(25).fill(0n);
-  const c = new Array<bigint>(5).fill(0n);
-  for (const constant of ROUND_CONSTANTS) {
-    // θ
-    for (let x = 0; x < 5; x++) {
-      c[x] =
-        (a[x] as bigint) ^ (a[x + 5] as bigint) ^ (a[x + 10] as bigint) ^ (a[x + 15] as bigint) ^ (a[x + 20] as bigint);
-    }
-    for (let x = 0; x < 5; x++) {
-      const d = (c[(x + 4) % 5] as bigint) ^ rotl(c[(x + 1) % 5] as bigint, 1);
-      for (let y = 0; y < 25; y += 5) a[x + y] = (a[x + y] as bigint) ^ d;
-    }
-    // ρ and π
-    for (let x = 0; x < 5; x++) {
-      for (let y = 0; y < 5; y++)
-        b[y + 5 * ((2 * x + 3 * y) % 5)] = rotl(a[x + 5 * y] as bigint, RHO[x + 5 * y] as number);
-    }
-    // χ
-    for (let y = 0; y < 25; y += 5) {
-      for (let x = 0; x < 5; x++) {
-        a[x + y] =
-          (b[x + y] as bigint) ^ (~(b[((x + 1) % 5) + y] as bigint) & MASK64 & (b[((x + 2) % 5) + y] as bigint));
-      }
-    }
-    // ι
-    a[0] = (a[0] as bigint) ^ constant;
   }
 }
 
