@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ADDRESS_FORMATS,
-  type AddressFormat,
-  decodeCkbAddress,
-  type PayoutNetwork,
-  validatePayoutAddress,
-} from './validateAddress.js';
+import type { PayoutNetwork } from './checker.js';
+import { decodeCkbAddress } from './ckb.js';
+import { ADDRESS_FORMATS, type AddressFormat, validatePayoutAddress } from './validateAddress.js';
 
 /**
  * Vectors are quoted from public references named next to them. Where a coin publishes none for a case,
