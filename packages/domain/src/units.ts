@@ -19,7 +19,9 @@ export interface Scaled {
 
 /** 1000^k for each unit step. */
 const STEP_FACTORS = HASHRATE_UNITS.map((_, k) => 1000n ** BigInt(k));
-const POWERS_OF_TEN = Array.from({ length: 19 }, (_, k) => 10n ** BigInt(k));
+/** 2 × 10^d and 1000 × 10^d for each number of decimals d: rounding half up and the 1000 limit. */
+const TWICE_POWERS_OF_TEN = Array.from({ length: 19 }, (_, d) => 2n * 10n ** BigInt(d));
+const LIMITS = Array.from({ length: 19 }, (_, d) => 1000n * 10n ** BigInt(d));
 
 /**
  * The display rule of every hashrate and hash count, exactly: a non-negative value numerator ÷
@@ -35,17 +37,16 @@ export function unitStep(
   decimals: number,
 ): { step: number; rounded: bigint } {
   const last = steps.length - 1;
-  const factor = POWERS_OF_TEN[decimals] ?? 10n ** BigInt(decimals);
+  const twice = TWICE_POWERS_OF_TEN[decimals] ?? 2n * 10n ** BigInt(decimals);
+  const limit = LIMITS[decimals] ?? 1000n * 10n ** BigInt(decimals);
   let step = 0;
   while (step < last && numerator >= (steps[step + 1] as bigint)) step++;
-  const roundedAt = (k: number) => {
-    const d = steps[k] as bigint;
-    return (numerator * 2n * factor + d) / (2n * d);
-  };
-  let rounded = roundedAt(step);
-  if (rounded >= 1000n * factor && step < last) {
+  let d = steps[step] as bigint;
+  let rounded = (numerator * twice + d) / (2n * d);
+  if (rounded >= limit && step < last) {
     step += 1;
-    rounded = roundedAt(step);
+    d = steps[step] as bigint;
+    rounded = (numerator * twice + d) / (2n * d);
   }
   return { step, rounded };
 }
