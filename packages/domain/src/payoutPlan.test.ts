@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type PayoutCandidate, planPayouts, splitByProportion, thresholdUnits, walletOutputs } from './payoutPlan.js';
+import {
+  type PayoutCandidate,
+  planPayouts,
+  splitByProportion,
+  thresholdUnits,
+  walletBalanceNeeded,
+  walletOutputs,
+} from './payoutPlan.js';
 
 const T = (iso: string) => new Date(`2024-05-06T${iso}Z`);
 
@@ -123,5 +130,12 @@ describe('payout planning', () => {
       { address: 'a', amount: 4n },
       { address: 'b', amount: 2n },
     ]);
+  });
+});
+
+describe('the hot wallet', () => {
+  it('must hold the payout and its min_balance (which pays the network fee)', () => {
+    expect(walletBalanceNeeded(3_000_000n, 100_000n)).toBe(3_100_000n);
+    expect(walletBalanceNeeded(0n, 0n)).toBe(0n);
   });
 });

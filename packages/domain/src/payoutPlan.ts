@@ -153,3 +153,11 @@ export function walletOutputs(items: readonly PlannedPayoutItem[]): PlannedPayou
   for (const item of items) byAddress.set(item.address, (byAddress.get(item.address) ?? 0n) + item.amount);
   return [...byAddress].map(([address, amount]) => ({ address, amount }));
 }
+
+/**
+ * What the hot wallet must hold to send a payout: its total plus the wallet's `min_balance`, which
+ * stays in the wallet and covers the network fee the wallet adds on top (docs/money.md, "Payouts").
+ */
+export function walletBalanceNeeded(total: bigint, minBalance: bigint): bigint {
+  return total + minBalance;
+}

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type SentTransaction, type Wallet, WalletError } from '@lodestone/chain';
 import { type DB, failPayout, markPayoutSending, markPayoutSent, type Payout, payoutItems } from '@lodestone/db';
-import { walletOutputs } from '@lodestone/domain';
+import { walletBalanceNeeded, walletOutputs } from '@lodestone/domain';
 import type { Kysely } from 'kysely';
 import type { HotWallet } from '../services/money/wallets.js';
 import type { Log } from './types.js';
@@ -96,7 +96,7 @@ export async function sendPending(
     // Written before a crash, so its balances are already debited: fail it and give them back rather
     // than leave them locked in a payout that cannot go out.
     const available = await hot.wallet.balance();
-    if (available < total + hot.minBalance) {
+    if (available < walletBalanceNeeded(total, hot.minBalance)) {
       log.error(
         {
           coin: payout.coin,

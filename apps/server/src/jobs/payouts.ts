@@ -8,7 +8,7 @@ import {
   type Payout,
   payoutCandidates,
 } from '@lodestone/db';
-import { type PayoutPlan, planPayouts } from '@lodestone/domain';
+import { type PayoutPlan, planPayouts, walletBalanceNeeded } from '@lodestone/domain';
 import type { Config } from '../config/config.js';
 import { createWallets, type HotWallet } from '../services/money/wallets.js';
 import {
@@ -117,13 +117,14 @@ async function runCoin(deps: PayoutDeps, coin: Coin, now: Date, hooks: PayoutHoo
   // 3. Check the hot wallet before writing anything: an underfunded wallet stops this coin's payouts
   // with an alert and leaves every balance as it is.
   const available = await hot.wallet.balance();
-  if (available < plan.total + hot.minBalance) {
+  const needed = walletBalanceNeeded(plan.total, hot.minBalance);
+  if (available < needed) {
     log.error(
       {
         coin: coin.ticker,
         alert: 'hot-wallet-underfunded',
         balance: available.toString(),
-        needed: (plan.total + hot.minBalance).toString(),
+        needed: needed.toString(),
         minBalance: hot.minBalance.toString(),
         accounts: plan.accounts.length,
       },
