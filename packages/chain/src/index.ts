@@ -12,16 +12,13 @@
  * - the bitcoin primitives they are made of, and the typed RPC client.
  */
 
+export { PAYOUT_NETWORKS, type PayoutNetwork } from './addresses/checker.js';
+export { type CkbAddressLock, decodeCkbAddress } from './addresses/ckb.js';
+export { decodeKaspaAddress, type KaspaAddress } from './addresses/kaspa.js';
 export {
   ADDRESS_FORMATS,
   type AddressFormat,
-  type CkbAddressLock,
-  decodeCkbAddress,
-  decodeKaspaAddress,
-  type KaspaAddress,
-  PAYOUT_NETWORKS,
   type PayoutAddressCheck,
-  type PayoutNetwork,
   validatePayoutAddress,
 } from './addresses/validateAddress.js';
 export {

@@ -102,32 +102,30 @@ export {
   releaseLoginAttempt,
   takeLoginAttempt,
 } from './queries/loginFailures.js';
+export { accountDifficultyByDay, type DayDifficulty, mostActiveAlgorithmSince } from './queries/mining/history.js';
 export {
   type AccountMiningTotals,
-  accountDifficultyByDay,
   accountDifficultyByHalfHour,
   accountMiningTotals,
   accountWorkerRows,
-  type DayDifficulty,
   type DifficultySlot,
-  dayPeriod,
-  lockWorkerRollups,
   type MiningRange,
   type MiningRates,
   miningRates,
-  mostActiveAlgorithmSince,
+  type WorkerMiningRow,
+} from './queries/mining/reads.js';
+export { type RemovedWorker, removeWorkers, type WorkerSelection } from './queries/mining/removal.js';
+export {
+  dayPeriod,
+  lockWorkerRollups,
   pruneWorkerHours,
   pruneWorkerMinutes,
-  type RemovedWorker,
   type RollUpResult,
   refreshWorkerPeriodTotals,
-  removeWorkers,
   rollUpWorkerStats,
-  type WorkerMiningRow,
   type WorkerPeriod,
-  type WorkerSelection,
   windowPeriod,
-} from './queries/mining.js';
+} from './queries/mining/rollups.js';
 export {
   consumePasswordReset,
   countPasswordResetsSince,
@@ -152,7 +150,6 @@ export {
 } from './queries/payoutSettings.js';
 export {
   blockRewardKey,
-  type CandidateAddress,
   type CreatedPayout,
   confirmBlock,
   createPayout,
@@ -168,7 +165,6 @@ export {
   type NewPayoutItem,
   openPayouts,
   orphanBlock,
-  type PayoutCandidate,
   type PayoutItem,
   payoutById,
   payoutByKey,

@@ -17,7 +17,8 @@ import { createTestDatabase } from '@lodestone/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HotWallet } from '../services/money/wallets.js';
 import { daemonBlockStatus, runBlockConfirmations } from './blockConfirmations.js';
-import { PAYOUT_FAILURE, PAYOUT_SENDING_GRACE_MS, PayoutRunAborted, type PayoutStep, runPayouts } from './payouts.js';
+import { PAYOUT_FAILURE, PAYOUT_SENDING_GRACE_MS, PayoutRunAborted, type PayoutStep } from './payoutSend.js';
+import { runPayouts } from './payouts.js';
 import { recordingLog } from './testing.js';
 
 /**

@@ -6,7 +6,6 @@ import {
   type WalletOutput,
   type WalletTransaction,
 } from '@lodestone/chain';
-import type { PayoutCandidate } from '@lodestone/db';
 import {
   balancesOfAccount,
   balancesOfSystemAccount,
@@ -20,156 +19,24 @@ import {
   reconcileLedger,
 } from '@lodestone/db';
 import { createTestDatabase, testEngines } from '@lodestone/db/testing';
+import { walletOutputs } from '@lodestone/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DemoWallet } from '../services/money/demoWallet.js';
 import { createWallets, type HotWallet } from '../services/money/wallets.js';
 import {
-  nothingWasSent,
   PAYOUT_FAILURE,
   PAYOUT_SENDING_GRACE_MS,
   type PayoutHooks,
   PayoutRunAborted,
   type PayoutStep,
-  payoutJob,
-  planPayouts,
-  runPayouts,
-  splitByProportion,
-  thresholdUnits,
-  walletOutputs,
-} from './payouts.js';
+} from './payoutSend.js';
+import { payoutJob, runPayouts } from './payouts.js';
 import { recordingLog } from './testing.js';
 
 const T = (iso: string) => new Date(`2024-05-06T${iso}Z`);
 const MINUTE = 60_000;
 const later = (at: Date, ms: number) => new Date(at.getTime() + ms);
-
-// ---------------------------------------------------------------------------------------------------
-// Planning (pure).
-
-const candidate = (over: Partial<PayoutCandidate> = {}): PayoutCandidate => ({
-  accountId: 1n,
-  balance: 1_000_000n,
-  threshold: '0.01',
-  intervalHours: '1',
-  pausedUntil: null,
-  lastPayoutAt: null,
-  addresses: [{ position: 0, address: 'a', proportion: '100' }],
-  ...over,
-});
-const LTC = { ticker: 'LTC', decimals: 8, payoutsEnabled: true };
-
-describe('payout planning', () => {
-  it('rounds thresholds up to whole units', () => {
-    expect(thresholdUnits('0.01', 8)).toBe(1_000_000n);
-    expect(thresholdUnits('1', 0)).toBe(1n);
-    expect(thresholdUnits('0.000000001', 8)).toBe(1n);
-    expect(thresholdUnits('0.123456789', 8)).toBe(12_345_679n);
-  });
-
-  it('splits by proportion: floors, remainder to the first paid address, nothing lost', () => {
-    const at = (address: string, proportion: string, position = 0) => ({ address, proportion, position });
-    expect(splitByProportion(1001n, [at('a', '60'), at('b', '40')])).toEqual([
-      { address: 'a', amount: 601n },
-      { address: 'b', amount: 400n },
-    ]);
-    expect(splitByProportion(10n, [at('a', '33.33'), at('b', '33.33'), at('c', '33.34')])).toEqual([
-      { address: 'a', amount: 4n },
-      { address: 'b', amount: 3n },
-      { address: 'c', amount: 3n },
-    ]);
-    // a zero proportion gets nothing and is dropped; the remainder goes to the first non-zero one
-    expect(splitByProportion(7n, [at('z', '0'), at('a', '50'), at('b', '50')])).toEqual([
-      { address: 'a', amount: 4n },
-      { address: 'b', amount: 3n },
-    ]);
-    // an amount too small to reach an address drops it
-    expect(splitByProportion(1n, [at('a', '99'), at('b', '1')])).toEqual([{ address: 'a', amount: 1n }]);
-    // one address listed twice is paid once
-    expect(splitByProportion(100n, [at('a', '50'), at('a', '50')])).toEqual([{ address: 'a', amount: 100n }]);
-    expect(splitByProportion(100n, [at('a', '60'), at('b', '30')])).toBeUndefined();
-    for (let amount = 1n; amount < 500n; amount += 7n) {
-      const items = splitByProportion(amount, [at('a', '12.5'), at('b', '37.5'), at('c', '50')]) ?? [];
-      expect(items.reduce((s, i) => s + i.amount, 0n)).toBe(amount);
-    }
-  });
-
-  it('pays accounts that are due their whole balance and says why others are not', () => {
-    const now = T('10:00:00');
-    const plan = planPayouts(
-      LTC,
-      [
-        candidate({ accountId: 1n }),
-        candidate({ accountId: 2n, pausedUntil: T('10:00:01') }),
-        candidate({ accountId: 3n, pausedUntil: T('09:59:59'), lastPayoutAt: T('09:00:00') }),
-        candidate({ accountId: 4n, lastPayoutAt: T('09:00:01') }),
-        candidate({ accountId: 5n, balance: 999_999n }),
-        candidate({ accountId: 6n, addresses: [] }),
-        candidate({ accountId: 7n, intervalHours: '0.5', lastPayoutAt: T('09:30:00') }),
-        candidate({ accountId: 8n, addresses: [{ position: 0, address: 'a', proportion: '99' }] }),
-      ],
-      now,
-    );
-    expect(plan.accounts.map((a) => a.accountId)).toEqual([1n, 3n, 7n]);
-    expect(plan.total).toBe(3_000_000n);
-    expect(plan.accounts[0]).toEqual({
-      accountId: 1n,
-      amount: 1_000_000n,
-      items: [{ address: 'a', amount: 1_000_000n }],
-    });
-    expect(plan.skipped).toEqual([
-      { accountId: 2n, reason: 'paused' },
-      { accountId: 4n, reason: 'interval-not-elapsed' },
-      { accountId: 5n, reason: 'below-threshold' },
-      { accountId: 6n, reason: 'no-address' },
-      { accountId: 8n, reason: 'bad-proportions' },
-    ]);
-    expect(planPayouts({ ...LTC, payoutsEnabled: false }, [candidate()], now).accounts).toEqual([]);
-  });
-
-  it('orders addresses by position and merges outputs by address', () => {
-    const plan = planPayouts(
-      LTC,
-      [
-        candidate({
-          balance: 10n,
-          threshold: '0.00000001',
-          addresses: [
-            { position: 1, address: 'b', proportion: '40' },
-            { position: 0, address: 'a', proportion: '60' },
-          ],
-        }),
-      ],
-      T('10:00:00'),
-    );
-    expect(plan.accounts[0]?.items).toEqual([
-      { address: 'a', amount: 6n },
-      { address: 'b', amount: 4n },
-    ]);
-    expect(
-      walletOutputs([
-        { address: 'a', amount: 1n },
-        { address: 'b', amount: 2n },
-        { address: 'a', amount: 3n },
-      ]),
-    ).toEqual([
-      { address: 'a', amount: 4n },
-      { address: 'b', amount: 2n },
-    ]);
-  });
-
-  it('treats only refusals that prove nothing left the wallet as "nothing was sent"', () => {
-    const e = (kind: WalletError['kind'], mayHaveSent: boolean) =>
-      new WalletError(kind, 'x', { coin: 'LTC', mayHaveSent });
-    expect(nothingWasSent(e('insufficient-funds', false))).toBe(true);
-    expect(nothingWasSent(e('invalid-address', false))).toBe(true);
-    expect(nothingWasSent(e('rejected', false))).toBe(true);
-    expect(nothingWasSent(e('rejected', true))).toBe(false);
-    expect(nothingWasSent(e('unreachable', false))).toBe(false);
-    expect(nothingWasSent(e('unknown', false))).toBe(false);
-    expect(nothingWasSent(new Error('socket hang up'))).toBe(false);
-  });
-});
 
 // ---------------------------------------------------------------------------------------------------
 // A wallet that counts: what the crash tests assert "exactly one transaction per payout" against.

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  accountHashrateSeries,
-  chartBuckets,
-  displayHashrate,
-  estimatedRevenue,
-  hashrateOf,
-  miningPeriods,
-  parseWorkerId,
-} from './mining.js';
+import { accountHashrateSeries, chartBuckets, estimatedRevenue, miningPeriods, parseWorkerId } from './mining.js';
 
 describe('mining periods', () => {
   it('are the statistics window and the last 24 complete hours plus the current one', () => {
@@ -15,22 +7,6 @@ describe('mining periods', () => {
     expect(p.window).toEqual({ from: new Date('2024-05-06T12:24:00Z'), minutes: 10, seconds: 656 });
     expect(p.day).toEqual({ from: new Date('2024-05-05T12:00:00Z'), seconds: 86_400 + 34 * 60 + 56 });
     expect(p.to).toEqual(new Date('2024-05-06T12:34:56Z'));
-  });
-});
-
-describe('displayHashrate', () => {
-  it('picks the unit and rounds half up to 2 decimals', () => {
-    expect(displayHashrate('0')).toEqual({ value: 0, units: 'H/s' });
-    expect(displayHashrate('1234.567')).toEqual({ value: 1.23, units: 'Kh/s' });
-    expect(displayHashrate('1235')).toEqual({ value: 1.24, units: 'Kh/s' });
-    expect(displayHashrate('999994.9')).toEqual({ value: 999.99, units: 'Kh/s' });
-    // 999.995 Kh/s would read 1000.00 Kh/s: the next unit instead.
-    expect(displayHashrate('999995')).toEqual({ value: 1, units: 'Mh/s' });
-  });
-
-  it('computes a hashrate from difficulty exactly (6000 × 65536 ÷ 600 s = 655,360 H/s)', () => {
-    expect(hashrateOf('6000', 65_536, 600)).toEqual({ value: 655.36, units: 'Kh/s' });
-    expect(hashrateOf('6000', 65_536, 0)).toEqual({ value: 0, units: 'H/s' });
   });
 });
 

@@ -21,7 +21,8 @@ import {
   Exact,
   estimateHashrate,
   feeRate,
-  HASHRATE_UNITS,
+  hashrateFormatter,
+  hashrateOf,
   statsWindow,
 } from '@lodestone/domain';
 import type { Kysely } from 'kysely';
@@ -74,86 +75,6 @@ export function miningPeriods(now: Date, windowMinutes: number): MiningPeriods {
     day: { from: dayFrom, seconds: (now.getTime() - dayFrom.getTime()) / 1000 },
     to: now,
   };
-}
-
-/** 1000^k for each hashrate unit. */
-const UNIT_FACTORS = HASHRATE_UNITS.map((_, k) => 1000n ** BigInt(k));
-const LAST_UNIT = UNIT_FACTORS.length - 1;
-
-/**
- * numerator ÷ (`unit` × 1000^k) H/s for display, exactly, where `units[k]` = unit × 1000^k: the
- * largest unit that keeps the value at or above 1 and below 1000 once rounded half up to 2 decimals
- * (scaleHashrate's rule, spec 9's precision). BigInt throughout, because the workers table does this
- * 20,000 times per answer for 10,000 workers and decimal strings would cost several microseconds each.
- */
-function hashrateInUnits(numerator: bigint, units: readonly bigint[]): { value: number; units: string } {
-  let step = 0;
-  while (step < LAST_UNIT && numerator >= (units[step + 1] as bigint)) step++;
-  const hundredths = (k: number) => {
-    const d = units[k] as bigint;
-    return (numerator * 200n + d) / (2n * d);
-  };
-  let rounded = hundredths(step);
-  if (rounded >= 100_000n && step < LAST_UNIT) {
-    step += 1;
-    rounded = hundredths(step);
-  }
-  return { value: Number(rounded) / 100, units: HASHRATE_UNITS[step] as string };
-}
-
-/** The denominator of each unit: `denominator` × 1000^k. */
-function unitsOf(denominator: bigint): bigint[] {
-  return UNIT_FACTORS.map((f) => denominator * f);
-}
-
-/** A non-negative decimal as n ÷ 10^scale; NUMERIC text ("12.50") without the regex of Exact.of. */
-function scaled(value: DecimalInput): { n: bigint; scale: number } {
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return { n: BigInt(value), scale: 0 };
-  if (typeof value === 'string' && /^\d+(\.\d+)?$/.test(value)) {
-    const dot = value.indexOf('.');
-    return dot < 0
-      ? { n: BigInt(value), scale: 0 }
-      : { n: BigInt(value.slice(0, dot) + value.slice(dot + 1)), scale: value.length - dot - 1 };
-  }
-  return Exact.of(value);
-}
-
-/** A hashrate in H/s for display: in the unit that suits it, rounded half up to 2 decimals (spec 9). */
-export function displayHashrate(hashesPerSecond: DecimalInput): { value: number; units: string } {
-  const h = scaled(hashesPerSecond);
-  return hashrateInUnits(h.n, unitsOf(10n ** BigInt(h.scale)));
-}
-
-const ZERO_HASHRATE = { value: 0, units: HASHRATE_UNITS[0] as string };
-
-/**
- * Σ accepted difficulty over `seconds` → hashrate for display: difficulty × hashes per difficulty ÷
- * seconds, exact (seconds are whole milliseconds: they come from instants). The divisors are worked
- * out once per decimal scale of the difficulty, not once per worker.
- */
-export function hashrateFormatter(
-  hashesPerDifficulty: number,
-  seconds: number,
-): (difficulty: DecimalInput) => { value: number; units: string } {
-  const ms = Math.round(seconds * 1000);
-  const h = scaled(hashesPerDifficulty);
-  const multiplier = h.n * 1000n;
-  const byScale = new Map<number, bigint[]>();
-  return (difficulty) => {
-    const d = scaled(difficulty);
-    if (d.n === 0n || ms <= 0) return ZERO_HASHRATE;
-    let units = byScale.get(d.scale);
-    if (!units) {
-      units = unitsOf(10n ** BigInt(d.scale + h.scale) * BigInt(ms));
-      byScale.set(d.scale, units);
-    }
-    return hashrateInUnits(d.n * multiplier, units);
-  };
-}
-
-/** Σ accepted difficulty over `seconds` as a hashrate for display (hashrateFormatter, once). */
-export function hashrateOf(difficulty: DecimalInput, hashesPerDifficulty: number, seconds: number) {
-  return hashrateFormatter(hashesPerDifficulty, seconds)(difficulty);
 }
 
 export interface RevenueInputs {

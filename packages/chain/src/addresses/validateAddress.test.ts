@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ADDRESS_FORMATS,
-  type AddressFormat,
-  decodeCkbAddress,
-  keccak256,
-  type PayoutNetwork,
-  validatePayoutAddress,
-} from './validateAddress.js';
+import type { PayoutNetwork } from './checker.js';
+import { decodeCkbAddress } from './ckb.js';
+import { ADDRESS_FORMATS, type AddressFormat, validatePayoutAddress } from './validateAddress.js';
 
 /**
  * Vectors are quoted from public references named next to them. Where a coin publishes none for a case,
@@ -400,13 +395,13 @@ describe('ethereum (also USDC on Ethereum)', () => {
     ['0x0000000000000000000000000000000000000000', 'mainnet', /zero address/, 'burn address'],
   ]);
 
-  it('hashes with Keccak-256, not SHA3-256 (Keccak team / Ethereum empty-input digest)', () => {
-    expect(keccak256(new Uint8Array()).toString('hex')).toBe(
-      'c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470',
-    );
-    expect(keccak256(Buffer.from('abc')).toString('hex')).toBe(
-      '4e03657aea45a94fc7d47ba826c8d667c0d1e6e33a64a036ec44f58fa12d6c45',
-    );
+  it('checks the case with Keccak-256, not SHA3-256', () => {
+    // eip-55.md's first address cased by the nibbles of SHA3-256 (FIPS 202 padding) instead of
+    // Keccak-256: a wallet that used the wrong hash would write this, and it is refused.
+    expect(validatePayoutAddress('ethereum', '0x5aaeb6053f3E94C9b9A09f33669435E7EF1Beaed')).toEqual({
+      ok: false,
+      reason: 'EIP-55 checksum mismatch (wrong upper/lower case)',
+    });
   });
 });
 

@@ -1,3 +1,4 @@
+import { base58, bech32, bech32m } from '@scure/base';
 import { sha256d } from './hash.js';
 import type { ChainNetwork } from './networks.js';
 import { OP_0, OP_1, OP_CHECKSIG, OP_DUP, OP_EQUAL, OP_EQUALVERIFY, OP_HASH160, pushData } from './serialize.js';
@@ -14,54 +15,20 @@ export class InvalidAddressError extends Error {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Base58Check
+// Base58Check. The codec is @scure/base's; the checks in front of it keep this module's refusals
+// TypeErrors with the reasons that payout-address checks show to users.
 
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-const BASE58_INDEX = new Map([...BASE58].map((c, i) => [c, i]));
+const BASE58_LETTERS = new Set('123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz');
 
 export function base58Decode(text: string): Buffer {
-  const digits: number[] = [];
   for (const c of text) {
-    const v = BASE58_INDEX.get(c);
-    if (v === undefined) throw new TypeError(`invalid base58 character ${JSON.stringify(c)}`);
-    // digits (little-endian, base 256) = digits * 58 + v
-    let carry = v;
-    for (let i = 0; i < digits.length; i++) {
-      carry += (digits[i] ?? 0) * 58;
-      digits[i] = carry & 0xff;
-      carry >>= 8;
-    }
-    while (carry > 0) {
-      digits.push(carry & 0xff);
-      carry >>= 8;
-    }
+    if (!BASE58_LETTERS.has(c)) throw new TypeError(`invalid base58 character ${JSON.stringify(c)}`);
   }
-  let zeros = 0;
-  while (zeros < text.length && text[zeros] === '1') zeros++;
-  return Buffer.concat([Buffer.alloc(zeros), Buffer.from(digits.reverse())]);
+  return Buffer.from(base58.decode(text));
 }
 
 export function base58Encode(bytes: Uint8Array): string {
-  const digits: number[] = [];
-  for (const byte of bytes) {
-    let carry = byte;
-    for (let i = 0; i < digits.length; i++) {
-      carry += (digits[i] ?? 0) << 8;
-      digits[i] = carry % 58;
-      carry = Math.floor(carry / 58);
-    }
-    while (carry > 0) {
-      digits.push(carry % 58);
-      carry = Math.floor(carry / 58);
-    }
-  }
-  let out = '';
-  for (const byte of bytes) {
-    if (byte !== 0) break;
-    out += '1';
-  }
-  for (let i = digits.length - 1; i >= 0; i--) out += BASE58[digits[i] ?? 0];
-  return out;
+  return base58.encode(bytes);
 }
 
 export function base58CheckDecode(text: string): Buffer {
@@ -78,32 +45,12 @@ export function base58CheckEncode(payload: Uint8Array): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Bech32 (BIP173) and Bech32m (BIP350)
+// Bech32 (BIP173) and Bech32m (BIP350): @scure/base's checksums, with this module's checks and reasons.
 
-const CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
-const CHARSET_INDEX = new Map([...CHARSET].map((c, i) => [c, i]));
-const GENERATORS = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3];
+const BECH32_LETTERS = new Set('qpzry9x8gf2tvdw0s3jn54khce6mua7l');
+const CODECS = { bech32, bech32m } as const;
 
 export type Bech32Variant = 'bech32' | 'bech32m';
-const VARIANT_CONSTANT: Record<Bech32Variant, number> = { bech32: 1, bech32m: 0x2bc830a3 };
-
-function polymod(values: readonly number[]): number {
-  let chk = 1;
-  for (const v of values) {
-    const top = chk >>> 25;
-    chk = ((chk & 0x1ffffff) << 5) ^ v;
-    for (let i = 0; i < 5; i++) if ((top >>> i) & 1) chk ^= GENERATORS[i] ?? 0;
-  }
-  return chk >>> 0;
-}
-
-function hrpExpand(hrp: string): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < hrp.length; i++) out.push(hrp.charCodeAt(i) >> 5);
-  out.push(0);
-  for (let i = 0; i < hrp.length; i++) out.push(hrp.charCodeAt(i) & 31);
-  return out;
-}
 
 export interface Bech32Decoded {
   hrp: string;
@@ -125,48 +72,37 @@ export function bech32Decode(text: string): Bech32Decoded {
     const c = hrp.charCodeAt(i);
     if (c < 33 || c > 126) throw new TypeError('bech32 human-readable part has an invalid character');
   }
-  const values: number[] = [];
   for (const c of lower.slice(sep + 1)) {
-    const v = CHARSET_INDEX.get(c);
-    if (v === undefined) throw new TypeError(`invalid bech32 character ${JSON.stringify(c)}`);
-    values.push(v);
+    if (!BECH32_LETTERS.has(c)) throw new TypeError(`invalid bech32 character ${JSON.stringify(c)}`);
   }
-  const check = polymod([...hrpExpand(hrp), ...values]);
-  const variant = check === VARIANT_CONSTANT.bech32 ? 'bech32' : check === VARIANT_CONSTANT.bech32m ? 'bech32m' : null;
-  if (variant === null) throw new TypeError('bech32 checksum mismatch');
-  return { hrp, data: values.slice(0, -6), variant };
+  const variant = bech32Variant(lower);
+  if (variant === undefined) throw new TypeError('bech32 checksum mismatch');
+  return { hrp, data: variant.words, variant: variant.variant };
+}
+
+/**
+ * Which checksum a lower-case Bech32-alphabet string carries, with its data (5-bit groups), or
+ * undefined when neither matches. No length limit: CKB addresses (RFC 0021) are longer than BIP173's 90.
+ */
+export function bech32Variant(lower: string): { variant: Bech32Variant; words: number[] } | undefined {
+  for (const variant of ['bech32', 'bech32m'] as const) {
+    const decoded = CODECS[variant].decodeUnsafe(lower, false);
+    if (decoded) return { variant, words: [...decoded.words] };
+  }
+  return undefined;
 }
 
 export function bech32Encode(hrp: string, data: readonly number[], variant: Bech32Variant): string {
-  const values = [...hrpExpand(hrp), ...data, 0, 0, 0, 0, 0, 0];
-  const mod = polymod(values) ^ VARIANT_CONSTANT[variant];
-  let out = `${hrp}1`;
-  for (const d of data) out += CHARSET[d];
-  for (let i = 0; i < 6; i++) out += CHARSET[(mod >>> (5 * (5 - i))) & 31];
-  return out;
+  return CODECS[variant].encode(hrp, [...data], false);
 }
 
-/** Regroups bits (8→5 to encode, 5→8 to decode); decoding refuses padding over 4 bits or non-zero padding. */
-export function convertBits(data: readonly number[], from: number, to: number, pad: boolean): number[] {
-  let acc = 0;
-  let bits = 0;
-  const out: number[] = [];
-  const maxv = (1 << to) - 1;
-  for (const value of data) {
-    if (value < 0 || value >> from !== 0) throw new TypeError('value out of range for bit conversion');
-    acc = (acc << from) | value;
-    bits += from;
-    while (bits >= to) {
-      bits -= to;
-      out.push((acc >> bits) & maxv);
-    }
-  }
-  if (pad) {
-    if (bits > 0) out.push((acc << (to - bits)) & maxv);
-  } else if (bits >= from || ((acc << (to - bits)) & maxv) !== 0) {
+/** 5-bit groups → bytes; refuses padding over 4 bits or non-zero padding. */
+export function wordsToBytes(words: readonly number[]): Buffer {
+  try {
+    return Buffer.from(bech32.fromWords([...words]));
+  } catch {
     throw new TypeError('invalid padding');
   }
-  return out;
 }
 
 export interface WitnessProgram {
@@ -181,7 +117,7 @@ export function decodeSegwitAddress(hrp: string, address: string): WitnessProgra
   const [version, ...rest] = decoded.data;
   if (version === undefined) throw new TypeError('empty data section');
   if (version > 16) throw new TypeError(`invalid witness version ${version}`);
-  const program = Buffer.from(convertBits(rest, 5, 8, false));
+  const program = wordsToBytes(rest);
   if (program.length < 2 || program.length > 40) throw new TypeError(`invalid program length ${program.length}`);
   if (version === 0 && program.length !== 20 && program.length !== 32) {
     throw new TypeError(`invalid program length ${program.length} for witness version 0`);
@@ -192,11 +128,7 @@ export function decodeSegwitAddress(hrp: string, address: string): WitnessProgra
 }
 
 export function encodeSegwitAddress(hrp: string, version: number, program: Uint8Array): string {
-  const address = bech32Encode(
-    hrp,
-    [version, ...convertBits([...program], 8, 5, true)],
-    version === 0 ? 'bech32' : 'bech32m',
-  );
+  const address = bech32Encode(hrp, [version, ...bech32.toWords(program)], version === 0 ? 'bech32' : 'bech32m');
   decodeSegwitAddress(hrp, address); // refuses programs that are not valid for the version
   return address;
 }

@@ -8,7 +8,7 @@
  * subsidy, beside the script it is to be paid to) and paid later, if the block is blue, by the chain
  * block that merges it.
  */
-import { decodeKaspaAddress } from '../addresses/validateAddress.js';
+import { decodeKaspaAddress } from '../addresses/kaspa.js';
 import { bytesToHex, hexToBytes } from '../bitcoin/bytes.js';
 
 const OP_DATA_32 = 0x20;

@@ -1,4 +1,4 @@
-import { decodeKaspaAddress } from '../addresses/validateAddress.js';
+import { decodeKaspaAddress } from '../addresses/kaspa.js';
 import type { SubmitBlockResult, WorkSource } from '../job.js';
 import type { ChainLogger } from '../logger.js';
 import { payToAddressScript } from './coinbase.js';

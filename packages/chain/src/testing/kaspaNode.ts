@@ -19,7 +19,7 @@
 import { randomBytes } from 'node:crypto';
 import { kaspaPowInput, kheavyhash } from '@lodestone/pow';
 import { WebSocket, WebSocketServer } from 'ws';
-import { decodeKaspaAddress } from '../addresses/validateAddress.js';
+import { decodeKaspaAddress } from '../addresses/kaspa.js';
 import { payToAddressScript, writeCoinbasePayload } from '../kaspa/coinbase.js';
 import { parseJsonExact, stringifyJsonExact } from '../kaspa/json.js';
 import {

@@ -1,3 +1,4 @@
+import type { CandidateAddress, PayoutCandidate } from '@lodestone/domain';
 import type { Transaction } from 'kysely';
 import type { Block, DB, Executor, Payout, PayoutStatus } from '../schema.js';
 import { ledgerAccountIds, postLedgerTransaction } from './ledger.js';
@@ -13,29 +14,6 @@ import { ledgerAccountIds, postLedgerTransaction } from './ledger.js';
 /** Runs `work` in the caller's transaction, or in a new one when given the database itself. */
 function inTransaction<T>(db: Executor, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db as Transaction<DB>) : db.transaction().execute(work);
-}
-
-export interface CandidateAddress {
-  position: number;
-  address: string;
-  /** Percent, exact decimal text. */
-  proportion: string;
-}
-
-/** What the payout planner needs to know about one account's balance of one coin. */
-export interface PayoutCandidate {
-  accountId: bigint;
-  /** Smallest units, > 0. */
-  balance: bigint;
-  /** Coin amount (decimal text), as the account set it. */
-  threshold: string;
-  /** Hours (decimal text). */
-  intervalHours: string;
-  pausedUntil: Date | null;
-  /** Creation time of the account's newest pending, sending or sent payout of the coin. */
-  lastPayoutAt: Date | null;
-  /** In position order. */
-  addresses: CandidateAddress[];
 }
 
 /**

@@ -1,5 +1,4 @@
 import {
-  type AccrualKind,
   accrualKey,
   type CreditAccount,
   creditAccounts,
@@ -16,106 +15,22 @@ import {
 import {
   type AlgorithmKey,
   accrue,
-  convertByProportions,
+  type CreditLine,
   Exact,
-  feeRate,
+  type PlannedCredit,
   type PricedCoin,
-  type Proportion,
-  splitEarnings,
+  planCredits,
+  type Recipient,
+  recipientKey,
+  tickersNeeded,
 } from '@lodestone/domain';
 import type { PriceBook } from './priceBook.js';
 
-/** The coin each algorithm's earnings are credited in when an account chose nothing. */
-export function defaultConversion(minedCoin: string, catalogue: ReadonlySet<string>): Proportion[] {
-  return [{ ticker: catalogue.has(minedCoin) ? minedCoin : 'BTC', proportion: 100 }];
-}
-
-/** One account's shares of a batch, valued in smallest units of the coin mined. */
-export interface CreditLine {
-  account: CreditAccount;
-  /** Exact, fractional smallest units of `coin`. */
-  value: Exact;
-}
-
-export interface CreditPlanInput {
-  algorithm: AlgorithmKey;
-  /** The coin mined on the algorithm (what `value` is in). */
-  coin: string;
-  lines: readonly CreditLine[];
-  feePercent: string | number;
-  /** Decimals and fresh US dollar price of every coin involved. */
-  priceOf: (ticker: string) => PricedCoin;
-  catalogue: ReadonlySet<string>;
-}
-
-export type Recipient = { accountId: bigint } | { system: 'pool:fees' };
-
-export interface PlannedCredit {
-  recipient: Recipient;
-  coin: string;
-  kind: AccrualKind;
-  /** Exact, fractional smallest units. */
-  amount: Exact;
-  /** The account whose shares earned it, for referral rewards and redirects. */
-  source?: bigint;
-}
-
-const recipientKey = (r: Recipient) => ('system' in r ? r.system : `a${r.accountId}`);
-
 /**
- * Pure: what each party earns from a batch, exactly (fractions of a unit included). Each account's
- * value is divided by its conversion settings into coins at the prices, then split into fee
- * (referral reward out of it), redirects and the owner's part. Parts for the same party, coin and
- * kind are added together. Σ amounts per coin = Σ converted gross values, exactly.
+ * PPS crediting: reads the accounts and prices a batch needs, plans the credits with the domain's
+ * rule (planCredits in @lodestone/domain) and posts them as one balanced, idempotent ledger
+ * transaction, carrying fractions of a unit.
  */
-export function planCredits(input: CreditPlanInput): PlannedCredit[] {
-  const mined = input.priceOf(input.coin);
-  const totals = new Map<string, PlannedCredit>();
-  const add = (recipient: Recipient, coin: string, kind: AccrualKind, amount: Exact, source?: bigint) => {
-    if (amount.isZero()) return;
-    const key = `${recipientKey(recipient)}|${coin}|${kind}|${source ?? ''}`;
-    const seen = totals.get(key);
-    totals.set(
-      key,
-      seen
-        ? { ...seen, amount: seen.amount.plus(amount) }
-        : { recipient, coin, kind, amount, ...(source === undefined ? {} : { source }) },
-    );
-  };
-  for (const { account, value } of input.lines) {
-    if (value.isZero()) continue;
-    const targets = account.conversion.length > 0 ? account.conversion : defaultConversion(input.coin, input.catalogue);
-    const rules = {
-      feeRate: feeRate(input.feePercent, account.feeDiscount),
-      referred: account.referrerId !== null,
-      redirects: account.redirects.map((r) => ({ to: r.targetId.toString(), percentage: r.percentage })),
-    };
-    for (const part of convertByProportions(value, mined, targets, input.priceOf)) {
-      const split = splitEarnings(part.units, rules);
-      add({ accountId: account.id }, part.ticker, 'pps', split.owner);
-      for (const r of split.redirects)
-        add({ accountId: BigInt(r.to) }, part.ticker, 'redirect_in', r.amount, account.id);
-      if (account.referrerId !== null) {
-        add({ accountId: account.referrerId }, part.ticker, 'referral', split.referral, account.id);
-      }
-      add({ system: 'pool:fees' }, part.ticker, 'fee', split.poolFee);
-    }
-  }
-  return [...totals.values()];
-}
-
-/** Every ticker whose price crediting these accounts needs. */
-export function tickersNeeded(
-  coin: string,
-  accounts: Iterable<CreditAccount>,
-  catalogue: ReadonlySet<string>,
-): string[] {
-  const out = new Set([coin]);
-  for (const a of accounts) {
-    for (const t of a.conversion.length > 0 ? a.conversion : defaultConversion(coin, catalogue)) out.add(t.ticker);
-  }
-  return [...out];
-}
 
 export interface PostCreditsInput {
   /** Idempotency key of the ledger transaction, `pps:{batchId}`. */
@@ -230,7 +145,6 @@ export async function creditBatch(trx: Executor, input: CreditBatchInput): Promi
     if (account) lines.push({ account, value });
   }
   const credits = planCredits({
-    algorithm: input.algorithm,
     coin: input.coin,
     lines,
     feePercent: input.feePercent,

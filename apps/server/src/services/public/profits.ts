@@ -20,8 +20,17 @@ import {
   poolComparisons,
   profitHours,
 } from '@lodestone/db';
-import { type Algorithm, decimalToNumber, Exact, profitUnits, scaleProfit } from '@lodestone/domain';
-import { addDays, daysBetween, isoInZone, localDay } from '../revenue/time.js';
+import {
+  type Algorithm,
+  addDays,
+  daysBetween,
+  decimalToNumber,
+  Exact,
+  isoInZone,
+  localDay,
+  profitUnits,
+  scaleProfit,
+} from '@lodestone/domain';
 
 /**
  * The Profitability page and the public API's profits (docs/public-api.md, "Profitability"): our

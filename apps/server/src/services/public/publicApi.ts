@@ -20,7 +20,9 @@ import {
 import {
   ALGORITHMS,
   type Algorithm,
+  addDays,
   Exact,
+  localDay,
   profitUnits,
   scaleHashrate,
   scaleProfit,
@@ -30,7 +32,6 @@ import { type MiningContext, readMiningSummary, readMiningWorkers } from '../min
 import { STALE_AFTER_MS } from '../poolStats.js';
 import { type EarningDay, readEarningDays } from '../revenue/earnings.js';
 import { readAccountPayouts } from '../revenue/payouts.js';
-import { addDays, localDay } from '../revenue/time.js';
 import { coinPrices } from './profits.js';
 
 /**

@@ -18,9 +18,18 @@ import {
   listCoins,
   type PriceRow,
 } from '@lodestone/db';
-import { type AlgorithmKey, Exact, estimateHashrate, scaleHashrate, unitsToAmount } from '@lodestone/domain';
+import {
+  type AlgorithmKey,
+  addDays,
+  daysBetween,
+  Exact,
+  estimateHashrate,
+  localDay,
+  scaleHashrate,
+  startOfLocalDay,
+  unitsToAmount,
+} from '@lodestone/domain';
 import type { HashesPerDifficulty } from '../hashesPerDifficulty.js';
-import { addDays, daysBetween, localDay, startOfLocalDay } from './time.js';
 
 export interface DayCoin {
   ticker: string;

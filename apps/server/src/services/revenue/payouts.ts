@@ -1,8 +1,8 @@
 import type { AccountPayoutRecord } from '@lodestone/contract';
 import { type Account, type AccountPayoutRow, accountPayoutRows, type Coin, type Executor } from '@lodestone/db';
+import { isoInZone } from '@lodestone/domain';
 import { catalogueByTicker, explorerLink } from '../money/coinCatalogue.js';
 import { PENDING_TXID } from '../money/poolPayouts.js';
-import { isoInZone } from './time.js';
 
 /**
  * How many of the account's newest payout rows the dashboard lists (it pages them 10 at a time).

@@ -1,12 +1,12 @@
 import type { AccountPayoutRecord } from '@lodestone/contract';
 import { type Account, dailyEarnings, type Executor, listCoins } from '@lodestone/db';
+import { isoInZone, localDay, nextMonthStart, startOfLocalDay } from '@lodestone/domain';
 import PDFDocument from 'pdfkit';
 import { errors } from '../../http/errors.js';
 import { signDocument, verificationUrl } from '../public/signatures.js';
 import { coinAmount } from './csv.js';
 import { coinsByDay, type DayCoin } from './earnings.js';
 import { readAccountPayouts } from './payouts.js';
-import { isoInZone, localDay, nextMonthStart, startOfLocalDay } from './time.js';
 
 /**
  * The monthly earnings statement (GET revenue/earnings/download): a PDF a miner can keep for their

@@ -1,30 +1,31 @@
 import type { AlgorithmKey } from '@lodestone/domain';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../connection.js';
-import type { DB, Executor } from '../schema.js';
-import { createTestDatabase, testEngines } from '../testing.js';
+import type { Database } from '../../connection.js';
+import type { DB, Executor } from '../../schema.js';
+import { createTestDatabase, testEngines } from '../../testing.js';
+import { savePoolStats } from '../poolStats.js';
+import { recordShareBatch } from '../shareBatches.js';
+import { addWorkerMinuteStats } from '../workerStats.js';
+import { upsertWorkers } from '../workers.js';
+import { accountDifficultyByDay, mostActiveAlgorithmSince } from './history.js';
 import {
-  accountDifficultyByDay,
   accountDifficultyByHalfHour,
   accountMiningTotals,
   accountWorkerRows,
-  dayPeriod,
-  lockWorkerRollups,
   type MiningRange,
   miningRates,
-  mostActiveAlgorithmSince,
+} from './reads.js';
+import { removeWorkers } from './removal.js';
+import {
+  dayPeriod,
+  lockWorkerRollups,
   pruneWorkerHours,
   pruneWorkerMinutes,
   refreshWorkerPeriodTotals,
-  removeWorkers,
   rollUpWorkerStats,
   windowPeriod,
-} from './mining.js';
-import { savePoolStats } from './poolStats.js';
-import { recordShareBatch } from './shareBatches.js';
-import { addWorkerMinuteStats } from './workerStats.js';
-import { upsertWorkers } from './workers.js';
+} from './rollups.js';
 
 const T = (iso: string) => new Date(`2024-05-06T${iso}Z`);
 

@@ -7,7 +7,7 @@ import {
   nextMonthStart,
   startOfLocalDay,
   zoneOffsetMinutes,
-} from './time.js';
+} from './calendar.js';
 
 const at = (iso: string) => new Date(iso);
 

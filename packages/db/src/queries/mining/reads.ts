@@ -1,0 +1,308 @@
+import type { AlgorithmKey } from '@lodestone/domain';
+import { type RawBuilder, sql } from 'kysely';
+import type { Executor } from '../../schema.js';
+import { dayPeriod, type WorkerPeriod, windowPeriod } from './rollups.js';
+import { accountWorkerIds, bin, deltaRows, withoutJit } from './sql.js';
+
+/**
+ * The miner dashboard's statistics (docs/dashboard.md, "Mining API") and the worker rollups behind
+ * them (migration 0005). Every reader is one SQL statement, so it sees one snapshot: the rollup
+ * tables plus the not-yet-rolled part of the minute rows ("deltas" in minutes of unrolled share
+ * batches) always add up to what the minute rows hold, whether the rollup job ran a second ago or
+ * never.
+ */
+
+/** True (in SQL) when the job has the period's totals complete. */
+function periodListed(period: WorkerPeriod): RawBuilder<boolean> {
+  return sql<boolean>`exists (select 1 from worker_total_periods
+                               where kind = ${period.kind} and period_from = ${period.from} and minutes = ${period.minutes})`;
+}
+
+export interface MiningRange {
+  account: string;
+  algorithm: AlgorithmKey;
+  /** The statistics window: minutes `windowFrom` ≤ minute < `to`, `windowMinutes` complete ones and the current. */
+  windowFrom: Date;
+  windowMinutes: number;
+  /** The 24-hour figures: from this hour boundary to `to`. */
+  dayFrom: Date;
+  to: Date;
+}
+
+export interface AccountMiningTotals {
+  totalWorkers: number;
+  /** Workers with an accepted share in the window. */
+  activeWorkers: number;
+  /** Σ accepted difficulty in the window, decimal text. */
+  windowDifficulty: string;
+  /** Σ accepted difficulty from `dayFrom` to `to` (the account's, removed workers' included). */
+  dayDifficulty: string;
+}
+
+/**
+ * The account's figures for the summary cards, in one snapshot. `dayFrom` must be a half-hour
+ * boundary. The window comes from the workers' window totals when the job has them for this window
+ * (one row per worker), else from the minute rows.
+ */
+export async function accountMiningTotals(db: Executor, range: MiningRange): Promise<AccountMiningTotals> {
+  return withoutJit(
+    db,
+    async (trx) => (await miningTotalsFromPeriods(trx, range)) ?? miningTotalsFromMinutes(trx, range),
+  );
+}
+
+type TotalsRow = { total: bigint; active: bigint; window_difficulty: string; day_difficulty: string };
+
+function totalsOf(row: TotalsRow | undefined): AccountMiningTotals {
+  return {
+    totalWorkers: Number(row?.total ?? 0n),
+    activeWorkers: Number(row?.active ?? 0n),
+    windowDifficulty: row?.window_difficulty ?? '0',
+    dayDifficulty: row?.day_difficulty ?? '0',
+  };
+}
+
+/** The account's 24 hours: its half hours plus the deltas of its workers (a scalar subquery). */
+function accountDay(range: MiningRange, deltaSum: RawBuilder<unknown>): RawBuilder<string> {
+  return sql<string>`(select coalesce(sum(a.accepted_difficulty), 0) from account_stats_half_hour a
+                       where a.account = ${range.account} and a.algorithm = ${range.algorithm}
+                         and a.half_hour >= ${range.dayFrom} and a.half_hour < ${range.to})
+                     + ${deltaSum}`;
+}
+
+async function miningTotalsFromPeriods(db: Executor, range: MiningRange): Promise<AccountMiningTotals | undefined> {
+  const { account, algorithm } = range;
+  const window = windowPeriod(range.windowFrom, range.windowMinutes);
+  const { rows } = await sql<TotalsRow & { usable: boolean }>`
+    with deltas as (
+      select s.worker_id,
+             sum(s.accepted_difficulty - s.rolled_difficulty) as difficulty,
+             sum(s.accepted_difficulty - s.rolled_difficulty) filter (where s.minute >= ${range.windowFrom}) as window_difficulty,
+             sum(s.valid - s.rolled_valid) filter (where s.minute >= ${range.windowFrom}) as window_valid
+        ${deltaRows(algorithm, accountWorkerIds(account, algorithm), range.dayFrom, range.to)}
+       group by s.worker_id
+    ),
+    per_worker as (
+      select coalesce(t.accepted_difficulty, 0) + coalesce(d.window_difficulty, 0) as difficulty,
+             coalesce(t.valid, 0) + coalesce(d.window_valid, 0) as valid
+        from workers w
+        left join worker_period_totals t
+               on t.kind = 'window' and t.period_from = ${window.from} and t.worker_id = w.id
+        left join deltas d on d.worker_id = w.id
+       where w.account = ${account} and w.algorithm = ${algorithm}
+    )
+    select (select count(*) from per_worker) as total,
+           (select count(*) from per_worker where valid > 0) as active,
+           (select coalesce(sum(difficulty), 0) from per_worker) as window_difficulty,
+           ${accountDay(range, sql`(select coalesce(sum(difficulty), 0) from deltas)`)} as day_difficulty,
+           ${periodListed(window)} as usable
+  `.execute(db);
+  return rows[0]?.usable ? totalsOf(rows[0]) : undefined;
+}
+
+async function miningTotalsFromMinutes(db: Executor, range: MiningRange): Promise<AccountMiningTotals> {
+  const { account, algorithm } = range;
+  const workerIds = accountWorkerIds(account, algorithm);
+  const { rows } = await sql<TotalsRow>`
+    with win as (
+      select count(distinct s.worker_id) as active, coalesce(sum(s.accepted_difficulty), 0) as difficulty
+        from worker_stats_minute s
+       where s.worker_id in (${workerIds}) and s.algorithm = ${algorithm}
+         and s.minute >= ${range.windowFrom} and s.minute < ${range.to} and s.valid > 0
+    )
+    select (select count(*) from workers where account = ${account} and algorithm = ${algorithm}) as total,
+           win.active,
+           win.difficulty as window_difficulty,
+           ${accountDay(
+             range,
+             sql`(select coalesce(sum(s.accepted_difficulty - s.rolled_difficulty), 0)
+                  ${deltaRows(algorithm, workerIds, range.dayFrom, range.to)})`,
+           )} as day_difficulty
+      from win
+  `.execute(db);
+  return totalsOf(rows[0]);
+}
+
+export interface DifficultySlot {
+  /** Start of the UTC half hour. */
+  start: Date;
+  /** Σ accepted difficulty in it, decimal text. */
+  acceptedDifficulty: string;
+}
+
+/**
+ * The account's accepted difficulty per UTC half hour for `from` ≤ half hour < `to` (both half-hour
+ * boundaries); half hours without shares are absent.
+ */
+export async function accountDifficultyByHalfHour(
+  db: Executor,
+  account: string,
+  algorithm: AlgorithmKey,
+  from: Date,
+  to: Date,
+): Promise<DifficultySlot[]> {
+  const { rows } = await withoutJit(db, (trx) =>
+    sql<{ start: Date; difficulty: string }>`
+    select x.start, sum(x.difficulty) as difficulty from (
+      select a.half_hour as start, a.accepted_difficulty as difficulty
+        from account_stats_half_hour a
+       where a.account = ${account} and a.algorithm = ${algorithm} and a.half_hour >= ${from} and a.half_hour < ${to}
+      union all
+      select ${bin(sql`s.minute`, 1800)}, s.accepted_difficulty - s.rolled_difficulty
+        ${deltaRows(algorithm, accountWorkerIds(account, algorithm), from, to)}
+    ) x
+    group by x.start
+    order by x.start
+  `.execute(trx),
+  );
+  return rows.map((r) => ({ start: r.start, acceptedDifficulty: r.difficulty }));
+}
+
+export interface WorkerMiningRow {
+  id: bigint;
+  name: string;
+  /** Σ accepted difficulty in the statistics window. */
+  windowDifficulty: string;
+  /** Σ accepted difficulty and share counts from `dayFrom` to `to`. */
+  dayDifficulty: string;
+  valid: bigint;
+  invalid: bigint;
+  stale: bigint;
+}
+
+/**
+ * Every worker of the account on the algorithm with its window and 24-hour figures, by name.
+ * `dayFrom` must be an hour boundary.
+ *
+ * The 24 hours (with the hour in progress) and the window come from the workers' period totals when
+ * the rollup job has them for these very periods (one row per worker instead of 25 hour rows and 11
+ * minute rows), else from the worker hours and the minute rows; everything not rolled up yet from the
+ * minute-row deltas.
+ */
+export async function accountWorkerRows(db: Executor, range: MiningRange): Promise<WorkerMiningRow[]> {
+  return withoutJit(db, async (trx) => {
+    const fast = await workerRowsFromTotals(trx, range);
+    // The totals are of another period (the hour just turned and the job has not summed the new one
+    // yet, or it never ran): read the 24 hours themselves.
+    return fast ?? workerRowsFromHours(trx, range);
+  });
+}
+
+type WorkerRowText = {
+  id: bigint;
+  name: string;
+  window_difficulty: string;
+  day_difficulty: string;
+  valid: bigint | string;
+  invalid: bigint | string;
+  stale: bigint | string;
+};
+
+function workerRow(r: WorkerRowText): WorkerMiningRow {
+  return {
+    id: r.id,
+    name: r.name,
+    windowDifficulty: r.window_difficulty,
+    dayDifficulty: r.day_difficulty,
+    valid: BigInt(r.valid),
+    invalid: BigInt(r.invalid),
+    stale: BigInt(r.stale),
+  };
+}
+
+/** Each worker's window: Σ accepted difficulty per worker in the statistics window (a CTE body). */
+function windowByWorker(range: MiningRange): RawBuilder<unknown> {
+  return sql`
+    select s.worker_id, sum(s.accepted_difficulty) as difficulty
+      from worker_stats_minute s
+     where s.worker_id in (${accountWorkerIds(range.account, range.algorithm)}) and s.algorithm = ${range.algorithm}
+       and s.minute >= ${range.windowFrom} and s.minute < ${range.to} and s.valid > 0
+     group by s.worker_id`;
+}
+
+/**
+ * One row per worker from the period totals (the 24 hours with the one in progress, and the window)
+ * and the deltas; undefined when the job does not have both periods.
+ */
+async function workerRowsFromTotals(db: Executor, range: MiningRange): Promise<WorkerMiningRow[] | undefined> {
+  const { account, algorithm } = range;
+  const day = dayPeriod(range.dayFrom);
+  const window = windowPeriod(range.windowFrom, range.windowMinutes);
+  const { rows } = await sql<WorkerRowText>`
+    with deltas as (
+      select s.worker_id, sum(s.accepted_difficulty - s.rolled_difficulty) as difficulty,
+             sum(s.valid - s.rolled_valid) as valid, sum(s.invalid - s.rolled_invalid) as invalid,
+             sum(s.stale - s.rolled_stale) as stale,
+             sum(s.accepted_difficulty - s.rolled_difficulty) filter (where s.minute >= ${range.windowFrom})
+               as window_difficulty
+        ${deltaRows(algorithm, accountWorkerIds(account, algorithm), range.dayFrom, range.to)}
+       group by s.worker_id
+    )
+    select w.id, w.name,
+           coalesce(wt.accepted_difficulty, 0) + coalesce(d.window_difficulty, 0) as window_difficulty,
+           coalesce(t.accepted_difficulty, 0) + coalesce(d.difficulty, 0) as day_difficulty,
+           coalesce(t.valid, 0) + coalesce(d.valid, 0) as valid,
+           coalesce(t.invalid, 0) + coalesce(d.invalid, 0) as invalid,
+           coalesce(t.stale, 0) + coalesce(d.stale, 0) as stale
+      from workers w
+      left join worker_period_totals t on t.kind = 'day' and t.period_from = ${day.from} and t.worker_id = w.id
+      left join worker_period_totals wt on wt.kind = 'window' and wt.period_from = ${window.from} and wt.worker_id = w.id
+      left join deltas d on d.worker_id = w.id
+     where w.account = ${account} and w.algorithm = ${algorithm}
+       and ${periodListed(day)} and ${periodListed(window)}
+     order by w.name collate "C", w.id
+  `.execute(db);
+  // No rows: the periods are not there, or the account has no workers (which the other way finds too).
+  return rows.length > 0 ? rows.map(workerRow) : undefined;
+}
+
+/** The same rows from the worker hours of the whole period (24 or 25 rows per worker). */
+async function workerRowsFromHours(db: Executor, range: MiningRange): Promise<WorkerMiningRow[]> {
+  const { account, algorithm } = range;
+  const workerIds = accountWorkerIds(account, algorithm);
+  const { rows } = await sql<WorkerRowText>`
+    with win as (${windowByWorker(range)}),
+    day as (
+      select x.worker_id, sum(x.difficulty) as difficulty, sum(x.valid) as valid, sum(x.invalid) as invalid,
+             sum(x.stale) as stale
+        from (
+          select h.worker_id, h.accepted_difficulty as difficulty, h.valid, h.invalid, h.stale
+            from worker_stats_hour h
+           where h.worker_id in (${workerIds}) and h.hour >= ${range.dayFrom} and h.hour < ${range.to}
+          union all
+          select s.worker_id, s.accepted_difficulty - s.rolled_difficulty, s.valid - s.rolled_valid,
+                 s.invalid - s.rolled_invalid, s.stale - s.rolled_stale
+            ${deltaRows(algorithm, workerIds, range.dayFrom, range.to)}
+        ) x
+       group by x.worker_id
+    )
+    select w.id, w.name,
+           coalesce(win.difficulty, 0) as window_difficulty,
+           coalesce(day.difficulty, 0) as day_difficulty,
+           coalesce(day.valid, 0) as valid,
+           coalesce(day.invalid, 0) as invalid,
+           coalesce(day.stale, 0) as stale
+      from workers w
+      left join win on win.worker_id = w.id
+      left join day on day.worker_id = w.id
+     where w.account = ${account} and w.algorithm = ${algorithm}
+     order by w.name collate "C", w.id
+  `.execute(db);
+  return rows.map(workerRow);
+}
+
+export interface MiningRates {
+  /** The newest PPS rate of the algorithm (pool_stats.profit): BTC per H/s per day; undefined when none. */
+  profit: string | undefined;
+  /** The newest BTC price in US dollars; undefined when none. */
+  btcUsd: string | undefined;
+}
+
+/** What the estimated revenue is valued at: two index probes. */
+export async function miningRates(db: Executor, algorithm: AlgorithmKey): Promise<MiningRates> {
+  const { rows } = await sql<{ profit: string | null; btc_usd: string | null }>`
+    select (select profit from pool_stats where algorithm = ${algorithm} order by taken_at desc limit 1) as profit,
+           (select usd from prices where ticker = 'BTC' order by taken_at desc limit 1) as btc_usd
+  `.execute(db);
+  return { profit: rows[0]?.profit ?? undefined, btcUsd: rows[0]?.btc_usd ?? undefined };
+}

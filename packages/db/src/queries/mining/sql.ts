@@ -1,0 +1,82 @@
+import type { AlgorithmKey } from '@lodestone/domain';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { DB, Executor } from '../../schema.js';
+
+/**
+ * SQL pieces shared by the worker rollups (rollups.ts), worker removal (removal.ts) and the
+ * dashboard's reads (reads.ts, history.ts): bins on UTC, the minute a share batch counts in, and
+ * whether a minute row still holds shares the rollups do not have.
+ */
+
+/** Bins start at this instant: whole UTC minutes, half hours and hours. */
+const ORIGIN = sql.raw(`timestamptz '2000-01-01 00:00:00+00'`);
+
+/**
+ * The minute a share batch `b`'s counts went to: accounting's batchMinute, the UTC minute of the
+ * batch's last instant.
+ */
+export const BATCH_MINUTE = sql`date_bin('1 minute', greatest(b.interval_start, b.interval_end - interval '1 millisecond'), ${ORIGIN})`;
+
+/** A minute row holds shares the rollups do not have yet. */
+export const DIRTY = sql.raw(
+  '(s.accepted_difficulty <> s.rolled_difficulty or s.valid <> s.rolled_valid' +
+    ' or s.invalid <> s.rolled_invalid or s.stale <> s.rolled_stale)',
+);
+/** A minute row wholly rolled up (retention may delete it). */
+export const CLEAN = sql.raw(
+  'accepted_difficulty = rolled_difficulty and valid = rolled_valid' +
+    ' and invalid = rolled_invalid and stale = rolled_stale',
+);
+
+/** Start of the UTC-aligned `seconds`-long bin a timestamptz expression falls in. */
+export function bin(expression: RawBuilder<unknown>, seconds: number): RawBuilder<Date> {
+  return sql<Date>`date_bin(${sql.raw(`'${seconds} seconds'`)}, ${expression}, ${ORIGIN})`;
+}
+
+/**
+ * Runs a read with PostgreSQL's JIT compiler off. The dashboard's reads are planned as costly (they
+ * scan tens of thousands of rows), which crosses jit_above_cost, and compiling them then takes
+ * longer (about 50 ms) than running them. Inside the caller's transaction when given one.
+ */
+export async function withoutJit<T>(db: Executor, read: (db: Executor) => Promise<T>): Promise<T> {
+  if (db.isTransaction) {
+    await sql`set local jit = off`.execute(db);
+    return read(db);
+  }
+  return (db as Kysely<DB>).transaction().execute(async (trx) => {
+    await sql`set local jit = off`.execute(trx);
+    return read(trx);
+  });
+}
+
+/**
+ * `from … where …` of the minute rows `s` with deltas of the given workers (a subquery of ids) in
+ * `from` ≤ minute < `to`. It starts from the minutes of unrolled batches (a minute or two, normally)
+ * and finds their rows through the (algorithm, minute) index, so it reads those minutes only, however
+ * many days of minute rows the table holds.
+ */
+export function deltaRows(
+  algorithm: AlgorithmKey,
+  workerIds: RawBuilder<unknown>,
+  from: Date,
+  to: Date,
+): RawBuilder<unknown> {
+  // The minute rows are read per unrolled minute (a lateral subquery that `offset 0` keeps from being
+  // flattened into a join): the planner cannot know how few rows those minutes hold, and while the
+  // table is small (a pool's first hours) it would otherwise scan all of it.
+  return sql`
+    from (select distinct ${BATCH_MINUTE} as minute
+            from share_batches b where b.rolled_at is null and b.algorithm = ${algorithm}) u
+    cross join lateral (select * from worker_stats_minute s
+                         where s.algorithm = ${algorithm} and s.minute = u.minute and ${DIRTY} offset 0) s
+   where s.worker_id in (${workerIds}) and s.minute >= ${from} and s.minute < ${to}`;
+}
+
+/**
+ * The ids of an account's workers on an algorithm, as a subquery written out where it is used: the
+ * planner then knows how many there are (a CTE would hide it and, at 10,000 workers, lead it to
+ * probe the minute table once per worker instead of reading the window's rows in one range).
+ */
+export function accountWorkerIds(account: string, algorithm: AlgorithmKey): RawBuilder<unknown> {
+  return sql`select id from workers where account = ${account} and algorithm = ${algorithm}`;
+}

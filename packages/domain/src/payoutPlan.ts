@@ -1,0 +1,163 @@
+import { Exact } from './exact.js';
+
+/**
+ * Payout planning (docs/money.md, "Payouts"): which accounts are due a payout of a coin in this run,
+ * how each balance is split over its addresses, and the outputs of the one transaction that pays
+ * them all. Pure: the payout job (apps/server/src/jobs/payouts.ts) reads the candidates, writes the
+ * plan and calls the wallet.
+ */
+
+export interface CandidateAddress {
+  position: number;
+  address: string;
+  /** Percent, exact decimal text. */
+  proportion: string;
+}
+
+/** What the payout planner needs to know about one account's balance of one coin. */
+export interface PayoutCandidate {
+  accountId: bigint;
+  /** Smallest units, > 0. */
+  balance: bigint;
+  /** Coin amount (decimal text), as the account set it. */
+  threshold: string;
+  /** Hours (decimal text). */
+  intervalHours: string;
+  pausedUntil: Date | null;
+  /** Creation time of the account's newest pending, sending or sent payout of the coin. */
+  lastPayoutAt: Date | null;
+  /** In position order. */
+  addresses: CandidateAddress[];
+}
+
+const HOUR_MS = 3_600_000;
+
+export interface PayoutCoin {
+  ticker: string;
+  decimals: number;
+  payoutsEnabled: boolean;
+}
+
+export interface PlannedPayoutItem {
+  address: string;
+  /** Smallest units, > 0. */
+  amount: bigint;
+}
+
+export interface PlannedPayoutAccount {
+  accountId: bigint;
+  /** The whole balance at planning time: the sum of the items. */
+  amount: bigint;
+  /** One per distinct address, in address position order. */
+  items: PlannedPayoutItem[];
+}
+
+export type PayoutSkipReason =
+  | 'payouts-disabled'
+  | 'paused'
+  | 'no-address'
+  | 'bad-proportions'
+  | 'below-threshold'
+  | 'interval-not-elapsed';
+
+export interface PayoutPlan {
+  coin: string;
+  accounts: PlannedPayoutAccount[];
+  /** Σ amounts of `accounts`. */
+  total: bigint;
+  skipped: { accountId: bigint; reason: PayoutSkipReason }[];
+}
+
+/** A coin amount (decimal text) as smallest units, rounded up: a threshold is never undercut. */
+export function thresholdUnits(threshold: string, decimals: number): bigint {
+  const shifted = Exact.of(threshold).shifted(decimals);
+  const floor = shifted.floor();
+  return shifted.compare(floor) === 0 ? floor : floor + 1n;
+}
+
+/**
+ * Splits `amount` over addresses by their percent proportions: floor(amount × p / 100) each, the
+ * remainder of the rounding to the first address with a non-zero proportion, addresses left with
+ * nothing dropped, and a repeated address paid once with its shares added. Undefined when the
+ * proportions do not add up to exactly 100.
+ */
+export function splitByProportion(
+  amount: bigint,
+  addresses: readonly { address: string; proportion: string }[],
+): PlannedPayoutItem[] | undefined {
+  const sum = addresses.reduce((s, a) => s.plus(a.proportion), Exact.ZERO);
+  if (sum.compare(100) !== 0 || addresses.some((a) => Exact.of(a.proportion).isNegative())) return undefined;
+  const shares = addresses.map((a) => ({
+    address: a.address,
+    proportion: Exact.of(a.proportion),
+    amount: Exact.of(amount).times(a.proportion).dividedBy(100, 0).floor(),
+  }));
+  const first = shares.find((s) => !s.proportion.isZero());
+  if (!first) return undefined;
+  first.amount += amount - shares.reduce((s, x) => s + x.amount, 0n);
+  const merged = new Map<string, bigint>();
+  for (const s of shares) merged.set(s.address, (merged.get(s.address) ?? 0n) + s.amount);
+  return [...merged].filter(([, value]) => value > 0n).map(([address, value]) => ({ address, amount: value }));
+}
+
+/**
+ * Which accounts are paid in this run and how: an account is due when the coin's payouts are enabled,
+ * its payouts of the coin are not paused (paused_until unset or past), it has at least one address,
+ * its balance reaches its threshold, and its interval has elapsed since its last pending, sending or
+ * sent payout of the coin (or it never had one). A due account is paid its whole balance.
+ */
+export function planPayouts(coin: PayoutCoin, candidates: readonly PayoutCandidate[], now: Date): PayoutPlan {
+  const plan: PayoutPlan = { coin: coin.ticker, accounts: [], total: 0n, skipped: [] };
+  for (const c of candidates) {
+    const skip = (reason: PayoutSkipReason) => void plan.skipped.push({ accountId: c.accountId, reason });
+    if (!coin.payoutsEnabled) {
+      skip('payouts-disabled');
+      continue;
+    }
+    if (c.pausedUntil !== null && c.pausedUntil.getTime() > now.getTime()) {
+      skip('paused');
+      continue;
+    }
+    if (c.addresses.length === 0) {
+      skip('no-address');
+      continue;
+    }
+    if (c.balance <= 0n || c.balance < thresholdUnits(c.threshold, coin.decimals)) {
+      skip('below-threshold');
+      continue;
+    }
+    if (c.lastPayoutAt !== null) {
+      const intervalMs = Exact.of(c.intervalHours).times(HOUR_MS).floor();
+      if (BigInt(now.getTime() - c.lastPayoutAt.getTime()) < intervalMs) {
+        skip('interval-not-elapsed');
+        continue;
+      }
+    }
+    const items = splitByProportion(
+      c.balance,
+      [...c.addresses].sort((a, b) => a.position - b.position),
+    );
+    if (!items || items.length === 0) {
+      skip('bad-proportions');
+      continue;
+    }
+    plan.accounts.push({ accountId: c.accountId, amount: c.balance, items });
+    plan.total += c.balance;
+  }
+  return plan;
+}
+
+/** The outputs of a payout's one wallet transaction (sendmany): one per address, amounts of every account paid there added up. */
+export function walletOutputs(items: readonly PlannedPayoutItem[]): PlannedPayoutItem[] {
+  const byAddress = new Map<string, bigint>();
+  for (const item of items) byAddress.set(item.address, (byAddress.get(item.address) ?? 0n) + item.amount);
+  return [...byAddress].map(([address, amount]) => ({ address, amount }));
+}
+
+/**
+ * What the hot wallet must hold to send a payout: its total plus the wallet's `min_balance`, which
+ * stays in the wallet and covers the network fee the wallet adds on top (docs/money.md, "Payouts").
+ */
+export function walletBalanceNeeded(total: bigint, minBalance: bigint): bigint {
+  return total + minBalance;
+}
