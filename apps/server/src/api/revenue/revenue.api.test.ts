@@ -9,12 +9,12 @@ import {
 import { lockWorkerRollups, pruneWorkerMinutes, reconcileLedger, rollUpWorkerStats, savePrices } from '@lodestone/db';
 import { testEngines } from '@lodestone/db/testing';
 import type { BatchNetwork } from '@lodestone/domain';
+import { addDays, daysBetween } from '@lodestone/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, registerUser } from '../../../test/accounts.js';
 import { createTestApp } from '../../../test/helpers.js';
 import { applyShareBatch } from '../../jobs/accounting.js';
 import { shareBatch, shareCounts } from '../../jobs/testing.js';
-import { addDays, daysBetween } from '../../services/revenue/time.js';
 import { DEMO_TXID, LTC_TXID, minerOf, NOW, type RevenueWorld, seedRevenueWorld } from './fixture.js';
 
 const CALLS = [
