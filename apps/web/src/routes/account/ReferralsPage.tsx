@@ -4,7 +4,8 @@ import { useSearchParams } from 'react-router';
 import { useAccounts, useReferrals } from '../../api/accountQueries';
 import { AccountPage, LoadState, Panel } from '../../components/AccountPage';
 import { type Column, DataTable } from '../../components/DataTable';
-import { inputClass, secondaryButtonClass } from '../../components/form';
+import { inputClass } from '../../components/form';
+import { Pager } from '../../components/sections';
 import { pickAccount } from '../../lib/accounts';
 import { useSelectedAccount } from '../../state/hooks';
 import { queryParam } from './forms';
@@ -117,27 +118,7 @@ export default function ReferralsPage() {
               rowTestId="referral-row"
               empty={data.referals.length === 0 ? 'Nobody has used your referral code yet.' : 'No match.'}
             />
-            <div className="mt-4 flex items-center justify-between gap-2 text-sm">
-              <button
-                type="button"
-                className={secondaryButtonClass}
-                disabled={!paging.hasPrev}
-                onClick={() => setPage(paging.page - 1)}
-              >
-                Prev
-              </button>
-              <span data-testid="referral-page">
-                Page {paging.page} of {paging.pageCount}
-              </span>
-              <button
-                type="button"
-                className={secondaryButtonClass}
-                disabled={!paging.hasNext}
-                onClick={() => setPage(paging.page + 1)}
-              >
-                Next
-              </button>
-            </div>
+            <Pager window={paging} onPage={setPage} testId="referral-page" label="Referrals" />
           </Panel>
         </>
       )}
