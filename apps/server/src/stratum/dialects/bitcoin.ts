@@ -1,21 +1,15 @@
 import { type BitcoinJob, blockHashHex, type JobSource } from '@lodestone/chain';
 import { hex32, negotiateExtensions } from '../configure.js';
-import { EXTRANONCE1_SIZE, type Extranonce1, ExtranonceAllocator } from '../extranonce.js';
+import { EXTRANONCE1_SIZE, ExtranonceAllocator } from '../extranonce.js';
 import type { JobEntry, JobManager } from '../jobManager.js';
 import type { Login } from '../login.js';
 import { type PowFunctions, powFor, type StratumAlgorithm } from '../pow.js';
 import { notificationLine, StratumError, shortString } from '../protocol.js';
 import { type BitcoinSubmit, NTIME_MAX_FUTURE_SECONDS, validateShare } from '../validate.js';
-import {
-  type Dialect,
-  type DialectConnection,
-  type DialectContext,
-  type DialectVerdict,
-  type MethodOutcome,
-  malformedShare,
-  type NewDifficulty,
-  type SentJobs,
-} from './dialect.js';
+import type { Dialect, DialectConnection, DialectContext, MethodOutcome } from './dialect.js';
+import { type DialectVerdict, malformedShare, type NewDifficulty, type SentJobs } from './dialect.js';
+import { NO_NONCE_SPACE, SessionNonce } from './sessionNonce.js';
+import { credited, refused } from './shares.js';
 
 /**
  * How far ahead of the clock a job re-sent for a retarget may move ntime: re-sends are rare (a few
@@ -75,12 +69,11 @@ export class BitcoinDialect implements Dialect<BitcoinJob> {
   }
 
   connect(context: DialectContext): DialectConnection<BitcoinJob> {
-    return new BitcoinConnection(context, this.jobs, this.pow, this.extranonces);
+    return new BitcoinConnection(context, this.jobs, this.pow, new SessionNonce(this.extranonces));
   }
 }
 
 class BitcoinConnection implements DialectConnection<BitcoinJob> {
-  private extranonce1: Extranonce1 | undefined;
   private extranonce2Size = 0;
   private versionMask = 0;
   private xnsub = false;
@@ -92,20 +85,22 @@ class BitcoinConnection implements DialectConnection<BitcoinJob> {
     private readonly context: DialectContext,
     private readonly jobs: JobManager<BitcoinJob, string>,
     private readonly pow: PowFunctions,
-    private readonly extranonces: ExtranonceAllocator,
+    private readonly extranonce1: SessionNonce,
   ) {}
 
   get subscribed(): boolean {
-    return this.extranonce1 !== undefined;
+    return this.extranonce1.value !== undefined;
   }
 
   subscribe(): MethodOutcome {
-    if (!this.extranonce1) {
-      this.extranonce1 = this.extranonces.allocate();
+    const first = !this.subscribed;
+    const extranonce1 = this.extranonce1.claim(this.context);
+    if (!extranonce1) return NO_NONCE_SPACE;
+    if (first) {
       const size = this.jobs.current()?.job.extranonceSize ?? EXTRANONCE1_SIZE * 2;
       this.extranonce2Size = size - EXTRANONCE1_SIZE;
     }
-    const en1 = this.extranonce1.hex;
+    const en1 = extranonce1.hex;
     const subscriptions = [
       ['mining.set_difficulty', en1],
       ['mining.notify', en1],
@@ -189,7 +184,8 @@ class BitcoinConnection implements DialectConnection<BitcoinJob> {
     cleanJobs: boolean,
     difficulty: NewDifficulty | undefined,
   ): string | undefined {
-    if (!this.extranonce1) return undefined;
+    const extranonce1 = this.extranonce1.value;
+    if (!extranonce1) return undefined;
     let lines = '';
     const size = entry.job.extranonceSize - EXTRANONCE1_SIZE;
     if (size !== this.extranonce2Size) {
@@ -198,7 +194,7 @@ class BitcoinConnection implements DialectConnection<BitcoinJob> {
         return undefined;
       }
       this.extranonce2Size = size;
-      lines += notificationLine('mining.set_extranonce', [this.extranonce1.hex, size]);
+      lines += notificationLine('mining.set_extranonce', [extranonce1.hex, size]);
     }
     if (difficulty) lines += notificationLine('mining.set_difficulty', [difficulty.difficulty]);
     const ntime = this.nextNtime(entry);
@@ -217,7 +213,7 @@ class BitcoinConnection implements DialectConnection<BitcoinJob> {
     if (typeof submit === 'string') return malformedShare(submit);
     const found = jobs.lookup(jobId);
     const { issued } = found;
-    const extranonce1 = this.extranonce1 as Extranonce1;
+    const extranonce1 = this.extranonce1.subscribed;
     const verdict = validateShare(
       {
         issued,
@@ -230,36 +226,23 @@ class BitcoinConnection implements DialectConnection<BitcoinJob> {
       },
       submit,
     );
-    if (!verdict.accepted) {
-      return issued && verdict.key !== undefined
-        ? { accepted: false, reason: verdict.reason, code: verdict.code, issued, key: verdict.key }
-        : { accepted: false, reason: verdict.reason, code: verdict.code };
-    }
+    if (!verdict.accepted) return refused(verdict.reason, { issued, key: verdict.key });
     const work = issued as NonNullable<typeof issued>;
     const { share } = verdict;
     const job = work.entry.job;
     const source = this.jobs.source as JobSource;
-    return {
-      accepted: true,
-      issued: work,
-      key: verdict.key,
-      difficulty: verdict.difficulty,
-      block: verdict.isBlock
-        ? {
-            job,
-            hash: blockHashHex(job.algorithm, share.header),
-            submit: () =>
-              source.submitBlock(
-                job,
-                job.block(extranonce1.bytes, share.extranonce2, share.ntime, share.nonce, share.version),
-              ),
-          }
-        : undefined,
-    };
+    return credited(work, verdict.key, verdict, () => ({
+      job,
+      hash: blockHashHex(job.algorithm, share.header),
+      submit: () =>
+        source.submitBlock(
+          job,
+          job.block(extranonce1.bytes, share.extranonce2, share.ntime, share.nonce, share.version),
+        ),
+    }));
   }
 
   release(): void {
-    if (this.extranonce1) this.extranonces.release(this.extranonce1);
-    this.extranonce1 = undefined;
+    this.extranonce1.release();
   }
 }

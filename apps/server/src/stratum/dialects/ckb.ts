@@ -1,19 +1,13 @@
 import type { CkbJob, CkbJsonBlock, WorkSource } from '@lodestone/chain';
-import { type Extranonce1, ExtranonceAllocator } from '../extranonce.js';
+import { ExtranonceAllocator } from '../extranonce.js';
 import type { JobEntry, JobManager } from '../jobManager.js';
 import { type PowFunctions, powFor } from '../pow.js';
-import { notificationLine, StratumError, shortString } from '../protocol.js';
-import { REJECT_CODES, type RejectReason, shareCredit, shareKey } from '../validate.js';
-import {
-  type Dialect,
-  type DialectConnection,
-  type DialectContext,
-  type DialectVerdict,
-  type MethodOutcome,
-  malformedShare,
-  type NewDifficulty,
-  type SentJobs,
-} from './dialect.js';
+import { notificationLine, shortString } from '../protocol.js';
+import { shareCredit, shareKey } from '../validate.js';
+import type { Dialect, DialectConnection, DialectContext, MethodOutcome } from './dialect.js';
+import { type DialectVerdict, malformedShare, type NewDifficulty, type SentJobs } from './dialect.js';
+import { NO_NONCE_SPACE, SessionNonce } from './sessionNonce.js';
+import { credited, liveJob, refused } from './shares.js';
 
 /**
  * Nervos CKB's stratum, as BTC.com's btcpool and ViaBTC speak it and `ckbminer-v1.0.0` expects it
@@ -55,12 +49,6 @@ export function ckbSetTargetLine(target: bigint): string {
   return notificationLine('mining.set_target', [target.toString(16).padStart(64, '0')]);
 }
 
-function reject(reason: RejectReason, message?: string): DialectVerdict<never> {
-  return message === undefined
-    ? { accepted: false, reason, code: REJECT_CODES[reason] }
-    : { accepted: false, reason, code: REJECT_CODES[reason], message };
-}
-
 /** The CKB dialect over the Eaglesong job manager (a CkbJobSource's jobs). */
 export class CkbDialect implements Dialect<CkbJob> {
   readonly algorithm = 'eaglesong' as const;
@@ -71,22 +59,21 @@ export class CkbDialect implements Dialect<CkbJob> {
     private readonly nonces: ExtranonceAllocator = new ExtranonceAllocator(),
   ) {}
 
-  connect(_context: DialectContext): DialectConnection<CkbJob> {
-    return new CkbConnection(this.jobs.source, this.pow, this.nonces);
+  connect(context: DialectContext): DialectConnection<CkbJob> {
+    return new CkbConnection(context, this.jobs.source, this.pow, new SessionNonce(this.nonces));
   }
 }
 
 class CkbConnection implements DialectConnection<CkbJob> {
-  private nonce1: Extranonce1 | undefined;
-
   constructor(
+    private readonly context: DialectContext,
     private readonly source: WorkSource<CkbJob, CkbJsonBlock>,
     private readonly pow: PowFunctions,
-    private readonly nonces: ExtranonceAllocator,
+    private readonly nonce1: SessionNonce,
   ) {}
 
   get subscribed(): boolean {
-    return this.nonce1 !== undefined;
+    return this.nonce1.value !== undefined;
   }
 
   /**
@@ -94,8 +81,8 @@ class CkbConnection implements DialectConnection<CkbJob> {
    * reads the agent and ignores the rest). Subscribing again answers the same nonce1.
    */
   subscribe(): MethodOutcome {
-    this.nonce1 ??= this.nonces.allocate();
-    return { result: [null, this.nonce1.hex, CKB_NONCE2_SIZE] };
+    const nonce1 = this.nonce1.claim(this.context);
+    return nonce1 ? { result: [null, nonce1.hex, CKB_NONCE2_SIZE] } : NO_NONCE_SPACE;
   }
 
   /** mining.extranonce.subscribe: nonce1 never changes during a connection, so there is nothing to follow. */
@@ -134,7 +121,7 @@ class CkbConnection implements DialectConnection<CkbJob> {
     cleanJobs: boolean,
     difficulty: NewDifficulty | undefined,
   ): string | undefined {
-    if (!this.nonce1) return undefined;
+    if (!this.nonce1.value) return undefined;
     const target = difficulty ? ckbSetTargetLine(difficulty.target) : '';
     return target + ckbNotifyLine(jobId, entry.job, cleanJobs);
   }
@@ -146,40 +133,32 @@ class CkbConnection implements DialectConnection<CkbJob> {
    * as btcpool does.
    */
   checkShare(jobs: SentJobs<CkbJob>, jobId: number, params: readonly unknown[]): DialectVerdict<CkbJob> {
-    const nonce1 = this.nonce1 as Extranonce1;
+    const nonce1 = this.nonce1.subscribed;
     const nonce2Text = params[2];
     if (!shortString(nonce2Text)) return malformedShare('nonce2 must be a string of hex digits');
-    const found = jobs.lookup(jobId);
-    const { issued } = found;
-    if (issued === undefined) return reject(found.reason);
-    if (issued.entry.stale) return reject('stale');
-    if (issued.entry.evicted) return reject('job-not-found');
-    if (!NONCE2.test(nonce2Text)) return reject('bad-extranonce2', BAD_NONCE2);
+    const live = liveJob(jobs, jobId);
+    if ('refusal' in live) return live.refusal;
+    const { issued } = live;
+    if (!NONCE2.test(nonce2Text)) return refused('bad-extranonce2', { message: BAD_NONCE2 });
 
     const nonce2 = nonce2Text.toLowerCase();
     const key = shareKey(nonce1.hex, nonce2, 0, 0, 0);
-    if (issued.entry.seen.has(key)) return reject('duplicate');
+    if (issued.entry.seen.has(key)) return refused('duplicate');
 
     const job = issued.entry.job;
     const nonce16 = Buffer.from(nonce1.hex + nonce2, 'hex');
     const value = this.pow.hashValue(this.pow.hash(job.powMessage(nonce16)));
     const credit = shareCredit(value, issued, job.networkTarget, this.pow);
-    if (!credit) return { accepted: false, reason: 'low-difficulty', code: StratumError.LowDifficulty, issued, key };
-    const { difficulty, isBlock } = credit;
-    const source = this.source;
-    return {
-      accepted: true,
-      issued,
-      key,
-      difficulty,
-      block: isBlock
-        ? { job, hash: job.blockHash(nonce16), submit: () => source.submitBlock(job, job.block(nonce16)) }
-        : undefined,
-    };
+    if (!credit) return refused('low-difficulty', { issued, key });
+    const { source } = this;
+    return credited(issued, key, credit, () => ({
+      job,
+      hash: job.blockHash(nonce16),
+      submit: () => source.submitBlock(job, job.block(nonce16)),
+    }));
   }
 
   release(): void {
-    if (this.nonce1) this.nonces.release(this.nonce1);
-    this.nonce1 = undefined;
+    this.nonce1.release();
   }
 }

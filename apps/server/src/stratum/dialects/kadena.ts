@@ -39,22 +39,15 @@
  * so its shares are answered stale, as a bitcoin-family share of the previous block is.
  */
 import { hashToBase64Url, type KadenaJob, kadenaBlockHash, type WorkSource } from '@lodestone/chain';
-import { type Extranonce1, ExtranonceAllocator } from '../extranonce.js';
-import type { Issued } from '../issuedJobs.js';
+import { ExtranonceAllocator } from '../extranonce.js';
 import type { JobEntry, JobManager } from '../jobManager.js';
 import { type PowFunctions, powFor } from '../pow.js';
 import { notificationLine, StratumError, shortString } from '../protocol.js';
-import { REJECT_CODES, type RejectReason, shareCredit, shareKey } from '../validate.js';
-import {
-  type Dialect,
-  type DialectConnection,
-  type DialectContext,
-  type DialectVerdict,
-  type MethodOutcome,
-  malformedShare,
-  type NewDifficulty,
-  type SentJobs,
-} from './dialect.js';
+import { shareCredit, shareKey } from '../validate.js';
+import type { Dialect, DialectConnection, DialectContext, MethodOutcome } from './dialect.js';
+import { type DialectVerdict, malformedShare, type NewDifficulty, type SentJobs } from './dialect.js';
+import { NO_NONCE_SPACE, SessionNonce } from './sessionNonce.js';
+import { credited, liveJob, refused } from './shares.js';
 
 /** Bytes of the nonce the pool sets per session (Server.hs `defaultNonce1Size`: 65 536 sessions). */
 export const KADENA_NONCE1_SIZE = 2;
@@ -109,30 +102,20 @@ export class KadenaDialect implements Dialect<KadenaJob> {
   }
 
   connect(context: DialectContext): DialectConnection<KadenaJob> {
-    return new KadenaConnection(context, this.jobs.source, this.pow, this.nonces);
+    return new KadenaConnection(context, this.jobs.source, this.pow, new SessionNonce(this.nonces));
   }
 }
 
-function reject(
-  reason: RejectReason,
-  message?: string,
-  seen?: { issued: Issued<JobEntry<KadenaJob>>; key: number },
-): DialectVerdict<KadenaJob> {
-  return { accepted: false, reason, code: REJECT_CODES[reason], ...(message !== undefined && { message }), ...seen };
-}
-
 class KadenaConnection implements DialectConnection<KadenaJob> {
-  private nonce1: Extranonce1 | undefined;
-
   constructor(
     private readonly context: DialectContext,
     private readonly source: WorkSource<KadenaJob, Uint8Array>,
     private readonly pow: PowFunctions,
-    private readonly nonces: ExtranonceAllocator,
+    private readonly nonce1: SessionNonce,
   ) {}
 
   get subscribed(): boolean {
-    return this.nonce1 !== undefined;
+    return this.nonce1.value !== undefined;
   }
 
   /** `[]`, `["agent"]`, `["agent", null]`; a session id in the second place (bitcoin habit) is ignored. */
@@ -147,15 +130,8 @@ class KadenaConnection implements DialectConnection<KadenaJob> {
         malformed: true,
       };
     }
-    if (!this.nonce1) {
-      try {
-        this.nonce1 = this.nonces.allocate();
-      } catch {
-        this.context.close('nonce1 space exhausted', false);
-        return { error: 'Server full: no nonce space left', code: StratumError.Other };
-      }
-    }
-    return { result: [null, this.nonce1.hex, KADENA_NONCE2_SIZE] };
+    const nonce1 = this.nonce1.claim(this.context);
+    return nonce1 ? { result: [null, nonce1.hex, KADENA_NONCE2_SIZE] } : NO_NONCE_SPACE;
   }
 
   method(name: string): MethodOutcome | undefined {
@@ -186,7 +162,7 @@ class KadenaConnection implements DialectConnection<KadenaJob> {
     _cleanJobs: boolean,
     difficulty: NewDifficulty | undefined,
   ): string | undefined {
-    if (!this.nonce1) return undefined;
+    if (!this.nonce1.value) return undefined;
     const target = difficulty ? notificationLine('mining.set_target', [targetHex(difficulty.target)]) : '';
     return `${target}{"id":null,"method":"mining.notify","params":[${JSON.stringify(jobId)},"${headerHex(entry.job)}",true]}\n`;
   }
@@ -210,39 +186,31 @@ class KadenaConnection implements DialectConnection<KadenaJob> {
     const text = params[2];
     const nonce2 = shortString(text) ? readIntHex(text) : undefined;
     if (nonce2 === undefined) return malformedShare('nonce2 must be an integer in hex');
-    const found = jobs.lookup(jobId);
-    const { issued } = found;
-    if (issued === undefined) return reject(found.reason);
-    if (issued.entry.stale) return reject('stale');
-    if (issued.entry.evicted) return reject('job-not-found');
+    const live = liveJob(jobs, jobId);
+    if ('refusal' in live) return live.refusal;
+    const { issued } = live;
     // A nonce2 past its 6 bytes would reach into nonce1: another session's nonces.
     if (nonce2 >= NONCE2_LIMIT) {
-      return reject('bad-nonce', `nonce2 must fit in ${KADENA_NONCE2_SIZE} bytes (below 2^${8 * KADENA_NONCE2_SIZE})`);
+      const message = `nonce2 must fit in ${KADENA_NONCE2_SIZE} bytes (below 2^${8 * KADENA_NONCE2_SIZE})`;
+      return refused('bad-nonce', { message });
     }
-    const nonce1 = this.nonce1 as Extranonce1;
-    const nonce = (nonce2 << BigInt(8 * KADENA_NONCE1_SIZE)) | BigInt(nonce1.value);
+    const nonce = (nonce2 << BigInt(8 * KADENA_NONCE1_SIZE)) | BigInt(this.nonce1.subscribed.value);
     const key = shareKey('', nonce.toString(16).padStart(16, '0'), 0, 0, 0);
-    if (issued.entry.seen.has(key)) return reject('duplicate', undefined, { issued, key });
+    if (issued.entry.seen.has(key)) return refused('duplicate', { issued, key });
 
     const job = issued.entry.job;
     const solved = job.solved(nonce);
     const credit = shareCredit(this.pow.hashValue(this.pow.hash(solved)), issued, job.networkTarget, this.pow);
-    if (!credit) return reject('low-difficulty', undefined, { issued, key });
-    const { difficulty, isBlock } = credit;
+    if (!credit) return refused('low-difficulty', { issued, key });
     const { source } = this;
-    return {
-      accepted: true,
-      issued,
-      key,
-      difficulty,
-      block: isBlock
-        ? { job, hash: hashToBase64Url(kadenaBlockHash(solved)), submit: () => source.submitBlock(job, solved) }
-        : undefined,
-    };
+    return credited(issued, key, credit, () => ({
+      job,
+      hash: hashToBase64Url(kadenaBlockHash(solved)),
+      submit: () => source.submitBlock(job, solved),
+    }));
   }
 
   release(): void {
-    if (this.nonce1) this.nonces.release(this.nonce1);
-    this.nonce1 = undefined;
+    this.nonce1.release();
   }
 }

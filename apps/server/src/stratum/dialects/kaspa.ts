@@ -1,21 +1,15 @@
 import type { KaspaBlockSubmission, KaspaJob, WorkSource } from '@lodestone/chain';
-import { type Extranonce1, ExtranonceAllocator } from '../extranonce.js';
+import { ExtranonceAllocator } from '../extranonce.js';
 import type { Issued } from '../issuedJobs.js';
 import type { JobEntry, JobManager } from '../jobManager.js';
 import { type PowFunctions, powFor } from '../pow.js';
-import { notificationLine, StratumError, shortString } from '../protocol.js';
-import { REJECT_CODES, type RejectReason, shareCredit, shareKey } from '../validate.js';
-import {
-  type Dialect,
-  type DialectConnection,
-  type DialectContext,
-  type DialectVerdict,
-  type MethodOutcome,
-  malformedShare,
-  type NewDifficulty,
-  type SentJobs,
-} from './dialect.js';
+import { notificationLine, shortString } from '../protocol.js';
+import { shareCredit, shareKey } from '../validate.js';
+import type { Dialect, DialectConnection, DialectContext, MethodOutcome } from './dialect.js';
+import { type DialectVerdict, malformedShare, type NewDifficulty, type SentJobs } from './dialect.js';
 import { classifyKaspaMiner, type KaspaMinerProfile } from './kaspaMiners.js';
+import { NO_NONCE_SPACE, SessionNonce } from './sessionNonce.js';
+import { credited, liveJob, refused } from './shares.js';
 
 /**
  * Kaspa (kHeavyHash), as kaspanet/rusty-kaspa's stratum bridge speaks it (bridge/src/default_client.rs,
@@ -49,7 +43,7 @@ export class KaspaDialect implements Dialect<KaspaJob> {
   }
 
   connect(context: DialectContext): DialectConnection<KaspaJob> {
-    return new KaspaConnection(context, this.jobs.source, this.pow, this.extranonces);
+    return new KaspaConnection(context, this.jobs.source, this.pow, new SessionNonce(this.extranonces));
   }
 }
 
@@ -105,23 +99,7 @@ function notification(profile: KaspaMinerProfile, method: string, paramsText: st
     : `{"id":null,"method":"${method}","params":[${paramsText}]}\n`;
 }
 
-function reject<J extends KaspaJob>(
-  reason: RejectReason,
-  issued?: Issued<JobEntry<J>>,
-  key?: number,
-  message?: string,
-): DialectVerdict<J> {
-  return {
-    accepted: false,
-    reason,
-    code: REJECT_CODES[reason],
-    ...(message !== undefined && { message }),
-    ...(issued && key !== undefined && { issued, key }),
-  };
-}
-
 class KaspaConnection implements DialectConnection<KaspaJob> {
-  private extranonce: Extranonce1 | undefined;
   /** Until subscribe names the miner, difficulties are shaped as for an ASIC (see shapeDifficulty). */
   private profile: KaspaMinerProfile | undefined;
   private extranonceSent = false;
@@ -130,23 +108,18 @@ class KaspaConnection implements DialectConnection<KaspaJob> {
     private readonly context: DialectContext,
     private readonly source: WorkSource<KaspaJob, KaspaBlockSubmission>,
     private readonly pow: PowFunctions,
-    private readonly extranonces: ExtranonceAllocator,
+    private readonly extranonce: SessionNonce,
   ) {}
 
   get subscribed(): boolean {
-    return this.extranonce !== undefined;
+    return this.extranonce.value !== undefined;
   }
 
   subscribe(params: readonly unknown[]): MethodOutcome {
-    if (!this.extranonce || !this.profile) {
-      if (this.extranonces.full) {
-        this.context.close('no free extranonce', false);
-        return { error: 'No free nonce space on this server', code: StratumError.Other };
-      }
-      this.profile = classifyKaspaMiner(params[0]);
-      this.extranonce = this.extranonces.allocate();
-    }
-    if (this.profile.class === 'bitmain') return { result: [null, this.extranonce.hex, MINER_NONCE_SIZE] };
+    const extranonce = this.extranonce.claim(this.context);
+    if (!extranonce) return NO_NONCE_SPACE;
+    this.profile ??= classifyKaspaMiner(params[0]);
+    if (this.profile.class === 'bitmain') return { result: [null, extranonce.hex, MINER_NONCE_SIZE] };
     return { result: [true, 'EthereumStratum/1.0.0'] };
   }
 
@@ -188,7 +161,8 @@ class KaspaConnection implements DialectConnection<KaspaJob> {
     _cleanJobs: boolean,
     difficulty: NewDifficulty | undefined,
   ): string | undefined {
-    const { extranonce, profile } = this;
+    const { profile } = this;
+    const extranonce = this.extranonce.value;
     if (!extranonce || !profile) return undefined;
     let lines = '';
     if (!this.extranonceSent) {
@@ -217,34 +191,32 @@ class KaspaConnection implements DialectConnection<KaspaJob> {
     params: readonly unknown[],
     _now: number,
   ): DialectVerdict<KaspaJob> {
-    const extranonce = this.extranonce as Extranonce1;
+    const extranonce = this.extranonce.subscribed;
     // Three parameters from ASICs, five from lolMiner-style miners (the nonce last).
     if (params.length < 3) return malformedShare('expected [worker, job id, nonce]');
     const text = params.length >= 5 ? params[4] : params[2];
     if (!shortString(text)) return malformedShare('nonce must be a string');
     const digits = NONCE_HEX.exec(text)?.[1]?.toLowerCase();
     if (digits === undefined) {
-      return reject('bad-nonce', undefined, undefined, 'Invalid nonce (expected at most 16 hex digits)');
+      return refused('bad-nonce', { message: 'Invalid nonce (expected at most 16 hex digits)' });
     }
     const full =
       digits.length <= 2 * MINER_NONCE_SIZE
         ? extranonce.hex + digits.padStart(2 * MINER_NONCE_SIZE, '0')
         : digits.padStart(16, '0');
     if (!full.startsWith(extranonce.hex)) {
-      return reject('bad-nonce', undefined, undefined, "Nonce outside this session's extranonce");
+      return refused('bad-nonce', { message: "Nonce outside this session's extranonce" });
     }
     const nonce = BigInt(`0x${full}`);
     const key = shareKey('', full, 0, 0, 0);
 
-    const found = jobs.lookup(jobId);
-    const named = found.issued;
-    if (named === undefined) return reject(found.reason);
-    if (named.entry.stale) return reject('stale');
-    if (named.entry.evicted) return reject('job-not-found');
+    const live = liveJob(jobs, jobId);
+    if ('refusal' in live) return live.refusal;
+    const named = live.issued;
     const newest = this.source.current();
     const behind = (job: KaspaJob) => newest !== undefined && newest.daaScore - job.daaScore > KASPA_STALE_DAA;
-    if (behind(named.entry.job)) return reject('stale', undefined, undefined, 'Stale share (job too far behind)');
-    if (named.entry.seen.has(key)) return reject('duplicate', named, key);
+    if (behind(named.entry.job)) return refused('stale', { message: 'Stale share (job too far behind)' });
+    if (named.entry.seen.has(key)) return refused('duplicate', { issued: named, key });
 
     const verdict = this.tryJob(named, nonce, key);
     if (verdict) return verdict;
@@ -254,12 +226,12 @@ class KaspaConnection implements DialectConnection<KaspaJob> {
         if (tried++ >= KASPA_JOB_RETRIES) break;
         const { entry } = issued;
         if (entry.stale || entry.evicted || behind(entry.job)) continue;
-        if (entry.seen.has(key)) return reject('duplicate', issued, key);
+        if (entry.seen.has(key)) return refused('duplicate', { issued, key });
         const earlier = this.tryJob(issued, nonce, key);
         if (earlier) return earlier;
       }
     }
-    return reject('low-difficulty', named, key);
+    return refused('low-difficulty', { issued: named, key });
   }
 
   /** The share as work on one job: accepted when it meets the job's share or network target. */
@@ -268,21 +240,15 @@ class KaspaConnection implements DialectConnection<KaspaJob> {
     const value = this.pow.hashValue(this.pow.hash(job.powInput(nonce)));
     const credit = shareCredit(value, issued, job.networkTarget, this.pow);
     if (!credit) return undefined;
-    const { difficulty, isBlock } = credit;
     const { source } = this;
-    return {
-      accepted: true,
-      issued,
-      key,
-      difficulty,
-      block: isBlock
-        ? { job, hash: job.blockHash(nonce), submit: () => source.submitBlock(job, job.block(nonce)) }
-        : undefined,
-    };
+    return credited(issued, key, credit, () => ({
+      job,
+      hash: job.blockHash(nonce),
+      submit: () => source.submitBlock(job, job.block(nonce)),
+    }));
   }
 
   release(): void {
-    if (this.extranonce) this.extranonces.release(this.extranonce);
-    this.extranonce = undefined;
+    this.extranonce.release();
   }
 }
