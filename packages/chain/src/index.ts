@@ -53,7 +53,6 @@ export {
   parseBits,
   parseHeader,
   prevHashToNotify,
-  serializeHeader,
 } from './bitcoin/header.js';
 export { coinbaseMerkleBranch, merkleRoot, merkleRootFromBranch } from './bitcoin/merkle.js';
 export { type ChainNetwork, NETWORKS, type NetworkName, networkByName } from './bitcoin/networks.js';

@@ -73,17 +73,9 @@ function check(format: AddressFormat, address: string, network: PayoutNetwork): 
   }
 }
 
-const NETWORK_DEPENDENT = new Set<AddressFormat>([
-  'bitcoin',
-  'litecoin',
-  'dogecoin',
-  'digibyte',
-  'dash',
-  'bitcoincash',
-  'bells',
-  'ckb',
-  'kaspa',
-]);
+/** Formats whose addresses say which network they belong to; the others are written alike on every network. */
+const NETWORK_FREE = new Set<AddressFormat>(['ethereum', 'kadena', 'solana']);
+const NETWORK_DEPENDENT = new Set<AddressFormat>(ADDRESS_FORMATS.filter((format) => !NETWORK_FREE.has(format)));
 
 const CHECKERS: Record<AddressFormat, Checker> = {
   bitcoin: (address, network) => checkUtxo(UTXO.bitcoin[network], address, `Bitcoin ${network}`),

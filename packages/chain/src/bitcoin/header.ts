@@ -1,26 +1,17 @@
+import type { BitcoinHeaderFields } from '@lodestone/pow';
 import { isHex } from './bytes.js';
 import { ParseError } from './reader.js';
 
-/** The 80-byte block header, with hashes in internal byte order. */
-export interface BlockHeader {
-  version: number;
-  prevHash: Uint8Array;
-  merkleRoot: Uint8Array;
-  time: number;
-  bits: number;
-  nonce: number;
-}
+/** The 80-byte block header's fields, with hashes in internal byte order (encoded by pow's encodeBitcoinHeader). */
+export type BlockHeader = BitcoinHeaderFields;
 
 export const HEADER_SIZE = 80;
 
-/** Serializes a header: int32 version, prev hash, merkle root, uint32 time, bits, nonce — all little-endian. */
-export function serializeHeader(header: BlockHeader): Buffer {
-  const out = Buffer.allocUnsafe(HEADER_SIZE);
-  writeHeader(out, header.version, header.prevHash, header.merkleRoot, header.time, header.bits, header.nonce);
-  return out;
-}
-
-/** Writes a header into `out` (80 bytes); the version is written as its uint32 bit pattern. */
+/**
+ * Writes a header into `out` (80 bytes) in place — the share path's form of pow's encodeBitcoinHeader:
+ * int32 version (as its uint32 bit pattern), prev hash, merkle root, uint32 time, bits, nonce, all
+ * little-endian.
+ */
 export function writeHeader(
   out: Buffer,
   version: number,

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { encodeBitcoinHeader } from '@lodestone/pow';
 import { describe, expect, it } from 'vitest';
 import { addressToScript } from '../bitcoin/address.js';
 import { parseBlock } from '../bitcoin/block.js';
 import { hashFromRpcHex, hashToRpcHex } from '../bitcoin/bytes.js';
 import { sha256d } from '../bitcoin/hash.js';
-import { parseHeader, serializeHeader } from '../bitcoin/header.js';
+import { parseHeader } from '../bitcoin/header.js';
 import { merkleRoot } from '../bitcoin/merkle.js';
 import { NETWORKS } from '../bitcoin/networks.js';
 import { type BlockTemplate, parseBlockTemplate, UnsupportedTemplateError } from '../rpc/template.js';
@@ -45,6 +46,9 @@ function plainTemplate(overrides: Partial<BlockTemplate> = {}): BlockTemplate {
     ...overrides,
   };
 }
+
+/** The header's 80 bytes as a Buffer (the tests compare hex). */
+const encodeHeader = (fields: Parameters<typeof encodeBitcoinHeader>[0]) => Buffer.from(encodeBitcoinHeader(fields));
 
 describe('a job from a template', () => {
   it('carries what mining.notify sends', () => {
@@ -102,7 +106,7 @@ describe('a job from a template', () => {
     const coinbaseId = sha256d(job.coinbase(en1, en2));
     const root = merkleRoot([coinbaseId, ...template.transactions.map((tx) => hashFromRpcHex(tx.txid))]);
     expect(Buffer.from(header)).toEqual(
-      serializeHeader({
+      encodeHeader({
         version: 0x20002000,
         prevHash: hashFromRpcHex(template.previousBlockHash),
         merkleRoot: root,
