@@ -1,7 +1,7 @@
 import type { AlgorithmKey } from '@lodestone/domain';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../schema.js';
-import { bin, DIRTY } from './sql.js';
+import { bin, DIRTY, UNROLLED_DELTAS } from './sql.js';
 
 /**
  * Worker removal (the dashboard's Remove and Remove offline): workers go with their minute and hour
@@ -43,11 +43,7 @@ export async function removeWorkers(
     ),
     dirty as materialized (
       select s.minute,
-             s.accepted_difficulty - s.rolled_difficulty as d_difficulty,
-             s.valid - s.rolled_valid as d_valid,
-             s.invalid - s.rolled_invalid as d_invalid,
-             s.stale - s.rolled_stale as d_stale,
-             (s.valid > 0)::int - (s.rolled_valid > 0)::int as d_active
+             ${UNROLLED_DELTAS}
         from worker_stats_minute s
        where s.worker_id in (select id from gone) and ${DIRTY}
          for update

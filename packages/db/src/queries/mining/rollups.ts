@@ -1,7 +1,7 @@
 import { ALGORITHM_KEYS, type AlgorithmKey } from '@lodestone/domain';
 import { sql, type Transaction } from 'kysely';
 import type { DB, Executor, WorkerPeriodKind } from '../../schema.js';
-import { BATCH_MINUTE, bin, CLEAN, DIRTY } from './sql.js';
+import { BATCH_MINUTE, bin, CLEAN, DIRTY, UNROLLED_DELTAS } from './sql.js';
 
 /**
  * The worker rollups (migration 0005): minute rows rolled into half hours, hours and the per-period
@@ -53,11 +53,7 @@ export async function rollUpWorkerStats(
     locked as materialized (
       select s.worker_id, w.account, s.algorithm, s.minute,
              s.accepted_difficulty, s.valid, s.invalid, s.stale,
-             s.accepted_difficulty - s.rolled_difficulty as d_difficulty,
-             s.valid - s.rolled_valid as d_valid,
-             s.invalid - s.rolled_invalid as d_invalid,
-             s.stale - s.rolled_stale as d_stale,
-             (s.valid > 0)::int - (s.rolled_valid > 0)::int as d_active
+             ${UNROLLED_DELTAS}
         from worker_stats_minute s
         join minutes m on m.algorithm = s.algorithm and m.minute = s.minute
         join workers w on w.id = s.worker_id

@@ -22,6 +22,15 @@ export const DIRTY = sql.raw(
   '(s.accepted_difficulty <> s.rolled_difficulty or s.valid <> s.rolled_valid' +
     ' or s.invalid <> s.rolled_invalid or s.stale <> s.rolled_stale)',
 );
+/**
+ * What a minute row (alias s) holds beyond its rollups: the differences the rollups add (d_difficulty,
+ * d_valid, d_invalid, d_stale) and whether the worker newly counts as active in that minute (d_active).
+ */
+export const UNROLLED_DELTAS = sql.raw(
+  's.accepted_difficulty - s.rolled_difficulty as d_difficulty, s.valid - s.rolled_valid as d_valid,' +
+    ' s.invalid - s.rolled_invalid as d_invalid, s.stale - s.rolled_stale as d_stale,' +
+    ' (s.valid > 0)::int - (s.rolled_valid > 0)::int as d_active',
+);
 /** A minute row wholly rolled up (retention may delete it). */
 export const CLEAN = sql.raw(
   'accepted_difficulty = rolled_difficulty and valid = rolled_valid' +
