@@ -271,11 +271,8 @@ export {
 } from './queries/workers.js';
 export type {
   Account,
-  AccountStatsHalfHourTable,
-  AccountsTable,
   Block,
   BlockStatus,
-  BlocksTable,
   Coin,
   Coupon,
   DB,
@@ -286,7 +283,6 @@ export type {
   NetworkState,
   NewBlock,
   NewPoolStats,
-  Numeric,
   Payout,
   PayoutStatus,
   PoolStats,
