@@ -120,14 +120,12 @@ interface NarrowedTables {
 }
 
 export type UsersTable = Generated.Users;
-export type SchemaMigrationsTable = Generated.SchemaMigrations;
 
 /** What query functions take: the database or an open transaction. */
 export type Executor = Kysely<DB> | Transaction<DB>;
 
 export type PoolStats = Selectable<PoolStatsTable>;
 export type NewPoolStats = Insertable<PoolStatsTable>;
-export type Worker = Selectable<WorkersTable>;
 export type Block = Selectable<BlocksTable>;
 export type NewBlock = Insertable<BlocksTable>;
 export type User = Selectable<UsersTable>;
@@ -137,5 +135,4 @@ export type UserLogEntry = Selectable<UserLogTable>;
 export type Coupon = Selectable<Generated.Coupons>;
 export type Coin = Selectable<Generated.Coins>;
 export type Payout = Selectable<PayoutsTable>;
-export type LedgerEntry = Selectable<LedgerEntriesTable>;
 export type NetworkState = Selectable<NetworkStatesTable>;
