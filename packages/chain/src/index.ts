@@ -8,7 +8,7 @@
  * - `CkbJobSource`, `createCkbJob`, `ckbBlockStatus`: Nervos CKB (Eaglesong) jobs from CKB nodes, the
  *   block to submit for 16 nonce bytes, and a found block's status and real reward.
  * - `KadenaJobSource`: Kadena (BLAKE2S) jobs from chainweb nodes' mining API, per chain; `KadenaJob`,
- *   the chainweb client, headers and block hashes, the miner reward table, block status.
+ *   the chainweb client, headers and block hashes, block status.
  * - the few bitcoin primitives the server uses directly (addresses, networks), and the typed RPC client.
  */
 
