@@ -50,7 +50,6 @@ export const captchaToken = z.string({ error: M.robot }).min(1, M.robot).max(10_
 
 /** Every successful form call answers this (spec: "result"). */
 export const resultResponse = z.object({ result: z.literal(true) });
-export type ResultResponse = z.infer<typeof resultResponse>;
 
 // ── session ────────────────────────────────────────────────────────────────────────────────────
 
@@ -62,7 +61,6 @@ export const registerBody = z.object({
   referral: z.string().trim().max(64).default(''),
   captchaToken,
 });
-export type RegisterBody = z.input<typeof registerBody>;
 
 export const loginBody = z.object({
   email,
@@ -71,7 +69,6 @@ export const loginBody = z.object({
   code: z.string().trim().max(6).default(''),
   captchaToken,
 });
-export type LoginBody = z.input<typeof loginBody>;
 
 export const accountSummary = z.object({
   username: z.string(),

@@ -70,11 +70,9 @@ export const adminLogsUserBody = z.object({
   username: z.string().trim().max(64, 'Username is too long').optional(),
   page: pageNumber,
 });
-export type AdminLogsUserBody = z.input<typeof adminLogsUserBody>;
 
 /** POST /v1/admin/logs/account — the log entries of one account (removed accounts too), newest first. */
 export const adminLogsAccountBody = z.object({ username: usernameFilter, page: pageNumber });
-export type AdminLogsAccountBody = z.input<typeof adminLogsAccountBody>;
 
 /** One user-log entry (spec 3 "Log entry"). */
 export const adminLogEntry = z.object({
@@ -85,7 +83,6 @@ export const adminLogEntry = z.object({
   /** The account the entry concerns, or null for user-level events (login, 2FA, …). */
   account: z.string().nullable(),
 });
-export type AdminLogEntry = z.infer<typeof adminLogEntry>;
 
 /**
  * The answer of both log calls: one page of entries and how many there are in all. An unknown
@@ -103,7 +100,6 @@ export type AdminLogsResponse = z.infer<typeof adminLogsResponse>;
 
 /** POST /v1/admin/login — a session as the user with this e-mail, marked as impersonated. */
 export const adminLoginBody = z.object({ email: emailFilter });
-export type AdminLoginBody = z.input<typeof adminLoginBody>;
 
 // ── balance adjustment ───────────────────────────────────────────────────────────────────────────
 
@@ -150,7 +146,6 @@ export const adminBalanceBody = z.object({
     .optional()
     .transform((r) => (r ? r : ADMIN_ADJUSTMENT_DEFAULT_REASON)),
 });
-export type AdminBalanceBody = z.input<typeof adminBalanceBody>;
 
 /** The answer of a balance adjustment (spec 7: "balance true on success"). */
 export const adminBalanceResponse = z.literal(true);

@@ -9,4 +9,3 @@ export const errorResponse = z.object({
   error: z.string(),
   code: z.string(),
 });
-export type ErrorResponse = z.infer<typeof errorResponse>;

@@ -35,17 +35,13 @@ const observerKey = z.string().min(1).max(200);
 
 /** GET /v1/user/mining, /user/mining/workers and the removals: `account_name` and `algorithm`. */
 export const miningQuery = z.object({ account_name: accountName, algorithm: miningAlgorithm });
-export type MiningQuery = z.input<typeof miningQuery>;
 /** GET /v1/user/mining/chart: x-axis labels in `timezone` (IANA name, default UTC; unknown → 400). */
 export const miningChartQuery = miningQuery.extend({ timezone: timeZone.default('UTC') });
-export type MiningChartQuery = z.input<typeof miningChartQuery>;
 
 /** GET /v1/observer/mining and /observer/mining/workers. */
 export const observerMiningQuery = z.object({ observer_key: observerKey, algorithm: miningAlgorithm });
-export type ObserverMiningQuery = z.input<typeof observerMiningQuery>;
 /** GET /v1/observer/mining/chart. */
 export const observerMiningChartQuery = observerMiningQuery.extend({ timezone: timeZone.default('UTC') });
-export type ObserverMiningChartQuery = z.input<typeof observerMiningChartQuery>;
 
 /**
  * Path of /v1/user/mining/workers/remove/{workerId}: a worker `id` from the workers list. Anything
@@ -53,7 +49,6 @@ export type ObserverMiningChartQuery = z.input<typeof observerMiningChartQuery>;
  * answered 404, like another user's worker.
  */
 export const miningWorkerParams = z.object({ workerId: z.string().max(40) });
-export type MiningWorkerParams = z.infer<typeof miningWorkerParams>;
 
 // ── answers ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -98,7 +93,6 @@ export type MiningWorker = z.infer<typeof miningWorker>;
 
 /** GET /v1/user/mining/workers — every worker of the account on the algorithm, by name (the website pages it). */
 export const miningWorkersResponse = z.array(miningWorker);
-export type MiningWorkersResponse = z.infer<typeof miningWorkersResponse>;
 
 /**
  * GET (as the spec lists it) or POST /v1/user/mining/workers/remove/{workerId} and
@@ -108,4 +102,3 @@ export const miningRemoveResponse = z.object({
   result: z.literal(true),
   removed: z.number().int().nonnegative(),
 });
-export type MiningRemoveResponse = z.infer<typeof miningRemoveResponse>;

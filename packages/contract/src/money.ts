@@ -12,9 +12,6 @@ import { currentPassword, currentTotpCode } from './account.js';
  * - refusals answer the API's usual `{ error, code }` with a 4xx status, successes `{ result: true }`.
  */
 
-/** A ticker of the coin catalogue as sent by clients (matched upper case). */
-export const TICKER_PATTERN = /^[A-Z0-9]{2,10}$/;
-
 /**
  * A decimal as a client may send it: a JSON number or decimal text. The server parses it exactly
  * (numbers by their shortest text, so 33.33 stays 33.33) before any rule is checked.
@@ -108,7 +105,6 @@ export const conversionConfigUpdateBody = z.object({
   conversion_settings: jsonField('conversion_settings'),
   all_algorithms: formBoolean.default(false),
 });
-export type ConversionConfigUpdateBody = z.input<typeof conversionConfigUpdateBody>;
 
 // ── payout settings ─────────────────────────────────────────────────────────────────────────────
 
@@ -128,7 +124,6 @@ export const payoutSetting = z.object({
   /** ISO time until which payouts of the coin are paused after an address change; null when not paused. */
   paused_until: z.string().nullable(),
 });
-export type PayoutSetting = z.infer<typeof payoutSetting>;
 
 /** GET /v1/user/payment_config?account_name= — the account's payout settings in catalogue order. */
 export const paymentConfigResponse = z.object({ payout_settings: z.array(payoutSetting) });
@@ -150,7 +145,6 @@ export const paymentSettingsInput = z.record(
   ),
   { error: 'Expected a map of coin ticker to payout settings' },
 );
-export type PaymentSettingsInput = z.input<typeof paymentSettingsInput>;
 
 /**
  * POST /v1/user/payment_config/update?account_name= — replaces the account's whole payout settings.
@@ -162,7 +156,6 @@ export const paymentConfigUpdateBody = z.object({
   password: currentPassword,
   code: currentTotpCode,
 });
-export type PaymentConfigUpdateBody = z.input<typeof paymentConfigUpdateBody>;
 
 // ── conversion ──────────────────────────────────────────────────────────────────────────────────
 
@@ -175,7 +168,6 @@ export const convertBody = z.object({
     .min(1, 'No coin to convert selected'),
   target_coin: z.string({ error: 'No target coin selected' }).trim().toUpperCase().min(1, 'No target coin selected'),
 });
-export type ConvertBody = z.input<typeof convertBody>;
 
 export const convertResponse = z.object({
   result: z.literal(true),

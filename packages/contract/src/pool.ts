@@ -29,7 +29,6 @@ export const algorithmParams = z.object({
   /** The algorithm's key (`scrypt`) or name (`SCRYPT`), case-insensitive. */
   algorithm: z.string().min(1).max(32),
 });
-export type AlgorithmParams = z.infer<typeof algorithmParams>;
 
 /** Length of the top current hashers and all-time top hashers lists. */
 export const TOP_HASHERS_LIMIT = 10;
@@ -98,7 +97,6 @@ export const timeZone = z
 export const chartQuery = z.object({
   timezone: timeZone.default('UTC'),
 });
-export type ChartQuery = z.infer<typeof chartQuery>;
 
 /**
  * A line chart: `x_axis[i]` labels the point `y_axis[i]`; all values are in the unit the label names

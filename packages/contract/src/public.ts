@@ -34,7 +34,6 @@ const coinAmount = z.string().regex(/^\d+(\.\d+)?$/);
  * index in the spec's order (0 = SCRYPT … 5 = KHEAVYHASH). Anything else is 404.
  */
 export const profitAlgorithmParams = z.object({ algorithm: z.string().min(1).max(32) });
-export type ProfitAlgorithmParams = z.infer<typeof profitAlgorithmParams>;
 
 /** The periods of the comparison tables and of the average-profit chart. */
 export const PROFIT_PERIODS = ['24h', '7d', '30d'] as const;
@@ -133,7 +132,6 @@ export type PoolProfitsResponse = z.infer<typeof poolProfitsResponse>;
  * days and clock times in `timezone`. A point without data is 0.
  */
 export const profitChartQuery = chartQuery.extend({ period: profitPeriod.default('30d') });
-export type ProfitChartQuery = z.input<typeof profitChartQuery>;
 
 /** The profit chart's label for a unit: `AVG Profit (BTC/TH/s)`. */
 export function profitChartLabel(profitUnits: string): string {
@@ -253,7 +251,6 @@ export const publicApiUserQuery = z.object({
     .max(200)
     .meta({ examples: ['3f9c…your API key…'] }),
 });
-export type PublicApiUserQuery = z.infer<typeof publicApiUserQuery>;
 
 export const publicApiBalance = z.object({
   /** The coin's name, e.g. `Bitcoin`. */
@@ -488,7 +485,6 @@ export const vipApplicationBody = z
       },
     ],
   });
-export type VipApplicationBody = z.input<typeof vipApplicationBody>;
 
 // ── OpenAPI ────────────────────────────────────────────────────────────────────────────────────
 

@@ -97,7 +97,6 @@ export type BalanceRecord = z.infer<typeof balanceRecord>;
  * settings credit (balance 0 until the first credit), in catalogue order.
  */
 export const revenueBalanceResponse = z.array(balanceRecord);
-export type RevenueBalanceResponse = z.infer<typeof revenueBalanceResponse>;
 
 /** Spec 3 "Account payout record": this account's part of one payout, to one address. */
 export const accountPayoutRecord = z.object({
@@ -116,14 +115,12 @@ export const accountPayoutRecord = z.object({
 export type AccountPayoutRecord = z.infer<typeof accountPayoutRecord>;
 /** GET /v1/user/revenue/payouts — newest first (failed payouts paid nothing and are left out). */
 export const revenuePayoutsResponse = z.array(accountPayoutRecord);
-export type RevenuePayoutsResponse = z.infer<typeof revenuePayoutsResponse>;
 
 export const earningCoin = z.object({
   coin_balance: smallestUnits,
   coin_decimals: z.number().int(),
   coin_ticker: z.string(),
 });
-export type EarningCoin = z.infer<typeof earningCoin>;
 
 /** Spec 3 "Earning record": one day of one algorithm. */
 export const earningRecord = z.object({
@@ -138,7 +135,6 @@ export const earningRecord = z.object({
 export type EarningRecord = z.infer<typeof earningRecord>;
 /** GET /v1/user/revenue/earnings — the last EARNINGS_DAYS days with earnings or shares, newest first. */
 export const revenueEarningsResponse = z.array(earningRecord);
-export type RevenueEarningsResponse = z.infer<typeof revenueEarningsResponse>;
 /** How many days the earnings list covers (today included). */
 export const EARNINGS_DAYS = 90;
 

@@ -308,5 +308,3 @@ export type RouteResponse<K extends keyof Routes> = z.output<Schema<K, 'response
 export type RouteQuery<K extends keyof Routes> = z.input<Schema<K, 'query'>>;
 /** The path parameters of a call, as sent (never when its path has none). */
 export type RouteParams<K extends keyof Routes> = z.input<Schema<K, 'params'>>;
-/** The body of a call, as sent (never when it takes none). */
-export type RouteBody<K extends keyof Routes> = z.input<Schema<K, 'body'>>;

@@ -45,4 +45,3 @@ export const healthResponse = z.object({
   version: z.string(),
   uptime_seconds: z.number().nonnegative(),
 });
-export type HealthResponse = z.infer<typeof healthResponse>;

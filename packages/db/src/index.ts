@@ -1,21 +1,8 @@
-export {
-  createDatabase,
-  type Database,
-  DatabaseConfigError,
-  type DatabaseEngine,
-  type DatabaseLogEvent,
-  type DatabaseOptions,
-  MEMORY_DATA_DIR,
-} from './connection.js';
-export { DataDirError, type DataDirOwner } from './dataDirLock.js';
-export { MIGRATIONS, type Migration } from './migrations.js';
-export { MigrationError, type MigrationErrorReason, migrate } from './migrator.js';
+export { createDatabase, type Database, type DatabaseEngine, MEMORY_DATA_DIR } from './connection.js';
+export { DataDirError } from './dataDirLock.js';
+export { migrate } from './migrator.js';
 export { servePGliteInWorker } from './pgliteWorker.js';
-export {
-  type AccountAlgorithmDifficulty,
-  accountsDifficulty,
-  mostActiveAlgorithm,
-} from './queries/accountActivity.js';
+export { accountsDifficulty } from './queries/accountActivity.js';
 export {
   type AccountKey,
   accountByApiKey,
@@ -27,7 +14,6 @@ export {
   liveAccountByUsername,
   liveAccountNameExists,
   lockAccount,
-  type NewAccount,
   publicAccountNames,
   raiseFeeDiscount,
   referralCodeTaken,
@@ -37,25 +23,21 @@ export {
   usernameTaken,
 } from './queries/accounts.js';
 export {
-  type AdminUserRow,
   adminUserList,
   adminUsers,
   anyAccountByUsername,
   anyUserByEmail,
   setUserAdmin,
   type UserLogFilter,
-  type UserLogPageRow,
   userLogPage,
 } from './queries/admin.js';
-export { blockByHash, countBlocksByAlgorithm, recordBlock } from './queries/blocks.js';
+export { countBlocksByAlgorithm, recordBlock } from './queries/blocks.js';
 export {
   coinByTicker,
   latestPrices,
   listCoins,
-  type NetworkObservation,
   networkStates,
   type PriceRow,
-  priceHistory,
   saveNetworkState,
   savePrices,
 } from './queries/coins.js';
@@ -66,53 +48,30 @@ export {
   replaceConversionSettings,
   type StoredConversionSettings,
 } from './queries/conversionSettings.js';
-export {
-  couponByCode,
-  couponByCodeForUpdate,
-  insertCoupon,
-  type NewCoupon,
-  redeemCoupon,
-} from './queries/coupons.js';
-export { type DailyEarning, dailyEarnings, EARNING_KINDS, lifetimeEarnings } from './queries/earnings.js';
+export { couponByCodeForUpdate, insertCoupon, redeemCoupon } from './queries/coupons.js';
+export { type DailyEarning, dailyEarnings, lifetimeEarnings } from './queries/earnings.js';
 export {
   balancesOfAccount,
   balancesOfSystemAccount,
   type CoinBalance,
   type LedgerAccountRef,
   type LedgerLeg,
-  type LedgerProblem,
   ledgerAccountIds,
   ledgerTransactionExists,
   lockBalance,
-  type NewLedgerTransaction,
   postLedgerTransaction,
   reconcileLedger,
   referralRewardsBySource,
-  type SourcedAmount,
-  SYSTEM_ACCOUNTS,
-  type SystemAccount,
-  UnbalancedTransactionError,
 } from './queries/ledger.js';
+export { clearLoginFailures, releaseLoginAttempt, takeLoginAttempt } from './queries/loginFailures.js';
+export { accountDifficultyByDay, mostActiveAlgorithmSince } from './queries/mining/history.js';
 export {
-  clearLoginFailures,
-  type LoginAttempt,
-  type LoginFailureState,
-  loginFailureState,
-  purgeLoginFailures,
-  releaseLoginAttempt,
-  takeLoginAttempt,
-} from './queries/loginFailures.js';
-export { accountDifficultyByDay, type DayDifficulty, mostActiveAlgorithmSince } from './queries/mining/history.js';
-export {
-  type AccountMiningTotals,
   accountDifficultyByHalfHour,
   accountMiningTotals,
   accountWorkerRows,
   type DifficultySlot,
   type MiningRange,
-  type MiningRates,
   miningRates,
-  type WorkerMiningRow,
 } from './queries/mining/reads.js';
 export { type RemovedWorker, removeWorkers, type WorkerSelection } from './queries/mining/removal.js';
 export {
@@ -123,7 +82,6 @@ export {
   type RollUpResult,
   refreshWorkerPeriodTotals,
   rollUpWorkerStats,
-  type WorkerPeriod,
   windowPeriod,
 } from './queries/mining/rollups.js';
 export {
@@ -131,7 +89,6 @@ export {
   countPasswordResetsSince,
   expireUserPasswordResets,
   insertPasswordReset,
-  type NewPasswordReset,
   purgePasswordResets,
 } from './queries/passwordResets.js';
 export {
@@ -150,7 +107,6 @@ export {
 } from './queries/payoutSettings.js';
 export {
   blockRewardKey,
-  type CreatedPayout,
   confirmBlock,
   createPayout,
   type DemoWalletTransaction,
@@ -160,18 +116,10 @@ export {
   insertDemoWalletTransaction,
   markPayoutSending,
   markPayoutSent,
-  type NewPayout,
-  type NewPayoutAccount,
-  type NewPayoutItem,
   openPayouts,
   orphanBlock,
-  type PayoutItem,
-  payoutById,
-  payoutByKey,
   payoutCandidates,
   payoutItems,
-  payoutReversalKey,
-  payoutsWithStatus,
   pendingBlocks,
   setBlockConfirmations,
 } from './queries/payouts.js';
@@ -184,16 +132,12 @@ export {
 } from './queries/poolComparisons.js';
 export {
   averageProfitSince,
-  type HashrateBucket,
   hashrateBuckets,
   insertPoolStats,
   latestPoolStats,
-  poolStatsSince,
   savePoolStats,
 } from './queries/poolStats.js';
 export {
-  type AccrualKey,
-  type AccrualKind,
   accrualKey,
   type CreditAccount,
   creditAccounts,
@@ -201,18 +145,12 @@ export {
   lockAccruals,
   lockPendingCredits,
   markCredited,
-  type PendingCredit,
   pendingCreditBatches,
   saveAccruals,
   usernamesOf,
 } from './queries/ppsCredits.js';
-export {
-  deleteRedirectsOfAccount,
-  type RedirectRow,
-  redirectsOfAccount,
-  replaceRedirects,
-} from './queries/redirects.js';
-export { countReferralVisit, referralVisitsSince } from './queries/referralVisits.js';
+export { deleteRedirectsOfAccount, redirectsOfAccount, replaceRedirects } from './queries/redirects.js';
+export { countReferralVisit } from './queries/referralVisits.js';
 export { type AccountPayoutRow, accountPayoutRows } from './queries/revenue.js';
 export { serverSecret, useCaptchaSolution } from './queries/secrets.js';
 export {
@@ -221,14 +159,13 @@ export {
   clearSessionsTwoFactor,
   extendSession,
   insertSession,
-  type NewSession,
   purgeEndedSessions,
   revokeSession,
   revokeUserSessions,
 } from './queries/sessions.js';
-export { recordShareBatch, type ShareBatchRecord } from './queries/shareBatches.js';
-export { type IssuedSignature, saveSignature, signatureByValue } from './queries/signatures.js';
-export { appendUserLog, type NewUserLogEntry, userLogOfAccount, userLogOfUser } from './queries/userLog.js';
+export { recordShareBatch } from './queries/shareBatches.js';
+export { saveSignature, signatureByValue } from './queries/signatures.js';
+export { appendUserLog, userLogOfAccount, userLogOfUser } from './queries/userLog.js';
 export {
   activatePendingTotp,
   clearTotp,
@@ -236,70 +173,38 @@ export {
   eraseUser,
   insertUser,
   lockUser,
-  type NewUser,
   setLastLogin,
   setPasswordHash,
   setPendingTotpSecret,
   type UserPreferences,
   updateUserPreferences,
   userByEmail,
-  userById,
   useTotpStep,
 } from './queries/users.js';
-export {
-  insertVipApplication,
-  markVipApplicationEmailed,
-  type NewVipApplication,
-  type VipApplication,
-  vipApplications,
-} from './queries/vipApplications.js';
+export { insertVipApplication, markVipApplicationEmailed, vipApplications } from './queries/vipApplications.js';
 export {
   addWorkerMinuteStats,
   topWindowAccounts,
-  type WindowActivity,
   type WorkerMinuteCounts,
   windowActivity,
 } from './queries/workerStats.js';
 export {
-  type AccountDifficulty,
   allTimeDifficultyByAlgorithm,
   countMinedAccounts,
   topAllTimeAccounts,
   upsertWorkers,
   type WorkerActivity,
-  type WorkerKey,
 } from './queries/workers.js';
 export type {
   Account,
-  AccountStatsHalfHourTable,
-  AccountsTable,
   Block,
-  BlockStatus,
-  BlocksTable,
   Coin,
   Coupon,
   DB,
   Executor,
-  LedgerEntry,
-  LedgerEntryKind,
-  LedgerTransactionKind,
   NetworkState,
   NewBlock,
-  NewPoolStats,
-  Numeric,
   Payout,
-  PayoutStatus,
   PoolStats,
-  PoolStatsTable,
-  SchemaMigrationsTable,
-  Session,
-  ShareBatchesTable,
   User,
-  UserLogEntry,
-  UsersTable,
-  Worker,
-  WorkerPeriodKind,
-  WorkerStatsHourTable,
-  WorkerStatsMinuteTable,
-  WorkersTable,
 } from './schema.js';

@@ -20,10 +20,8 @@ import { scryptPow } from './scrypt.js';
 import { sha256Pow } from './sha256.js';
 import { x11Pow } from './x11.js';
 
-export type { AlgorithmSpec, PowAlgorithm } from './algorithm.js';
-export { defineAlgorithm } from './algorithm.js';
+export type { PowAlgorithm } from './algorithm.js';
 export {
-  blake2sPow,
   blake2sWork,
   KADENA_NONCE_OFFSET,
   KADENA_TARGET_OFFSET,
@@ -35,58 +33,29 @@ export {
 } from './blake2s.js';
 export {
   CKB_POW_MESSAGE_LENGTH,
-  CKB_RAW_HEADER_LENGTH,
   type CkbRawHeader,
   ckbBlockHash,
   ckbHash,
   ckbPowHash,
   ckbPowMessage,
   eaglesong,
-  eaglesongPow,
-  eaglesongPowMessage,
   encodeCkbRawHeader,
 } from './eaglesong.js';
+export { type BitcoinHeaderFields, encodeBitcoinHeader, HEADER_LENGTH } from './header.js';
 export {
-  type BitcoinHeaderFields,
-  displayHexToHash,
-  encodeBitcoinHeader,
-  HEADER_BITS_OFFSET,
-  HEADER_LENGTH,
-  HEADER_NONCE_OFFSET,
-  HEADER_TIME_OFFSET,
-  hashToDisplayHex,
-  setHeaderNonce,
-} from './header.js';
-export {
-  cshakeHeavyHash,
-  cshakeProofOfWorkHash,
-  generateHeavyHashMatrix,
-  type HeavyHashMatrix,
-  heavyHash,
-  heavyHashMatrixFor,
   KASPA_POW_INPUT_LENGTH,
   type KaspaHeader,
-  KHEAVYHASH_DIFF1_TARGET,
   kaspaBlockHash,
   kaspaPowInput,
   kaspaPrePowHash,
   kaspaTargetFromBits,
   kheavyhash,
   kheavyhashPow,
-  MATRIX_CACHE_CAPACITY,
   setKaspaNonce,
 } from './kheavyhash.js';
-export { SCRYPT_DIFF1_TARGET, scryptHeader, scryptPow } from './scrypt.js';
-export { SHA256_DIFF1_TARGET, sha256d, sha256dHeader, sha256Pow } from './sha256.js';
+export { SCRYPT_DIFF1_TARGET } from './scrypt.js';
 export { bitsFromTarget, targetFromBits, targetFromCompact } from './target.js';
-export {
-  MAX_UINT256,
-  readUint256BE,
-  readUint256LE,
-  uint256ToBytesBE,
-  uint256ToBytesLE,
-} from './uint256.js';
-export { x11Digest, x11Header, x11Pow } from './x11.js';
+export { MAX_UINT256, readUint256LE, uint256ToBytesBE, uint256ToBytesLE } from './uint256.js';
 
 export const POW: Record<AlgorithmKey, PowAlgorithm> = Object.freeze({
   scrypt: scryptPow,

@@ -11,8 +11,3 @@ export function sha256(data: Uint8Array): Buffer {
 export function sha256d(data: Uint8Array): Buffer {
   return hash('sha256', hash('sha256', data, 'buffer'), 'buffer');
 }
-
-/** RIPEMD-160 of SHA-256, as used by P2PKH / P2WPKH. */
-export function hash160(data: Uint8Array): Buffer {
-  return hash('ripemd160', sha256(data), 'buffer');
-}

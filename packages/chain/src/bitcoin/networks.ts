@@ -26,9 +26,3 @@ export const NETWORKS = {
   dash: { name: 'dash', pubKeyHash: [76], scriptHash: [16] },
   'dash-testnet': { name: 'dash-testnet', pubKeyHash: [140], scriptHash: [19] },
 } as const satisfies Record<string, ChainNetwork>;
-
-export type NetworkName = keyof typeof NETWORKS;
-
-export function networkByName(name: string): ChainNetwork | undefined {
-  return Object.hasOwn(NETWORKS, name) ? NETWORKS[name as NetworkName] : undefined;
-}

@@ -12,8 +12,6 @@ import { encodeVarInt } from '../bitcoin/serialize.js';
 export const SPECIAL_TX_VERSION = 3;
 /** DIP4: the coinbase special transaction (CbTx), type 5 (src/primitives/transaction.h TRANSACTION_COINBASE). */
 export const TRANSACTION_COINBASE = 5;
-/** DIP6: a long-living masternode quorum commitment (QcTx), type 6; templates carry these as ordinary transactions. */
-export const TRANSACTION_QUORUM_COMMITMENT = 6;
 
 /** The 32-bit version field of a special transaction: version in the low 16 bits, type in the high 16. */
 export function specialTxVersionField(type: number, version = SPECIAL_TX_VERSION): number {

@@ -7,18 +7,11 @@
  * so that production code says it runs a demo node, never a test helper.
  */
 export {
-  type ChainwebNodeOptions as ChainwebDemoNodeOptions,
-  type ChainwebNodeStandIn as ChainwebDemoNode,
   STAND_IN_MINER as CHAINWEB_DEMO_MINER,
   startChainwebNode as startChainwebDemoNode,
 } from '../testing/chainwebNode.js';
 export {
-  type CkbNodeOptions as CkbDemoNodeOptions,
-  CkbStandInNode as CkbDemoNode,
   SECP256K1_BLAKE160_CODE_HASH,
   startCkbNode as startCkbDemoNode,
 } from '../testing/ckbNode.js';
-export {
-  type KaspaNodeOptions as KaspaDemoNodeOptions,
-  KaspaNodeStandIn as KaspaDemoNode,
-} from '../testing/kaspaNode.js';
+export { KaspaNodeStandIn as KaspaDemoNode } from '../testing/kaspaNode.js';

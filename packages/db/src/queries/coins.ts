@@ -50,18 +50,6 @@ export async function latestPrices(db: Executor): Promise<Map<string, PriceRow>>
   );
 }
 
-/** Price history of one ticker since a time, oldest first (charts, averages). */
-export async function priceHistory(db: Executor, ticker: string, since: Date): Promise<PriceRow[]> {
-  const rows = await db
-    .selectFrom('prices')
-    .selectAll()
-    .where('ticker', '=', ticker)
-    .where('taken_at', '>=', since)
-    .orderBy('taken_at')
-    .execute();
-  return rows.map((r) => ({ ticker: r.ticker, usd: r.usd, source: r.source, takenAt: r.taken_at }));
-}
-
 export interface NetworkObservation {
   algorithm: AlgorithmKey;
   coin: string;

@@ -35,11 +35,6 @@ export function couponByCodeForUpdate(db: Executor, code: string): Promise<Coupo
     .executeTakeFirst();
 }
 
-/** A coupon by code, whatever the letter case. */
-export function couponByCode(db: Executor, code: string): Promise<Coupon | undefined> {
-  return db.selectFrom('coupons').selectAll().where(sql`lower(code)`, '=', code.toLowerCase()).executeTakeFirst();
-}
-
 /**
  * Records that an account redeemed a coupon and counts the use. False when this account already
  * redeemed it (nothing changes then).

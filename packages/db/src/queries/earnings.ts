@@ -2,8 +2,6 @@ import type { AlgorithmKey } from '@lodestone/domain';
 import { sql } from 'kysely';
 import type { Executor } from '../schema.js';
 
-export { EARNING_KINDS } from './ledger.js';
-
 export interface DailyEarning {
   /** The day in the asked time zone, 'YYYY-MM-DD'. */
   day: string;

@@ -96,8 +96,3 @@ export async function releaseLoginAttempt(db: Executor, email: string, lockedUnt
 export async function clearLoginFailures(db: Executor, email: string): Promise<void> {
   await db.deleteFrom('login_failures').where('email', '=', email).execute();
 }
-
-/** Forgets addresses whose last failure is older than `before`. */
-export async function purgeLoginFailures(db: Executor, before: Date): Promise<void> {
-  await db.deleteFrom('login_failures').where('last_failure_at', '<', before).execute();
-}

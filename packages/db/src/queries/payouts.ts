@@ -1,6 +1,6 @@
 import type { CandidateAddress, PayoutCandidate } from '@lodestone/domain';
 import type { Transaction } from 'kysely';
-import type { Block, DB, Executor, Payout, PayoutStatus } from '../schema.js';
+import type { Block, DB, Executor, Payout } from '../schema.js';
 import { ledgerAccountIds, postLedgerTransaction } from './ledger.js';
 
 /**
@@ -222,11 +222,6 @@ export function payoutById(db: Executor, id: bigint): Promise<Payout | undefined
   return db.selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** A payout by idempotency key (the wallet comment). */
-export function payoutByKey(db: Executor, key: string): Promise<Payout | undefined> {
-  return db.selectFrom('payouts').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
-}
-
 /** The items of a payout, by account then address. */
 export async function payoutItems(db: Executor, payoutId: bigint): Promise<PayoutItem[]> {
   const rows = await db
@@ -318,11 +313,6 @@ export function failPayout(db: Executor, id: bigint, reason: string, at: Date): 
     });
     return true;
   });
-}
-
-/** Payouts in one status (tests and admin tools), oldest first. */
-export function payoutsWithStatus(db: Executor, status: PayoutStatus): Promise<Payout[]> {
-  return db.selectFrom('payouts').selectAll().where('status', '=', status).orderBy('id').execute();
 }
 
 // The demo network's wallet (demo_wallet_transactions): what it "sent". Never a real transaction.

@@ -11,16 +11,3 @@ export async function countReferralVisit(db: Executor, source: string, at: Date)
     )
     .execute();
 }
-
-/** Visits per source since a UTC day ('YYYY-MM-DD'), most first. */
-export async function referralVisitsSince(db: Executor, day: string): Promise<{ source: string; visits: number }[]> {
-  const rows = await db
-    .selectFrom('referral_visits')
-    .select(['source', (eb) => eb.fn.sum<bigint>('visits').as('visits')])
-    .where('day', '>=', day)
-    .groupBy('source')
-    .orderBy('visits', 'desc')
-    .orderBy('source')
-    .execute();
-  return rows.map((r) => ({ source: r.source, visits: Number(r.visits) }));
-}

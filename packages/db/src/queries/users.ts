@@ -35,11 +35,6 @@ export function userByEmail(db: Executor, email: string): Promise<User | undefin
     .executeTakeFirst();
 }
 
-/** Any user by id, deleted or not. */
-export function userById(db: Executor, id: bigint): Promise<User | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 /** True when an address is registered (to a user who is not deleted). */
 export async function emailRegistered(db: Executor, email: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
