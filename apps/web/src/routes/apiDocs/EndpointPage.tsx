@@ -1,7 +1,7 @@
 import { useOpenApi } from '../../api/public';
 import { Breakable, PATH_BREAKS } from '../../components/Breakable';
 import { type Column, DataTable } from '../../components/DataTable';
-import { LoadState } from '../../components/publicPage';
+import { LoadState } from '../../components/LoadState';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ApiDocsLayout } from './ApiDocsLayout';
 import { CodeBlock, Description } from './CodeBlock';
