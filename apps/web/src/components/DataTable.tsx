@@ -1,11 +1,11 @@
 import type { AriaAttributes, HTMLAttributes, Key, ReactNode } from 'react';
 
 /**
- * The site's data tables. Wide screens get a plain table; where the table's own frame is narrow (a
- * phone) each row becomes a card of label/value lines (the `stacked` utility in index.css), so no
- * column is ever scrolled out of sight and no amount is squeezed. Which columns a phone shows, and
- * how, is decided per column (`phone`), so every table follows the same rules (docs/website.md,
- * "Phones").
+ * The site's one table: every list of the site is drawn with it. Wide screens get a plain table;
+ * where the table's own frame is narrow (a phone) each row becomes a card of label/value lines (the
+ * `stacked` utility in index.css), so no column is ever scrolled out of sight and no amount is
+ * squeezed. Which columns a phone shows, and how, is decided per column (`phone`), so every table
+ * follows the same rules (docs/website.md, "Phones").
  */
 
 const tableClass = 'min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800';
