@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { insertCoupon } from '@lodestone/db';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Site, startSite } from './harness.js';
@@ -270,6 +271,78 @@ describe('register, log out, log in, settings', () => {
     await expect
       .poll(() => card.getByTestId('copy-observer-link').getAttribute('data-copied'), { timeout: 4000 })
       .toBeNull();
+    await context.close();
+  });
+
+  it("shows each form's own text on success, and its fallback when the call never reaches the server (spec 8)", async () => {
+    // A call cut before it reaches the server has no server text: the form falls back to the spec's.
+    const cut = (page: Page, path: string) =>
+      page.route(
+        (url) => url.pathname === `/v1${path}`,
+        (route) => route.abort(),
+      );
+    const message = (scope: Page | ReturnType<Page['getByTestId']>, kind: 'error' | 'success') =>
+      scope.getByTestId(`form-${kind}`).innerText();
+
+    const visitor = await site.newPage();
+    visitor.page.setDefaultTimeout(10_000);
+    await visitor.page.goto('/register');
+    await fillRegister(visitor.page, { username: 'dave01', email: 'dave@example.org' });
+    await visitor.page.getByTestId('accept-terms').check();
+    await solveRobotCheck(visitor.page);
+    await cut(visitor.page, '/user/register');
+    await visitor.page.getByRole('button', { name: 'Register' }).click();
+    await expect.poll(() => message(visitor.page, 'error')).toBe('An unexpected error occurred');
+
+    await visitor.page.goto('/forgotPassword');
+    await visitor.page.getByLabel('Email').fill(email);
+    await solveRobotCheck(visitor.page);
+    await cut(visitor.page, '/password/reset');
+    await visitor.page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect.poll(() => message(visitor.page, 'error')).toBe('Failed to send reset link.');
+    await visitor.context.close();
+
+    const { page, context } = await site.newPage();
+    page.setDefaultTimeout(10_000);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await solveRobotCheck(page);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/dashboard');
+
+    // Coupon: a real coupon is applied; the next call is cut.
+    await insertCoupon(site.database.db, { code: 'E2E-HALF', discount: '0.5' });
+    await page.goto('/coupon?account=alice01');
+    const coupon = page.getByTestId('coupon-form');
+    await coupon.getByLabel('Coupon code').fill('E2E-HALF');
+    await coupon.getByRole('button', { name: 'Apply coupon' }).click();
+    await expect.poll(() => message(coupon, 'success')).toBe('Discount applied');
+    await cut(page, '/user/coupon');
+    await coupon.getByLabel('Coupon code').fill('E2E-HALF');
+    await coupon.getByRole('button', { name: 'Apply coupon' }).click();
+    await expect.poll(() => message(coupon, 'error')).toBe('An error occurred. Please try again.');
+
+    // Redirect settings of alice01: a real save to alice02, then a cut one.
+    await page.goto('/settings');
+    await page.getByTestId('account-alice01').getByTestId('redirect-settings').click();
+    const modal = page.getByRole('dialog');
+    await modal.getByLabel('Account name, row 1').fill('alice02');
+    await modal.getByLabel('Percentage, row 1').fill('10');
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => message(modal, 'success')).toBe('Settings saved successfully');
+    await cut(page, '/user/redirect_config/update');
+    await modal.getByLabel('Percentage, row 1').fill('20');
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => message(modal, 'error')).toBe('Failed to save settings.');
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+
+    // Preferences: the save is cut.
+    await cut(page, '/user/config/update');
+    await page.getByTestId('toggle-monthly-reports').click();
+    await page.getByTestId('save-preferences').click();
+    await expect.poll(() => message(page, 'error')).toBe('An error occurred');
     await context.close();
   });
 });

@@ -324,7 +324,7 @@ describe('phones (375 px): every route fits the screen and its money columns are
       as: 'visitor',
       ready: 'api-fields',
       readable: [
-        { selector: '[data-testid="api-field"] > td:first-child > div > span:first-child', min: 5, breaks: 'path' },
+        { selector: '[data-testid="api-field"] > td:first-child > span > span:first-child', min: 5, breaks: 'path' },
       ],
     },
     {
@@ -333,7 +333,7 @@ describe('phones (375 px): every route fits the screen and its money columns are
       as: 'visitor',
       ready: 'api-fields',
       readable: [
-        { selector: '[data-testid="api-field"] > td:first-child > div > span:first-child', min: 5, breaks: 'path' },
+        { selector: '[data-testid="api-field"] > td:first-child > span > span:first-child', min: 5, breaks: 'path' },
       ],
     },
     {
@@ -342,7 +342,7 @@ describe('phones (375 px): every route fits the screen and its money columns are
       as: 'visitor',
       ready: 'api-fields',
       readable: [
-        { selector: '[data-testid="api-field"] > td:first-child > div > span:first-child', min: 5, breaks: 'path' },
+        { selector: '[data-testid="api-field"] > td:first-child > span > span:first-child', min: 5, breaks: 'path' },
       ],
     },
   ];

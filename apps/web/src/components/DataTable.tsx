@@ -1,47 +1,39 @@
 import type { AriaAttributes, HTMLAttributes, Key, ReactNode } from 'react';
 
 /**
- * The site's data tables. Wide screens get a plain table; where the table's own frame is narrow (a
- * phone) each row becomes a card of label/value lines (the `stacked` utility in index.css), so no
- * column is ever scrolled out of sight and no amount is squeezed. Which columns a phone shows, and
- * how, is decided per column (`phone`), so every table follows the same rules (docs/website.md,
- * "Phones").
+ * The site's one table: every list of the site is drawn with it. Wide screens get a plain table;
+ * where the table's own frame is narrow (a phone) each row becomes a card of label/value lines (the
+ * `stacked` utility in index.css), so no column is ever scrolled out of sight and no amount is
+ * squeezed. Which columns a phone shows, and how, is decided per column (`phone`), so every table
+ * follows the same rules (docs/website.md, "Phones").
  */
 
-export const tableClass = 'min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800';
-export const headerCellClass =
+const tableClass = 'min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800';
+const headerCellClass =
   'px-3 py-2.5 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase dark:text-slate-400';
-export const cellClass = 'px-3 py-2.5 whitespace-nowrap tabular-nums';
+const cellClass = 'px-3 py-2.5 whitespace-nowrap tabular-nums';
+const bodyClass = 'divide-y divide-slate-100 dark:divide-slate-800';
 
 /**
  * How a column shows on a phone: `primary` heads the row's card without a label (the row's name),
- * `hide` leaves it out (a detail a phone can do without, like a pool's URL); by default it is one
- * "label … value" line of the card.
+ * `hide` leaves it out (a detail a phone can do without, like a pool's URL), `end` is a line without
+ * a label whose value sits at the end (a row's button); by default it is one "label … value" line of
+ * the card.
  */
-export type PhonePresentation = 'primary' | 'hide';
+export type PhonePresentation = 'primary' | 'hide' | 'end';
 
 /** Below which width of its frame a table turns into cards: `md` 48rem (most tables), `sm` 28rem. */
-export type StackBelow = 'md' | 'sm';
+type StackBelow = 'md' | 'sm';
 
-/**
- * The attributes of one cell for the phone presentation. DataTable sets them itself; tables with a
- * look of their own (the home page's pool table, the admin's users) use `stackClasses` on their frame
- * and table and spread these on their cells.
- */
-export function phoneCell(label: string, phone?: PhonePresentation): { 'data-label'?: string; 'data-phone'?: string } {
-  if (phone === 'primary') return { 'data-phone': 'primary' };
+/** The attributes of one cell for the phone presentation. */
+function phoneCell(label: string, phone?: PhonePresentation): { 'data-label'?: string; 'data-phone'?: string } {
+  if (phone === 'primary' || phone === 'end') return { 'data-phone': phone };
   if (phone === 'hide') return { 'data-label': label, 'data-phone': 'hide' };
   return { 'data-label': label };
 }
 
-/**
- * The classes of a table's frame (a size container) and of the table for the phone presentation:
- * the table stacks (`stacked`, index.css) where its frame is narrower than 48rem, or 28rem for `sm`.
- * Written out whole so that Tailwind finds them.
- */
-export function stackClasses(below: StackBelow = 'md'): { frame: string; table: string } {
-  return { frame: '@container', table: below === 'md' ? '@max-3xl:stacked' : '@max-md:stacked' };
-}
+/** The table stacks (`stacked`, index.css) where its frame (a size container) is narrower than 48rem, or 28rem for `sm`. */
+const STACK_TABLE: Record<StackBelow, string> = { md: '@max-3xl:stacked', sm: '@max-md:stacked' };
 
 /** One column of DataTable. */
 export interface Column<T> {
@@ -51,31 +43,23 @@ export interface Column<T> {
   phone?: PhonePresentation;
   /** The row's name: a <th scope="row">. */
   rowHeader?: boolean;
-  /** What the heading shows when it is more than the label (a sort button); the label stays its name. */
+  /** What the heading shows when it is more than the label (a sort button, a label only screen readers read). */
   heading?: ReactNode;
   ariaSort?: AriaAttributes['aria-sort'];
   testId?: string;
-  /** Extra classes of the cells (and the heading) of this column. */
+  /** Extra classes of the cells and the heading of this column (width, visibility, padding). */
   className?: string;
+  /** Extra classes of the body cells only (their colour, rounded ends). */
+  cellClassName?: string;
   title?: (item: T) => string | undefined;
   cell: (item: T) => ReactNode;
-}
-
-/** A row spanning the whole table: empty lists and "no match". */
-export function EmptyRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
-  return (
-    <tr>
-      <td colSpan={colSpan} className="px-3 py-8 text-center text-slate-500 dark:text-slate-400">
-        {children}
-      </td>
-    </tr>
-  );
 }
 
 /**
  * A table with one heading row and a row per item, or one `empty` row spanning the table when there
  * are none. On a phone the rows are cards (see above); elsewhere a table too wide for its frame
- * scrolls inside it, never the page.
+ * scrolls inside it, never the page. The `*ClassName` props replace the default look of that part
+ * (a boxed table with a shaded heading, a compact list in a card).
  */
 export function DataTable<T>({
   testId,
@@ -86,31 +70,47 @@ export function DataTable<T>({
   rowProps,
   empty,
   caption,
+  busy,
   className = 'mt-3',
   tableClassName = tableClass,
+  headClassName,
+  bodyClassName = bodyClass,
+  headerCellClassName = headerCellClass,
+  cellClassName = cellClass,
   stackBelow = 'md',
 }: {
-  testId: string;
+  testId?: string;
   columns: readonly Column<T>[];
   rows: readonly T[];
   rowKey: (item: T, index: number) => Key;
   rowTestId?: string | ((item: T) => string);
   /** Attributes of a row (a row that opens something is clickable and focusable). */
   rowProps?: (item: T) => HTMLAttributes<HTMLTableRowElement>;
-  empty: ReactNode;
+  /** What the table says when there are no rows; without it an empty table has an empty body. */
+  empty?: ReactNode;
   caption?: string;
+  /** The rows are still loading (aria-busy). */
+  busy?: boolean;
+  /** Extra classes of the frame around the table. */
   className?: string;
   tableClassName?: string;
+  headClassName?: string;
+  bodyClassName?: string;
+  headerCellClassName?: string;
+  cellClassName?: string;
   /** `false`: a table small enough for any phone (two short columns) stays a table. */
   stackBelow?: StackBelow | false;
 }) {
-  const stack = stackBelow === false ? null : stackClasses(stackBelow);
-  const frame = [className, 'overflow-x-auto', stack?.frame].filter(Boolean).join(' ');
+  const frame = [className, 'overflow-x-auto', stackBelow && '@container'].filter(Boolean).join(' ');
   return (
     <div className={frame}>
-      <table className={stack ? `${tableClassName} ${stack.table}` : tableClassName} data-testid={testId}>
+      <table
+        className={stackBelow ? `${tableClassName} ${STACK_TABLE[stackBelow]}` : tableClassName}
+        data-testid={testId}
+        aria-busy={busy}
+      >
         {caption && <caption className="sr-only">{caption}</caption>}
-        <thead>
+        <thead className={headClassName}>
           <tr>
             {columns.map((c) => (
               <th
@@ -118,7 +118,7 @@ export function DataTable<T>({
                 scope="col"
                 aria-sort={c.ariaSort}
                 data-phone={c.phone}
-                className={[headerCellClass, c.align === 'right' && 'text-right', c.className]
+                className={[headerCellClassName, c.align === 'right' && 'text-right', c.className]
                   .filter(Boolean)
                   .join(' ')}
               >
@@ -127,9 +127,13 @@ export function DataTable<T>({
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {rows.length === 0 ? (
-            <EmptyRow colSpan={columns.length}>{empty}</EmptyRow>
+        <tbody className={bodyClassName}>
+          {rows.length === 0 && empty !== undefined ? (
+            <tr>
+              <td colSpan={columns.length} className="px-3 py-8 text-center text-slate-500 dark:text-slate-400">
+                {empty}
+              </td>
+            </tr>
           ) : (
             rows.map((item, index) => (
               <tr
@@ -146,10 +150,11 @@ export function DataTable<T>({
                       data-testid={c.testId}
                       title={c.title?.(item)}
                       className={[
-                        cellClass,
+                        cellClassName,
                         c.align === 'right' ? 'text-right' : 'text-left',
                         c.rowHeader && 'font-semibold',
                         c.className,
+                        c.cellClassName,
                       ]
                         .filter(Boolean)
                         .join(' ')}

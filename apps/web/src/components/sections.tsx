@@ -97,22 +97,3 @@ export function Pager({
     </nav>
   );
 }
-
-/** Loading and failure of one block of the dashboard (the failure is already logged by the query client). */
-export function QueryState({ isPending, error, what }: { isPending: boolean; error: Error | null; what: string }) {
-  if (isPending) {
-    return (
-      <p role="status" className="py-6 text-center text-sm text-slate-500 dark:text-slate-400">
-        Loading {what}…
-      </p>
-    );
-  }
-  if (error) {
-    return (
-      <p role="alert" className="py-6 text-center text-sm text-red-700 dark:text-red-400">
-        {`The ${what} could not be loaded: ${error.message.replace(/\.$/, '')}. Trying again every 30 seconds.`}
-      </p>
-    );
-  }
-  return null;
-}

@@ -15,7 +15,12 @@ import { readStorage, subscribeStorage, writeStorage } from './storage';
 function usePersisted<T>(key: StorageKey, parse: (raw: string | null) => T): T {
   const subscribe = useCallback((onChange: () => void) => subscribeStorage(key, onChange), [key]);
   // The parsers return primitives, so equal stored texts give equal snapshots.
-  return useSyncExternalStore(subscribe, () => parse(readStorage(key)));
+  // Without a browser (a screen rendered to HTML by a unit test) nothing is stored: the default.
+  return useSyncExternalStore(
+    subscribe,
+    () => parse(readStorage(key)),
+    () => parse(null),
+  );
 }
 
 export function useSelectedAlgorithm(): [AlgorithmName, (name: AlgorithmName) => void] {

@@ -39,5 +39,6 @@ function subscribeToRootClass(onChange: () => void): () => void {
 }
 
 export function useTheme(): [Theme, (theme: Theme) => void] {
-  return [useSyncExternalStore(subscribeToRootClass, currentTheme), setTheme];
+  // Without a document (a screen rendered to HTML by a unit test) the page is light.
+  return [useSyncExternalStore(subscribeToRootClass, currentTheme, () => 'light'), setTheme];
 }

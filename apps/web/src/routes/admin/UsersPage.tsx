@@ -6,13 +6,10 @@ import { getAdminUsers, loginAsUser } from '../../api/admin';
 import { queryKeys, USER_QUERY_ROOT } from '../../api/queryKeys';
 import { LoadState, Panel } from '../../components/AccountPage';
 import { Breakable, EMAIL_BREAKS } from '../../components/Breakable';
-import { phoneCell, stackClasses } from '../../components/DataTable';
+import { type Column, DataTable } from '../../components/DataTable';
 import { inputClass, primaryButtonClass } from '../../components/form';
 import { AdminShell, Pager } from './AdminShell';
 import { filterUsers, formatLastLogin, USERS_SEARCH_PLACEHOLDER, usersPage } from './users';
-
-/** On a phone each user is a card headed by the e-mail (the same cards as every table's). */
-const stack = stackClasses('sm');
 
 /**
  * Users ('List of Users', spec "Admin"): the whole list is fetched once and searched and paged
@@ -78,41 +75,21 @@ function UsersList() {
         }}
         data-testid="users-search"
       />
-      <div className={`mt-4 overflow-x-auto ${stack.frame}`}>
-        <table className={`w-full text-left text-sm ${stack.table}`} data-testid="users-table">
-          <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500 dark:border-slate-700 dark:text-slate-400">
-            <tr>
-              <th scope="col" className="py-2 pr-4">
-                Email
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                Username
-              </th>
-              <th scope="col" className="hidden py-2 pr-4 md:table-cell">
-                2FA
-              </th>
-              <th scope="col" className="hidden py-2 pr-4 md:table-cell">
-                Last Login
-              </th>
-              <th scope="col" className="py-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-            {rows.map((user) => (
-              <UserRow key={user.email} user={user} busy={login.isPending} onLogin={() => login.mutate(user.email)} />
-            ))}
-            {rows.length === 0 && (
-              <tr>
-                <td colSpan={5} className="py-6 text-center text-slate-500 dark:text-slate-400">
-                  No users match this search.
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        testId="users-table"
+        columns={columns(login.isPending, (email) => login.mutate(email))}
+        rows={rows}
+        rowKey={(user) => user.email}
+        rowTestId="user-row"
+        rowProps={() => ({ className: 'align-top' })}
+        empty="No users match this search."
+        className="mt-4"
+        tableClassName="w-full text-left text-sm"
+        headClassName="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500 dark:border-slate-700 dark:text-slate-400"
+        headerCellClassName="py-2"
+        cellClassName="py-2"
+        stackBelow="sm"
+      />
       <Pager
         page={window.page}
         pageCount={window.pageCount}
@@ -125,24 +102,34 @@ function UsersList() {
   );
 }
 
-function UserRow({ user, busy, onLogin }: { user: AdminUser; busy: boolean; onLogin: () => void }) {
-  return (
-    <tr data-testid="user-row" className="align-top">
-      <td
-        data-testid="user-email"
-        className="py-2 pr-4 text-slate-900 dark:text-white"
-        {...phoneCell('Email', 'primary')}
-      >
-        <Breakable text={user.email} at={EMAIL_BREAKS} />
-      </td>
-      <td className="py-2 pr-4 text-slate-700 dark:text-slate-300" {...phoneCell('Username')}>
+/** On a phone each user is a card headed by the e-mail, with its Login button; 2FA and last login are left out. */
+function columns(busy: boolean, onLogin: (email: string) => void): Column<AdminUser>[] {
+  return [
+    {
+      label: 'Email',
+      phone: 'primary',
+      testId: 'user-email',
+      className: 'pr-4',
+      cellClassName: 'text-slate-900 dark:text-white',
+      cell: (user) => <Breakable text={user.email} at={EMAIL_BREAKS} />,
+    },
+    {
+      label: 'Username',
+      className: 'pr-4',
+      cellClassName: 'text-slate-700 dark:text-slate-300',
+      cell: (user) => (
         <div>
           {user.usernames.map((name) => (
             <div key={name}>{name}</div>
           ))}
         </div>
-      </td>
-      <td className="hidden py-2 pr-4 md:table-cell" {...phoneCell('2FA', 'hide')}>
+      ),
+    },
+    {
+      label: '2FA',
+      phone: 'hide',
+      className: 'hidden pr-4 md:table-cell',
+      cell: (user) => (
         <input
           type="checkbox"
           checked={user.has_2fa}
@@ -151,25 +138,31 @@ function UserRow({ user, busy, onLogin }: { user: AdminUser; busy: boolean; onLo
           aria-label={`2FA ${user.has_2fa ? 'enabled' : 'disabled'} for ${user.email}`}
           className="size-4 accent-amber-500"
         />
-      </td>
-      <td
-        className="hidden py-2 pr-4 whitespace-nowrap text-slate-600 md:table-cell dark:text-slate-400"
-        {...phoneCell('Last Login', 'hide')}
-      >
-        {formatLastLogin(user.last_login)}
-      </td>
-      <td className="py-2 text-right">
-        {/* ml-auto: on a phone the cell is a flex line of the user's card, and the button sits at its end. */}
+      ),
+    },
+    {
+      label: 'Last Login',
+      phone: 'hide',
+      className: 'hidden pr-4 md:table-cell',
+      cellClassName: 'whitespace-nowrap text-slate-600 dark:text-slate-400',
+      cell: (user) => formatLastLogin(user.last_login),
+    },
+    {
+      label: 'Actions',
+      heading: <span className="sr-only">Actions</span>,
+      phone: 'end',
+      align: 'right',
+      cell: (user) => (
         <button
           type="button"
-          className={`${primaryButtonClass} ml-auto`}
+          className={primaryButtonClass}
           disabled={busy}
-          onClick={onLogin}
+          onClick={() => onLogin(user.email)}
           data-testid="user-login"
         >
           Login
         </button>
-      </td>
-    </tr>
-  );
+      ),
+    },
+  ];
 }

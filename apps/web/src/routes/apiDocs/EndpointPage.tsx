@@ -1,18 +1,71 @@
 import { useOpenApi } from '../../api/public';
 import { Breakable, PATH_BREAKS } from '../../components/Breakable';
-import { phoneCell, stackClasses } from '../../components/DataTable';
-import { LoadState } from '../../components/publicPage';
+import { type Column, DataTable } from '../../components/DataTable';
+import { LoadState } from '../../components/LoadState';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ApiDocsLayout } from './ApiDocsLayout';
 import { CodeBlock, Description } from './CodeBlock';
 import type { EndpointDoc } from './endpoints';
-import { curlExample, fetchExample, findOperation, jsonText, requestUrl, schemaFields, serverUrl } from './openapi';
+import {
+  curlExample,
+  type FieldRow,
+  fetchExample,
+  findOperation,
+  jsonText,
+  type Parameter,
+  requestUrl,
+  schemaFields,
+  serverUrl,
+} from './openapi';
 
 const h2 = 'mt-10 text-xl font-semibold text-slate-900 dark:text-white';
-const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400';
-const td = 'px-3 py-2 align-top';
-/** On a phone each parameter and each field is a card headed by its name (components/DataTable.tsx). */
-const stack = stackClasses('sm');
+
+/** A boxed table with a shaded heading; on a phone each parameter and each field is a card headed by its name. */
+const BOXED = {
+  className: 'rounded-lg border border-slate-200 dark:border-slate-800',
+  headClassName: 'bg-slate-50 dark:bg-slate-900',
+  bodyClassName: 'divide-y divide-slate-200 text-slate-800 @max-md:p-3 dark:divide-slate-800 dark:text-slate-200',
+  headerCellClassName:
+    'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400',
+  cellClassName: 'px-3 py-2 align-top',
+  stackBelow: 'sm',
+} as const;
+
+const PARAMETER_COLUMNS: Column<Parameter>[] = [
+  { label: 'Name', phone: 'primary', cellClassName: 'font-mono', cell: (p) => p.name },
+  { label: 'In', cell: (p) => p.in },
+  { label: 'Type', cellClassName: 'font-mono', cell: (p) => p.type },
+  { label: 'Required', cell: (p) => (p.required ? 'yes' : 'no') },
+];
+
+const FIELD_COLUMNS: Column<FieldRow>[] = [
+  {
+    label: 'Field',
+    phone: 'primary',
+    cellClassName: 'font-mono',
+    cell: (row) => (
+      // The description goes under the path (on a phone too: the cell's value is this one element).
+      <>
+        <Breakable text={row.path} at={PATH_BREAKS} />
+        {row.description && (
+          <span className="mt-1 block font-sans text-xs text-slate-500 dark:text-slate-400">
+            <Description text={row.description} />
+          </span>
+        )}
+      </>
+    ),
+  },
+  {
+    label: 'Type',
+    cellClassName: 'font-mono whitespace-nowrap',
+    cell: (row) => (
+      <>
+        {row.type}
+        {!row.required && <span className="ml-1 font-sans text-xs text-slate-500">(optional)</span>}
+      </>
+    ),
+  },
+];
 
 /** One endpoint of the public API, drawn from the OpenAPI document the server publishes. */
 export function EndpointPage({ endpoint }: { endpoint: EndpointDoc }) {
@@ -55,49 +108,14 @@ export function EndpointPage({ endpoint }: { endpoint: EndpointDoc }) {
                 None.
               </p>
             ) : (
-              <div
-                className={`mt-3 overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800 ${stack.frame}`}
-              >
-                <table
-                  className={`min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800 ${stack.table}`}
-                  data-testid="api-parameters"
-                >
-                  <thead className="bg-slate-50 dark:bg-slate-900">
-                    <tr>
-                      <th scope="col" className={th}>
-                        Name
-                      </th>
-                      <th scope="col" className={th}>
-                        In
-                      </th>
-                      <th scope="col" className={th}>
-                        Type
-                      </th>
-                      <th scope="col" className={th}>
-                        Required
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-200 text-slate-800 @max-md:p-3 dark:divide-slate-800 dark:text-slate-200">
-                    {operation.parameters.map((p) => (
-                      <tr key={`${p.in}-${p.name}`}>
-                        <td className={`${td} font-mono`} {...phoneCell('Name', 'primary')}>
-                          {p.name}
-                        </td>
-                        <td className={td} {...phoneCell('In')}>
-                          {p.in}
-                        </td>
-                        <td className={`${td} font-mono`} {...phoneCell('Type')}>
-                          {p.type}
-                        </td>
-                        <td className={td} {...phoneCell('Required')}>
-                          {p.required ? 'yes' : 'no'}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                {...BOXED}
+                testId="api-parameters"
+                className={`mt-3 ${BOXED.className}`}
+                columns={PARAMETER_COLUMNS}
+                rows={operation.parameters}
+                rowKey={(p) => `${p.in}-${p.name}`}
+              />
             )}
 
             <h2 className={h2}>Request</h2>
@@ -113,47 +131,16 @@ export function EndpointPage({ endpoint }: { endpoint: EndpointDoc }) {
               />
             )}
             {operation.responseSchema && (
-              <div
-                className={`mt-4 overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800 ${stack.frame}`}
-              >
-                <table
-                  className={`min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800 ${stack.table}`}
-                  data-testid="api-fields"
-                >
-                  <caption className="sr-only">Fields of the answer</caption>
-                  <thead className="bg-slate-50 dark:bg-slate-900">
-                    <tr>
-                      <th scope="col" className={th}>
-                        Field
-                      </th>
-                      <th scope="col" className={th}>
-                        Type
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-200 text-slate-800 @max-md:p-3 dark:divide-slate-800 dark:text-slate-200">
-                    {schemaFields(operation.responseSchema).map((row) => (
-                      <tr key={row.path} data-testid="api-field">
-                        <td className={`${td} font-mono`} {...phoneCell('Field', 'primary')}>
-                          {/* One element: on a phone the cell is a flex line; the description goes under the path. */}
-                          <div>
-                            <Breakable text={row.path} at={PATH_BREAKS} />
-                            {row.description && (
-                              <span className="mt-1 block font-sans text-xs text-slate-500 dark:text-slate-400">
-                                <Description text={row.description} />
-                              </span>
-                            )}
-                          </div>
-                        </td>
-                        <td className={`${td} font-mono whitespace-nowrap`} {...phoneCell('Type')}>
-                          {row.type}
-                          {!row.required && <span className="ml-1 font-sans text-xs text-slate-500">(optional)</span>}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                {...BOXED}
+                testId="api-fields"
+                className={`mt-4 ${BOXED.className}`}
+                caption="Fields of the answer"
+                columns={FIELD_COLUMNS}
+                rows={schemaFields(operation.responseSchema)}
+                rowKey={(row) => row.path}
+                rowTestId="api-field"
+              />
             )}
 
             {operation.errorExample !== undefined && (

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useOpenApi } from '../../api/public';
-import { LoadState } from '../../components/publicPage';
+import { LoadState } from '../../components/LoadState';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ApiDocsLayout } from './ApiDocsLayout';
 import { CodeBlock, Description } from './CodeBlock';

@@ -18,6 +18,8 @@ import { queryKeys } from '../../api/queryKeys';
 
 /** Spec 9: dashboard and observer data refresh every 30 s. */
 export const DASHBOARD_REFRESH_MS = 30_000;
+/** What a block that failed to load says happens next (LoadState's `retry`). */
+export const DASHBOARD_RETRY = `Trying again every ${DASHBOARD_REFRESH_MS / 1000} seconds.`;
 
 /**
  * One hook per resource, keyed by who is looked at (the miner's account under USER_QUERY_ROOT, so

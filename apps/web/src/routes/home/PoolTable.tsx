@@ -1,10 +1,10 @@
-import type { PoolAlgorithmStats } from '@lodestone/contract';
+import type { PoolAlgorithmStats, PoolStatsResponse } from '@lodestone/contract';
 import { ALGORITHMS, type Algorithm, fixed } from '@lodestone/domain';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { POOL_STATS_REFRESH_MS, usePoolStats } from '../../api/queries';
 import { AlgorithmLogo } from '../../components/AlgorithmLogo';
-import { phoneCell, stackClasses } from '../../components/DataTable';
+import { type Column, DataTable } from '../../components/DataTable';
 import { formatTimeOfDay } from '../../lib/dates';
 import { setSelectedAlgorithm } from '../../state/hooks';
 
@@ -12,11 +12,12 @@ import { setSelectedAlgorithm } from '../../state/hooks';
 const HASHRATE_DECIMALS = 2;
 const PROFIT_DECIMALS = 5;
 
-const cell = 'px-2 py-3 whitespace-nowrap sm:px-4';
-/** On a phone each algorithm is a card (the same cards as every table's, components/DataTable.tsx). */
-const stack = stackClasses('sm');
-const headerCell =
+/** Roomier than the other tables: the home page shows only this one. On a phone each algorithm is a card. */
+const CELL = 'px-2 py-3 whitespace-nowrap tabular-nums sm:px-4';
+const HEADER_CELL =
   'px-2 py-3 text-left text-xs sm:px-4 font-semibold sm:tracking-wider text-slate-500 uppercase dark:text-slate-400';
+const ROW_CLASS =
+  'cursor-pointer text-slate-800 hover:bg-amber-50 focus-visible:bg-amber-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-amber-500 dark:text-slate-200 dark:hover:bg-slate-900 dark:focus-visible:bg-slate-900';
 
 /**
  * The pool table (spec "Home"): one row per algorithm in spec order, refreshed every 30 s. A row
@@ -67,88 +68,75 @@ export function PoolTable() {
       >
         {status}
       </p>
-      <div
-        className={`mt-6 overflow-x-auto rounded-xl border border-slate-200 shadow-sm dark:border-slate-800 ${stack.frame}`}
-      >
-        <table
-          data-testid="pool-table"
-          aria-busy={isPending}
-          className={`min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800 ${stack.table}`}
-        >
-          <caption className="sr-only">
-            Pool hashrate, miners and profitability per algorithm. Each row opens that algorithm's statistics.
-          </caption>
-          <thead className="bg-slate-50 dark:bg-slate-900">
-            <tr>
-              <th scope="col" className={headerCell}>
-                Algorithm
-              </th>
-              <th scope="col" className={headerCell}>
-                Hashrate
-              </th>
-              <th scope="col" className={headerCell}>
-                Miners
-              </th>
-              <th scope="col" className={headerCell}>
-                Profit / day
-              </th>
-              <th scope="col" className={`${headerCell} hidden md:table-cell`}>
-                Average profit (24 h)
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200 bg-white @max-md:p-3 dark:divide-slate-800 dark:bg-slate-950">
-            {ALGORITHMS.map((algorithm) => (
-              <tr
-                key={algorithm.key}
-                data-testid={`pool-row-${algorithm.key}`}
-                tabIndex={0}
-                onClick={() => open(algorithm)}
-                onKeyDown={(event) => onRowKeyDown(event, algorithm)}
-                className="cursor-pointer text-slate-800 hover:bg-amber-50 focus-visible:bg-amber-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-amber-500 dark:text-slate-200 dark:hover:bg-slate-900 dark:focus-visible:bg-slate-900"
-              >
-                <th scope="row" className={`${cell} text-left font-semibold`} {...phoneCell('Algorithm', 'primary')}>
-                  <span className="flex items-center gap-2 sm:gap-3">
-                    <AlgorithmLogo algorithm={algorithm.name} className="size-5 sm:size-6" />
-                    {algorithm.name}
-                  </span>
-                </th>
-                <StatsCells stats={data?.[algorithm.key]} />
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        testId="pool-table"
+        busy={isPending}
+        caption="Pool hashrate, miners and profitability per algorithm. Each row opens that algorithm's statistics."
+        columns={columns(data)}
+        rows={ALGORITHMS}
+        rowKey={(algorithm) => algorithm.key}
+        rowTestId={(algorithm) => `pool-row-${algorithm.key}`}
+        rowProps={(algorithm) => ({
+          tabIndex: 0,
+          onClick: () => open(algorithm),
+          onKeyDown: (event) => onRowKeyDown(event, algorithm),
+          className: ROW_CLASS,
+        })}
+        className="mt-6 rounded-xl border border-slate-200 shadow-sm dark:border-slate-800"
+        headClassName="bg-slate-50 dark:bg-slate-900"
+        bodyClassName="divide-y divide-slate-200 bg-white @max-md:p-3 dark:divide-slate-800 dark:bg-slate-950"
+        headerCellClassName={HEADER_CELL}
+        cellClassName={CELL}
+        stackBelow="sm"
+      />
     </section>
   );
 }
 
-/** The four figures of one row; a dash until (or unless) there is data. */
-function StatsCells({ stats }: { stats: PoolAlgorithmStats | undefined }) {
-  // One element: on a phone the cell is a flex line, and the figure and its unit must stay together.
-  const withUnits = (value: string, units: string) => (
+/** One element: on a phone the cell is a flex line, and the figure and its unit must stay together. */
+function withUnits(value: string, units: string) {
+  return (
     <span>
       {value} <span className="text-slate-500 dark:text-slate-400">{units}</span>
     </span>
   );
-  return (
-    <>
-      <td data-testid="hashrate" className={`${cell} tabular-nums`} {...phoneCell('Hashrate')}>
-        {stats ? withUnits(fixed(stats.hashrate, HASHRATE_DECIMALS), stats.hashrate_units) : '—'}
-      </td>
-      <td data-testid="miners" className={`${cell} tabular-nums`} {...phoneCell('Miners')}>
-        {stats ? stats.miners.toLocaleString('en-US') : '—'}
-      </td>
-      <td data-testid="profit" className={`${cell} tabular-nums`} {...phoneCell('Profit / day')}>
-        {stats ? withUnits(fixed(stats.profit, PROFIT_DECIMALS), stats.profit_units) : '—'}
-      </td>
-      <td
-        data-testid="profit-avg"
-        className={`${cell} hidden tabular-nums md:table-cell`}
-        {...phoneCell('Average profit (24 h)', 'hide')}
-      >
-        {stats ? withUnits(fixed(stats.profit_avg, PROFIT_DECIMALS), stats.profit_units) : '—'}
-      </td>
-    </>
-  );
+}
+
+/** The algorithm and its four figures; a dash until (or unless) there is data. */
+function columns(data: PoolStatsResponse | undefined): Column<Algorithm>[] {
+  const figure = (algorithm: Algorithm, show: (stats: PoolAlgorithmStats) => ReactNode) => {
+    const stats = data?.[algorithm.key];
+    return stats ? show(stats) : '—';
+  };
+  return [
+    {
+      label: 'Algorithm',
+      rowHeader: true,
+      phone: 'primary',
+      cell: (algorithm) => (
+        <span className="flex items-center gap-2 sm:gap-3">
+          <AlgorithmLogo algorithm={algorithm.name} className="size-5 sm:size-6" />
+          {algorithm.name}
+        </span>
+      ),
+    },
+    {
+      label: 'Hashrate',
+      testId: 'hashrate',
+      cell: (a) => figure(a, (s) => withUnits(fixed(s.hashrate, HASHRATE_DECIMALS), s.hashrate_units)),
+    },
+    { label: 'Miners', testId: 'miners', cell: (a) => figure(a, (s) => s.miners.toLocaleString('en-US')) },
+    {
+      label: 'Profit / day',
+      testId: 'profit',
+      cell: (a) => figure(a, (s) => withUnits(fixed(s.profit, PROFIT_DECIMALS), s.profit_units)),
+    },
+    {
+      label: 'Average profit (24 h)',
+      testId: 'profit-avg',
+      phone: 'hide',
+      className: 'hidden md:table-cell',
+      cell: (a) => figure(a, (s) => withUnits(fixed(s.profit_avg, PROFIT_DECIMALS), s.profit_units)),
+    },
+  ];
 }

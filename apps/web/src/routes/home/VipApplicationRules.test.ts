@@ -1,14 +1,6 @@
 import { parseVipPhone, vipApplicationBody } from '@lodestone/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_DIAL_INDEX,
-  DIAL_CODES,
-  isValidEmail,
-  MESSAGES,
-  validateVip,
-  vipFormData,
-  vipPhone,
-} from './VipApplicationRules';
+import { DIAL_CODES, isValidEmail, validateVip, vipFormData, vipPhone } from './VipApplicationRules';
 
 const valid = {
   name: 'Jane Miner',
@@ -39,7 +31,6 @@ describe('VIP application rules', () => {
       'China +86',
       'India +91',
     ]);
-    expect(DIAL_CODES[DEFAULT_DIAL_INDEX]?.code).toBe('+1');
   });
 
   it('accepts a complete application without a phone number', () => {
@@ -53,9 +44,6 @@ describe('VIP application rules', () => {
       phone: 'Enter a valid phone number (7–15 digits only).',
       operations: 'Hashrate is required.',
     });
-    expect(MESSAGES.captcha).toBe('Please verify you are not a robot.');
-    expect(MESSAGES.sent).toBe('Application sent, we will contact you very soon!');
-    expect(MESSAGES.failed).toBe('Network or server error.');
   });
 
   it('takes 7 to 15 digits for the phone, spaces allowed', () => {

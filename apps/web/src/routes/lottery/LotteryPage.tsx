@@ -1,6 +1,7 @@
 import { pageOf } from '@lodestone/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { type Column, DataTable } from '../../components/DataTable';
 import { primaryButtonClass } from '../../components/form';
 import { InfoIcon } from '../../components/icons';
 import { PageHeader } from '../../components/publicPage';
@@ -12,6 +13,7 @@ import {
   LOTTERY_PRIZE,
   LOTTERY_TARGET_DATE,
   type LotteryTeam,
+  type LotteryUser,
   SAMPLE_FEED,
   SAMPLE_GRAPH,
   SAMPLE_TEAMS,
@@ -182,34 +184,22 @@ function TeamCard({ team }: { team: LotteryTeam }) {
           </p>
         </div>
       </header>
-      <table className="mt-4 w-full text-sm">
-        <thead>
-          <tr className="text-left text-xs text-slate-500 uppercase dark:text-slate-400">
-            <th scope="col" className="py-1 pr-2 font-semibold">
-              #
-            </th>
-            <th scope="col" className="py-1 pr-2 font-semibold">
-              Username
-            </th>
-            <th scope="col" className="py-1 text-right font-semibold">
-              Blocks
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {view.rows.map((user, i) => {
-            const rank = view.window.start + i + 1;
-            const place = rank <= 3 ? ROW_PLACE[rank as 1 | 2 | 3] : '';
-            return (
-              <tr key={user.username} data-testid="team-user" className={`${place} text-slate-800 dark:text-slate-200`}>
-                <td className="rounded-l py-1 pr-2 pl-1 tabular-nums">{rank}</td>
-                <td className="py-1 pr-2">{user.username}</td>
-                <td className="rounded-r py-1 pr-1 text-right tabular-nums">{user.minedBlocks}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <DataTable
+        columns={RANKING_COLUMNS}
+        rows={view.rows.map((user, i) => ({ user, rank: view.window.start + i + 1 }))}
+        rowKey={({ user }) => user.username}
+        rowTestId="team-user"
+        rowProps={({ rank }) => ({
+          className: `${rank <= 3 ? ROW_PLACE[rank as 1 | 2 | 3] : ''} text-slate-800 dark:text-slate-200`,
+        })}
+        className="mt-4"
+        tableClassName="w-full text-sm"
+        headClassName="text-left text-xs text-slate-500 uppercase dark:text-slate-400"
+        bodyClassName=""
+        headerCellClassName="py-1 font-semibold"
+        cellClassName="py-1"
+        stackBelow={false}
+      />
       <Pager
         window={view.window}
         onPage={setPage}
@@ -219,6 +209,18 @@ function TeamCard({ team }: { team: LotteryTeam }) {
     </article>
   );
 }
+
+/** A team's ranking: three short columns, a table on any screen; the first three rows in their medal's colour. */
+const RANKING_COLUMNS: Column<{ user: LotteryUser; rank: number }>[] = [
+  { label: '#', className: 'pr-2', cellClassName: 'rounded-l pl-1 tabular-nums', cell: ({ rank }) => rank },
+  { label: 'Username', className: 'pr-2', cell: ({ user }) => user.username },
+  {
+    label: 'Blocks',
+    align: 'right',
+    cellClassName: 'rounded-r pr-1 tabular-nums',
+    cell: ({ user }) => user.minedBlocks,
+  },
+];
 
 const MEDAL_COLOURS = {
   1: { ribbon: 'fill-sky-500', disc: 'fill-amber-400', rim: 'stroke-amber-600' },

@@ -1,4 +1,5 @@
 import { TimeSeriesChart } from '../../components/charts/TimeSeriesChart';
+import { DataTable } from '../../components/DataTable';
 import type { GraphSeries } from './sampleData';
 
 /**
@@ -18,29 +19,17 @@ export function TeamsChart({ series }: { series: readonly GraphSeries[] }) {
         formatValue={(v) => v.toLocaleString('en-US')}
         height={260}
       />
-      <table className="sr-only">
-        <caption>Mined blocks per day and team</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            {series.map((s) => (
-              <th key={s.name} scope="col">
-                {s.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((day, d) => (
-            <tr key={day}>
-              <th scope="row">{day}</th>
-              {series.map((s) => (
-                <td key={s.name}>{s.points[d]?.minedBlocks ?? 0}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        caption="Mined blocks per day and team"
+        columns={[
+          { label: 'Day', rowHeader: true, cell: (d: number) => days[d] },
+          ...series.map((s) => ({ label: s.name, cell: (d: number) => s.points[d]?.minedBlocks ?? 0 })),
+        ]}
+        rows={days.map((_, d) => d)}
+        rowKey={(d) => days[d] ?? d}
+        className="sr-only"
+        stackBelow={false}
+      />
     </div>
   );
 }

@@ -1,14 +1,7 @@
 import { pageOf } from '@lodestone/domain';
 import { describe, expect, it } from 'vitest';
 import { countdownText, formatTargetDate, RANKING_PAGE_SIZE, rankedTeams, rankedUsers } from './lottery';
-import {
-  LOTTERY_COUNTDOWN,
-  LOTTERY_PRIZE,
-  LOTTERY_TARGET_DATE,
-  SAMPLE_FEED,
-  SAMPLE_GRAPH,
-  SAMPLE_TEAMS,
-} from './sampleData';
+import { LOTTERY_COUNTDOWN, LOTTERY_TARGET_DATE, SAMPLE_TEAMS } from './sampleData';
 
 describe('lottery sample data', () => {
   it('has three teams in positions 1–3 whose totals are the sum of their users', () => {
@@ -16,16 +9,12 @@ describe('lottery sample data', () => {
     for (const team of SAMPLE_TEAMS) {
       expect(team.totalBlocks).toBe(team.users.reduce((s, u) => s + u.minedBlocks, 0));
     }
-    expect(SAMPLE_GRAPH).toHaveLength(3);
-    expect(SAMPLE_FEED).toHaveLength(8);
   });
 
   it("has the spec's countdown, target date and prize", () => {
     expect(countdownText(LOTTERY_COUNTDOWN.days, LOTTERY_COUNTDOWN.hours)).toBe('3 days 14 hours');
     expect(countdownText(1, 1)).toBe('1 day 1 hour');
-    expect(LOTTERY_TARGET_DATE).toBe('2025-01-20');
     expect(formatTargetDate(LOTTERY_TARGET_DATE)).toBe('20 January 2025');
-    expect(LOTTERY_PRIZE).toBe('1 Bitcoin');
   });
 
   it('ranks users by blocks and pages them 10 at a time', () => {
@@ -37,7 +26,6 @@ describe('lottery sample data', () => {
     expect(users.map((u) => u.username)).toEqual(['c', 'a', 'b']);
     const first = SAMPLE_TEAMS.find((t) => t.position === 1);
     const ranked = rankedUsers(first?.users ?? []);
-    expect(RANKING_PAGE_SIZE).toBe(10);
     expect(pageOf(ranked, RANKING_PAGE_SIZE, 1).window.pageCount).toBe(2);
     expect(pageOf(ranked, RANKING_PAGE_SIZE, 2).rows).toHaveLength(ranked.length - 10);
   });

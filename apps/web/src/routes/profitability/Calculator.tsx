@@ -2,7 +2,7 @@ import type { PoolProfitsResponse } from '@lodestone/contract';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { type Column, DataTable } from '../../components/DataTable';
 import { inputClass, primaryButtonClass } from '../../components/form';
-import { LoadState } from '../../components/publicPage';
+import { LoadState } from '../../components/LoadState';
 import { Section } from '../../components/sections';
 import {
   btcPriceOf,

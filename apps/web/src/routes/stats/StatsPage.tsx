@@ -5,7 +5,8 @@ import { STATS_REFRESH_MS, useAlgorithmStats, useStatsChart } from '../../api/pu
 import { AlgorithmLogo } from '../../components/AlgorithmLogo';
 import { TimeSeriesChart } from '../../components/charts/TimeSeriesChart';
 import { type Column, DataTable } from '../../components/DataTable';
-import { LoadState, PageHeader } from '../../components/publicPage';
+import { LoadState } from '../../components/LoadState';
+import { PageHeader } from '../../components/publicPage';
 import { Section, StatCard } from '../../components/sections';
 import { formatTimeOfDay } from '../../lib/dates';
 import { browserTimeZone } from '../../lib/format';

@@ -1,6 +1,8 @@
 import type { ChartResponse } from '@lodestone/contract';
 import { TimeSeriesChart } from '../../../components/charts/TimeSeriesChart';
-import { QueryState, Section } from '../../../components/sections';
+import { LoadState } from '../../../components/LoadState';
+import { Section } from '../../../components/sections';
+import { DASHBOARD_RETRY } from '../queries';
 
 /**
  * A titled card with one chart call's time-series chart, or its loading / error state. The section's test
@@ -31,7 +33,7 @@ export function ChartSection({
           formatValue={formatValue}
         />
       ) : (
-        <QueryState isPending={chart.isPending} error={chart.error} what={what} />
+        <LoadState retry={DASHBOARD_RETRY} isPending={chart.isPending} error={chart.error} what={what} />
       )}
     </Section>
   );

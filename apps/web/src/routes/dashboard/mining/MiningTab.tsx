@@ -7,12 +7,13 @@ import { serverErrorText } from '../../../api/errors';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form';
 import { TrashIcon } from '../../../components/icons';
-import { Pager, QueryState, Section, StatCard } from '../../../components/sections';
+import { LoadState } from '../../../components/LoadState';
+import { Pager, Section, StatCard } from '../../../components/sections';
 import { browserTimeZone, formatHashrate, formatUsd, rejectedPercent } from '../../../lib/format';
 import { ChartSection } from '../charts/ChartSection';
 import { SearchIcon, SortIcon } from '../icons';
 import { MESSAGES } from '../messages';
-import { useMiningChart, useMiningSummary, useWorkers } from '../queries';
+import { DASHBOARD_RETRY, useMiningChart, useMiningSummary, useWorkers } from '../queries';
 import { nextSort, type SortColumn, type SortState, workersView } from './workers';
 
 /** What only the miner may do on this tab; the observer dashboard passes none (read-only). */
@@ -47,7 +48,10 @@ export function MiningTab({
 function SummaryCards({ source, algorithm }: { source: DashboardSource; algorithm: AlgorithmKey }) {
   const summary = useMiningSummary(source, algorithm);
   const data = summary.data;
-  if (!data) return <QueryState isPending={summary.isPending} error={summary.error} what="mining summary" />;
+  if (!data)
+    return (
+      <LoadState retry={DASHBOARD_RETRY} isPending={summary.isPending} error={summary.error} what="mining summary" />
+    );
   return (
     <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" data-testid="mining-cards">
       <StatCard
@@ -196,7 +200,7 @@ function Workers({
           <Pager window={view.window} onPage={setPage} testId="workers-page" label="Workers" />
         </>
       ) : (
-        <QueryState isPending={workers.isPending} error={workers.error} what="workers" />
+        <LoadState retry={DASHBOARD_RETRY} isPending={workers.isPending} error={workers.error} what="workers" />
       )}
     </Section>
   );

@@ -8,10 +8,10 @@ import { queryKeys } from '../../../api/queryKeys';
 import { AlgorithmSelector } from '../../../components/AlgorithmSelector';
 import { inputClass, secondaryButtonClass } from '../../../components/form';
 import { TrashIcon } from '../../../components/icons';
+import { LoadState } from '../../../components/LoadState';
 import { Modal } from '../../../components/Modal';
-import { QueryState } from '../../../components/sections';
 import { MESSAGES } from '../messages';
-import { useCoins, useConversionConfig } from '../queries';
+import { DASHBOARD_RETRY, useCoins, useConversionConfig } from '../queries';
 import {
   addConversionCoin,
   type ConversionForm,
@@ -52,7 +52,8 @@ export function ConversionSettingsModal({
           config={config.data}
         />
       ) : (
-        <QueryState
+        <LoadState
+          retry={DASHBOARD_RETRY}
           isPending={coins.isPending || config.isPending}
           error={coins.error ?? config.error}
           what="conversion settings"

@@ -7,12 +7,12 @@ import { useUserInfo } from '../../../api/queries';
 import { queryKeys } from '../../../api/queryKeys';
 import { inputClass, secondaryButtonClass, TextField } from '../../../components/form';
 import { TrashIcon } from '../../../components/icons';
+import { LoadState } from '../../../components/LoadState';
 import { Modal } from '../../../components/Modal';
-import { QueryState } from '../../../components/sections';
 import { formatDateTime } from '../../../lib/dates';
 import { PlusIcon } from '../icons';
 import { MESSAGES } from '../messages';
-import { useCoins, usePaymentConfig } from '../queries';
+import { DASHBOARD_RETRY, useCoins, usePaymentConfig } from '../queries';
 import { CoinAdder, SaveRow } from './formParts';
 import {
   addAddressRow,
@@ -55,7 +55,8 @@ export function PayoutSettingsModal({
       {coins.data && config.data ? (
         <PayoutForm account={account} catalogue={coins.data} config={config.data} add={add} />
       ) : (
-        <QueryState
+        <LoadState
+          retry={DASHBOARD_RETRY}
           isPending={coins.isPending || config.isPending}
           error={coins.error ?? config.error}
           what="payout settings"

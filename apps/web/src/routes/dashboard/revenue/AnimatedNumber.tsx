@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { ANIMATION_MS, easeOut, tween } from './animation';
+import { animatedValue } from './animation';
 
 /**
  * A figure that counts from its old value to its new one over 800 ms (spec 9) when a refresh changes
@@ -32,12 +32,9 @@ export function AnimatedNumber({
     }
     const start = performance.now();
     let frame = requestAnimationFrame(function step(now) {
-      const progress = Math.min(1, (now - start) / ANIMATION_MS);
-      if (progress >= 1) {
-        setShown(null);
-        return;
-      }
-      setShown(tween(from, value, easeOut(progress)));
+      const between = animatedValue(from, value, now - start);
+      setShown(between);
+      if (between === null) return;
       frame = requestAnimationFrame(step);
     });
     return () => cancelAnimationFrame(frame);

@@ -3,10 +3,11 @@ import { coinDisplayDecimals, formatApproximateAmount } from '@lodestone/domain'
 import type { DashboardSource } from '../../../api/dashboard';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/form';
-import { QueryState, Section } from '../../../components/sections';
+import { LoadState } from '../../../components/LoadState';
+import { Section } from '../../../components/sections';
 import { BALANCE_PRICE_DECIMALS, coinAmountText, formatPrice, formatUsd, unitsToNumber } from '../../../lib/format';
 import { WarningIcon } from '../icons';
-import { useBalances } from '../queries';
+import { DASHBOARD_RETRY, useBalances } from '../queries';
 import { AnimatedNumber } from './AnimatedNumber';
 import type { RevenueActions } from './actions';
 
@@ -51,7 +52,7 @@ export function Balances({ source, actions }: { source: DashboardSource; actions
           empty="No balances yet. Earnings appear here as your shares are credited."
         />
       ) : (
-        <QueryState isPending={balances.isPending} error={balances.error} what="balances" />
+        <LoadState retry={DASHBOARD_RETRY} isPending={balances.isPending} error={balances.error} what="balances" />
       )}
     </Section>
   );

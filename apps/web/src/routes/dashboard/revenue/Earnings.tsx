@@ -3,9 +3,10 @@ import { type AlgorithmKey, pageOf } from '@lodestone/domain';
 import { useState } from 'react';
 import { type DashboardSource, downloadEarningsCsv } from '../../../api/dashboard';
 import { type Column, DataTable } from '../../../components/DataTable';
-import { Pager, QueryState } from '../../../components/sections';
+import { LoadState } from '../../../components/LoadState';
+import { Pager } from '../../../components/sections';
 import { formatApiDate, formatCoinAmount, formatHashrate } from '../../../lib/format';
-import { useEarnings } from '../queries';
+import { DASHBOARD_RETRY, useEarnings } from '../queries';
 import { CsvButton } from './CsvButton';
 
 import { REVENUE_PAGE_SIZE } from './pageSize';
@@ -54,7 +55,7 @@ export function Earnings({
           <Pager window={paging} onPage={setPage} testId="earnings-page" label="Past earnings" />
         </>
       ) : (
-        <QueryState isPending={earnings.isPending} error={earnings.error} what="earnings" />
+        <LoadState retry={DASHBOARD_RETRY} isPending={earnings.isPending} error={earnings.error} what="earnings" />
       )}
     </div>
   );

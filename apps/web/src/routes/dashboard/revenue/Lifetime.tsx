@@ -2,9 +2,10 @@ import { type AlgorithmKey, pageOf } from '@lodestone/domain';
 import { useState } from 'react';
 import type { DashboardSource } from '../../../api/dashboard';
 import { type Column, DataTable } from '../../../components/DataTable';
-import { Pager, QueryState } from '../../../components/sections';
+import { LoadState } from '../../../components/LoadState';
+import { Pager } from '../../../components/sections';
 import { formatLifetime } from '../../../lib/format';
-import { useLifetimeEarnings } from '../queries';
+import { DASHBOARD_RETRY, useLifetimeEarnings } from '../queries';
 import { REVENUE_PAGE_SIZE } from './pageSize';
 import { SubHeading } from './SubHeading';
 
@@ -44,7 +45,12 @@ export function Lifetime({
           <Pager window={paging} onPage={setPage} testId="lifetime-page" label="Lifetime earnings" />
         </>
       ) : (
-        <QueryState isPending={lifetime.isPending} error={lifetime.error} what="lifetime earnings" />
+        <LoadState
+          retry={DASHBOARD_RETRY}
+          isPending={lifetime.isPending}
+          error={lifetime.error}
+          what="lifetime earnings"
+        />
       )}
     </div>
   );

@@ -6,10 +6,11 @@ import { CopyButton } from '../../../components/CopyButton';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { linkClass } from '../../../components/form';
 import { ExternalLinkIcon } from '../../../components/icons';
+import { LoadState } from '../../../components/LoadState';
 import { MiddleEllipsis } from '../../../components/MiddleEllipsis';
-import { Pager, QueryState } from '../../../components/sections';
+import { Pager } from '../../../components/sections';
 import { formatApiDate, formatCoinAmount } from '../../../lib/format';
-import { usePayouts } from '../queries';
+import { DASHBOARD_RETRY, usePayouts } from '../queries';
 import { CsvButton } from './CsvButton';
 
 import { REVENUE_PAGE_SIZE } from './pageSize';
@@ -57,7 +58,7 @@ export function Payments({
           <Pager window={paging} onPage={setPage} testId="payments-page" label="Past payments" />
         </>
       ) : (
-        <QueryState isPending={payouts.isPending} error={payouts.error} what="payments" />
+        <LoadState retry={DASHBOARD_RETRY} isPending={payouts.isPending} error={payouts.error} what="payments" />
       )}
     </div>
   );

@@ -1,12 +1,18 @@
 /** The animated number of the balances table (spec 9: 800 ms). */
-export const ANIMATION_MS = 800;
+const ANIMATION_MS = 800;
 
 /** Fast at first, settling at the end: the eye reads the final figure sooner. */
-export function easeOut(progress: number): number {
+function easeOut(progress: number): number {
   const p = Math.min(1, Math.max(0, progress));
   return 1 - (1 - p) ** 3;
 }
 
-export function tween(from: number, to: number, eased: number): number {
-  return from + (to - from) * eased;
+/**
+ * The number shown `elapsedMs` after a figure changed from `from` to `to`, or null once the
+ * animation is over (the exact figure is shown again).
+ */
+export function animatedValue(from: number, to: number, elapsedMs: number): number | null {
+  const progress = elapsedMs / ANIMATION_MS;
+  if (progress >= 1) return null;
+  return from + (to - from) * easeOut(progress);
 }
