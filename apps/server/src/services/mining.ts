@@ -26,8 +26,8 @@ import {
   statsWindow,
 } from '@lodestone/domain';
 import type { Kysely } from 'kysely';
-import { errors } from '../http/errors.js';
 import { logEvent } from './accounts/context.js';
+import { errors } from './errors.js';
 import type { HashesPerDifficulty } from './hashesPerDifficulty.js';
 import { CHART_BUCKET_MINUTES, CHART_POINTS, type HashrateSeries, presentHashrateChart } from './poolDetail.js';
 

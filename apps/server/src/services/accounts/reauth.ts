@@ -1,8 +1,8 @@
 import { clearLoginFailures, type DB, type User, useTotpStep } from '@lodestone/db';
 import type { Kysely } from 'kysely';
-import { errors } from '../../http/errors.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { checkTotp } from '../auth/totp.js';
+import { errors } from '../errors.js';
 import { logEvent } from './context.js';
 import { takeAttempt } from './login.js';
 

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { SIGNATURE_PATTERN, type SignatureResponse } from '@lodestone/contract';
 import { type Executor, saveSignature, serverSecret, signatureByValue } from '@lodestone/db';
-import { errors } from '../../http/errors.js';
+import { errors } from '../errors.js';
 
 /**
  * Signatures on documents the pool hands out (docs/public-api.md, "Signatures"). A document the pool
