@@ -269,7 +269,7 @@ async function remove(
 }
 
 /**
- * Removes one worker of the account on the algorithm (404 'Worker not found' for any other id). Its
+ * Removes one worker of the account on the algorithm (NOT_FOUND 'Worker not found' for any other id). Its
  * minute and hour rows go with it; the account's history keeps what it mined. A worker that connects
  * again is simply created again, with a new id.
  */

@@ -236,7 +236,7 @@ export async function convertBalance(
     const baseUsd = prices.fresh(base.ticker);
     const targetUsd = prices.fresh(target.ticker);
     if (baseUsd === undefined || targetUsd === undefined) {
-      // 503: the refusal is the pool's state, not the request's; the same request works later.
+      // Unavailable: the refusal is the pool's state, not the request's; the same request works later.
       throw errors.unavailable('PRICES_UNAVAILABLE', CONVERSION_MESSAGES.pricesUnavailable);
     }
     const out = convertUnits(
