@@ -76,6 +76,13 @@ module.exports = {
       to: { path: '^apps/web/' },
     },
     {
+      name: 'service-imports-http',
+      comment: 'Services and jobs speak the domain: they throw domain errors and never import http/ or api/.',
+      severity: 'error',
+      from: { path: '^apps/server/src/(services|jobs)/' },
+      to: { path: '^apps/server/src/(http|api)/' },
+    },
+    {
       name: 'not-to-unresolvable',
       comment: 'An import that resolves to nothing is a typo or a missing dependency.',
       severity: 'error',

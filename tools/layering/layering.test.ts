@@ -64,6 +64,7 @@ describe('layering rules', () => {
         'pure-package-does-io: packages/pow/src/store.ts → node_modules/pg',
         'route-imports-route: apps/web/src/routes/stats/StatsPage.ts → apps/web/src/routes/dashboard/ui.ts',
         'server-imports-web: apps/server/src/app.ts → apps/web/src/lib/format.ts',
+        'service-imports-http: apps/server/src/services/login.ts → apps/server/src/http/errors.ts',
         'web-does-io: apps/web/src/lib/file.ts → fs',
         'web-imports-beyond-contract-domain: apps/web/src/api/client.ts → apps/server/src/app.ts',
       ].sort(),

@@ -11,7 +11,6 @@ import { createDatabase, type Database, migrate } from '@lodestone/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBundle } from '../test/process.js';
-import { uniqueViolation } from './services/accounts/context.js';
 
 const workerScript = pathToFileURL(fileURLToPath(new URL('../dist/pglite-worker.js', import.meta.url)));
 
@@ -44,7 +43,7 @@ describe('the embedded database in a worker thread', () => {
     await sql`create table worker_test (name text constraint worker_test_name unique)`.execute(database.db);
     await sql`insert into worker_test values ('a')`.execute(database.db);
     const failed = await sql`insert into worker_test values (${'a'})`.execute(database.db).catch((e: unknown) => e);
-    expect(uniqueViolation(failed)).toBe('worker_test_name');
+    expect(failed).toMatchObject({ code: '23505', constraint: 'worker_test_name' });
     expect((failed as Error).message).toContain('duplicate key');
   });
 

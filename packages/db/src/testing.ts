@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { createDatabase, type Database, type DatabaseEngine, MEMORY_DATA_DIR } from './connection.js';
 import { migrate } from './migrator.js';
 import { once } from './once.js';
+import type { Inserted } from './queries/inserted.js';
 
 // Test helpers. Unlike the rest of the package they read process.env: TEST_DATABASE_URL points at a
 // PostgreSQL database that tests may fill with throwaway schemas.
@@ -59,4 +60,10 @@ async function createSchemaDatabase(url: string): Promise<Database> {
     }
   });
   return { ...database, close: dropAndClose };
+}
+
+/** The row of an insert a test seeds with; a value already taken means the test itself is wrong. */
+export function insertedRow<Row>(result: Inserted<Row, string>): Row {
+  if (!result.ok) throw new Error(`the test seeds a ${result.taken} that is already taken`);
+  return result.row;
 }

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDatabase, type Database, insertUser, migrate, userByEmail, userLogOfUser } from '@lodestone/db';
-import { createTestDatabase, testEngines } from '@lodestone/db/testing';
+import { createTestDatabase, insertedRow, testEngines } from '@lodestone/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_USAGE, adminCli, type CliOutput, EXIT, runAdminCommand } from './admin.js';
 
@@ -29,7 +29,7 @@ describe.each(testEngines())('lodestone admin grant | revoke | list on %s', (eng
   const isAdmin = async (email: string) => (await userByEmail(database.db, email))?.is_admin;
 
   it('grants and revokes the role by e-mail (any case), recording it in the user log', async () => {
-    const user = await insertUser(database.db, { email: 'ops@example.org', passwordHash: null });
+    const user = insertedRow(await insertUser(database.db, { email: 'ops@example.org', passwordHash: null }));
     const granted = await run(['grant', ' OPS@Example.org ']);
     expect(granted).toMatchObject({ code: EXIT.ok, errors: [] });
     expect(granted.lines).toEqual([
@@ -79,7 +79,7 @@ describe('adminCli (the process entry: configuration, the embedded database, the
     const dataDir = mkdtempSync(path.join(tmpdir(), 'lodestone-admin-cli-'));
     const database = await createDatabase({ dataDir });
     await migrate(database);
-    await insertUser(database.db, { email: 'boss@example.org', passwordHash: null });
+    insertedRow(await insertUser(database.db, { email: 'boss@example.org', passwordHash: null }));
     await database.close();
 
     const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent' };

@@ -1,3 +1,5 @@
+import { DomainError, type DomainErrorKind, RateLimitedError } from '../services/errors.js';
+
 /**
  * The one error type of the API. `code` is stable (clients and tests match on it), `message` is what
  * a person reads, `status` the HTTP status; `reportable` errors are logged as errors, the rest are
@@ -34,7 +36,6 @@ export const errors = {
   refused: (code: string, message: string, status = 400) => new AppError(code, status, message),
   unauthenticated: () => new AppError('UNAUTHENTICATED', 401, 'Not logged in'),
   forbidden: (message = 'Forbidden') => new AppError('FORBIDDEN', 403, message),
-  captcha: () => new AppError('CAPTCHA_FAILED', 400, 'Please verify you are not a robot.'),
   tooManyRequests: (message: string, retryAfterSeconds: number) =>
     new RetryAfterError('RATE_LIMITED', message, retryAfterSeconds),
   payloadTooLarge: () => new AppError('PAYLOAD_TOO_LARGE', 413, 'Request body is too large'),
@@ -75,9 +76,27 @@ function multipartParseError(error: object): AppError | undefined {
   return known && malformedForm(known[1]);
 }
 
+/** The HTTP status of each kind of refusal a service speaks (services/errors.ts). */
+const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  refused: 400,
+  notFound: 404,
+  taken: 409,
+  forbidden: 403,
+  unauthenticated: 401,
+  unavailable: 503,
+  rateLimited: 429,
+};
+
+function fromDomainError(error: DomainError): AppError {
+  if (error instanceof RateLimitedError) return new RetryAfterError(error.code, error.message, error.retryAfterSeconds);
+  return new AppError(error.code, DOMAIN_ERROR_STATUS[error.kind], error.message);
+}
+
 /** Turns anything thrown in a handler into the error we answer with. 5xx details never leave the server. */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
+  if (error instanceof DomainError) return fromDomainError(error);
   if (error && typeof error === 'object') {
     const { code, statusCode, message } = error as { code?: unknown; statusCode?: unknown; message?: unknown };
     const mapped = typeof code === 'string' ? FASTIFY_CLIENT_ERRORS[code] : undefined;

@@ -7,7 +7,7 @@ import {
   reconcileLedger,
   savePrices,
 } from '@lodestone/db';
-import { createTestDatabase, testEngines } from '@lodestone/db/testing';
+import { createTestDatabase, insertedRow, testEngines } from '@lodestone/db/testing';
 import type { BatchNetwork } from '@lodestone/domain';
 import { Exact } from '@lodestone/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -28,9 +28,9 @@ describe.each(testEngines())('PPS crediting on %s', (engine) => {
   beforeAll(async () => {
     database = await createTestDatabase({ engine });
     const db = database.db;
-    const user = await insertUser(db, { email: 'miners@example.org', passwordHash: null });
+    const user = insertedRow(await insertUser(db, { email: 'miners@example.org', passwordHash: null }));
     const make = async (username: string, over: { referredBy?: bigint; feeDiscount?: string } = {}) =>
-      (
+      insertedRow(
         await insertAccount(db, {
           userId: user.id,
           username,
@@ -38,7 +38,7 @@ describe.each(testEngines())('PPS crediting on %s', (engine) => {
           observerKey: `obs-${username}`,
           referralCode: username.toUpperCase().padEnd(4, 'X'),
           ...over,
-        })
+        }),
       ).id;
     const alice = await make('alice');
     const carol = await make('carol');

@@ -18,7 +18,7 @@ import {
   postLedgerTransaction,
   reconcileLedger,
 } from '@lodestone/db';
-import { createTestDatabase, testEngines } from '@lodestone/db/testing';
+import { createTestDatabase, insertedRow, testEngines } from '@lodestone/db/testing';
 import { walletOutputs } from '@lodestone/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -104,14 +104,16 @@ class FakeWallet implements Wallet {
 }
 
 async function newAccount(db: Executor, name: string): Promise<bigint> {
-  const user = await insertUser(db, { email: `${name}@example.com`, passwordHash: null });
-  const account = await insertAccount(db, {
-    userId: user.id,
-    username: name,
-    apiKey: `api-${name}`,
-    observerKey: `observer-${name}`,
-    referralCode: `REF${name.toUpperCase()}`,
-  });
+  const user = insertedRow(await insertUser(db, { email: `${name}@example.com`, passwordHash: null }));
+  const account = insertedRow(
+    await insertAccount(db, {
+      userId: user.id,
+      username: name,
+      apiKey: `api-${name}`,
+      observerKey: `observer-${name}`,
+      referralCode: `REF${name.toUpperCase()}`,
+    }),
+  );
   return account.id;
 }
 

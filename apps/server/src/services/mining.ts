@@ -26,8 +26,8 @@ import {
   statsWindow,
 } from '@lodestone/domain';
 import type { Kysely } from 'kysely';
-import { errors } from '../http/errors.js';
 import { logEvent } from './accounts/context.js';
+import { errors } from './errors.js';
 import type { HashesPerDifficulty } from './hashesPerDifficulty.js';
 import { CHART_BUCKET_MINUTES, CHART_POINTS, type HashrateSeries, presentHashrateChart } from './poolDetail.js';
 
@@ -269,7 +269,7 @@ async function remove(
 }
 
 /**
- * Removes one worker of the account on the algorithm (404 'Worker not found' for any other id). Its
+ * Removes one worker of the account on the algorithm (NOT_FOUND 'Worker not found' for any other id). Its
  * minute and hour rows go with it; the account's history keeps what it mined. A worker that connects
  * again is simply created again, with a new id.
  */

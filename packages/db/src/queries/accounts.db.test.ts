@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../connection.js';
-import { createTestDatabase, testEngines } from '../testing.js';
+import { createTestDatabase, insertedRow, testEngines } from '../testing.js';
 import { accountOfUser, insertAccount, liveAccountNameExists, softDeleteAccount, usernameTaken } from './accounts.js';
 import { insertCoupon, redeemCoupon } from './coupons.js';
 import { loginFailureState, releaseLoginAttempt, takeLoginAttempt } from './loginFailures.js';
@@ -21,37 +21,70 @@ describe.each(testEngines())('account queries (%s)', (engine) => {
   async function setup() {
     database = await createTestDatabase({ engine });
     const db = database.db;
-    const user = await insertUser(db, { email: 'a@example.com', passwordHash: null });
-    const account = await insertAccount(db, {
-      userId: user.id,
-      username: 'Alice',
-      apiKey: 'api-a',
-      observerKey: 'obs-a',
-      referralCode: 'REFA1234',
-    });
+    const user = insertedRow(await insertUser(db, { email: 'a@example.com', passwordHash: null }));
+    const account = insertedRow(
+      await insertAccount(db, {
+        userId: user.id,
+        username: 'Alice',
+        apiKey: 'api-a',
+        observerKey: 'obs-a',
+        referralCode: 'REFA1234',
+      }),
+    );
     return { db, user, account };
   }
 
   it('keeps names unique whatever the case, removed accounts included; stratum matches the exact name', async () => {
     const { db, user, account } = await setup();
     expect(await usernameTaken(db, 'ALICE')).toBe(true);
-    await expect(
-      insertAccount(db, {
-        userId: user.id,
-        username: 'alice',
-        apiKey: 'k2',
-        observerKey: 'o2',
-        referralCode: 'REFB1234',
-      }),
-    ).rejects.toMatchObject({ code: '23505', constraint: 'accounts_username' });
+    const again = { userId: user.id, username: 'alice', apiKey: 'k2', observerKey: 'o2', referralCode: 'REFB1234' };
+    expect(await insertAccount(db, again)).toEqual({ ok: false, taken: 'username' });
     expect(await accountOfUser(db, user.id, 'aLiCe')).toMatchObject({ username: 'Alice' });
     expect(await liveAccountNameExists(db, 'Alice')).toBe(true);
     expect(await liveAccountNameExists(db, 'alice')).toBe(false);
     await softDeleteAccount(db, account.id, new Date());
     expect(await liveAccountNameExists(db, 'Alice')).toBe(false);
     expect(await usernameTaken(db, 'alice')).toBe(true);
+    expect(await insertAccount(db, again)).toEqual({ ok: false, taken: 'username' });
     const row = await db.selectFrom('accounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ api_key: null, observer_key: null });
+  });
+
+  it('answers a taken e-mail address or name with which one, leaving the transaction usable', async () => {
+    const { db, user } = await setup();
+    const outcome = await db.transaction().execute(async (trx) => {
+      const email = await insertUser(trx, { email: 'a@example.com', passwordHash: null });
+      const name = await insertAccount(trx, {
+        userId: user.id,
+        username: 'ALICE',
+        apiKey: 'k3',
+        observerKey: 'o3',
+        referralCode: 'REFC1234',
+      });
+      // A refused insert raised no error, so the transaction goes on.
+      const other = await insertUser(trx, { email: 'b@example.com', passwordHash: null });
+      return { email, name, other };
+    });
+    expect(outcome.email).toEqual({ ok: false, taken: 'email' });
+    expect(outcome.name).toEqual({ ok: false, taken: 'username' });
+    expect(outcome.other).toMatchObject({ ok: true, row: { email: 'b@example.com' } });
+    expect(await db.selectFrom('users').select('email').orderBy('email').execute()).toEqual([
+      { email: 'a@example.com' },
+      { email: 'b@example.com' },
+    ]);
+  });
+
+  it('gives one of two racing inserts of an address the row and the other { taken }', async () => {
+    const { db } = await setup();
+    const register = () =>
+      db.transaction().execute(async (trx) => {
+        const result = await insertUser(trx, { email: 'race@example.com', passwordHash: null });
+        await sql`select pg_sleep(0.05)`.execute(trx); // the other one starts before this one commits
+        return result;
+      });
+    const results = await Promise.all([register(), register()]);
+    expect(results.map((r) => r.ok).sort()).toEqual([false, true]);
+    expect(results.find((r) => !r.ok)).toEqual({ ok: false, taken: 'email' });
   });
 
   it('keeps the user log append-only', async () => {
@@ -76,7 +109,7 @@ describe.each(testEngines())('account queries (%s)', (engine) => {
 
   it('records whether a session passed 2FA at login, never for an impersonated one; 2FA off clears it', async () => {
     const { db, user } = await setup();
-    const admin = await insertUser(db, { email: 'admin@example.com', passwordHash: null });
+    const admin = insertedRow(await insertUser(db, { email: 'admin@example.com', passwordHash: null }));
     const now = new Date();
     const expiresAt = new Date(now.getTime() + 60_000);
     const [verified, plain, impersonated] = ['c', 'd', 'e'].map((c) => c.repeat(64)) as [string, string, string];

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Account, Executor } from '../schema.js';
+import { type Inserted, inserted } from './inserted.js';
 
 export interface NewAccount {
   userId: bigint;
@@ -11,8 +12,9 @@ export interface NewAccount {
   feeDiscount?: string;
 }
 
-export async function insertAccount(db: Executor, account: NewAccount): Promise<Account> {
-  return db
+/** Creates an account unless its name is taken, in any letter case, by a live or a removed account. */
+export async function insertAccount(db: Executor, account: NewAccount): Promise<Inserted<Account, 'username'>> {
+  const row = await db
     .insertInto('accounts')
     .values({
       user_id: account.userId,
@@ -24,8 +26,10 @@ export async function insertAccount(db: Executor, account: NewAccount): Promise<
       ...(account.feeDiscount === undefined ? {} : { fee_discount: account.feeDiscount }),
       deleted_at: null,
     })
+    .onConflict((oc) => oc.expression(sql`lower(username)`).doNothing())
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  return inserted(row, 'username');
 }
 
 /** True when the name is taken in any letter case, by a live or a removed account. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../connection.js';
-import { createTestDatabase, testEngines } from '../testing.js';
+import { createTestDatabase, insertedRow, testEngines } from '../testing.js';
 import { insertAccount } from './accounts.js';
 import { conversionSettingsOf, replaceConversionSettings } from './conversionSettings.js';
 import { creditAccounts } from './ppsCredits.js';
@@ -18,14 +18,16 @@ describe.each(testEngines())('conversion settings queries (%s)', (engine) => {
 
   async function newAccount() {
     accounts += 1;
-    const user = await insertUser(database.db, { email: `c${accounts}@example.com`, passwordHash: null });
-    return insertAccount(database.db, {
-      userId: user.id,
-      username: `conv${accounts}`,
-      apiKey: `api-c${accounts}`,
-      observerKey: `obs-c${accounts}`,
-      referralCode: `CONV${accounts}`.padEnd(8, 'X'),
-    });
+    const user = insertedRow(await insertUser(database.db, { email: `c${accounts}@example.com`, passwordHash: null }));
+    return insertedRow(
+      await insertAccount(database.db, {
+        userId: user.id,
+        username: `conv${accounts}`,
+        apiKey: `api-c${accounts}`,
+        observerKey: `obs-c${accounts}`,
+        referralCode: `CONV${accounts}`.padEnd(8, 'X'),
+      }),
+    );
   }
 
   it('reads nothing for a new account', async () => {

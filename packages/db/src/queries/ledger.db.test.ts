@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../connection.js';
-import { createTestDatabase, testEngines } from '../testing.js';
+import { createTestDatabase, insertedRow, testEngines } from '../testing.js';
 import { insertAccount } from './accounts.js';
 import { dailyEarnings, lifetimeEarnings } from './earnings.js';
 import {
@@ -23,15 +23,17 @@ describe.each(testEngines())('the ledger on %s', (engine) => {
 
   beforeAll(async () => {
     database = await createTestDatabase({ engine });
-    const user = await insertUser(database.db, { email: 'ledger@example.org', passwordHash: null });
-    const account = (username: string) =>
-      insertAccount(database.db, {
-        userId: user.id,
-        username,
-        apiKey: `a-${username}`,
-        observerKey: `o-${username}`,
-        referralCode: username.toUpperCase(),
-      });
+    const user = insertedRow(await insertUser(database.db, { email: 'ledger@example.org', passwordHash: null }));
+    const account = async (username: string) =>
+      insertedRow(
+        await insertAccount(database.db, {
+          userId: user.id,
+          username,
+          apiKey: `a-${username}`,
+          observerKey: `o-${username}`,
+          referralCode: username.toUpperCase(),
+        }),
+      );
     alice = (await account('alice')).id;
     bob = (await account('bobby')).id;
   });

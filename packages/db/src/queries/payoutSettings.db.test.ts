@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../connection.js';
-import { createTestDatabase, testEngines } from '../testing.js';
+import { createTestDatabase, insertedRow, testEngines } from '../testing.js';
 import { insertAccount } from './accounts.js';
 import {
   PAYOUT_SETTINGS_EVENT,
@@ -24,14 +24,16 @@ describe.each(testEngines())('payout settings queries (%s)', (engine) => {
 
   async function newAccount() {
     accounts += 1;
-    const user = await insertUser(database.db, { email: `p${accounts}@example.com`, passwordHash: null });
-    const account = await insertAccount(database.db, {
-      userId: user.id,
-      username: `pay${accounts}`,
-      apiKey: `api-p${accounts}`,
-      observerKey: `obs-p${accounts}`,
-      referralCode: `PAY${accounts}`.padEnd(8, 'X'),
-    });
+    const user = insertedRow(await insertUser(database.db, { email: `p${accounts}@example.com`, passwordHash: null }));
+    const account = insertedRow(
+      await insertAccount(database.db, {
+        userId: user.id,
+        username: `pay${accounts}`,
+        apiKey: `api-p${accounts}`,
+        observerKey: `obs-p${accounts}`,
+        referralCode: `PAY${accounts}`.padEnd(8, 'X'),
+      }),
+    );
     return { user, account };
   }
 

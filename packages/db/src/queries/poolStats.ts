@@ -2,7 +2,11 @@ import { type AlgorithmKey, Exact } from '@lodestone/domain';
 import { sql } from 'kysely';
 import type { Executor, NewPoolStats, PoolStats } from '../schema.js';
 
-/** Stores one sample; a second sample for the same algorithm and instant is a unique violation (23505). */
+/**
+ * Stores one sample: how tests, benchmarks and browser tests seed a history. The rollup stores through
+ * savePoolStats below, which replaces; here a second sample for the same algorithm and instant is an
+ * error, since a seed that repeats an instant is a mistake.
+ */
 export function insertPoolStats(db: Executor, row: NewPoolStats): Promise<PoolStats> {
   return db.insertInto('pool_stats').values(row).returningAll().executeTakeFirstOrThrow();
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../connection.js';
 import type { Executor } from '../schema.js';
-import { createTestDatabase, testEngines } from '../testing.js';
+import { createTestDatabase, insertedRow, testEngines } from '../testing.js';
 import { insertAccount } from './accounts.js';
 import { postLedgerTransaction, reconcileLedger } from './ledger.js';
 import { createPayout, failPayout, markPayoutSending, markPayoutSent } from './payouts.js';
@@ -11,14 +11,16 @@ import { insertUser } from './users.js';
 const at = (iso: string) => new Date(iso);
 
 async function newAccount(db: Executor, name: string) {
-  const user = await insertUser(db, { email: `${name}@example.com`, passwordHash: null });
-  return insertAccount(db, {
-    userId: user.id,
-    username: name,
-    apiKey: `api-${name}`,
-    observerKey: `observer-${name}`,
-    referralCode: `REF${name.toUpperCase()}`,
-  });
+  const user = insertedRow(await insertUser(db, { email: `${name}@example.com`, passwordHash: null }));
+  return insertedRow(
+    await insertAccount(db, {
+      userId: user.id,
+      username: name,
+      apiKey: `api-${name}`,
+      observerKey: `observer-${name}`,
+      referralCode: `REF${name.toUpperCase()}`,
+    }),
+  );
 }
 
 let seeded = 0;

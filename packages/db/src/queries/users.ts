@@ -1,4 +1,5 @@
 import type { Executor, User } from '../schema.js';
+import { type Inserted, inserted } from './inserted.js';
 
 export interface NewUser {
   email: string;
@@ -7,9 +8,12 @@ export interface NewUser {
   anonymous?: boolean;
 }
 
-/** Creates a user; the e-mail must already be lower case (the table checks it). */
-export async function insertUser(db: Executor, user: NewUser): Promise<User> {
-  return db
+/**
+ * Creates a user unless a user (live or deleted: a deleted one's address is a tombstone) has the
+ * e-mail address already. The e-mail must already be lower case (the table checks it).
+ */
+export async function insertUser(db: Executor, user: NewUser): Promise<Inserted<User, 'email'>> {
+  const row = await db
     .insertInto('users')
     .values({
       email: user.email,
@@ -21,8 +25,10 @@ export async function insertUser(db: Executor, user: NewUser): Promise<User> {
       last_login_at: null,
       deleted_at: null,
     })
+    .onConflict((oc) => oc.column('email').doNothing())
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  return inserted(row, 'email');
 }
 
 /** A user who is not deleted, by e-mail (lower case). */

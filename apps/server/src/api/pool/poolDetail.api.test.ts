@@ -1,6 +1,6 @@
 import { algorithmStatsResponse, chartResponse, errorResponse } from '@lodestone/contract';
 import { insertAccount, insertPoolStats, insertUser } from '@lodestone/db';
-import { testEngines } from '@lodestone/db/testing';
+import { insertedRow, testEngines } from '@lodestone/db/testing';
 import { DEFAULT_STATS_WINDOW_MINUTES, statsWindow } from '@lodestone/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
@@ -73,20 +73,22 @@ describe.each(testEngines())('GET /v1/pool/stats/{algorithm} on %s', (engine) =>
     await recordFoundBlock(db, foundBlock({ hash: '0a'.repeat(32), foundAt: now.getTime() - 5 * MINUTE }));
     // Names are public only for accounts whose user turned "anonymous" off: u12 and veteran here;
     // u11's user stays anonymous, the others have no registered account.
-    const open = await insertUser(db, { email: 'open@example.org', passwordHash: null, anonymous: false });
-    const shy = await insertUser(db, { email: 'shy@example.org', passwordHash: null });
+    const open = insertedRow(await insertUser(db, { email: 'open@example.org', passwordHash: null, anonymous: false }));
+    const shy = insertedRow(await insertUser(db, { email: 'shy@example.org', passwordHash: null }));
     for (const [user, username] of [
       [open, 'u12'],
       [open, 'veteran'],
       [shy, 'u11'],
     ] as const) {
-      await insertAccount(db, {
-        userId: user.id,
-        username,
-        apiKey: `api-${username}`,
-        observerKey: `obs-${username}`,
-        referralCode: `R${username.toUpperCase()}`,
-      });
+      insertedRow(
+        await insertAccount(db, {
+          userId: user.id,
+          username,
+          apiKey: `api-${username}`,
+          observerKey: `obs-${username}`,
+          referralCode: `R${username.toUpperCase()}`,
+        }),
+      );
     }
     await rollupPoolStats(db, now, {
       windowMinutes: DEFAULT_STATS_WINDOW_MINUTES,

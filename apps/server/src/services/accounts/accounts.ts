@@ -16,10 +16,10 @@ import {
   usernameTaken,
 } from '@lodestone/db';
 import { decimalToNumber } from '@lodestone/domain';
-import { errors } from '../../http/errors.js';
 import { randomToken } from '../auth/tokens.js';
+import { errors } from '../errors.js';
 import { newAccountSecrets } from './accountValues.js';
-import { type AccountsContext, logEvent, uniqueViolation } from './context.js';
+import { type AccountsContext, logEvent } from './context.js';
 import { REGISTER_MESSAGES } from './register.js';
 
 /** One person rarely needs more; the limit keeps a stolen session from creating names by the thousand. */
@@ -86,28 +86,26 @@ export async function updateUserConfig(ctx: AccountsContext, user: User, prefs: 
 
 /** POST user/new_account */
 export async function createAccount(ctx: AccountsContext, user: User, username: string): Promise<Account> {
-  const taken = () => errors.refused('USERNAME_TAKEN', REGISTER_MESSAGES.usernameTaken, 409);
-  try {
-    return await ctx.db.transaction().execute(async (trx) => {
-      await lockUser(trx, user.id); // parallel calls count one after the other
-      const existing = await accountsOfUser(trx, user.id);
-      if (existing.length >= MAX_ACCOUNTS_PER_USER) {
-        throw errors.refused('TOO_MANY_ACCOUNTS', `You can have at most ${MAX_ACCOUNTS_PER_USER} accounts`);
-      }
-      if (await usernameTaken(trx, username)) throw taken();
-      const account = await insertAccount(trx, { userId: user.id, username, ...(await newAccountSecrets(trx)) });
-      await logEvent(trx, ctx.now(), {
-        userId: user.id,
-        accountId: account.id,
-        name: 'account_created',
-        value: { username: account.username },
-      });
-      return account;
+  const taken = () => errors.taken('USERNAME_TAKEN', REGISTER_MESSAGES.usernameTaken);
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockUser(trx, user.id); // parallel calls count one after the other
+    const existing = await accountsOfUser(trx, user.id);
+    if (existing.length >= MAX_ACCOUNTS_PER_USER) {
+      throw errors.refused('TOO_MANY_ACCOUNTS', `You can have at most ${MAX_ACCOUNTS_PER_USER} accounts`);
+    }
+    if (await usernameTaken(trx, username)) throw taken();
+    // Taken now although free above: another user's call for the same name got there first.
+    const inserted = await insertAccount(trx, { userId: user.id, username, ...(await newAccountSecrets(trx)) });
+    if (!inserted.ok) throw taken();
+    const account = inserted.row;
+    await logEvent(trx, ctx.now(), {
+      userId: user.id,
+      accountId: account.id,
+      name: 'account_created',
+      value: { username: account.username },
     });
-  } catch (error) {
-    if (uniqueViolation(error) === 'accounts_username') throw taken();
-    throw error;
-  }
+    return account;
+  });
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   raiseFeeDiscount,
   redeemCoupon,
 } from '@lodestone/db';
-import { errors } from '../../http/errors.js';
+import { errors } from '../errors.js';
 import { type AccountsContext, logEvent } from './context.js';
 
 export const COUPON_MESSAGES = {

@@ -2,7 +2,6 @@ import { type DB, insertAccount, insertUser, liveAccountByUsername, userByEmail 
 import type { Kysely } from 'kysely';
 import type { ServiceLog } from '../log.js';
 import { newAccountSecrets } from './accountValues.js';
-import { uniqueViolation } from './context.js';
 
 /** The user that owns the demo fleet's accounts. It has no password: nobody logs in as it. */
 export const DEMO_USER_EMAIL = 'demo@lodestone.invalid';
@@ -20,12 +19,9 @@ export async function ensureDemoAccounts(
 ): Promise<void> {
   let user = await userByEmail(db, DEMO_USER_EMAIL);
   if (!user) {
-    try {
-      user = await insertUser(db, { email: DEMO_USER_EMAIL, passwordHash: null, anonymous: false });
-    } catch (error) {
-      if (uniqueViolation(error) !== 'users_email') throw error;
-      user = await userByEmail(db, DEMO_USER_EMAIL);
-    }
+    // Another process may have created it meanwhile.
+    const inserted = await insertUser(db, { email: DEMO_USER_EMAIL, passwordHash: null, anonymous: false });
+    user = inserted.ok ? inserted.row : await userByEmail(db, DEMO_USER_EMAIL);
   }
   if (!user) throw new Error('the demo user could not be created');
   for (let i = 1; i <= count; i++) {
@@ -35,12 +31,8 @@ export async function ensureDemoAccounts(
       if (existing.user_id !== user.id) log.warn({ username }, 'a demo account name belongs to a registered user');
       continue;
     }
-    try {
-      await insertAccount(db, { userId: user.id, username, ...(await newAccountSecrets(db)) });
-    } catch (error) {
-      // Another process created it meanwhile, or a removed account keeps the name reserved.
-      if (uniqueViolation(error) !== 'accounts_username') throw error;
-      log.warn({ username }, 'a demo account name is taken or reserved');
-    }
+    const inserted = await insertAccount(db, { userId: user.id, username, ...(await newAccountSecrets(db)) });
+    // Another process created it meanwhile, or a removed account keeps the name reserved.
+    if (!inserted.ok) log.warn({ username }, 'a demo account name is taken or reserved');
   }
 }

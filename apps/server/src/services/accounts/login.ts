@@ -7,9 +7,9 @@ import {
   userByEmail,
   useTotpStep,
 } from '@lodestone/db';
-import { errors, RetryAfterError } from '../../http/errors.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { checkTotp } from '../auth/totp.js';
+import { errors, type RateLimitedError } from '../errors.js';
 import { type AccountsContext, logEvent } from './context.js';
 
 export const LOGIN_MESSAGES = {
@@ -38,13 +38,13 @@ export function lockDuration(failures: number): number {
 }
 
 /**
- * 429 LOGIN_LOCKED until the lock ends. `what` names the failures for the reader: failed logins at
+ * LOGIN_LOCKED until the lock ends. `what` names the failures for the reader: failed logins at
  * login, wrong passwords or codes where a change asks for them again (reauth.ts shares the lock).
  */
-export function lockedError(until: Date, now: Date, what = 'failed logins'): RetryAfterError {
+export function lockedError(until: Date, now: Date, what = 'failed logins'): RateLimitedError {
   const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
   const wait = seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
-  return new RetryAfterError('LOGIN_LOCKED', `Too many ${what}. Try again in ${wait}.`, seconds);
+  return errors.rateLimited('LOGIN_LOCKED', `Too many ${what}. Try again in ${wait}.`, seconds);
 }
 
 /**
@@ -92,8 +92,8 @@ export async function authenticate(ctx: AccountsContext, input: LoginInput): Pro
       });
     }
     return reason === 'password'
-      ? errors.refused('INVALID_CREDENTIALS', LOGIN_MESSAGES.invalid, 401)
-      : errors.refused('INVALID_2FA_CODE', LOGIN_MESSAGES.invalidCode, 401);
+      ? errors.unauthenticated('INVALID_CREDENTIALS', LOGIN_MESSAGES.invalid)
+      : errors.unauthenticated('INVALID_2FA_CODE', LOGIN_MESSAGES.invalidCode);
   };
 
   const user = await userByEmail(db, input.email);
@@ -104,7 +104,7 @@ export async function authenticate(ctx: AccountsContext, input: LoginInput): Pro
     if (!input.code) {
       // The password was right: not a failure, so the attempt is given back.
       await releaseLoginAttempt(db, input.email, attempt.lockedUntil);
-      throw errors.refused('TOTP_REQUIRED', LOGIN_MESSAGES.codeRequired, 401);
+      throw errors.unauthenticated('TOTP_REQUIRED', LOGIN_MESSAGES.codeRequired);
     }
     const step = await checkTotp(user.totp_secret, input.code, user.totp_last_step, now.getTime());
     if (step === null || !(await useTotpStep(db, user.id, step))) {

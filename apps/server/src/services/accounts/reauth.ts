@@ -1,15 +1,16 @@
 import { clearLoginFailures, type DB, type User, useTotpStep } from '@lodestone/db';
 import type { Kysely } from 'kysely';
-import { errors } from '../../http/errors.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { checkTotp } from '../auth/totp.js';
+import { errors } from '../errors.js';
 import { logEvent } from './context.js';
 import { takeAttempt } from './login.js';
 
 /**
  * What a change that could hand the account to someone else asks for again (docs/accounts.md
  * "Passwords and 2FA"): a session cookie alone is not enough to switch 2FA on or off or to change
- * where payouts go. Refusals are 400 (a 401 would tell the website the session ended).
+ * where payouts go. Refusals are `refused`, not `unauthenticated`: the API answers that one with 401,
+ * which would tell the website the session ended.
  */
 export const REAUTH_MESSAGES = {
   passwordRequired: 'Enter your password to confirm this change',
@@ -35,7 +36,7 @@ export interface Reauthentication {
  * (INVALID_PASSWORD) or a wrong or reused code (INVALID_2FA_CODE) counts as a failed login of the
  * user's address: the same lockout as the login form (login.ts, in the database), so a stolen
  * cookie cannot guess the password here faster than at login; while the address is locked the
- * answer is 429 LOGIN_LOCKED. Failures are recorded as `reauth_failed` in the user log; success
+ * answer is LOGIN_LOCKED (rateLimited). Failures are recorded as `reauth_failed` in the user log; success
  * clears the failure count, as a successful login does.
  */
 export async function reauthenticate(

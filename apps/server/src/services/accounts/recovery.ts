@@ -10,9 +10,9 @@ import {
   setPasswordHash,
   userByEmail,
 } from '@lodestone/db';
-import { errors } from '../../http/errors.js';
 import { hashPassword } from '../auth/passwords.js';
 import { randomToken, sha256Hex } from '../auth/tokens.js';
+import { errors } from '../errors.js';
 import type { Mailer } from '../mail.js';
 import { type AccountsContext, logEvent } from './context.js';
 

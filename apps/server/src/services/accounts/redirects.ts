@@ -7,9 +7,9 @@ import {
   replaceRedirects,
   type User,
 } from '@lodestone/db';
-import { decimalToNumber, plainDecimal } from '@lodestone/domain';
-import { errors } from '../../http/errors.js';
-import { type AccountsContext, checkViolation, logEvent } from './context.js';
+import { decimalToNumber, Exact, plainDecimal } from '@lodestone/domain';
+import { errors } from '../errors.js';
+import { type AccountsContext, logEvent } from './context.js';
 
 export const REDIRECT_MESSAGES = {
   overHundred: 'The percentages add up to more than 100',
@@ -28,37 +28,33 @@ export async function readRedirects(ctx: AccountsContext, account: Account) {
 /**
  * POST user/redirect_config/update: replaces the account's redirects with the given map of account
  * name → percentage. Targets are live accounts of anyone (a miner may share earnings with a
- * friend); 0 removes a target; the total is at most 100 (checked here and again by the database).
+ * friend); 0 removes a target; the total is at most 100: the contract's check sums floats with a
+ * hair of tolerance, this one sums the exact decimals stored, and the database checks again at commit.
  */
 export async function updateRedirects(ctx: AccountsContext, user: User, account: Account, raw: unknown) {
   const parsed = redirectSettings.safeParse(raw);
-  if (!parsed.success) throw errors.validation(parsed.error.issues[0]?.message ?? 'Invalid redirect settings');
+  if (!parsed.success) throw errors.invalid(parsed.error.issues[0]?.message ?? 'Invalid redirect settings');
   const entries = Object.entries(parsed.data).filter(([, percentage]) => percentage > 0);
-  try {
-    await ctx.db.transaction().execute(async (trx) => {
-      await lockAccount(trx, account.id);
-      const rows: { targetAccountId: bigint; percentage: string }[] = [];
-      for (const [name, percentage] of entries) {
-        const target = await liveAccountByUsername(trx, name);
-        if (!target) throw errors.refused('UNKNOWN_ACCOUNT', `Unknown account: ${name}`);
-        if (target.id === account.id) throw errors.refused('REDIRECT_TO_SELF', REDIRECT_MESSAGES.toSelf);
-        if (rows.some((r) => r.targetAccountId === target.id)) {
-          throw errors.refused('DUPLICATE_REDIRECT', REDIRECT_MESSAGES.duplicate);
-        }
-        rows.push({ targetAccountId: target.id, percentage: plainDecimal(percentage) });
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockAccount(trx, account.id);
+    const rows: { targetAccountId: bigint; percentage: string }[] = [];
+    for (const [name, percentage] of entries) {
+      const target = await liveAccountByUsername(trx, name);
+      if (!target) throw errors.refused('UNKNOWN_ACCOUNT', `Unknown account: ${name}`);
+      if (target.id === account.id) throw errors.refused('REDIRECT_TO_SELF', REDIRECT_MESSAGES.toSelf);
+      if (rows.some((r) => r.targetAccountId === target.id)) {
+        throw errors.refused('DUPLICATE_REDIRECT', REDIRECT_MESSAGES.duplicate);
       }
-      await replaceRedirects(trx, account.id, rows);
-      await logEvent(trx, ctx.now(), {
-        userId: user.id,
-        accountId: account.id,
-        name: 'redirect_settings_changed',
-        value: { redirect_settings: Object.fromEntries(entries) },
-      });
-    });
-  } catch (error) {
-    if (checkViolation(error, 'redirect_settings_total')) {
-      throw errors.refused('REDIRECT_OVER_100', REDIRECT_MESSAGES.overHundred);
+      rows.push({ targetAccountId: target.id, percentage: plainDecimal(percentage) });
     }
-    throw error;
-  }
+    const total = rows.reduce((sum, r) => sum.plus(r.percentage), Exact.ZERO);
+    if (total.compare(100) > 0) throw errors.refused('REDIRECT_OVER_100', REDIRECT_MESSAGES.overHundred);
+    await replaceRedirects(trx, account.id, rows);
+    await logEvent(trx, ctx.now(), {
+      userId: user.id,
+      accountId: account.id,
+      name: 'redirect_settings_changed',
+      value: { redirect_settings: Object.fromEntries(entries) },
+    });
+  });
 }

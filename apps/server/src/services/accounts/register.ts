@@ -7,10 +7,10 @@ import {
   type User,
   usernameTaken,
 } from '@lodestone/db';
-import { errors } from '../../http/errors.js';
 import { hashPassword } from '../auth/passwords.js';
+import { errors } from '../errors.js';
 import { newAccountSecrets } from './accountValues.js';
-import { type AccountsContext, logEvent, uniqueViolation } from './context.js';
+import { type AccountsContext, logEvent } from './context.js';
 import { applyCoupon } from './coupons.js';
 
 export const REGISTER_MESSAGES = {
@@ -31,8 +31,8 @@ export interface RegisterInput {
   ip: string;
 }
 
-const usernameTakenError = () => errors.refused('USERNAME_TAKEN', REGISTER_MESSAGES.usernameTaken, 409);
-const emailTakenError = () => errors.refused('EMAIL_TAKEN', REGISTER_MESSAGES.emailTaken, 409);
+const usernameTakenError = () => errors.taken('USERNAME_TAKEN', REGISTER_MESSAGES.usernameTaken);
+const emailTakenError = () => errors.taken('EMAIL_TAKEN', REGISTER_MESSAGES.emailTaken);
 
 /**
  * Creates a user and its first account in one transaction. The referral field is first read as
@@ -42,59 +42,57 @@ const emailTakenError = () => errors.refused('EMAIL_TAKEN', REGISTER_MESSAGES.em
 export async function registerUser(ctx: AccountsContext, input: RegisterInput): Promise<User> {
   const passwordHash = await hashPassword(input.password);
   const now = ctx.now();
-  try {
-    return await ctx.db.transaction().execute(async (trx) => {
-      if (await usernameTaken(trx, input.username)) throw usernameTakenError();
-      if (await emailRegistered(trx, input.email)) throw emailTakenError();
+  return ctx.db.transaction().execute(async (trx) => {
+    if (await usernameTaken(trx, input.username)) throw usernameTakenError();
+    if (await emailRegistered(trx, input.email)) throw emailTakenError();
 
-      const code = input.referral.trim();
-      const referrer = code ? await accountByReferralCode(trx, code.toUpperCase()) : undefined;
-      const coupon = code && !referrer ? await couponByCodeForUpdate(trx, code) : undefined;
-      if (code && !referrer && !coupon) throw errors.refused('UNKNOWN_REFERRAL_CODE', REGISTER_MESSAGES.unknownCode);
+    const code = input.referral.trim();
+    const referrer = code ? await accountByReferralCode(trx, code.toUpperCase()) : undefined;
+    const coupon = code && !referrer ? await couponByCodeForUpdate(trx, code) : undefined;
+    if (code && !referrer && !coupon) throw errors.refused('UNKNOWN_REFERRAL_CODE', REGISTER_MESSAGES.unknownCode);
 
-      const user = await insertUser(trx, {
-        email: input.email,
-        passwordHash,
-        referralSource: input.referralSource,
-      });
-      const account = await insertAccount(trx, {
-        userId: user.id,
-        username: input.username,
-        referredBy: referrer?.id ?? null,
-        ...(await newAccountSecrets(trx)),
-      });
-      await logEvent(trx, now, {
-        userId: user.id,
-        accountId: account.id,
-        name: 'registered',
-        value: {
-          username: account.username,
-          ip: input.ip,
-          ...(input.referralSource ? { source: input.referralSource } : {}),
-        },
-      });
-      await logEvent(trx, now, {
-        userId: user.id,
-        accountId: account.id,
-        name: 'account_created',
-        value: { username: account.username },
-      });
-      if (referrer) {
-        await logEvent(trx, now, {
-          userId: user.id,
-          accountId: account.id,
-          name: 'referred',
-          value: { referral_code: referrer.referral_code, referrer: referrer.username },
-        });
-      }
-      if (coupon) await applyCoupon(trx, now, coupon, account);
-      return user;
+    // Taken now although free above: a registration racing for the same name or address got
+    // there first, and this one gets the same answer as if it had come second.
+    const newUser = await insertUser(trx, {
+      email: input.email,
+      passwordHash,
+      referralSource: input.referralSource,
     });
-  } catch (error) {
-    // Two registrations racing for the same name or address: the loser gets the same answer.
-    const constraint = uniqueViolation(error);
-    if (constraint === 'accounts_username') throw usernameTakenError();
-    if (constraint === 'users_email') throw emailTakenError();
-    throw error;
-  }
+    if (!newUser.ok) throw emailTakenError();
+    const user = newUser.row;
+    const newAccount = await insertAccount(trx, {
+      userId: user.id,
+      username: input.username,
+      referredBy: referrer?.id ?? null,
+      ...(await newAccountSecrets(trx)),
+    });
+    if (!newAccount.ok) throw usernameTakenError();
+    const account = newAccount.row;
+    await logEvent(trx, now, {
+      userId: user.id,
+      accountId: account.id,
+      name: 'registered',
+      value: {
+        username: account.username,
+        ip: input.ip,
+        ...(input.referralSource ? { source: input.referralSource } : {}),
+      },
+    });
+    await logEvent(trx, now, {
+      userId: user.id,
+      accountId: account.id,
+      name: 'account_created',
+      value: { username: account.username },
+    });
+    if (referrer) {
+      await logEvent(trx, now, {
+        userId: user.id,
+        accountId: account.id,
+        name: 'referred',
+        value: { referral_code: referrer.referral_code, referrer: referrer.username },
+      });
+    }
+    if (coupon) await applyCoupon(trx, now, coupon, account);
+    return user;
+  });
 }

@@ -1,5 +1,5 @@
 import { type Database, insertAccount, insertUser, liveAccountNameExists } from '@lodestone/db';
-import { createTestDatabase, testEngines } from '@lodestone/db/testing';
+import { createTestDatabase, insertedRow, testEngines } from '@lodestone/db/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SILENT_LOG } from '../../stratum/log.js';
 import { type Harness, startHarness } from '../../stratum/testing/harness.js';
@@ -18,14 +18,18 @@ describe.each(testEngines())('stratum authorize and demo accounts (%s)', (engine
   });
 
   async function addAccount(db: Database, username: string) {
-    const user = await insertUser(db.db, { email: `${username.toLowerCase()}@example.com`, passwordHash: null });
-    return insertAccount(db.db, {
-      userId: user.id,
-      username,
-      apiKey: `api-${username}`,
-      observerKey: `obs-${username}`,
-      referralCode: `REF${username.toUpperCase().replace(/[^A-Z0-9]/g, '')}`.slice(0, 32),
-    });
+    const user = insertedRow(
+      await insertUser(db.db, { email: `${username.toLowerCase()}@example.com`, passwordHash: null }),
+    );
+    return insertedRow(
+      await insertAccount(db.db, {
+        userId: user.id,
+        username,
+        apiKey: `api-${username}`,
+        observerKey: `obs-${username}`,
+        referralCode: `REF${username.toUpperCase().replace(/[^A-Z0-9]/g, '')}`.slice(0, 32),
+      }),
+    );
   }
 
   it('creates the demo user and demo1…demoN once; the demo user has no password', async () => {

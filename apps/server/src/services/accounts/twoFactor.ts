@@ -6,8 +6,8 @@ import {
   type User,
   useTotpStep,
 } from '@lodestone/db';
-import { errors } from '../../http/errors.js';
 import { checkTotp, newTotpSecret, otpauthUrl } from '../auth/totp.js';
+import { errors } from '../errors.js';
 import { type AccountsContext, logEvent } from './context.js';
 import { reauthenticate } from './reauth.js';
 

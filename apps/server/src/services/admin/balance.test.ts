@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../http/errors.js';
+import { DomainError } from '../errors.js';
 import { adjustmentUnits } from './balance.js';
 
 const refusal = (value: string, ticker = 'BTC', decimals = 8) => {
   try {
     adjustmentUnits(value, ticker, decimals);
   } catch (error) {
-    if (error instanceof AppError) return `${error.status} ${error.message}`;
+    if (error instanceof DomainError) return `${error.code} ${error.message}`;
     throw error;
   }
   throw new Error(`${value} was accepted`);
@@ -26,15 +26,15 @@ describe('adjustmentUnits', () => {
   });
 
   it('refuses what cannot be credited exactly', () => {
-    expect(refusal('0.000000001')).toBe('400 Value has at most 8 decimals');
-    expect(refusal('0.0000001', 'USDC', 6)).toBe('400 USDC has only 6 decimals');
-    expect(refusal('0.1', 'XYZ', 0)).toBe('400 XYZ has only 0 decimals');
-    expect(refusal('0')).toBe('400 Value must not be zero');
-    expect(refusal('-0.0')).toBe('400 Value must not be zero');
+    expect(refusal('0.000000001')).toBe('VALIDATION_FAILED Value has at most 8 decimals');
+    expect(refusal('0.0000001', 'USDC', 6)).toBe('VALIDATION_FAILED USDC has only 6 decimals');
+    expect(refusal('0.1', 'XYZ', 0)).toBe('VALIDATION_FAILED XYZ has only 0 decimals');
+    expect(refusal('0')).toBe('VALIDATION_FAILED Value must not be zero');
+    expect(refusal('-0.0')).toBe('VALIDATION_FAILED Value must not be zero');
     for (const text of ['', 'abc', '1,5', '1.2.3', 'NaN', 'Infinity', '0x10']) {
-      expect(refusal(text)).toBe('400 Value must be a number, for example 0.00012345 or -0.5');
+      expect(refusal(text)).toBe('VALIDATION_FAILED Value must be a number, for example 0.00012345 or -0.5');
     }
-    expect(refusal('1e25')).toBe('400 Value is too large');
-    expect(refusal('-1e25')).toBe('400 Value is too large');
+    expect(refusal('1e25')).toBe('VALIDATION_FAILED Value is too large');
+    expect(refusal('-1e25')).toBe('VALIDATION_FAILED Value is too large');
   });
 });

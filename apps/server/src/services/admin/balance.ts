@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { ADMIN_BALANCE_DECIMALS } from '@lodestone/contract';
 import { coinByTicker, liveAccountByUsername, lockBalance, postLedgerTransaction, type User } from '@lodestone/db';
 import { type AlgorithmKey, algorithmByKey, Exact, unitsToAmount } from '@lodestone/domain';
-import { errors } from '../../http/errors.js';
 import { type AccountsContext, logEvent } from '../accounts/context.js';
+import { errors } from '../errors.js';
 import { ADMIN_MESSAGES } from './messages.js';
 
 /** Far beyond any real balance, and well inside the ledger's NUMERIC(40,0). */
@@ -19,13 +19,13 @@ export function adjustmentUnits(value: string, ticker: string, coinDecimals: num
   try {
     amount = Exact.of(value);
   } catch {
-    throw errors.validation(ADMIN_MESSAGES.valueNotNumber);
+    throw errors.invalid(ADMIN_MESSAGES.valueNotNumber);
   }
-  if (amount.isZero()) throw errors.validation(ADMIN_MESSAGES.valueZero);
-  if (amount.shifted(ADMIN_BALANCE_DECIMALS).scale !== 0) throw errors.validation(ADMIN_MESSAGES.valueDecimals);
+  if (amount.isZero()) throw errors.invalid(ADMIN_MESSAGES.valueZero);
+  if (amount.shifted(ADMIN_BALANCE_DECIMALS).scale !== 0) throw errors.invalid(ADMIN_MESSAGES.valueDecimals);
   const units = amount.shifted(coinDecimals);
-  if (units.scale !== 0) throw errors.validation(ADMIN_MESSAGES.coinDecimals(ticker, coinDecimals));
-  if (units.n >= MAX_UNITS || units.n <= -MAX_UNITS) throw errors.validation(ADMIN_MESSAGES.valueTooLarge);
+  if (units.scale !== 0) throw errors.invalid(ADMIN_MESSAGES.coinDecimals(ticker, coinDecimals));
+  if (units.n >= MAX_UNITS || units.n <= -MAX_UNITS) throw errors.invalid(ADMIN_MESSAGES.valueTooLarge);
   return units.n;
 }
 
@@ -55,7 +55,7 @@ export async function adjustBalance(
   const account = await liveAccountByUsername(ctx.db, input.username);
   if (!account) throw errors.notFound(ADMIN_MESSAGES.accountNotFound);
   const coin = await coinByTicker(ctx.db, input.ticker);
-  if (!coin) throw errors.validation(ADMIN_MESSAGES.unknownCoin);
+  if (!coin) throw errors.invalid(ADMIN_MESSAGES.unknownCoin);
   const units = adjustmentUnits(input.value, coin.ticker, coin.decimals);
   const key = `admin:${randomUUID()}`;
   const now = ctx.now();

@@ -1,6 +1,6 @@
 import { revokeSession, type User, userByEmail } from '@lodestone/db';
-import { errors } from '../../http/errors.js';
 import { type AccountsContext, logEvent } from '../accounts/context.js';
+import { errors } from '../errors.js';
 import { ADMIN_MESSAGES } from './messages.js';
 
 /**
@@ -22,8 +22,8 @@ export async function loginAsUser(
   ip: string,
 ): Promise<string> {
   const target = await userByEmail(ctx.db, email);
-  if (!target) throw errors.refused('USER_NOT_FOUND', ADMIN_MESSAGES.userNotFound, 404);
-  if (target.is_admin) throw errors.refused('TARGET_IS_ADMIN', ADMIN_MESSAGES.targetIsAdmin, 403);
+  if (!target) throw errors.notFound(ADMIN_MESSAGES.userNotFound, 'USER_NOT_FOUND');
+  if (target.is_admin) throw errors.forbidden('TARGET_IS_ADMIN', ADMIN_MESSAGES.targetIsAdmin);
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
     await logEvent(trx, now, {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { CaptchaChallengeResponse } from '@lodestone/contract';
+import { ACCOUNT_MESSAGES, type CaptchaChallengeResponse } from '@lodestone/contract';
 import { type Executor, serverSecret, useCaptchaSolution } from '@lodestone/db';
 import { createChallenge, verifySolution } from 'altcha-lib/v1';
 import { z } from 'zod';
-import { errors } from '../../http/errors.js';
+import { errors } from '../errors.js';
 
 /** A challenge must be solved and used within this time. */
 export const CAPTCHA_TTL_MS = 10 * 60_000;
@@ -58,7 +58,7 @@ export class Captcha {
 
   /** Accepts a solved token once; otherwise throws 'Please verify you are not a robot.' */
   async verify(token: string | undefined): Promise<void> {
-    if (!token || !(await this.accept(token))) throw errors.captcha();
+    if (!token || !(await this.accept(token))) throw errors.refused('CAPTCHA_FAILED', ACCOUNT_MESSAGES.robot);
   }
 
   private async accept(token: string): Promise<boolean> {

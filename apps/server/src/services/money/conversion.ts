@@ -28,8 +28,8 @@ import {
   Exact,
   unitsToAmount,
 } from '@lodestone/domain';
-import { errors } from '../../http/errors.js';
 import { logEvent } from '../accounts/context.js';
+import { errors } from '../errors.js';
 import { catalogueByTicker, type MoneyContext } from './coinCatalogue.js';
 import { loadPriceBook } from './priceBook.js';
 
@@ -65,12 +65,11 @@ function parseProportion(value: string | number): Exact {
   try {
     proportion = Exact.of(value);
   } catch {
-    throw errors.validation(CONVERSION_MESSAGES.proportionRange);
+    throw errors.invalid(CONVERSION_MESSAGES.proportionRange);
   }
-  if (proportion.isNegative() || proportion.compare(100) > 0)
-    throw errors.validation(CONVERSION_MESSAGES.proportionRange);
+  if (proportion.isNegative() || proportion.compare(100) > 0) throw errors.invalid(CONVERSION_MESSAGES.proportionRange);
   if (proportion.shifted(PROPORTION_DECIMALS).scale !== 0) {
-    throw errors.validation(CONVERSION_MESSAGES.proportionDecimals);
+    throw errors.invalid(CONVERSION_MESSAGES.proportionDecimals);
   }
   return proportion;
 }
@@ -87,24 +86,24 @@ export function parseConversionList(
 ): ConversionRow[] {
   const parsed = conversionListInput.safeParse(raw);
   if (!parsed.success) {
-    throw errors.validation(`${parsed.error.issues[0]?.message ?? 'Expected a list of coins'}${where(label)}`);
+    throw errors.invalid(`${parsed.error.issues[0]?.message ?? 'Expected a list of coins'}${where(label)}`);
   }
   const seen = new Set<string>();
   const rows: ConversionRow[] = [];
   let total = Exact.ZERO;
   for (const entry of parsed.data) {
     const ticker = entry.ticker.trim().toUpperCase();
-    if (!catalogue.has(ticker)) throw errors.validation(`Unknown coin: ${entry.ticker.trim() || '(empty)'}`);
-    if (seen.has(ticker)) throw errors.validation(`${ticker} is listed twice${where(label)}`);
+    if (!catalogue.has(ticker)) throw errors.invalid(`Unknown coin: ${entry.ticker.trim() || '(empty)'}`);
+    if (seen.has(ticker)) throw errors.invalid(`${ticker} is listed twice${where(label)}`);
     seen.add(ticker);
     const proportion = parseProportion(entry.proportion);
     if (proportion.isZero()) continue;
     total = total.plus(proportion);
     rows.push({ ticker, proportion: proportion.toString() });
   }
-  if (rows.length === 0) throw errors.validation(CONVERSION_MESSAGES.noCoin);
+  if (rows.length === 0) throw errors.invalid(CONVERSION_MESSAGES.noCoin);
   if (total.compare(100) !== 0) {
-    throw errors.validation(`The proportions${where(label)} add up to ${total}, not 100`);
+    throw errors.invalid(`The proportions${where(label)} add up to ${total}, not 100`);
   }
   return rows;
 }
@@ -131,13 +130,13 @@ export function parseConversionSettings(
     return lists;
   }
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw errors.validation('conversion_settings must map each algorithm to its list of coins');
+    throw errors.invalid('conversion_settings must map each algorithm to its list of coins');
   }
   for (const [key, value] of Object.entries(raw)) {
     // The GET answer's own fields may come back with it; they are set by all_algorithms, not here.
     if (key === 'all_algorithms' || key === 'all_algorithms_setting') continue;
     const algorithm = algorithmByKey(key.toLowerCase());
-    if (!algorithm) throw errors.validation(`Unknown algorithm: ${key}`);
+    if (!algorithm) throw errors.invalid(`Unknown algorithm: ${key}`);
     lists.set(algorithm.key, parseConversionList(value, catalogue, algorithm.name));
   }
   return lists;
@@ -218,12 +217,12 @@ export async function convertBalance(
   baseTicker: string,
   targetTicker: string,
 ): Promise<ConvertResponse> {
-  if (baseTicker === targetTicker) throw errors.validation(CONVERSION_MESSAGES.sameCoin);
+  if (baseTicker === targetTicker) throw errors.invalid(CONVERSION_MESSAGES.sameCoin);
   const catalogue = await catalogueByTicker(ctx.db);
   const base = catalogue.get(baseTicker);
   const target = catalogue.get(targetTicker);
-  if (!base) throw errors.validation(`Unknown coin: ${baseTicker}`);
-  if (!target) throw errors.validation(`Unknown coin: ${targetTicker}`);
+  if (!base) throw errors.invalid(`Unknown coin: ${baseTicker}`);
+  if (!target) throw errors.invalid(`Unknown coin: ${targetTicker}`);
 
   return ctx.db.transaction().execute(async (trx) => {
     const locked = new Map<string, bigint>();
@@ -237,8 +236,8 @@ export async function convertBalance(
     const baseUsd = prices.fresh(base.ticker);
     const targetUsd = prices.fresh(target.ticker);
     if (baseUsd === undefined || targetUsd === undefined) {
-      // 503: the refusal is the pool's state, not the request's; the same request works later.
-      throw errors.refused('PRICES_UNAVAILABLE', CONVERSION_MESSAGES.pricesUnavailable, 503);
+      // Unavailable: the refusal is the pool's state, not the request's; the same request works later.
+      throw errors.unavailable('PRICES_UNAVAILABLE', CONVERSION_MESSAGES.pricesUnavailable);
     }
     const out = convertUnits(
       Exact.of(amount),

@@ -13,9 +13,9 @@ import {
   type User,
 } from '@lodestone/db';
 import { decimalToNumber, Exact } from '@lodestone/domain';
-import { errors } from '../../http/errors.js';
 import { logEvent } from '../accounts/context.js';
 import { REAUTH_MESSAGES, type Reauthentication, reauthenticate } from '../accounts/reauth.js';
+import { errors } from '../errors.js';
 import { catalogueByTicker, type MoneyContext } from './coinCatalogue.js';
 
 /** Payouts of a coin wait this long after its addresses change (spec 9). */
@@ -47,7 +47,7 @@ function exactOrRefuse(value: string | number, message: string): Exact {
   try {
     return Exact.of(value);
   } catch {
-    throw errors.validation(message);
+    throw errors.invalid(message);
   }
 }
 
@@ -66,7 +66,7 @@ function checkAddress(coin: Coin, address: string, network: AddressNetwork): voi
     throw errors.refused('ADDRESS_FORMAT_UNKNOWN', `${coin.ticker} payout addresses cannot be checked by this pool`);
   }
   const check = validatePayoutAddress(coin.address_format, address, network);
-  if (!check.ok) throw errors.validation(`Invalid ${coin.ticker} address ${quoted(address)}: ${check.reason}`);
+  if (!check.ok) throw errors.invalid(`Invalid ${coin.ticker} address ${quoted(address)}: ${check.reason}`);
 }
 
 /** A readable message for a payload of the wrong shape, naming the coin and the field. */
@@ -94,63 +94,62 @@ export function parsePaymentSettings(
   network: AddressNetwork,
 ): ValidatedPayoutSetting[] {
   const parsed = paymentSettingsInput.safeParse(raw);
-  if (!parsed.success) throw errors.validation(shapeMessage(parsed.error.issues[0]));
+  if (!parsed.success) throw errors.invalid(shapeMessage(parsed.error.issues[0]));
   const out = new Map<string, ValidatedPayoutSetting>();
   for (const [key, setting] of Object.entries(parsed.data)) {
     const ticker = key.trim().toUpperCase();
     const coin = catalogue.get(ticker);
-    if (!coin) throw errors.validation(`Unknown coin: ${key}`);
-    if (out.has(ticker)) throw errors.validation(`${ticker} is listed twice`);
+    if (!coin) throw errors.invalid(`Unknown coin: ${key}`);
+    if (out.has(ticker)) throw errors.invalid(`${ticker} is listed twice`);
     if (!coin.payouts_enabled) throw errors.refused('PAYOUTS_DISABLED', `Payouts in ${ticker} are not available`);
 
     const threshold = exactOrRefuse(setting.threshold, `The ${ticker} threshold must be a number`);
     if (threshold.compare(coin.threshold_min) < 0 || threshold.compare(coin.threshold_max) > 0) {
-      throw errors.validation(
+      throw errors.invalid(
         `The ${ticker} threshold must be between ${Exact.of(coin.threshold_min)} and ${Exact.of(coin.threshold_max)}`,
       );
     }
     if (threshold.shifted(THRESHOLD_STEP_DECIMALS).scale !== 0) {
-      throw errors.validation(`The ${ticker} threshold must be a multiple of 0.0001`);
+      throw errors.invalid(`The ${ticker} threshold must be a multiple of 0.0001`);
     }
 
     const interval = exactOrRefuse(setting.interval, `The ${ticker} payout interval must be a number of hours`);
     if (interval.compare(coin.interval_min) < 0 || interval.compare(coin.interval_max) > 0) {
-      throw errors.validation(
+      throw errors.invalid(
         `The ${ticker} payout interval must be between ${Exact.of(coin.interval_min)} and ${Exact.of(coin.interval_max)} hours`,
       );
     }
     if (!isMultipleOf(interval, INTERVAL_STEP)) {
-      throw errors.validation(`The ${ticker} payout interval must be in steps of 0.5 hours`);
+      throw errors.invalid(`The ${ticker} payout interval must be in steps of 0.5 hours`);
     }
 
-    if (setting.addresses.length === 0) throw errors.validation(`Add a ${ticker} payout address`);
+    if (setting.addresses.length === 0) throw errors.invalid(`Add a ${ticker} payout address`);
     if (setting.addresses.length > MAX_ADDRESSES_PER_COIN) {
-      throw errors.validation(`At most ${MAX_ADDRESSES_PER_COIN} ${ticker} payout addresses`);
+      throw errors.invalid(`At most ${MAX_ADDRESSES_PER_COIN} ${ticker} payout addresses`);
     }
     const seen = new Set<string>();
     const addresses: PayoutAddressRow[] = [];
     let total = Exact.ZERO;
     for (const row of setting.addresses) {
       const address = row.address.trim();
-      if (address === '') throw errors.validation(`Enter the ${ticker} payout address`);
+      if (address === '') throw errors.invalid(`Enter the ${ticker} payout address`);
       checkAddress(coin, address, network);
       // Bech32 and hex addresses may be written in either case; the same address twice is a mistake.
-      if (seen.has(address.toLowerCase()))
-        throw errors.validation(`${ticker} address ${quoted(address)} is listed twice`);
+      if (seen.has(address.toLowerCase())) throw errors.invalid(`${ticker} address ${quoted(address)} is listed twice`);
       seen.add(address.toLowerCase());
       const percent = exactOrRefuse(row.proportion, `${ticker} address percentages are numbers from 0 to 100`);
       if (percent.isNegative() || percent.compare(100) > 0) {
-        throw errors.validation(`${ticker} address percentages are numbers from 0 to 100`);
+        throw errors.invalid(`${ticker} address percentages are numbers from 0 to 100`);
       }
       if (percent.shifted(PERCENT_DECIMALS).scale !== 0) {
-        throw errors.validation(`${ticker} address percentages have at most ${PERCENT_DECIMALS} decimals`);
+        throw errors.invalid(`${ticker} address percentages have at most ${PERCENT_DECIMALS} decimals`);
       }
       if (percent.isZero()) continue;
       total = total.plus(percent);
       addresses.push({ address, proportion: percent.toString() });
     }
     if (total.compare(100) !== 0) {
-      throw errors.validation(`The ${ticker} address percentages add up to ${total}, not 100`);
+      throw errors.invalid(`The ${ticker} address percentages add up to ${total}, not 100`);
     }
     out.set(ticker, { ticker, threshold: threshold.toString(), intervalHours: interval.toString(), addresses });
   }

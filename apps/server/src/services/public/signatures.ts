@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { SIGNATURE_PATTERN, type SignatureResponse } from '@lodestone/contract';
 import { type Executor, saveSignature, serverSecret, signatureByValue } from '@lodestone/db';
-import { errors } from '../../http/errors.js';
+import { errors } from '../errors.js';
 
 /**
  * Signatures on documents the pool hands out (docs/public-api.md, "Signatures"). A document the pool
@@ -90,7 +90,7 @@ export async function signDocument(
   return { signature, document };
 }
 
-/** GET /signatures/{signature}: the document's SHA-256, or 404 for anything the pool did not issue. */
+/** GET /signatures/{signature}: the document's SHA-256, or NOT_FOUND for anything the pool did not issue. */
 export async function readSignature(db: Executor, signature: string): Promise<SignatureResponse> {
   const text = signature.trim().toLowerCase();
   const found = SIGNATURE_PATTERN.test(text) ? await signatureByValue(db, text) : undefined;

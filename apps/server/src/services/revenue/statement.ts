@@ -2,7 +2,7 @@ import type { AccountPayoutRecord } from '@lodestone/contract';
 import { type Account, dailyEarnings, type Executor, listCoins } from '@lodestone/db';
 import { isoInZone, localDay, nextMonthStart, startOfLocalDay } from '@lodestone/domain';
 import PDFDocument from 'pdfkit';
-import { errors } from '../../http/errors.js';
+import { errors } from '../errors.js';
 import { signDocument, verificationUrl } from '../public/signatures.js';
 import { coinAmount } from './csv.js';
 import { coinsByDay, type DayCoin } from './earnings.js';
@@ -201,7 +201,7 @@ export async function readStatementData(
   options: { month: string; timeZone: string; now: Date; poolName: string },
 ): Promise<StatementData> {
   const { month, timeZone, now } = options;
-  if (month > localDay(now, timeZone).slice(0, 7)) throw errors.validation(STATEMENT_MESSAGES.futureMonth);
+  if (month > localDay(now, timeZone).slice(0, 7)) throw errors.invalid(STATEMENT_MESSAGES.futureMonth);
   const from = startOfLocalDay(`${month}-01`, timeZone);
   const to = startOfLocalDay(nextMonthStart(month), timeZone);
   const [catalogue, earnings, payouts] = await Promise.all([
