@@ -163,7 +163,7 @@ describe('a miner on the demo network', () => {
     let fleet: Fleet | undefined;
     let sampler: NodeJS.Timeout | undefined;
     try {
-      await waitForHealth(port, r);
+      await waitForHealth(port, r, 60_000);
       const site = new Site(base);
 
       // The port the pool publishes is the demo network's, at the pinned difficulty.

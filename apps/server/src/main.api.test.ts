@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildBundle, freePort, type Run, run as runBundle } from '../test/process.js';
+import { buildBundle, freePort, type Run, run as runBundle, waitForHealth } from '../test/process.js';
 import { NatsBus } from './bus/nats.js';
 
 /** Sends mining.subscribe to a stratum port and returns the first answer line. */
@@ -69,16 +69,13 @@ describe('the lodestone process', () => {
     expect(bad.stderr()).toContain('--role');
   });
 
-  it('starts on the embedded database, serves the API, and exits cleanly on SIGTERM', async () => {
+  // A first start creates the embedded database (PGlite's initdb, then the migrations): seconds on a
+  // quiet machine, up to about 20 s on a loaded CI box, so start-up gets a minute.
+  it('starts on the embedded database, serves the API, and exits cleanly on SIGTERM', { timeout: 90_000 }, async () => {
     const port = await freePort();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'lodestone-data-'));
     const r = run({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
-    let health: Response | undefined;
-    for (let i = 0; i < 150 && !health; i++) {
-      health = await fetch(`http://127.0.0.1:${port}/v1/health`).catch(() => undefined);
-      if (!health) await sleep(100);
-    }
-    expect(health?.status, r.stderr()).toBe(200);
+    await waitForHealth(port, r, 60_000);
     const stats = await fetch(`http://127.0.0.1:${port}/v1/pool/stats`);
     expect(stats.status).toBe(200);
     expect(Object.keys((await stats.json()) as object)).toHaveLength(6);
