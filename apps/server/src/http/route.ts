@@ -63,7 +63,7 @@ const PLACE = { body: 'field', query: 'query parameter', params: 'path parameter
  * sentence naming the field, never a schema path ("query.email: …"): the contract's own wording
  * when it has one, otherwise one that names the field and what was expected.
  */
-function parseInput<T extends z.ZodType>(schema: T, value: unknown, where: keyof typeof PLACE): z.output<T> {
+export function parseInput<T extends z.ZodType>(schema: T, value: unknown, where: keyof typeof PLACE): z.output<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
