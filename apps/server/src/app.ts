@@ -147,7 +147,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     'auth',
     createAuth(app, { db: services.database.db, sessions: services.sessions, secureCookies: https }),
   );
-  app.addHook('onClose', () => services.close());
+  app.addHook('onClose', async () => {
+    await services.close();
+  });
 
   await app.register(
     async (api) => {

@@ -57,7 +57,11 @@ export interface Auth {
   requireAdmin: preHandlerAsyncHookHandler;
   /** `request.auth` after requireUser (throws 401 if the route forgot it). */
   userOf(request: FastifyRequest): AuthContext;
-  /** One of the logged-in user's own live accounts by name; any other name is 404 'Account not found'. */
+  /**
+   * One of the logged-in user's own live accounts by name; any other name is 404 'Account not found'.
+   * For routes that also take a body, whose handler checks the body before it looks the account up;
+   * reads use `accountFrom`.
+   */
   ownAccount(request: FastifyRequest, accountName: string): Promise<Account>;
   /**
    * The account an observer key opens, read-only: only GET and HEAD requests may use it; anything
