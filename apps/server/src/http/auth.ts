@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { SESSION_COOKIE, type Sessions } from '../services/auth/sessions.js';
 import { errors } from './errors.js';
-import { parseInput } from './route.js';
+import { requestInput } from './route.js';
 
 /** Who made the request, once `requireUser` ran. */
 export interface AuthContext {
@@ -74,7 +74,8 @@ export interface Auth {
    * preHandler: the account the route reads, on `request.account` — for `session`, 401 without a
    * session, then `ownAccount(account_name)`; for `observer`, `observerAccount(observer_key)`. The
    * route's query (and path parameters) are checked before the lookup, in the order `addRoute`
-   * checks them, so a malformed request is 400 as on any route and looks up no account.
+   * checks them, so a malformed request is 400 as on any route and looks up no account; the
+   * handler gets the same parse (`requestInput`), not a second one.
    */
   accountFrom<A extends AccountAccess>(access: A, inputs: AccountInputs<A>): preHandlerAsyncHookHandler;
   /** `request.account` after `accountFrom` (throws 500 if the route forgot it). */
@@ -162,8 +163,8 @@ export function createAuth(
     },
     accountFrom(access, inputs) {
       const checked = (request: FastifyRequest) => {
-        const query = parseInput(inputs.query, request.query, 'query');
-        if (inputs.params) parseInput(inputs.params, request.params, 'params');
+        const query = requestInput(request, inputs.query, 'query');
+        if (inputs.params) requestInput(request, inputs.params, 'params');
         return query as Partial<AccountQuery<'session'> & AccountQuery<'observer'>>;
       };
       if (access === 'session') {

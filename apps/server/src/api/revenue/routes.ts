@@ -1,6 +1,6 @@
 import { routes } from '@lodestone/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { parseInput } from '../../http/route.js';
+import { requestInput } from '../../http/route.js';
 import { readBalances } from '../../services/revenue/balances.js';
 import { CSV_CONTENT_TYPE, earningsCsv, paymentsCsv } from '../../services/revenue/csv.js';
 import {
@@ -72,12 +72,12 @@ export async function revenueRoutes(app: FastifyInstance): Promise<void> {
   registerTwins(app, REVENUE_READS, ['GET']);
 
   // ── downloads: files, not JSON ──────────────────────────────────────────────────────────────
-  // accountFrom has checked the query (400 naming the field, as on the JSON routes) before the
-  // handler parses it again for its values.
+  // accountFrom has parsed the query (400 naming the field, as on the JSON routes); the handlers
+  // take that parse.
 
   const statement = routes.userRevenueEarningsDownload;
   app.get(statement.path, { preHandler: [auth.accountFrom('session', statement)] }, async (request, reply) => {
-    const query = parseInput(statement.query, request.query, 'query');
+    const query = requestInput(request, statement.query, 'query');
     const pdf = await buildStatement(db, auth.accountOf(request), {
       month: query.date,
       timeZone: query.timezone,
@@ -90,7 +90,7 @@ export async function revenueRoutes(app: FastifyInstance): Promise<void> {
 
   const earnings = routes.userRevenueEarningsCsv;
   app.get(earnings.path, { preHandler: [auth.accountFrom('session', earnings)] }, async (request, reply) => {
-    const query = parseInput(earnings.query, request.query, 'query');
+    const query = requestInput(request, earnings.query, 'query');
     // The whole history, not just the 90 days the table shows: the file is the miner's record.
     const days = await readEarningDays(db, auth.accountOf(request), {
       algorithm: query.algorithm,
@@ -103,7 +103,7 @@ export async function revenueRoutes(app: FastifyInstance): Promise<void> {
 
   const payments = routes.userRevenuePayoutsCsv;
   app.get(payments.path, { preHandler: [auth.accountFrom('session', payments)] }, async (request, reply) => {
-    const query = parseInput(payments.query, request.query, 'query');
+    const query = requestInput(request, payments.query, 'query');
     const records = await readAccountPayouts(db, auth.accountOf(request), query.timezone);
     return sendFile(reply, CSV_CONTENT_TYPE, 'payments.csv', paymentsCsv(records));
   });
