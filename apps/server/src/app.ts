@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -8,10 +7,8 @@ import { API_PREFIX } from '@lodestone/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Registry } from 'prom-client';
 import { accountRoutes } from './api/account/accountRoutes.js';
-import type { AccountRouteDeps } from './api/account/deps.js';
 import { sessionRoutes } from './api/account/sessionRoutes.js';
 import { adminRoutes } from './api/admin/routes.js';
-import type { ApiDeps } from './api/deps.js';
 import { miningRoutes } from './api/mining/routes.js';
 import { moneyRoutes } from './api/money/routes.js';
 import { poolRoutes } from './api/pool/routes.js';
@@ -26,27 +23,38 @@ import { registerMetrics } from './http/metrics.js';
 import { originGuard } from './http/origin.js';
 import { registerWebApp } from './http/webApp.js';
 import { DEFAULT_WEB_DIR } from './paths.js';
-import { Captcha } from './services/auth/captcha.js';
-import { SESSION_COOKIE, Sessions } from './services/auth/sessions.js';
-import { BackgroundTasks } from './services/background.js';
-import { createMailer, type Mailer } from './services/mail.js';
+import { SESSION_COOKIE } from './services/auth/sessions.js';
+import { createServices, type Services, type ServicesOptions } from './services/index.js';
 
-export interface AppOptions extends ApiDeps {
+/** The route groups under /v1, each a Fastify plugin that reads what it needs from `app.services`. */
+const API_ROUTES = [
+  siteRoutes,
+  poolRoutes,
+  stratumRoutes,
+  sessionRoutes,
+  accountRoutes,
+  adminRoutes,
+  moneyRoutes,
+  miningRoutes,
+  revenueRoutes,
+  publicRoutes,
+];
+
+/** What the app is built from: the services' inputs (config, database, …) and the HTTP server's own. */
+export interface AppOptions extends Omit<ServicesOptions, 'log'> {
   /** The process's metrics registry (main shares it with stratum); a new one when omitted. */
   registry?: Registry;
   /** Folder of the built website; defaults to apps/web/dist. */
   webDir?: string;
   /** The process's logger (main passes a pino child), or Fastify's logger option (tests pass false). */
   logger?: FastifyBaseLogger | FastifyServerOptions['logger'];
-  /** Where e-mails go; default: SMTP_URL, or the outbox folder under DATA_DIR. */
-  mailer?: Mailer;
-  /** The clock of sessions, logins, 2FA and the robot check (tests move it). */
-  now?: () => Date;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Session and key checks for routes: requireUser, requireAdmin, ownAccount, observer and API keys. */
+    /** What handlers call, built once by createServices (services/index.ts). */
+    services: Services;
+    /** Session and key checks for routes: requireUser, requireAdmin, account resolvers, API keys. */
     auth: Auth;
   }
 }
@@ -132,34 +140,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (config.metricsEnabled) registerMetrics(app, options.registry);
 
   await app.register(cookie);
-  const db = options.database.db;
-  const now = options.now ?? (() => new Date());
-  const sessions = new Sessions(db, config.sessionTtlDays * 24 * 3600_000, now);
-  const auth = createAuth(app, { db, sessions, secureCookies: https });
-  app.decorate('auth', auth);
-  const tasks = new BackgroundTasks(app.log);
-  const mailer =
-    options.mailer ??
-    createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      outboxDir: path.join(config.dataDir, 'outbox'),
-      log: app.log,
-    });
+  // Decorated on the root instance, so every route plugin (each its own encapsulated context) sees them.
+  const services = await createServices({ ...options, log: app.log });
+  app.decorate('services', services);
+  app.decorate(
+    'auth',
+    createAuth(app, { db: services.database.db, sessions: services.sessions, secureCookies: https }),
+  );
   app.addHook('onClose', async () => {
-    await tasks.idle();
-    if (!options.mailer) mailer.close();
+    await services.close();
   });
-  const accountDeps: AccountRouteDeps = {
-    config,
-    auth,
-    accounts: { db, sessions, now },
-    captcha: await Captcha.create(db, { hmacKey: config.captchaHmacKey, maxNumber: config.captchaMaxNumber, now }),
-    mailer,
-    tasks,
-  };
 
-  const deps: ApiDeps = { config, database: options.database, network: options.network, stratum: options.stratum };
   await app.register(
     async (api) => {
       await api.register(rateLimit, {
@@ -170,16 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(multipart, { attachFieldsToBody: 'keyValues', limits: MULTIPART_LIMITS });
       api.addHook('onRequest', originGuard(config.publicUrl, SESSION_COOKIE));
-      await siteRoutes(api, deps);
-      await poolRoutes(api, deps);
-      await stratumRoutes(api, deps);
-      await sessionRoutes(api, accountDeps);
-      await accountRoutes(api, accountDeps);
-      await adminRoutes(api, { config, auth, accounts: accountDeps.accounts });
-      await moneyRoutes(api, { config, auth, db, now });
-      await miningRoutes(api, { config, auth, db, now });
-      await revenueRoutes(api, { config, auth, db, now });
-      await publicRoutes(api, { config, auth, db, now, captcha: accountDeps.captcha, mailer, tasks });
+      for (const routes of API_ROUTES) await api.register(routes);
     },
     { prefix: API_PREFIX },
   );

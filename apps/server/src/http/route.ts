@@ -76,6 +76,30 @@ function parseInput<T extends z.ZodType>(schema: T, value: unknown, where: keyof
   throw errors.validation(`The ${PLACE[where]} ${name} is invalid${expected ? ` (${expected})` : ''}.`);
 }
 
+/** Each request's inputs as parsed, by schema: a preHandler that needs them and the handler parse once. */
+const parsedInputs = new WeakMap<FastifyRequest, Map<z.ZodType, unknown>>();
+
+/**
+ * A request's query, path parameters or body parsed with `schema` (400 naming the field, as above),
+ * once per request: a preHandler that needs the inputs (auth's `accountFrom`) and the handler after
+ * it share the one parse, which matters where a schema is costly (time zones are checked by Intl).
+ */
+export function requestInput<T extends z.ZodType>(
+  request: FastifyRequest,
+  schema: T,
+  where: keyof typeof PLACE,
+): z.output<T> {
+  let parsed = parsedInputs.get(request);
+  if (parsed?.has(schema)) return parsed.get(schema) as z.output<T>;
+  const value = parseInput(schema, where === 'body' ? (request.body ?? {}) : request[where], where);
+  if (!parsed) {
+    parsed = new Map();
+    parsedInputs.set(request, parsed);
+  }
+  parsed.set(schema, value);
+  return value;
+}
+
 /**
  * Registers a contract route: inputs are parsed with their schemas before the handler runs, and the
  * handler's result is parsed with the contract's response schema before it is sent (unless the route
@@ -102,11 +126,9 @@ export function addRoute<
       ...(inputs.checkOrigin ? { checkOrigin: true } : {}),
     },
     handler: async (request, reply) => {
-      const query = inputs.query ? parseInput(inputs.query, request.query, 'query') : (request.query as z.output<Q>);
-      const params = inputs.params
-        ? parseInput(inputs.params, request.params, 'params')
-        : (request.params as z.output<P>);
-      const body = inputs.body ? parseInput(inputs.body, request.body ?? {}, 'body') : (undefined as z.output<B>);
+      const query = inputs.query ? requestInput(request, inputs.query, 'query') : (request.query as z.output<Q>);
+      const params = inputs.params ? requestInput(request, inputs.params, 'params') : (request.params as z.output<P>);
+      const body = inputs.body ? requestInput(request, inputs.body, 'body') : (undefined as z.output<B>);
       const result = await handler({ query, params, body, request, reply });
       if (inputs.unparsedResponse !== undefined) return result;
       const checked = route.response.safeParse(result);

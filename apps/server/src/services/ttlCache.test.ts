@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ttlCache } from './ttlCache.js';
+import { ttlCache, ttlCacheBy } from './ttlCache.js';
 
 describe('ttlCache', () => {
   it('reads once per period and shares a read in flight', async () => {
@@ -27,5 +27,28 @@ describe('ttlCache', () => {
     await expect(get()).rejects.toThrow('database down');
     fail = false;
     expect(await get()).toBe('ok');
+  });
+});
+
+describe('ttlCacheBy', () => {
+  it('keeps one entry per key, each with its own period', async () => {
+    let clock = 0;
+    const reads: string[] = [];
+    const get = ttlCacheBy(
+      1000,
+      async (algorithm: { key: string }) => {
+        reads.push(algorithm.key);
+        return `${algorithm.key}:${reads.length}`;
+      },
+      (algorithm) => algorithm.key,
+      () => clock,
+    );
+    expect(await get({ key: 'scrypt' })).toBe('scrypt:1');
+    expect(await get({ key: 'sha256' })).toBe('sha256:2');
+    clock = 500;
+    expect(await get({ key: 'scrypt' })).toBe('scrypt:1');
+    clock = 1000;
+    expect(await get({ key: 'scrypt' })).toBe('scrypt:3');
+    expect(reads).toEqual(['scrypt', 'sha256', 'scrypt']);
   });
 });

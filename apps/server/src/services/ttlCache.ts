@@ -21,3 +21,25 @@ export function ttlCache<T>(ttlMs: number, read: () => Promise<T>, now: () => nu
     return inFlight;
   };
 }
+
+/**
+ * One `ttlCache` per key, for reads by an argument from a small fixed set (an algorithm): `keyOf`
+ * names the argument's entry. Entries are never dropped, so the set of keys must be bounded.
+ */
+export function ttlCacheBy<A, T>(
+  ttlMs: number,
+  read: (arg: A) => Promise<T>,
+  keyOf: (arg: A) => PropertyKey,
+  now: () => number = Date.now,
+): (arg: A) => Promise<T> {
+  const caches = new Map<PropertyKey, () => Promise<T>>();
+  return (arg) => {
+    const key = keyOf(arg);
+    let cached = caches.get(key);
+    if (!cached) {
+      cached = ttlCache(ttlMs, () => read(arg), now);
+      caches.set(key, cached);
+    }
+    return cached();
+  };
+}

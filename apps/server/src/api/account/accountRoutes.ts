@@ -2,7 +2,7 @@ import { routes } from '@lodestone/contract';
 import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import { errors } from '../../http/errors.js';
-import { RATE_LIMITS, USER_RATE_LIMITS } from '../../http/rateLimits.js';
+import { keyedLimit, RATE_LIMITS, USER_RATE_LIMITS } from '../../http/rateLimits.js';
 import { addRoute } from '../../http/route.js';
 import {
   createAccount,
@@ -22,21 +22,28 @@ import {
   generateTwoFactor,
   userOtpauthUrl,
 } from '../../services/accounts/twoFactor.js';
-import { powHashesPerDifficulty } from '../../services/hashesPerDifficulty.js';
-import { type AccountRouteDeps, perUserLimit } from './deps.js';
+import { NO_STORE } from '../twinRoutes.js';
 
 /**
  * The logged-in user's calls of spec 7: settings, accounts and their keys, redirects, referrals,
  * coupons, 2FA and the most used algorithm. Every call needs a session; every `account_name` must
  * be one of the user's own live accounts (anything else is 404 'Account not found').
  */
-export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): Promise<void> {
-  const { auth, accounts, config } = deps;
+export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  const { auth } = app;
+  const { accounts, config, hashrate } = app.services;
   const requireUser = auth.requireUser;
-  const noStore = { 'cache-control': 'no-store' };
+  /** A user behind many addresses is still held to these attempts, on top of the per-address limit. */
+  const perUser = (name: string, limit: { max: number; timeWindow: number }) =>
+    keyedLimit(app, {
+      name,
+      limit,
+      keyOf: (request) => auth.userOf(request).user.id.toString(),
+      refusal: 'Too many attempts.',
+    });
 
   addRoute(app, routes.userConfig, { preHandler: [requireUser] }, async ({ request, reply }) => {
-    reply.headers(noStore);
+    reply.headers(NO_STORE);
     return userConfig(accounts, auth.userOf(request).user);
   });
 
@@ -87,11 +94,12 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps
     },
   );
 
+  const redirectConfig = routes.userRedirectConfig;
   addRoute(
     app,
-    routes.userRedirectConfig,
-    { preHandler: [requireUser], query: routes.userRedirectConfig.query },
-    async ({ request, query }) => readRedirects(accounts, await auth.ownAccount(request, query.account_name)),
+    redirectConfig,
+    { preHandler: [auth.accountFrom('session', redirectConfig)], query: redirectConfig.query },
+    async ({ request }) => readRedirects(accounts, auth.accountOf(request)),
   );
 
   addRoute(
@@ -109,20 +117,19 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps
     },
   );
 
-  const referralOptions = { windowMinutes: config.statsWindowMinutes, hashesPerDifficulty: powHashesPerDifficulty };
+  const referrals = routes.userReferrals;
   addRoute(
     app,
-    routes.userReferrals,
-    { preHandler: [requireUser], query: routes.userReferrals.query },
-    async ({ request, query }) =>
-      readReferrals(accounts, await auth.ownAccount(request, query.account_name), referralOptions),
+    referrals,
+    { preHandler: [auth.accountFrom('session', referrals)], query: referrals.query },
+    async ({ request }) => readReferrals(accounts, auth.accountOf(request), hashrate),
   );
 
   addRoute(
     app,
     routes.userCoupon,
     {
-      preHandler: [requireUser, perUserLimit(app, auth, 'coupon', USER_RATE_LIMITS.coupon)],
+      preHandler: [requireUser, perUser('coupon', USER_RATE_LIMITS.coupon)],
       query: routes.userCoupon.query,
       body: routes.userCoupon.body,
       rateLimit: RATE_LIMITS.coupon,
@@ -139,12 +146,13 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps
     routes.userGenerate2fa,
     { preHandler: [requireUser], checkOrigin: true },
     async ({ request, reply }) => {
-      reply.headers(noStore);
+      reply.headers(NO_STORE);
       return generateTwoFactor(accounts, auth.userOf(request).user, config.poolName);
     },
   );
 
-  const twoFactorUserLimit = perUserLimit(app, auth, '2fa', USER_RATE_LIMITS.twoFactor);
+  // One budget for enabling and disabling.
+  const twoFactorUserLimit = perUser('2fa', USER_RATE_LIMITS.twoFactor);
   addRoute(
     app,
     routes.userEnable2fa,
@@ -186,13 +194,14 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps
       margin: 2,
       width: 256,
     });
-    return reply.type('image/png').headers(noStore).send(png);
+    return reply.type('image/png').headers(NO_STORE).send(png);
   });
 
+  const mostUsed = routes.userMostUsedAlgo;
   addRoute(
     app,
-    routes.userMostUsedAlgo,
-    { preHandler: [requireUser], query: routes.userMostUsedAlgo.query },
-    async ({ request, query }) => mostUsedAlgorithm(accounts, await auth.ownAccount(request, query.account_name)),
+    mostUsed,
+    { preHandler: [auth.accountFrom('session', mostUsed)], query: mostUsed.query },
+    async ({ request }) => mostUsedAlgorithm(accounts, auth.accountOf(request)),
   );
 }

@@ -14,14 +14,14 @@ import {
 } from '../../services/accounts/referralSource.js';
 import { registerUser } from '../../services/accounts/register.js';
 import { SESSION_COOKIE } from '../../services/auth/sessions.js';
-import type { AccountRouteDeps } from './deps.js';
 
 /**
  * The session calls of spec 7: robot-check challenge, register, login, info, logout, password
  * recovery and the referral-source tracking of the landing routes.
  */
-export async function sessionRoutes(app: FastifyInstance, deps: AccountRouteDeps): Promise<void> {
-  const { auth, accounts, captcha, config } = deps;
+export async function sessionRoutes(app: FastifyInstance): Promise<void> {
+  const { auth } = app;
+  const { accounts, captcha, config, tasks, recoveryMail } = app.services;
   const secure = config.publicUrl.startsWith('https://');
 
   addRoute(app, routes.captchaChallenge, { rateLimit: RATE_LIMITS.captchaChallenge }, async ({ reply }) => {
@@ -99,8 +99,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: AccountRouteDeps
     async ({ body, request }) => {
       await captcha.verify(body.captchaToken);
       // The answer does not wait for the lookup or the e-mail: it is the same, and as fast, for any address.
-      const mail = { mailer: deps.mailer, publicUrl: config.publicUrl, poolName: config.poolName };
-      deps.tasks.run('password recovery e-mail', () => sendRecoveryKey(accounts, mail, body.email, request.ip));
+      tasks.run('password recovery e-mail', () => sendRecoveryKey(accounts, recoveryMail, body.email, request.ip));
       return { result: true as const };
     },
   );

@@ -1,48 +1,14 @@
 import { routes } from '@lodestone/contract';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { Config } from '../../config/config.js';
-import type { Auth } from '../../http/auth.js';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { errors } from '../../http/errors.js';
+import { ADMIN_LOGIN_LIMITS, keyedLimit } from '../../http/rateLimits.js';
 import { addRoute } from '../../http/route.js';
-import type { AccountsContext } from '../../services/accounts/context.js';
 import { adjustBalance } from '../../services/admin/balance.js';
 import { loginAsUser } from '../../services/admin/impersonation.js';
 import { readUserLog } from '../../services/admin/logs.js';
 import { ADMIN_MESSAGES } from '../../services/admin/messages.js';
 import { listUsersForAdmin } from '../../services/admin/users.js';
-
-/** What the admin routes use. */
-export interface AdminRouteDeps {
-  config: Pick<Config, 'adminRequire2fa'>;
-  auth: Auth;
-  accounts: AccountsContext;
-}
-
-/**
- * Login-as is limited per admin and per address. The limits run after the guard (not in the
- * route's onRequest like the public limits), so nobody but an admin ever sees a 429 that would
- * betray the route.
- */
-export const ADMIN_LOGIN_LIMITS = {
-  perAdmin: { max: 10, timeWindow: 60_000 },
-  perAddress: { max: 20, timeWindow: 60_000 },
-} as const;
-
-/** A rate limit checked as a preHandler, keyed by `keyOf`; over the limit: 429 with Retry-After. */
-function limitAfterGuard(
-  app: FastifyInstance,
-  name: string,
-  options: { max: number; timeWindow: number },
-  keyOf: (request: FastifyRequest) => string,
-): preHandlerAsyncHookHandler {
-  const check = app.createRateLimit({ ...options, keyGenerator: (request) => `${name}:${keyOf(request)}` });
-  return async (request, reply) => {
-    const state = await check(request);
-    if (state.isAllowed || !state.isExceeded) return;
-    reply.header('retry-after', state.ttlInSeconds);
-    throw errors.tooManyRequests(`Too many requests. Try again in ${state.ttlInSeconds} seconds.`, state.ttlInSeconds);
-  };
-}
+import { NO_STORE } from '../twinRoutes.js';
 
 /**
  * Spec 7 "Admin": users, user logs, log in as a user, balance adjustments. Guard, in order:
@@ -52,13 +18,14 @@ function limitAfterGuard(
  * login did not check a code (the admin logs in again with the code). Every call is recorded in the
  * admin's log, and in the target user's log where there is one (docs/admin.md).
  */
-export async function adminRoutes(app: FastifyInstance, deps: AdminRouteDeps): Promise<void> {
-  const { auth, accounts } = deps;
+export async function adminRoutes(app: FastifyInstance): Promise<void> {
+  const { auth } = app;
+  const { accounts, config } = app.services;
 
   const adminOnly: preHandlerAsyncHookHandler = async (request) => {
     const { user, impersonatorUserId, twoFactorVerified } = auth.userOf(request);
     if (impersonatorUserId !== null) throw errors.notFound();
-    if (!deps.config.adminRequire2fa) return;
+    if (!config.adminRequire2fa) return;
     // 2FA on the user is not enough: the session must have passed it at login, or a stolen cookie
     // of an admin without 2FA could switch 2FA on and become a full admin session.
     if (user.totp_secret === null) {
@@ -68,15 +35,21 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRouteDeps): P
   };
   const guard = [auth.requireAdmin, adminOnly];
 
+  // After the guard (not in the route's onRequest like the public limits), so nobody but an admin
+  // ever sees a 429 that would betray the route.
+  const refusal = 'Too many requests.';
   const loginLimits = [
-    limitAfterGuard(app, 'admin-login-admin', ADMIN_LOGIN_LIMITS.perAdmin, (r) => auth.userOf(r).user.id.toString()),
-    limitAfterGuard(app, 'admin-login-address', ADMIN_LOGIN_LIMITS.perAddress, (r) => r.ip),
+    keyedLimit(app, {
+      name: 'admin-login-admin',
+      limit: ADMIN_LOGIN_LIMITS.perAdmin,
+      keyOf: (r) => auth.userOf(r).user.id.toString(),
+      refusal,
+    }),
+    keyedLimit(app, { name: 'admin-login-address', limit: ADMIN_LOGIN_LIMITS.perAddress, keyOf: (r) => r.ip, refusal }),
   ];
 
-  const noStore = { 'cache-control': 'no-store' };
-
   addRoute(app, routes.adminUsers, { preHandler: guard }, async ({ request, reply }) => {
-    reply.headers(noStore);
+    reply.headers(NO_STORE);
     return listUsersForAdmin(accounts, auth.userOf(request).user, request.ip);
   });
 
@@ -85,7 +58,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRouteDeps): P
     routes.adminLogsUser,
     { preHandler: guard, body: routes.adminLogsUser.body },
     async ({ request, reply, body }) => {
-      reply.headers(noStore);
+      reply.headers(NO_STORE);
       const search = body.username ? { email: body.email, username: body.username } : { email: body.email };
       return readUserLog(accounts, auth.userOf(request).user, search, body.page, request.ip);
     },
@@ -96,7 +69,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRouteDeps): P
     routes.adminLogsAccount,
     { preHandler: guard, body: routes.adminLogsAccount.body },
     async ({ request, reply, body }) => {
-      reply.headers(noStore);
+      reply.headers(NO_STORE);
       return readUserLog(accounts, auth.userOf(request).user, { username: body.username }, body.page, request.ip);
     },
   );

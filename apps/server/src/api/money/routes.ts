@@ -1,23 +1,12 @@
 import { routes } from '@lodestone/contract';
-import type { DB } from '@lodestone/db';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Config } from '../../config/config.js';
-import type { Auth } from '../../http/auth.js';
 import { addRoute } from '../../http/route.js';
-import { type MoneyContext, readCoinCatalogue } from '../../services/money/coinCatalogue.js';
+import { readCoinCatalogue } from '../../services/money/coinCatalogue.js';
 import { convertBalance, readConversionConfig, updateConversionConfig } from '../../services/money/conversion.js';
 import { readPaymentConfig, updatePaymentConfig } from '../../services/money/payoutSettings.js';
 import { readPoolPayouts } from '../../services/money/poolPayouts.js';
 import { ttlCache } from '../../services/ttlCache.js';
-
-/** What the money routes use. */
-export interface MoneyRouteDeps {
-  config: Config;
-  auth: Auth;
-  db: Kysely<DB>;
-  now: () => Date;
-}
+import { NO_STORE } from '../twinRoutes.js';
 
 /**
  * Prices are recorded every few minutes and payouts run hourly, so public answers a few seconds old
@@ -30,18 +19,10 @@ export const PUBLIC_MONEY_CACHE_MS = 5000;
  * and payout settings and balance conversion. Every `account_name` must be one of the user's own
  * live accounts (anything else is 404 'Account not found', as in the other account calls).
  */
-export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps): Promise<void> {
-  const { auth, db, now } = deps;
-  const requireUser = auth.requireUser;
-  const noStore = { 'cache-control': 'no-store' };
-  const ctx: MoneyContext = {
-    db,
-    now,
-    priceMaxAgeMs: deps.config.priceMaxAgeSeconds * 1000,
-    // Addresses are checked as mainnet addresses: the configuration names no test chain for payouts,
-    // and on the demo network miners enter the real addresses they will be paid at later.
-    addressNetwork: 'mainnet',
-  };
+export async function moneyRoutes(app: FastifyInstance): Promise<void> {
+  const { auth } = app;
+  const { money: ctx, database, now } = app.services;
+  const { db } = database;
 
   const coins = ttlCache(PUBLIC_MONEY_CACHE_MS, () => readCoinCatalogue(db));
   addRoute(app, routes.coins, {}, () => coins());
@@ -49,13 +30,14 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps): P
   const poolPayouts = ttlCache(PUBLIC_MONEY_CACHE_MS, () => readPoolPayouts(db, now()));
   addRoute(app, routes.poolPayouts, {}, () => poolPayouts());
 
+  const conversionConfig = routes.userConversionConfig;
   addRoute(
     app,
-    routes.userConversionConfig,
-    { preHandler: [requireUser], query: routes.userConversionConfig.query },
-    async ({ request, reply, query }) => {
-      reply.headers(noStore);
-      return readConversionConfig(ctx, await auth.ownAccount(request, query.account_name));
+    conversionConfig,
+    { preHandler: [auth.accountFrom('session', conversionConfig)], query: conversionConfig.query },
+    async ({ request, reply }) => {
+      reply.headers(NO_STORE);
+      return readConversionConfig(ctx, auth.accountOf(request));
     },
   );
 
@@ -63,7 +45,7 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps): P
     app,
     routes.userConversionConfigUpdate,
     {
-      preHandler: [requireUser],
+      preHandler: [auth.requireUser],
       query: routes.userConversionConfigUpdate.query,
       body: routes.userConversionConfigUpdate.body,
     },
@@ -74,13 +56,14 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps): P
     },
   );
 
+  const paymentConfig = routes.userPaymentConfig;
   addRoute(
     app,
-    routes.userPaymentConfig,
-    { preHandler: [requireUser], query: routes.userPaymentConfig.query },
-    async ({ request, reply, query }) => {
-      reply.headers(noStore);
-      return readPaymentConfig(ctx, await auth.ownAccount(request, query.account_name));
+    paymentConfig,
+    { preHandler: [auth.accountFrom('session', paymentConfig)], query: paymentConfig.query },
+    async ({ request, reply }) => {
+      reply.headers(NO_STORE);
+      return readPaymentConfig(ctx, auth.accountOf(request));
     },
   );
 
@@ -88,7 +71,7 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps): P
     app,
     routes.userPaymentConfigUpdate,
     {
-      preHandler: [requireUser],
+      preHandler: [auth.requireUser],
       query: routes.userPaymentConfigUpdate.query,
       body: routes.userPaymentConfigUpdate.body,
     },
@@ -107,7 +90,7 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps): P
   addRoute(
     app,
     routes.userConvert,
-    { preHandler: [requireUser], query: routes.userConvert.query, body: routes.userConvert.body },
+    { preHandler: [auth.requireUser], query: routes.userConvert.query, body: routes.userConvert.body },
     async ({ request, query, body }) => {
       const account = await auth.ownAccount(request, query.account_name);
       return convertBalance(ctx, auth.userOf(request).user, account, body.base_coin, body.target_coin);

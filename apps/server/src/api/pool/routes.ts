@@ -1,9 +1,8 @@
 import { routes } from '@lodestone/contract';
-import type { AlgorithmKey } from '@lodestone/domain';
+import type { Algorithm } from '@lodestone/domain';
 import type { FastifyInstance } from 'fastify';
 import { errors } from '../../http/errors.js';
 import { addRoute } from '../../http/route.js';
-import { powHashesPerDifficulty } from '../../services/hashesPerDifficulty.js';
 import {
   findAlgorithm,
   presentHashrateChart,
@@ -11,8 +10,7 @@ import {
   readHashrateSeries,
 } from '../../services/poolDetail.js';
 import { readPoolStats } from '../../services/poolStats.js';
-import { ttlCache } from '../../services/ttlCache.js';
-import type { ApiDeps } from '../deps.js';
+import { ttlCache, ttlCacheBy } from '../../services/ttlCache.js';
 
 /**
  * Snapshots are written once a minute and the site refreshes every 30 s, so an answer up to two
@@ -27,43 +25,30 @@ export const POOL_STATS_CACHE_MS = 2000;
  */
 export const POOL_DETAIL_CACHE_MS = 5000;
 
-function perAlgorithm<T>(ttlMs: number, read: (algorithm: AlgorithmKey) => Promise<T>) {
-  const caches = new Map<AlgorithmKey, () => Promise<T>>();
-  return (algorithm: AlgorithmKey) => {
-    let cached = caches.get(algorithm);
-    if (!cached) {
-      cached = ttlCache(ttlMs, () => read(algorithm));
-      caches.set(algorithm, cached);
-    }
-    return cached();
-  };
-}
+const byKey = (algorithm: Algorithm) => algorithm.key;
 
-function algorithmOf(param: string) {
+function algorithmOf(param: string): Algorithm {
   const algorithm = findAlgorithm(param);
   if (!algorithm) throw errors.notFound(`Unknown algorithm: ${param}`);
   return algorithm;
 }
 
-export async function poolRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const { db } = deps.database;
+export async function poolRoutes(app: FastifyInstance): Promise<void> {
+  const { database, hashrate } = app.services;
+  const { db } = database;
   const poolStats = ttlCache(POOL_STATS_CACHE_MS, () => readPoolStats(db));
   addRoute(app, routes.poolStats, {}, poolStats);
 
-  const detailOptions = { windowMinutes: deps.config.statsWindowMinutes, hashesPerDifficulty: powHashesPerDifficulty };
-  const detail = perAlgorithm(POOL_DETAIL_CACHE_MS, (key) => readAlgorithmStats(db, algorithmOf(key), detailOptions));
+  const detail = ttlCacheBy(POOL_DETAIL_CACHE_MS, (a: Algorithm) => readAlgorithmStats(db, a, hashrate), byKey);
   addRoute(app, routes.poolAlgorithmStats, { params: routes.poolAlgorithmStats.params }, ({ params }) =>
-    detail(algorithmOf(params.algorithm).key),
+    detail(algorithmOf(params.algorithm)),
   );
 
-  const series = perAlgorithm(POOL_DETAIL_CACHE_MS, (key) => readHashrateSeries(db, key));
+  const series = ttlCacheBy(POOL_DETAIL_CACHE_MS, (a: Algorithm) => readHashrateSeries(db, a.key), byKey);
   addRoute(
     app,
     routes.poolStatsChart,
     { params: routes.poolStatsChart.params, query: routes.poolStatsChart.query },
-    async ({ params, query }) => {
-      const algorithm = algorithmOf(params.algorithm);
-      return presentHashrateChart(await series(algorithm.key), query.timezone);
-    },
+    async ({ params, query }) => presentHashrateChart(await series(algorithmOf(params.algorithm)), query.timezone),
   );
 }

@@ -1,68 +1,21 @@
 import { createHash } from 'node:crypto';
-import type { RateLimitOptions } from '@fastify/rate-limit';
 import { routes } from '@lodestone/contract';
-import type { DB } from '@lodestone/db';
-import { ALGORITHMS, type Algorithm, type AlgorithmKey } from '@lodestone/domain';
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Config } from '../../config/config.js';
-import type { Auth } from '../../http/auth.js';
+import { ALGORITHMS, type Algorithm } from '@lodestone/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors } from '../../http/errors.js';
 import { buildOpenApiDocument } from '../../http/openapi.js';
+import { keyedLimit, PUBLIC_RATE_LIMITS } from '../../http/rateLimits.js';
 import { addRoute } from '../../http/route.js';
-import type { Captcha } from '../../services/auth/captcha.js';
-import type { BackgroundTasks } from '../../services/background.js';
-import { type HashesPerDifficulty, powHashesPerDifficulty } from '../../services/hashesPerDifficulty.js';
-import type { Mailer } from '../../services/mail.js';
-import type { MiningContext } from '../../services/mining.js';
 import { findAlgorithm } from '../../services/poolDetail.js';
-import {
-  type ProfitHistory,
-  type ProfitsContext,
-  presentProfitChart,
-  readApiProfits,
-  readPoolProfits,
-  readProfitHistory,
-} from '../../services/public/profits.js';
+import { presentProfitChart, readApiProfits, readPoolProfits } from '../../services/public/profits.js';
 import { readApiPool, readApiUser, readPoolFees } from '../../services/public/publicApi.js';
 import { readSignature } from '../../services/public/signatures.js';
 import { submitVipApplication } from '../../services/public/vip.js';
-import { ttlCache } from '../../services/ttlCache.js';
+import { ttlCache, ttlCacheBy } from '../../services/ttlCache.js';
 import { VERSION } from '../../version.js';
 import { openCors, preflight } from './cors.js';
 
-/** What the public routes use. */
-export interface PublicRouteDeps {
-  config: Config;
-  auth: Auth;
-  db: Kysely<DB>;
-  now: () => Date;
-  captcha: Captcha;
-  mailer: Mailer;
-  tasks: BackgroundTasks;
-  /** Default: the proof-of-work conventions of @lodestone/pow. */
-  hashesPerDifficulty?: HashesPerDifficulty;
-}
-
-/**
- * Requests per client address (per API process, like RATE_LIMITS), and per API key for api/user on
- * top: a key shared by many machines is still held to its own budget. Answers carry the IETF
- * `RateLimit-*` headers; a 429 adds `Retry-After`.
- */
-export const PUBLIC_RATE_LIMITS = {
-  api: { max: 60, timeWindow: 60_000 },
-  apiUser: { max: 30, timeWindow: 60_000 },
-  apiUserPerKey: { max: 60, timeWindow: 60_000 },
-  signature: { max: 30, timeWindow: 60_000 },
-  vipApplication: { max: 5, timeWindow: 3600_000 },
-} satisfies Record<string, RateLimitOptions>;
-
-/**
- * Our profitability over 24 hours to 30 days moves slowly, and reading 30 days of snapshots costs a
- * range scan (about 130,000 rows per algorithm): each API process reads it once a minute at most.
- */
-export const PROFIT_HISTORY_CACHE_MS = 60_000;
-/** The other public answers (comparison rows, prices, pool snapshot) are kept a few seconds. */
+/** The public answers (comparison rows, prices, pool snapshot) are kept a few seconds. */
 export const PUBLIC_CACHE_MS = 5000;
 
 /** An algorithm by key, name (any case) or index in the spec's order (0 = SCRYPT); else 404. */
@@ -73,49 +26,10 @@ export function algorithmFromParam(param: string): Algorithm {
   return algorithm;
 }
 
-function perAlgorithm<T>(ttlMs: number, read: (algorithm: Algorithm) => Promise<T>) {
-  const caches = new Map<AlgorithmKey, () => Promise<T>>();
-  return (algorithm: Algorithm) => {
-    let cached = caches.get(algorithm.key);
-    if (!cached) {
-      cached = ttlCache(ttlMs, () => read(algorithm));
-      caches.set(algorithm.key, cached);
-    }
-    return cached();
-  };
-}
-
-/** A limit per API key (run before the handler), on top of the route's per-address limit. */
-function perKeyLimit(app: FastifyInstance, limit: { max: number; timeWindow: number }): preHandlerAsyncHookHandler {
-  const check = app.createRateLimit({
-    ...limit,
-    // The key itself never sits in the limiter's memory, only its hash.
-    keyGenerator: (request) => {
-      const key = (request.query as { apiKey?: unknown }).apiKey;
-      return `apikey:${createHash('sha256').update(String(key)).digest('hex')}`;
-    },
-  });
-  return async (request, reply) => {
-    if (typeof (request.query as { apiKey?: unknown }).apiKey !== 'string') return;
-    const state = await check(request);
-    if (state.isAllowed) return;
-    const remaining = state.isExceeded ? 0 : state.remaining;
-    const shown = Number(reply.getHeader('ratelimit-remaining'));
-    // The answer names the tighter of the two limits.
-    if (state.isExceeded || !Number.isFinite(shown) || remaining < shown) {
-      reply.headers({
-        'ratelimit-limit': state.max,
-        'ratelimit-remaining': remaining,
-        'ratelimit-reset': state.ttlInSeconds,
-      });
-    }
-    if (!state.isExceeded) return;
-    reply.header('retry-after', state.ttlInSeconds);
-    throw errors.tooManyRequests(
-      `Too many requests with this API key. Try again in ${state.ttlInSeconds} seconds.`,
-      state.ttlInSeconds,
-    );
-  };
+/** The API key of an api/user request, hashed: the key itself never sits in the limiter's memory. */
+function hashedApiKey(request: FastifyRequest): string | undefined {
+  const key = (request.query as { apiKey?: unknown }).apiKey;
+  return typeof key === 'string' ? createHash('sha256').update(key).digest('hex') : undefined;
 }
 
 /**
@@ -123,18 +37,14 @@ function perKeyLimit(app: FastifyInstance, limit: { max: number; timeWindow: num
  * and its chart, pool fees, signatures, VIP applications, the CORS-open /api/* calls and the
  * OpenAPI document.
  */
-export async function publicRoutes(app: FastifyInstance, deps: PublicRouteDeps): Promise<void> {
-  const { config, auth, db, now } = deps;
-  const hashesPerDifficulty = deps.hashesPerDifficulty ?? powHashesPerDifficulty;
-  const histories = perAlgorithm<ProfitHistory>(PROFIT_HISTORY_CACHE_MS, (a) => readProfitHistory(db, a, now()));
-  const profitsCtx: ProfitsContext = {
-    db,
-    own: { name: config.poolName, url: config.publicUrl },
-    history: histories,
-  };
+export async function publicRoutes(app: FastifyInstance): Promise<void> {
+  const { auth } = app;
+  const { config, database, now, captcha, profits: profitsCtx, mining, vip } = app.services;
+  const { db } = database;
+  const byKey = (algorithm: Algorithm) => algorithm.key;
 
   // ── the Profitability page and the FAQ ─────────────────────────────────────────────────────
-  const profits = perAlgorithm(PUBLIC_CACHE_MS, (a) => readPoolProfits(profitsCtx, a));
+  const profits = ttlCacheBy(PUBLIC_CACHE_MS, (a: Algorithm) => readPoolProfits(profitsCtx, a), byKey);
   addRoute(app, routes.poolProfits, { params: routes.poolProfits.params }, ({ params }) =>
     profits(algorithmFromParam(params.algorithm)),
   );
@@ -144,7 +54,7 @@ export async function publicRoutes(app: FastifyInstance, deps: PublicRouteDeps):
     { params: routes.poolProfitsChart.params, query: routes.poolProfitsChart.query },
     async ({ params, query }) => {
       const algorithm = algorithmFromParam(params.algorithm);
-      return presentProfitChart(algorithm, await histories(algorithm), query.period, query.timezone);
+      return presentProfitChart(algorithm, await profitsCtx.history(algorithm), query.period, query.timezone);
     },
   );
   const fees = ttlCache(PUBLIC_CACHE_MS, () => readPoolFees(db, config.feePercent));
@@ -157,20 +67,12 @@ export async function publicRoutes(app: FastifyInstance, deps: PublicRouteDeps):
     { params: routes.signature.params, rateLimit: PUBLIC_RATE_LIMITS.signature },
     ({ params }) => readSignature(db, params.signature),
   );
-  const vip = {
-    db,
-    now,
-    mailer: deps.mailer,
-    tasks: deps.tasks,
-    operatorEmail: config.vipEmail ?? config.supportEmail,
-    poolName: config.poolName,
-  };
   addRoute(
     app,
     routes.vipApplication,
     { body: routes.vipApplication.body, rateLimit: PUBLIC_RATE_LIMITS.vipApplication },
     async ({ body }) => {
-      await deps.captcha.verify(body.captchaToken);
+      await captcha.verify(body.captchaToken);
       await submitVipApplication(vip, {
         name: body.name,
         email: body.email,
@@ -182,13 +84,6 @@ export async function publicRoutes(app: FastifyInstance, deps: PublicRouteDeps):
   );
 
   // ── the public API and its document: open to every site, no cookies ──────────────────────────
-  const mining: MiningContext = {
-    db,
-    now,
-    windowMinutes: config.statsWindowMinutes,
-    feePercent: config.feePercent,
-    hashesPerDifficulty,
-  };
   const apiPool = ttlCache(PUBLIC_CACHE_MS, () => readApiPool(db, config.feePercent, now()));
   const apiProfits = ttlCache(PUBLIC_CACHE_MS, async () => ({
     algorithms: await readApiProfits(profitsCtx, ALGORITHMS),
@@ -197,6 +92,13 @@ export async function publicRoutes(app: FastifyInstance, deps: PublicRouteDeps):
 
   await app.register(async (open) => {
     openCors(open);
+    const apiKeyLimit = keyedLimit(open, {
+      name: 'apikey',
+      limit: PUBLIC_RATE_LIMITS.apiUserPerKey,
+      keyOf: hashedApiKey,
+      refusal: 'Too many requests with this API key.',
+      headers: true,
+    });
     for (const route of [routes.apiPool, routes.apiProfits, routes.apiUser, routes.openApi])
       preflight(open, route.path);
 
@@ -208,7 +110,7 @@ export async function publicRoutes(app: FastifyInstance, deps: PublicRouteDeps):
       {
         query: routes.apiUser.query,
         rateLimit: PUBLIC_RATE_LIMITS.apiUser,
-        preHandler: [perKeyLimit(open, PUBLIC_RATE_LIMITS.apiUserPerKey)],
+        preHandler: [apiKeyLimit],
       },
       async ({ query, request, reply }) => {
         reply.header('cache-control', 'no-store');

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { nextAddress, post, solveCaptcha } from '../../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp.js';
-import { PUBLIC_RATE_LIMITS } from './routes.js';
+import { PUBLIC_RATE_LIMITS } from '../../http/rateLimits.js';
 
 const NOW = new Date('2025-06-15T12:00:00Z');
 

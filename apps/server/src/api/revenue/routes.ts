@@ -1,14 +1,6 @@
 import { routes } from '@lodestone/contract';
-import type { Account, DB } from '@lodestone/db';
-import type { AlgorithmKey } from '@lodestone/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { z } from 'zod';
-import type { Config } from '../../config/config.js';
-import type { Auth } from '../../http/auth.js';
-import { errors } from '../../http/errors.js';
-import { addRoute } from '../../http/route.js';
-import { type HashesPerDifficulty, powHashesPerDifficulty } from '../../services/hashesPerDifficulty.js';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { requestInput } from '../../http/route.js';
 import { readBalances } from '../../services/revenue/balances.js';
 import { CSV_CONTENT_TYPE, earningsCsv, paymentsCsv } from '../../services/revenue/csv.js';
 import {
@@ -19,27 +11,44 @@ import {
 } from '../../services/revenue/earnings.js';
 import { ACCOUNT_PAYOUTS_LIMIT, readAccountPayouts } from '../../services/revenue/payouts.js';
 import { buildStatement } from '../../services/revenue/statement.js';
+import { NO_STORE, registerTwins, twin } from '../twinRoutes.js';
 
-/** What the revenue routes use. */
-export interface RevenueRouteDeps {
-  config: Pick<Config, 'poolName' | 'publicUrl'>;
-  auth: Auth;
-  db: Kysely<DB>;
-  now: () => Date;
-  /** Default: the proof-of-work conventions of @lodestone/pow. */
-  hashesPerDifficulty?: HashesPerDifficulty;
-}
-
-/** Balances and earnings move with every credit (every few seconds): never kept by a cache on the way. */
-const NO_STORE = { 'cache-control': 'no-store' };
-
-/** Parses a download's query like the JSON routes do (400 naming the field). */
-function parseQuery<T extends z.ZodType>(schema: T, request: FastifyRequest): z.output<T> {
-  const result = schema.safeParse(request.query);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  throw errors.validation(`query.${issue?.path.join('.') || ''}: ${issue?.message ?? 'invalid'}`);
-}
+/** The five JSON reads, each the logged-in user's by `account_name` and the observers' by `observer_key`. */
+const REVENUE_READS = [
+  twin({
+    user: routes.userRevenueBalance,
+    observer: routes.observerRevenueBalance,
+    read: ({ database }, account) => readBalances(database.db, account),
+  }),
+  twin({
+    user: routes.userRevenuePayouts,
+    observer: routes.observerRevenuePayouts,
+    read: ({ database }, account, query) =>
+      readAccountPayouts(database.db, account, query.timezone, { limit: ACCOUNT_PAYOUTS_LIMIT }),
+  }),
+  twin({
+    user: routes.userRevenueEarnings,
+    observer: routes.observerRevenueEarnings,
+    read: ({ database, now, hashesPerDifficulty }, account, query) =>
+      readEarnings(database.db, account, {
+        algorithm: query.algorithm,
+        timeZone: query.timezone,
+        now: now(),
+        hashesPerDifficulty,
+      }),
+  }),
+  twin({
+    user: routes.userRevenueLifetimeEarnings,
+    observer: routes.observerRevenueLifetimeEarnings,
+    read: ({ database }, account, query) => readLifetimeEarnings(database.db, account, query.algorithm),
+  }),
+  twin({
+    user: routes.userRevenueChart,
+    observer: routes.observerRevenueChart,
+    read: ({ database, now }, account, query) =>
+      readRevenueChart(database.db, account, { algorithm: query.algorithm, timeZone: query.timezone, now: now() }),
+  }),
+];
 
 function sendFile(reply: FastifyReply, contentType: string, filename: string, body: string | Buffer) {
   return reply
@@ -51,123 +60,39 @@ function sendFile(reply: FastifyReply, contentType: string, filename: string, bo
 /**
  * Spec 7 revenue calls (docs/dashboard.md, "Revenue API"): the logged-in user's calls by
  * `account_name` (one of their own live accounts, else 404 'Account not found'), and the observer
- * twins by `observer_key`, which answer the same bodies read-only. The downloads (PDF and CSV) are
- * offered to the logged-in user only: the spec's observer calls do not include them, and a statement
- * is a document for the account's owner.
+ * twins by `observer_key`, which answer the same bodies read-only (GET only: a POST is 404). The
+ * downloads (PDF and CSV) are offered to the logged-in user only: the spec's observer calls do not
+ * include them, and a statement is a document for the account's owner.
  */
-export async function revenueRoutes(app: FastifyInstance, deps: RevenueRouteDeps): Promise<void> {
-  const { auth, db, now } = deps;
-  const hashesPerDifficulty = deps.hashesPerDifficulty ?? powHashesPerDifficulty;
-  const requireUser = auth.requireUser;
-  const own = (request: FastifyRequest, query: { account_name: string }) =>
-    auth.ownAccount(request, query.account_name);
-  const observed = (request: FastifyRequest, query: { observer_key: string }) =>
-    auth.observerAccount(request, query.observer_key);
+export async function revenueRoutes(app: FastifyInstance): Promise<void> {
+  const { auth } = app;
+  const { config, database, now, hashesPerDifficulty } = app.services;
+  const { db } = database;
 
-  // The five JSON reads, each registered for the user (session) and the observer (key).
-  const reads = {
-    balance: (account: Account) => readBalances(db, account),
-    payouts: (account: Account, q: { timezone: string }) =>
-      readAccountPayouts(db, account, q.timezone, { limit: ACCOUNT_PAYOUTS_LIMIT }),
-    earnings: (account: Account, q: { algorithm: AlgorithmKey; timezone: string }) =>
-      readEarnings(db, account, { algorithm: q.algorithm, timeZone: q.timezone, now: now(), hashesPerDifficulty }),
-    lifetime: (account: Account, q: { algorithm: AlgorithmKey }) => readLifetimeEarnings(db, account, q.algorithm),
-    chart: (account: Account, q: { algorithm: AlgorithmKey; timezone: string }) =>
-      readRevenueChart(db, account, { algorithm: q.algorithm, timeZone: q.timezone, now: now() }),
-  };
-
-  addRoute(
-    app,
-    routes.userRevenueBalance,
-    { preHandler: [requireUser], query: routes.userRevenueBalance.query },
-    async ({ request, reply, query }) => {
-      reply.headers(NO_STORE);
-      return reads.balance(await own(request, query));
-    },
-  );
-  addRoute(
-    app,
-    routes.userRevenuePayouts,
-    { preHandler: [requireUser], query: routes.userRevenuePayouts.query },
-    async ({ request, reply, query }) => {
-      reply.headers(NO_STORE);
-      return reads.payouts(await own(request, query), query);
-    },
-  );
-  addRoute(
-    app,
-    routes.userRevenueEarnings,
-    { preHandler: [requireUser], query: routes.userRevenueEarnings.query },
-    async ({ request, reply, query }) => {
-      reply.headers(NO_STORE);
-      return reads.earnings(await own(request, query), query);
-    },
-  );
-  addRoute(
-    app,
-    routes.userRevenueLifetimeEarnings,
-    { preHandler: [requireUser], query: routes.userRevenueLifetimeEarnings.query },
-    async ({ request, reply, query }) => {
-      reply.headers(NO_STORE);
-      return reads.lifetime(await own(request, query), query);
-    },
-  );
-  addRoute(
-    app,
-    routes.userRevenueChart,
-    { preHandler: [requireUser], query: routes.userRevenueChart.query },
-    async ({ request, reply, query }) => {
-      reply.headers(NO_STORE);
-      return reads.chart(await own(request, query), query);
-    },
-  );
-
-  addRoute(app, routes.observerRevenueBalance, { query: routes.observerRevenueBalance.query }, async (c) => {
-    c.reply.headers(NO_STORE);
-    return reads.balance(await observed(c.request, c.query));
-  });
-  addRoute(app, routes.observerRevenuePayouts, { query: routes.observerRevenuePayouts.query }, async (c) => {
-    c.reply.headers(NO_STORE);
-    return reads.payouts(await observed(c.request, c.query), c.query);
-  });
-  addRoute(app, routes.observerRevenueEarnings, { query: routes.observerRevenueEarnings.query }, async (c) => {
-    c.reply.headers(NO_STORE);
-    return reads.earnings(await observed(c.request, c.query), c.query);
-  });
-  addRoute(
-    app,
-    routes.observerRevenueLifetimeEarnings,
-    { query: routes.observerRevenueLifetimeEarnings.query },
-    async (c) => {
-      c.reply.headers(NO_STORE);
-      return reads.lifetime(await observed(c.request, c.query), c.query);
-    },
-  );
-  addRoute(app, routes.observerRevenueChart, { query: routes.observerRevenueChart.query }, async (c) => {
-    c.reply.headers(NO_STORE);
-    return reads.chart(await observed(c.request, c.query), c.query);
-  });
+  registerTwins(app, REVENUE_READS, ['GET']);
 
   // ── downloads: files, not JSON ──────────────────────────────────────────────────────────────
+  // accountFrom has parsed the query (400 naming the field, as on the JSON routes); the handlers
+  // take that parse.
 
-  app.get(routes.userRevenueEarningsDownload.path, { preHandler: [requireUser] }, async (request, reply) => {
-    const query = parseQuery(routes.userRevenueEarningsDownload.query, request);
-    const account = await own(request, query);
-    const pdf = await buildStatement(db, account, {
+  const statement = routes.userRevenueEarningsDownload;
+  app.get(statement.path, { preHandler: [auth.accountFrom('session', statement)] }, async (request, reply) => {
+    const query = requestInput(request, statement.query, 'query');
+    const pdf = await buildStatement(db, auth.accountOf(request), {
       month: query.date,
       timeZone: query.timezone,
       now: now(),
-      poolName: deps.config.poolName,
-      publicUrl: deps.config.publicUrl,
+      poolName: config.poolName,
+      publicUrl: config.publicUrl,
     });
     return sendFile(reply, 'application/pdf', `earnings_${query.date}.pdf`, pdf);
   });
 
-  app.get(routes.userRevenueEarningsCsv.path, { preHandler: [requireUser] }, async (request, reply) => {
-    const query = parseQuery(routes.userRevenueEarningsCsv.query, request);
-    const account = await own(request, query);
+  const earnings = routes.userRevenueEarningsCsv;
+  app.get(earnings.path, { preHandler: [auth.accountFrom('session', earnings)] }, async (request, reply) => {
+    const query = requestInput(request, earnings.query, 'query');
     // The whole history, not just the 90 days the table shows: the file is the miner's record.
-    const days = await readEarningDays(db, account, {
+    const days = await readEarningDays(db, auth.accountOf(request), {
       algorithm: query.algorithm,
       timeZone: query.timezone,
       now: now(),
@@ -176,10 +101,10 @@ export async function revenueRoutes(app: FastifyInstance, deps: RevenueRouteDeps
     return sendFile(reply, CSV_CONTENT_TYPE, 'earnings.csv', earningsCsv(days));
   });
 
-  app.get(routes.userRevenuePayoutsCsv.path, { preHandler: [requireUser] }, async (request, reply) => {
-    const query = parseQuery(routes.userRevenuePayoutsCsv.query, request);
-    const account = await own(request, query);
-    const records = await readAccountPayouts(db, account, query.timezone);
+  const payments = routes.userRevenuePayoutsCsv;
+  app.get(payments.path, { preHandler: [auth.accountFrom('session', payments)] }, async (request, reply) => {
+    const query = requestInput(request, payments.query, 'query');
+    const records = await readAccountPayouts(db, auth.accountOf(request), query.timezone);
     return sendFile(reply, CSV_CONTENT_TYPE, 'payments.csv', paymentsCsv(records));
   });
 }

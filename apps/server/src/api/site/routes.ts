@@ -4,12 +4,12 @@ import { errors } from '../../http/errors.js';
 import { addRoute } from '../../http/route.js';
 import { banner, siteInfo } from '../../services/site.js';
 import { VERSION } from '../../version.js';
-import type { ApiDeps } from '../deps.js';
 
-export async function siteRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+export async function siteRoutes(app: FastifyInstance): Promise<void> {
+  const { config, network, database } = app.services;
   const startedAt = Date.now();
-  const site = siteInfo(deps.config, deps.network);
-  const bannerBody = banner(deps.config);
+  const site = siteInfo(config, network);
+  const bannerBody = banner(config);
 
   addRoute(app, routes.site, {}, async () => site);
   addRoute(app, routes.banner, {}, async () => bannerBody);
@@ -18,7 +18,7 @@ export async function siteRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
   app.get('/health/live', async () => ({ status: 'ok' }));
 
   addRoute(app, routes.health, {}, async ({ reply }) => {
-    const up = await deps.database.ping();
+    const up = await database.ping();
     const body = {
       status: up ? ('ok' as const) : ('unavailable' as const),
       database: up ? ('up' as const) : ('down' as const),
