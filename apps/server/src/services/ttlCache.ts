@@ -1,45 +1,45 @@
-/**
- * Remembers the result of an async read for `ttlMs`, and lets concurrent callers share one read in
- * flight. For data that changes on a schedule (pool statistics are rolled up once a minute) this
- * turns N requests per second into one query per period. A failed read is not remembered.
- */
-export function ttlCache<T>(ttlMs: number, read: () => Promise<T>, now: () => number = Date.now): () => Promise<T> {
-  let value: { at: number; data: T } | undefined;
-  let inFlight: Promise<T> | undefined;
-  return () => {
-    if (value && now() - value.at < ttlMs) return Promise.resolve(value.data);
-    if (!inFlight) {
-      inFlight = read()
-        .then((data) => {
-          value = { at: now(), data };
-          return data;
-        })
-        .finally(() => {
-          inFlight = undefined;
-        });
-    }
-    return inFlight;
-  };
-}
+import { LRUCache } from 'lru-cache';
 
 /**
- * One `ttlCache` per key, for reads by an argument from a small fixed set (an algorithm): `keyOf`
- * names the argument's entry. Entries are never dropped, so the set of keys must be bounded.
+ * The API's answer cache, on lru-cache: a read is remembered for `ttlMs` and concurrent callers share
+ * one read in flight (lru-cache's fetch). For data that changes on a schedule (pool statistics are
+ * rolled up once a minute) this turns N requests per second into one query per period. A failed read
+ * is not remembered.
+ */
+
+/** At most this many keys per cache (algorithms today); the least recently used goes first past it. */
+const MAX_KEYS = 64;
+
+/**
+ * One remembered read per key, for reads by an argument from a small set (an algorithm): `keyOf` names
+ * the argument's entry.
  */
 export function ttlCacheBy<A, T>(
   ttlMs: number,
   read: (arg: A) => Promise<T>,
-  keyOf: (arg: A) => PropertyKey,
-  now: () => number = Date.now,
+  keyOf: (arg: A) => string,
+  now: () => number = performance.now.bind(performance),
 ): (arg: A) => Promise<T> {
-  const caches = new Map<PropertyKey, () => Promise<T>>();
-  return (arg) => {
-    const key = keyOf(arg);
-    let cached = caches.get(key);
-    if (!cached) {
-      cached = ttlCache(ttlMs, () => read(arg), now);
-      caches.set(key, cached);
-    }
-    return cached();
+  // Values are boxed: lru-cache takes no undefined or null value, and a read may answer either.
+  const cache = new LRUCache<string, { value: T }, { arg: A }>({
+    max: MAX_KEYS,
+    // Fresh while its age is at most ttlMs (lru-cache's rule), then read again on the next call.
+    ttl: ttlMs,
+    // The clock is read on every get rather than rounded to lru-cache's default 1 ms resolution.
+    ttlResolution: 0,
+    perf: { now },
+    fetchMethod: async (_key, _stale, { context }) => ({ value: await read(context.arg) }),
+  });
+  return async (arg) => {
+    const boxed = await cache.fetch(keyOf(arg), { context: { arg } });
+    // fetch answers undefined only when the fetch was aborted, which nothing here does.
+    if (!boxed) throw new Error('cached read was aborted');
+    return boxed.value;
   };
+}
+
+/** One remembered read: ttlCacheBy with a single key. */
+export function ttlCache<T>(ttlMs: number, read: () => Promise<T>, now?: () => number): () => Promise<T> {
+  const cached = ttlCacheBy<undefined, T>(ttlMs, read, () => '', now);
+  return () => cached(undefined);
 }
