@@ -2,12 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { focusRing } from './form';
 import { CheckIcon, CopyIcon } from './icons';
 
-/** How long the checkmark shows after a copy (spec 9). */
+/** How long the checkmark shows after a copy (docs/website.md, Lists, refresh and copying). */
 export const COPY_CONFIRMATION_MS = 2000;
 
 /**
- * Copying to the clipboard with spec 4's confirmation: `copied` is true for 2 s after a copy, for a
- * checkmark in place of the copy icon. Spec 8: failures are only logged; the text stays on screen to
+ * Copying to the clipboard with the site's confirmation: `copied` is true for 2 s after a copy, for a
+ * checkmark in place of the copy icon. Failures are only logged (docs/website.md, Forms and messages); the text stays on screen to
  * copy by hand.
  */
 export function useCopy(text: string): { copied: boolean; copy: () => Promise<void> } {

@@ -31,7 +31,7 @@ const ITEMS: readonly NavItem[] = [
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500';
 const primaryButton = `inline-flex items-center justify-center rounded-lg bg-amber-500 px-4 py-2 text-sm font-semibold text-slate-950 shadow-sm hover:bg-amber-400 ${focusRing}`;
 
-/** The top bar of every page but the bare ones (spec "Shared layout"); a menu panel below 1024 px. */
+/** The top bar of every page but the bare ones (docs/website.md, Layout and navigation); a menu panel below 1024 px. */
 export function SiteNav({ poolName, isLoggedIn, overHero, showAlgorithmSelector, onLogout }: Props) {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();

@@ -12,7 +12,7 @@ import { MESSAGES } from './messages';
 import { useFormFields } from './useFormFields';
 
 /**
- * Register (spec "Register"). The `r` query parameter pre-fills the referral code and makes it
+ * Register (docs/decisions.md, Account pages (website)). The `r` query parameter pre-fills the referral code and makes it
  * read-only. Success logs the new user in and goes to /dashboard.
  */
 export default function RegisterPage() {

@@ -63,7 +63,7 @@ export function AdminShell({ title, children, width }: { title: string; children
   );
 }
 
-/** Prev / 'Page X of Y' / Next, disabled at the ends (spec 4 "Pagination"). */
+/** Prev / 'Page X of Y' / Next, disabled at the ends (docs/website.md, Lists, refresh and copying). */
 export function Pager({
   page,
   pageCount,

@@ -17,7 +17,7 @@ import {
 } from './logs';
 
 /**
- * Logs ('User logs', spec "Admin"): search the user log by e-mail, by account, or both (an
+ * Logs ('User logs', docs/admin.md, The screens): search the user log by e-mail, by account, or both (an
  * account of that user). States: idle, loading, error, empty, results; 20 entries a page, paged by
  * the server. Clear Filters empties both fields and the results.
  */
@@ -54,7 +54,7 @@ function UserLogs() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const filters = logFilters(email, account);
-    // Nothing typed: nothing is sent (spec 5), and the screen asks for a filter.
+    // Nothing typed: nothing is sent, and the screen asks for a filter.
     runs.current += 1;
     setSearch(filters ? { filters, page: 1, run: runs.current } : null);
   };

@@ -12,8 +12,8 @@ import { AdminShell, Pager } from './AdminShell';
 import { filterUsers, formatLastLogin, USERS_SEARCH_PLACEHOLDER, usersPage } from './users';
 
 /**
- * Users ('List of Users', spec "Admin"): the whole list is fetched once and searched and paged
- * here. Login logs in as that user and opens their dashboard; a failed login is only logged (spec 8).
+ * Users ('List of Users', docs/admin.md, The screens): the whole list is fetched once and searched and paged
+ * here. Login logs in as that user and opens their dashboard; a failed login is only logged.
  */
 export default function UsersPage() {
   return (

@@ -9,7 +9,7 @@ import {
   showingText,
 } from './logs';
 
-describe('log filters (spec 5)', () => {
+describe('log filters', () => {
   it('are trimmed and sent only when not empty', () => {
     expect(logFilters('', '')).toBeNull();
     expect(logFilters('   ', '\t')).toBeNull();
@@ -19,7 +19,7 @@ describe('log filters (spec 5)', () => {
   });
 });
 
-describe('log answers and entries (spec 3 "Log entry", spec 7)', () => {
+describe('log answers and entries', () => {
   it('reads our paged answer {items, total}', () => {
     const answer = {
       items: [{ time: '2026-05-03T14:07:09.000Z', log_name: 'login', log_value: { ip: '1.2.3.4' }, account: null }],

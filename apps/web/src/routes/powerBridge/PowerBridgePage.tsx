@@ -6,7 +6,7 @@ import { type ContactKind, NOT_CONFIGURED, siteContacts } from '../../lib/contac
 import { scrollToSection } from '../../lib/scroll';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
-/** Spec 9: both hero buttons stop 50 px above their section. */
+/** Both hero buttons stop 50 px above their section (docs/website.md, Power bridge). */
 const SCROLL_OFFSET = 50;
 
 const FEATURES = [
@@ -40,7 +40,7 @@ const SPECS = [
 ] as const;
 
 /**
- * The power bridge (spec "Power bridge page"): a stratum server and a Bitcoin node installed in the
+ * The power bridge (docs/website.md, Power bridge): a stratum server and a Bitcoin node installed in the
  * customer's farm. Contacts (phones, chat, e-mail) come from the site configuration.
  */
 export default function PowerBridgePage() {

@@ -23,7 +23,7 @@ export interface MiningActions {
 }
 
 /**
- * The Mining tab (spec "Dashboard"): four cards, the hashrate chart, Search, 'Remove Offline
+ * The Mining tab (docs/dashboard.md, The screens): four cards, the hashrate chart, Search, 'Remove Offline
  * Workers' and the workers table. Figures are the server's; the page only formats, sorts and pages.
  */
 export function MiningTab({
@@ -105,7 +105,7 @@ function Workers({
   const [page, setPage] = useState(1);
   const searchId = useId();
 
-  // Spec 4: worker removal and offline-worker removal are followed by a full page reload.
+  // Worker removal and offline-worker removal are followed by a full page reload.
   const removeOffline = useMutation({
     mutationFn: () => removeOfflineWorkers(actions?.account ?? '', algorithm),
     onSuccess: () => window.location.reload(),
@@ -139,7 +139,7 @@ function Workers({
               value={query}
               onChange={(event) => {
                 setQuery(event.target.value);
-                // Spec: a new search starts at page 1.
+                // A new search starts at page 1.
                 setPage(1);
               }}
             />
@@ -206,7 +206,7 @@ function Workers({
   );
 }
 
-/** A sortable heading: the column's name and the sort it is in (spec: ascending first, then toggle). */
+/** A sortable heading: the column's name and the sort it is in (ascending first, then toggle: docs/website.md, Lists, refresh and copying). */
 function SortHeading({
   column,
   label,

@@ -35,7 +35,7 @@ import {
 } from './payoutForm';
 
 /**
- * Payout Settings (spec 3, 4, 5): per coin the threshold, the interval and the addresses with their
+ * Payout Settings (docs/money.md, Payout settings): per coin the threshold, the interval and the addresses with their
  * share of each payout. Saving replaces the account's payout settings as a whole.
  */
 export function PayoutSettingsModal({
@@ -293,7 +293,7 @@ function CoinFieldset({
           </BoundHint>
         </div>
       </div>
-      {/* Spec 9: USDC payouts use the Ethereum network; any token on another coin's chain says so. */}
+      {/* USDC payouts use the Ethereum network; any token on another coin's chain says so. */}
       {info.network === 'ethereum' && coin.ticker !== 'ETH' && (
         <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
           {coin.ticker} is paid on the Ethereum network: enter an Ethereum address.

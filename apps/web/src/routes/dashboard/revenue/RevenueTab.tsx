@@ -9,7 +9,7 @@ import { Balances } from './Balances';
 import { PaymentsAndEarnings } from './PaymentsAndEarnings';
 
 /**
- * The Revenue tab (spec "Dashboard"): revenue chart, the settings buttons, the balances table and
+ * The Revenue tab (docs/dashboard.md, The screens): revenue chart, the settings buttons, the balances table and
  * Payments and Earnings. Every figure comes from the revenue calls; nothing is computed here but the
  * dollar value of a balance (balance × the price the same answer carries) for display.
  */

@@ -4,7 +4,7 @@ import { CheckIcon, CopyIcon } from '../../../components/icons';
 
 /**
  * A value the miner types into their mining software, shown as a button: a click copies `text`
- * (in full, even when `shown` is abbreviated) and a checkmark replaces the copy icon for 2 s (spec 4).
+ * (in full, even when `shown` is abbreviated) and a checkmark replaces the copy icon for 2 s (docs/website.md, Lists, refresh and copying).
  */
 export function CopyText({
   text,
