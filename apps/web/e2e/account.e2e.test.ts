@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Site, startSite } from './harness.js';
 
 /**
- * The account screens against the real server: register, log out, log in, settings, the logged-in
- * flag (docs/website.md, Session) and the form messages (docs/website.md, Forms and messages), with the real ALTCHA robot check solved by the
- * browser (made cheap with CAPTCHA_MAX_NUMBER).
+ * The account screens against the real server: register, log out, log in, settings, the logged-in flag
+ * (docs/website.md, Session) and the form messages (docs/website.md, Forms and messages), with the real ALTCHA robot
+ * check solved by the browser (made cheap with CAPTCHA_MAX_NUMBER).
  */
 const PASSWORD = 'correct horse battery';
 

@@ -410,7 +410,8 @@ describe('public pages with data', () => {
       'Energy Cost (USD/kWh)',
       'Result Units',
     ]);
-    // The calculator's defaults (docs/website.md, Stats and Profitability); the Rate is the pool's profitability of the last 24 hours.
+    // The calculator's defaults (docs/website.md, Stats and Profitability); the Rate is the pool's profitability of the
+    // last 24 hours.
     expect(await page.getByTestId('calc-hashrate').inputValue()).toBe('0');
     expect(await page.getByTestId('calc-rate').inputValue()).toBe('0.00012');
     expect(await page.getByTestId('calc-power').inputValue()).toBe('0');

@@ -49,7 +49,10 @@ export async function loginAsUser(email: string) {
   return answer;
 }
 
-/** POST admin/balance: `true` on success (docs/admin.md, Balance adjustments); anything else is returned for the screen to explain. */
+/**
+ * POST admin/balance: `true` on success (docs/admin.md, Balance adjustments); anything else is returned for the screen
+ * to explain.
+ */
 export function submitBalance(fields: {
   username: string;
   algorithm: string;

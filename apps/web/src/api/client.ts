@@ -22,7 +22,10 @@ type QueryInput<K extends RouteName> = [RouteQuery<K>] extends [never]
   ? { query?: never }
   : { query: Texts<RouteQuery<K>> };
 
-/** What a call sends: its path parameters and query when it has them, a multipart form body (docs/decisions.md, Server and API). */
+/**
+ * What a call sends: its path parameters and query when it has them, a multipart form body (docs/decisions.md, Server
+ * and API).
+ */
 export type CallInput<K extends RouteName> = ParamsInput<K> &
   QueryInput<K> & {
     form?: FormData;
@@ -75,7 +78,10 @@ export async function call<K extends RouteName>(name: K, ...args: InputArg<K>): 
   return body as RouteResponse<K>;
 }
 
-/** docs/website.md, Session: a 401 sets the logged-out flag and, except for user info and the pre-login calls, goes to /login. */
+/**
+ * docs/website.md, Session: a 401 sets the logged-out flag and, except for user info and the pre-login calls, goes to
+ * /login.
+ */
 function onUnauthorized(name: RouteName): void {
   setIsLoggedIn(false);
   if (shouldRedirectToLogin(unauthorizedAction(name), window.location.pathname)) redirectToLogin();

@@ -114,8 +114,9 @@ export function getRevenueChart(
 // ── downloads (miner only: observers get none, docs/dashboard.md, Revenue API) ──────────────────────────────
 
 /**
- * A file answer (PDF, CSV). Resolves to null when the server sent an empty body (the Revenue tab then says
- * 'No data received from the server.', docs/dashboard.md, Monthly statement); throws an ApiError for a refusal, after the usual 401 handling.
+ * A file answer (PDF, CSV). Resolves to null when the server sent an empty body (the Revenue tab then says 'No data
+ * received from the server.', docs/dashboard.md, Monthly statement); throws an ApiError for a refusal, after the usual
+ * 401 handling.
  */
 async function download(response: Promise<Response>): Promise<Blob | null> {
   const answer = await response;

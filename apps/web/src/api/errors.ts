@@ -9,7 +9,9 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    /** True when `message` is the server's own `error` text (docs/website.md, Forms and messages), not one made up here. */
+    /**
+     * True when `message` is the server's own `error` text (docs/website.md, Forms and messages), not one made up here.
+     */
     readonly fromServer = false,
   ) {
     super(message);

@@ -6,8 +6,8 @@ import { CheckIcon, CopyIcon } from './icons';
 export const COPY_CONFIRMATION_MS = 2000;
 
 /**
- * Copying to the clipboard with the site's confirmation: `copied` is true for 2 s after a copy, for a
- * checkmark in place of the copy icon. Failures are only logged (docs/website.md, Forms and messages); the text stays on screen to
+ * Copying to the clipboard with the site's confirmation: `copied` is true for 2 s after a copy, for a checkmark in
+ * place of the copy icon. Failures are only logged (docs/website.md, Forms and messages); the text stays on screen to
  * copy by hand.
  */
 export function useCopy(text: string): { copied: boolean; copy: () => Promise<void> } {

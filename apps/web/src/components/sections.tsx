@@ -61,7 +61,9 @@ export function StatCard({ label, value, testId }: { label: string; value: strin
   );
 }
 
-/** Prev, 'Page X of Y', Next (Prev disabled on page 1, Next on the last: docs/website.md, Lists, refresh and copying). */
+/**
+ * Prev, 'Page X of Y', Next (Prev disabled on page 1, Next on the last: docs/website.md, Lists, refresh and copying).
+ */
 export function Pager({
   window: paging,
   onPage,

@@ -30,7 +30,8 @@ export function Layout() {
   // A 401 from any call goes to /login through the router (docs/website.md, Session); see api/unauthorized.ts.
   useEffect(() => setLoginRedirect(() => navigate('/login')), [navigate]);
 
-  // Logout (docs/website.md, Session): result true → "/" with the flag cleared (client.ts clears it); false → /dashboard.
+  // Logout (docs/website.md, Session): result true → "/" with the flag cleared (client.ts clears it); false →
+  // /dashboard.
   const logout = async () => {
     try {
       const loggedOut = await logoutCall();

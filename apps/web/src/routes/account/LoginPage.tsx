@@ -11,7 +11,10 @@ import { type LoginValues, loginForm, validateLogin } from './forms';
 import { MESSAGES } from './messages';
 import { useFormFields } from './useFormFields';
 
-/** Login (docs/decisions.md, Account pages (website)): Email, Password, 2FA (optional), robot check. Success goes to /dashboard. */
+/**
+ * Login (docs/decisions.md, Account pages (website)): Email, Password, 2FA (optional), robot check. Success goes to
+ * /dashboard.
+ */
 export default function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

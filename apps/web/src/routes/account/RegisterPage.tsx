@@ -12,8 +12,8 @@ import { MESSAGES } from './messages';
 import { useFormFields } from './useFormFields';
 
 /**
- * Register (docs/decisions.md, Account pages (website)). The `r` query parameter pre-fills the referral code and makes it
- * read-only. Success logs the new user in and goes to /dashboard.
+ * Register (docs/decisions.md, Account pages (website)). The `r` query parameter pre-fills the referral code and makes
+ * it read-only. Success logs the new user in and goes to /dashboard.
  */
 export default function RegisterPage() {
   const navigate = useNavigate();

@@ -8,12 +8,11 @@ import {
 import { MESSAGES } from './messages';
 
 /**
- * Pure helpers of the login, register, password recovery and coupon forms: reading the query,
- * validating what was typed (first problem wins, as one message under the form), and building the
- * multipart bodies. The forms use `noValidate`, so these checks are the only ones: the messages
- * are fixed and read the same in every browser (docs/website.md, Forms and messages). The field rules (username, e-mail,
- * password, coupon) are the contract's own (accountRules.ts): a form refuses what the server would,
- * in the server's words.
+ * Pure helpers of the login, register, password recovery and coupon forms: reading the query, validating what was typed
+ * (first problem wins, as one message under the form), and building the multipart bodies. The forms use `noValidate`,
+ * so these checks are the only ones: the messages are fixed and read the same in every browser (docs/website.md, Forms
+ * and messages). The field rules (username, e-mail, password, coupon) are the contract's own (accountRules.ts): a form
+ * refuses what the server would, in the server's words.
  */
 
 /** A validation result: null when the form may be sent, otherwise the message to show. */
@@ -59,7 +58,9 @@ export interface RegisterValues {
   acceptTerms: boolean;
 }
 
-/** The `r` query parameter pre-fills the referral code and locks the field (docs/decisions.md, Account pages (website)). */
+/**
+ * The `r` query parameter pre-fills the referral code and locks the field (docs/decisions.md, Account pages (website)).
+ */
 export function referralFromQuery(search: URLSearchParams): string | null {
   return queryParam(search, 'r');
 }

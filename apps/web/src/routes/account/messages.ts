@@ -1,9 +1,9 @@
 import { ACCOUNT_MESSAGES } from '@lodestone/contract';
 
 /**
- * The account screens' messages. The fixed texts are kept here word for word (docs/website.md, Forms and messages). What is
- * wrong with a field (an empty or malformed e-mail, a short password, …) is said in the contract's
- * words (ACCOUNT_MESSAGES in packages/contract), the same the server answers.
+ * The account screens' messages. The fixed texts are kept here word for word (docs/website.md, Forms and messages).
+ * What is wrong with a field (an empty or malformed e-mail, a short password, …) is said in the contract's words
+ * (ACCOUNT_MESSAGES in packages/contract), the same the server answers.
  */
 export const MESSAGES = {
   robot: ACCOUNT_MESSAGES.robot,

@@ -36,7 +36,10 @@ export interface KeyedLogRow extends LogRow {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** A log value arrives as an object or as JSON text (docs/admin.md, The screens); text that is not JSON is kept as it is. */
+/**
+ * A log value arrives as an object or as JSON text (docs/admin.md, The screens); text that is not JSON is kept as it
+ * is.
+ */
 export function parseLogValue(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   try {

@@ -15,7 +15,9 @@ import {
   vipFormData,
 } from './VipApplicationRules';
 
-/** The dial code selector: as wide as its text (the input's class stretches), never greyed (selects match :read-only). */
+/**
+ * The dial code selector: as wide as its text (the input's class stretches), never greyed (selects match :read-only).
+ */
 const dialClass = inputClass
   .split(' ')
   .filter((c) => c !== 'w-full' && !c.includes('read-only:'))

@@ -115,8 +115,8 @@ const ARROWS: Record<Direction, { symbol: string; words: string; colour: string 
 type ComparisonRow = PoolProfitsResponse['profit_table_24h'][number];
 
 /**
- * Pool Name, Pool URL, Profitability, Comparison. The URL is hidden on small screens (docs/website.md, Phones); on a phone
- * each pool is a card headed by its name.
+ * Pool Name, Pool URL, Profitability, Comparison. The URL is hidden on small screens (docs/website.md, Phones); on a
+ * phone each pool is a card headed by its name.
  */
 const COMPARISON_COLUMNS: readonly Column<ComparisonRow>[] = [
   { label: 'Pool Name', rowHeader: true, phone: 'primary', testId: 'pool-name', cell: ([name]) => name },

@@ -2,7 +2,8 @@ import type { PoolProfitsResponse } from '@lodestone/contract';
 import { fixed } from '@lodestone/domain';
 
 /**
- * The Mining Calculator (docs/website.md, Stats and Profitability), as pure functions so the arithmetic is tested on its own.
+ * The Mining Calculator (docs/website.md, Stats and Profitability), as pure functions so the arithmetic is tested on
+ * its own.
  *
  *   revenue = hashrate × 10^factor × (rate ÷ 10^rate factor) × BTC price × (1 − fee ÷ 100)   [USD/day]
  *   costs   = power (W) × 24 ÷ 1000 × energy cost (USD/kWh)                                  [USD/day]
@@ -11,7 +12,7 @@ import { fixed } from '@lodestone/domain';
  * each converted into the result unit (divided by that unit's US dollar price) and shown for
  * 24 hours, 7 days and 30 days (× 1, × 7, × 30) with 6 decimals.
  *
- * The product specification writes the unit factors as `1000^factor`; packages/contract defines them as powers of
+ * The product writes the unit factors as `1000^factor`; packages/contract defines them as powers of
  * ten of the hashrate units (12 = TH/s). Both read the same whenever the two factors are equal,
  * which is what the server always sends, so the term is 1 and revenue is hashrate × rate in BTC.
  */

@@ -23,9 +23,9 @@ import { configUpdateForm, type Toggles, togglesFromConfig } from './settings';
 import { DisableTwoFactorModal, EnableTwoFactorModal } from './TwoFactorModals';
 
 /**
- * Settings (docs/decisions.md, Account pages (website)): account info with 2FA, notification and privacy toggles, and per
- * account the API key, observer link, referral code, redirect settings, referrals and deletion;
- * plus creating a new account.
+ * Settings (docs/decisions.md, Account pages (website)): account info with 2FA, notification and privacy toggles, and
+ * per account the API key, observer link, referral code, redirect settings, referrals and deletion; plus creating a new
+ * account.
  */
 export default function SettingsPage() {
   const config = useUserConfig();

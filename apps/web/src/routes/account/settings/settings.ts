@@ -11,7 +11,10 @@ import { formOf } from '../forms';
  * rows, the observer link and the fee discount.
  */
 
-/** The toggles as the page shows them. `showInPublicLists` is the inverse of `anonymous` (docs/decisions.md, Account pages (website)). */
+/**
+ * The toggles as the page shows them. `showInPublicLists` is the inverse of `anonymous` (docs/decisions.md, Account
+ * pages (website)).
+ */
 export interface Toggles {
   showInPublicLists: boolean;
   sendMonthlyReports: boolean;

@@ -206,7 +206,10 @@ function Workers({
   );
 }
 
-/** A sortable heading: the column's name and the sort it is in (ascending first, then toggle: docs/website.md, Lists, refresh and copying). */
+/**
+ * A sortable heading: the column's name and the sort it is in (ascending first, then toggle: docs/website.md, Lists,
+ * refresh and copying).
+ */
 function SortHeading({
   column,
   label,

@@ -3,8 +3,8 @@ import { focusRing } from '../../../components/form';
 import { CheckIcon, CopyIcon } from '../../../components/icons';
 
 /**
- * A value the miner types into their mining software, shown as a button: a click copies `text`
- * (in full, even when `shown` is abbreviated) and a checkmark replaces the copy icon for 2 s (docs/website.md, Lists, refresh and copying).
+ * A value the miner types into their mining software, shown as a button: a click copies `text` (in full, even when
+ * `shown` is abbreviated) and a checkmark replaces the copy icon for 2 s (docs/website.md, Lists, refresh and copying).
  */
 export function CopyText({
   text,
