@@ -11,6 +11,13 @@ import { apiErrorFrom } from './errors';
  */
 export type DashboardSource = { kind: 'user'; account: string } | { kind: 'observer'; observerKey: string };
 
+/** What a dashboard panel shows: whose figures, on which algorithm, with days in which time zone. */
+export interface DashboardView {
+  source: DashboardSource;
+  algorithm: AlgorithmKey;
+  timezone: string;
+}
+
 /** Each dashboard read and its two calls in the contract's table: the miner's and the observer's. */
 const twins = {
   mining: { user: 'userMining', observer: 'observerMining' },

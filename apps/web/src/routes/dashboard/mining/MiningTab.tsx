@@ -2,7 +2,7 @@ import type { MiningWorker } from '@lodestone/contract';
 import type { AlgorithmKey } from '@lodestone/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { type DashboardSource, removeOfflineWorkers, removeWorker } from '../../../api/dashboard';
+import { type DashboardSource, type DashboardView, removeOfflineWorkers, removeWorker } from '../../../api/dashboard';
 import { serverErrorText } from '../../../api/errors';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form';
@@ -70,15 +70,7 @@ function SummaryCards({ source, algorithm }: { source: DashboardSource; algorith
   );
 }
 
-function HashrateChart({
-  source,
-  algorithm,
-  timezone,
-}: {
-  source: DashboardSource;
-  algorithm: AlgorithmKey;
-  timezone: string;
-}) {
+function HashrateChart({ source, algorithm, timezone }: DashboardView) {
   return (
     <ChartSection
       title="Hashrate"

@@ -1,6 +1,6 @@
 import type { AlgorithmKey } from '@lodestone/domain';
 import { useState } from 'react';
-import type { DashboardSource } from '../../../api/dashboard';
+import type { DashboardSource, DashboardView } from '../../../api/dashboard';
 import { browserTimeZone, formatUsd } from '../../../lib/format';
 import { ChartSection } from '../charts/ChartSection';
 import { useRevenueChart } from '../queries';
@@ -32,15 +32,7 @@ export function RevenueTab({
   );
 }
 
-function RevenueChart({
-  source,
-  algorithm,
-  timezone,
-}: {
-  source: DashboardSource;
-  algorithm: AlgorithmKey;
-  timezone: string;
-}) {
+function RevenueChart({ source, algorithm, timezone }: DashboardView) {
   return (
     <ChartSection
       title="Revenue"
