@@ -69,21 +69,32 @@ export function Pager({
   onPage,
   testId,
   label,
+  navTestId,
+  previousLabel = 'Prev',
+  nextLabel = 'Next',
 }: {
   window: PageWindow;
   onPage: (page: number) => void;
+  /** The 'Page X of Y' text's test id; `navTestId` is the whole pager's. */
   testId: string;
   label: string;
+  navTestId?: string;
+  previousLabel?: string;
+  nextLabel?: string;
 }) {
   return (
-    <nav aria-label={`${label} pages`} className="mt-4 flex items-center justify-between gap-2 text-sm">
+    <nav
+      aria-label={`${label} pages`}
+      data-testid={navTestId}
+      className="mt-4 flex items-center justify-between gap-2 text-sm"
+    >
       <button
         type="button"
         className={secondaryButtonClass}
         disabled={!paging.hasPrev}
         onClick={() => onPage(paging.page - 1)}
       >
-        Prev
+        {previousLabel}
       </button>
       <span data-testid={testId} aria-live="polite" className="text-slate-600 dark:text-slate-300">
         Page {paging.page} of {paging.pageCount}
@@ -94,7 +105,7 @@ export function Pager({
         disabled={!paging.hasNext}
         onClick={() => onPage(paging.page + 1)}
       >
-        Next
+        {nextLabel}
       </button>
     </nav>
   );

@@ -4,13 +4,14 @@ import { type LogFilters, searchLogs } from '../../api/admin';
 import { queryKeys } from '../../api/queryKeys';
 import { Panel } from '../../components/AccountPage';
 import { primaryButtonClass, secondaryButtonClass, TextField } from '../../components/form';
-import { AdminShell, Pager } from './AdminShell';
+import { Pager } from '../../components/sections';
+import { AdminShell } from './AdminShell';
 import {
   formatLogTime,
   LOGS_MESSAGES,
   type LogRow,
   logFilters,
-  logPageCount,
+  logPageWindow,
   logValueText,
   normalizeLogsAnswer,
   showingText,
@@ -117,12 +118,13 @@ function UserLogs() {
               ))}
             </ol>
             <Pager
-              page={search.page}
-              pageCount={logPageCount(result.total)}
+              window={logPageWindow(result.total, search.page)}
               onPage={(page) => setSearch({ ...search, page })}
+              label="Log entries"
               previousLabel="← Previous"
               nextLabel="Next →"
-              testId="logs-pager"
+              navTestId="logs-pager"
+              testId="logs-pager-status"
             />
           </>
         )}

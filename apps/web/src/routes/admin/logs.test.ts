@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatLogTime,
   logFilters,
-  logPageCount,
+  logPageWindow,
   logValueText,
   normalizeLogEntry,
   normalizeLogsAnswer,
@@ -88,9 +88,9 @@ describe('log paging (20 a page)', () => {
   });
 
   it('counts pages, at least one', () => {
-    expect(logPageCount(0)).toBe(1);
-    expect(logPageCount(20)).toBe(1);
-    expect(logPageCount(21)).toBe(2);
-    expect(logPageCount(45)).toBe(3);
+    expect(logPageWindow(0, 1).pageCount).toBe(1);
+    expect(logPageWindow(20, 1).pageCount).toBe(1);
+    expect(logPageWindow(21, 1).pageCount).toBe(2);
+    expect(logPageWindow(45, 3)).toMatchObject({ page: 3, pageCount: 3, hasPrev: true, hasNext: false });
   });
 });

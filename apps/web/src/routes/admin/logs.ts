@@ -1,4 +1,4 @@
-import { pageCount, pageOf } from '@lodestone/domain';
+import { type PageWindow, pageOf, pageWindow } from '@lodestone/domain';
 import type { LogFilters } from '../../api/admin';
 
 /** Entries per page of the Logs screen (docs/website.md, Lists, refresh and copying). */
@@ -115,7 +115,7 @@ export function showingText(page: number, total: number): string {
   return `Showing ${first}–${last} of ${total}`;
 }
 
-/** Page count of a search's total (at least 1). */
-export function logPageCount(total: number): number {
-  return pageCount(total, LOGS_PAGE_SIZE);
+/** The pager of a search: `page` of its total (at least one page). */
+export function logPageWindow(total: number, page: number): PageWindow {
+  return pageWindow(total, LOGS_PAGE_SIZE, page);
 }
