@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Site, startSite } from './harness.js';
 
 /**
- * The account screens against the real server: register, log out, log in, settings, the logged-in
- * flag (spec 4) and the form messages (spec 5 and 8), with the real ALTCHA robot check solved by the
- * browser (made cheap with CAPTCHA_MAX_NUMBER).
+ * The account screens against the real server: register, log out, log in, settings, the logged-in flag
+ * (docs/website.md, Session) and the form messages (docs/website.md, Forms and messages), with the real ALTCHA robot
+ * check solved by the browser (made cheap with CAPTCHA_MAX_NUMBER).
  */
 const PASSWORD = 'correct horse battery';
 
@@ -172,7 +172,7 @@ describe('register, log out, log in, settings', () => {
     await expectLoggedOutNav(page);
     expect(await flag(page)).toBe('false');
 
-    // A stale flag is corrected by the next 401 (spec 8): /settings goes to /login.
+    // A stale flag is corrected by the next 401 (docs/website.md, Session): /settings goes to /login.
     await page.evaluate(() => localStorage.setItem('isLoggedIn', 'true'));
     await page.goto('/settings');
     await page.waitForURL('**/login');
@@ -274,8 +274,8 @@ describe('register, log out, log in, settings', () => {
     await context.close();
   });
 
-  it("shows each form's own text on success, and its fallback when the call never reaches the server (spec 8)", async () => {
-    // A call cut before it reaches the server has no server text: the form falls back to the spec's.
+  it("shows each form's own text on success, and its fallback when the call never reaches the server", async () => {
+    // A call cut before it reaches the server has no server text: the form falls back to its own.
     const cut = (page: Page, path: string) =>
       page.route(
         (url) => url.pathname === `/v1${path}`,

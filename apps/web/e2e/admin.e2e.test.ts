@@ -312,7 +312,7 @@ describe('admin screens', () => {
     await context.close();
   });
 
-  it("Logs: a failed search shows the spec's message", async () => {
+  it('Logs: a failed search shows its fixed message', async () => {
     const { page, context } = await site.newPage();
     await logIn(site, context, admin.userId);
     await page.route('**/v1/admin/logs/**', (route) => route.fulfill({ status: 400, json: { error: 'x', code: 'X' } }));

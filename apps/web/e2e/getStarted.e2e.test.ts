@@ -8,7 +8,7 @@ const LISTENERS = [
 ];
 
 /**
- * Console errors of the page. A visitor's session check (GET /v1/user/info, spec 4) answers
+ * Console errors of the page. A visitor's session check (GET /v1/user/info, docs/website.md, Session) answers
  * `{result: false}`, not a 401, so there are none to expect.
  */
 const unexpected = (errors: string[]) => errors;

@@ -5,7 +5,7 @@ import { type Site, startSite } from './harness.js';
 const KEYS = ['scrypt', 'sha256', 'eaglesong', 'blake2s', 'x11', 'kheavyhash'];
 
 /**
- * Console errors of the page. A visitor's session check (GET /v1/user/info, spec 4) answers
+ * Console errors of the page. A visitor's session check (GET /v1/user/info, docs/website.md, Session) answers
  * `{result: false}`, not a 401, so there are none to expect.
  */
 const unexpected = (errors: string[]) => errors;
@@ -37,7 +37,7 @@ describe('home page', () => {
   });
   afterAll(() => site?.close());
 
-  it('renders one row per algorithm, in spec order, with the numbers the API serves', async () => {
+  it('renders one row per algorithm, in the usual order, with the numbers the API serves', async () => {
     const { page, context, errors } = await site.newPage();
     await page.goto('/');
     const rows = page.locator('[data-testid^="pool-row-"]');

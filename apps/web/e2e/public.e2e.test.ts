@@ -410,7 +410,8 @@ describe('public pages with data', () => {
       'Energy Cost (USD/kWh)',
       'Result Units',
     ]);
-    // Spec 9 defaults; the Rate is the pool's profitability of the last 24 hours.
+    // The calculator's defaults (docs/website.md, Stats and Profitability); the Rate is the pool's profitability of the
+    // last 24 hours.
     expect(await page.getByTestId('calc-hashrate').inputValue()).toBe('0');
     expect(await page.getByTestId('calc-rate').inputValue()).toBe('0.00012');
     expect(await page.getByTestId('calc-power').inputValue()).toBe('0');
@@ -669,7 +670,7 @@ describe('public pages with data', () => {
 
   // ── VIP application ─────────────────────────────────────────────────────────────────────────
 
-  it("VIP application: spec 5's messages, the robot check, then the application is stored", async () => {
+  it("VIP application: the form's messages, the robot check, then the application is stored", async () => {
     const { page, context, errors } = await site.newPage();
     await page.goto('/');
     await page.getByTestId('vip-open').click();
@@ -930,7 +931,7 @@ describe('public pages with data', () => {
     await context.close();
   });
 
-  it('Terms and Privacy state the rules of spec 9', async () => {
+  it('Terms and Privacy state the pool rules', async () => {
     const { page, context, errors } = await site.newPage();
     await page.goto('/terms');
     await page.getByTestId('terms-page').waitFor();
@@ -1041,7 +1042,7 @@ describe('public pages of a new pool (no data yet)', () => {
     await rows.first().waitFor();
     expect(await rows.count()).toBe(1);
     expect(await rows.first().getByTestId('comparison').innerText()).toBe('—');
-    // Without recorded prices the calculator says which fallback it uses (spec 9).
+    // Without recorded prices the calculator says which fallback it uses.
     await page.getByTestId('calculator-form').waitFor();
     expect(await page.getByTestId('calculator-note').first().innerText()).toMatch(/1 BTC = 100,000 USD/);
     expect(errors).toEqual([]);

@@ -8,7 +8,7 @@ import { App } from './App';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// Every navigation starts at the top (spec "Route table"), including back and forward.
+// Every navigation starts at the top (docs/website.md, Layout and navigation), including back and forward.
 window.history.scrollRestoration = 'manual';
 
 createRoot(root).render(

@@ -13,7 +13,7 @@ import {
 import { algorithmKey, algorithmName } from './common.js';
 
 /**
- * Accounts and sessions (spec 7 "Account and session"). Form calls are multipart (the spec), so
+ * Accounts and sessions (docs/accounts.md). Form calls are multipart (docs/decisions.md, Server and API), so
  * request bodies arrive as strings: the schemas below validate the parsed fields. Answers are JSON.
  * A refused call answers the API's usual error body `{ error, code }` with a 4xx status; the
  * website shows `error` as is.
@@ -48,7 +48,7 @@ export const totpCode = z
   .regex(/^\d{6}$/, M.totpCode);
 export const captchaToken = z.string({ error: M.robot }).min(1, M.robot).max(10_000, M.robot);
 
-/** Every successful form call answers this (spec: "result"). */
+/** Every successful form call answers this (`{ result: true }`). */
 export const resultResponse = z.object({ result: z.literal(true) });
 
 // ── session ────────────────────────────────────────────────────────────────────────────────────
@@ -84,7 +84,7 @@ export const userInfo = z.object({
   accounts: z.array(accountSummary),
   two_factor_enabled: z.boolean(),
   is_admin: z.boolean(),
-  /** True when an admin is logged in as this user (spec 7 Admin login). */
+  /** True when an admin is logged in as this user (docs/admin.md, Logging in as a user). */
   impersonated: z.boolean(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
@@ -144,7 +144,7 @@ export const newAccountBody = z.object({ username: accountName });
 /** POST /v1/user/remove_account */
 export const removeAccountBody = z.object({ account_name: accountName });
 
-/** GET /v1/user/accounts — the account list (path not shown in the spec; ours). */
+/** GET /v1/user/accounts — the account list (our path: docs/decisions.md, Public website calls and public API). */
 export const accountListResponse = z.object({ accounts: z.array(accountSummary) });
 
 /** POST /v1/user/keys/regenerate?account_name= — new API or observer key (ours). */

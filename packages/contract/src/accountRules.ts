@@ -2,8 +2,8 @@
  * The rules and messages of the account fields (username, e-mail, password, 2FA code, coupon), as
  * plain functions without zod: the contract's schemas (account.ts) are built from them, and the
  * website's forms import them, so a form refuses exactly what the server would, in the same words,
- * and the website's bundle stays free of zod. Texts the spec quotes (website.md §5, §8) are verbatim;
- * the others are the contract's own (the spec shows none).
+ * and the website's bundle stays free of zod. The fixed texts of the product are kept word for word;
+ * the others are the contract's own (docs/decisions.md, Account pages (website), Form checks).
  */
 
 export const ACCOUNT_MESSAGES = {
@@ -18,14 +18,14 @@ export const ACCOUNT_MESSAGES = {
   couponRequired: 'Coupon code is required',
   redirectPercentage: 'Percentages are 0 to 100',
   redirectTotal: 'The percentages add up to more than 100',
-  /** Spec §5 and §8, verbatim. */
+  /** The product's fixed text, word for word. */
   robot: 'Please verify you are not a robot.',
   recoveryKey: 'Invalid recovery key',
 } as const;
 
 /** Account names are the `{account}` of the stratum login `{account}.{worker}`. */
 export const ACCOUNT_NAME_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
-/** Server-side password length (the spec leaves it unshown). */
+/** Server-side password length (ours: docs/decisions.md, Account pages (website)). */
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;
 /** RFC 5321's longest forward path less its angle brackets. */
@@ -84,7 +84,7 @@ export function couponProblem(input: string): FieldProblem {
   return input.trim() === '' ? ACCOUNT_MESSAGES.couponRequired : null;
 }
 
-/** One redirect's share of the account's earnings, in percent (spec §5: 0 to 100). */
+/** One redirect's share of the account's earnings, in percent (0 to 100, docs/accounts.md, Redirects). */
 export function redirectPercentageProblem(percentage: number): FieldProblem {
   return Number.isFinite(percentage) && percentage >= 0 && percentage <= 100
     ? null

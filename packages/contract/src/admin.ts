@@ -2,19 +2,19 @@ import { ALGORITHMS, type AlgorithmKey } from '@lodestone/domain';
 import { z } from 'zod';
 
 /**
- * Admin calls (spec 7 "Admin"; docs/admin.md). Only users with the admin role reach them: anyone
+ * Admin calls (docs/admin.md, Calls). Only users with the admin role reach them: anyone
  * else logged in gets 404 (the calls do not reveal that they exist), visitors 401. Bodies may be
  * multipart forms (what the website sends) or JSON; every field arrives as text from a form, so
  * numbers are accepted as text too. Refusals answer the API's usual `{ error, code }`.
  */
 
-/** Rows per page of the user log (spec 9: 20 for admin logs). */
+/** Rows per page of the user log (docs/website.md, Lists, refresh and copying). */
 export const ADMIN_LOG_PAGE_SIZE = 20;
 
 /** The default reason of a balance adjustment when the admin gives none (kept on the ledger transaction). */
 export const ADMIN_ADJUSTMENT_DEFAULT_REASON = 'Admin balance adjustment';
 
-/** Value of a balance adjustment: at most this many decimals (spec 5: "sent with 8 decimals"). */
+/** Value of a balance adjustment: at most this many decimals (docs/admin.md, Balance adjustments). */
 export const ADMIN_BALANCE_DECIMALS = 8;
 
 /**
@@ -44,7 +44,7 @@ const pageNumber = z.preprocess(
 
 // ── users ────────────────────────────────────────────────────────────────────────────────────────
 
-/** One row of GET /v1/admin/users (spec 3 "Admin user"). */
+/** One row of GET /v1/admin/users (docs/admin.md, The screens). */
 export const adminUser = z.object({
   email: z.string(),
   /** The user's live accounts, oldest first. */
@@ -74,7 +74,7 @@ export const adminLogsUserBody = z.object({
 /** POST /v1/admin/logs/account — the log entries of one account (removed accounts too), newest first. */
 export const adminLogsAccountBody = z.object({ username: usernameFilter, page: pageNumber });
 
-/** One user-log entry (spec 3 "Log entry"). */
+/** One user-log entry (docs/admin.md, User log). */
 export const adminLogEntry = z.object({
   /** ISO time. */
   time: z.string(),
@@ -104,7 +104,7 @@ export const adminLoginBody = z.object({ email: emailFilter });
 // ── balance adjustment ───────────────────────────────────────────────────────────────────────────
 
 /**
- * The algorithm of a balance submission: its index in the spec's order (what the website sends,
+ * The algorithm of a balance submission: its index in the usual order (what the website sends,
  * 0 = SCRYPT … 5 = KHEAVYHASH), or its key or name.
  */
 export const adminAlgorithm = z
@@ -120,7 +120,7 @@ export const adminAlgorithm = z
     return found.key;
   });
 
-/** POST /v1/admin/balance (spec 3 "Balance submission"). */
+/** POST /v1/admin/balance (docs/admin.md, Balance adjustments). */
 export const adminBalanceBody = z.object({
   username: usernameFilter,
   algorithm: adminAlgorithm,
@@ -147,5 +147,5 @@ export const adminBalanceBody = z.object({
     .transform((r) => (r ? r : ADMIN_ADJUSTMENT_DEFAULT_REASON)),
 });
 
-/** The answer of a balance adjustment (spec 7: "balance true on success"). */
+/** The answer of a balance adjustment (`true` on success, docs/admin.md, Balance adjustments). */
 export const adminBalanceResponse = z.literal(true);

@@ -4,8 +4,8 @@ import { accountName } from './account.js';
 import { timeZone } from './pool.js';
 
 /**
- * The Mining tab of the dashboard (spec 7 "Dashboard" and "Observer"; docs/dashboard.md "Mining
- * API"): the summary cards, the hashrate chart, the workers table and worker removal. The user calls
+ * The Mining tab of the dashboard (docs/dashboard.md, Mining
+ * API): the summary cards, the hashrate chart, the workers table and worker removal. The user calls
  * name one of the user's own live accounts (`account_name`); the observer twins name the account by
  * its read-only `observer_key` and answer the same bodies. There is no observer removal.
  *
@@ -52,7 +52,7 @@ export const miningWorkerParams = z.object({ workerId: z.string().max(40) });
 
 // ── answers ─────────────────────────────────────────────────────────────────────────────────────
 
-/** GET /v1/user/mining — spec 3 "Account mining summary", the four cards. */
+/** GET /v1/user/mining (docs/dashboard.md, Summary), the four cards. */
 export const miningSummaryResponse = z.object({
   /** Over the statistics window, in `hashrate_units`. */
   hashrate: z.number().nonnegative(),
@@ -72,7 +72,7 @@ export const miningSummaryResponse = z.object({
 });
 export type MiningSummaryResponse = z.infer<typeof miningSummaryResponse>;
 
-/** Spec 3 "Worker": one row of the workers table. */
+/** One row of the workers table (docs/dashboard.md, Workers). */
 export const miningWorker = z.object({
   /** The id the removal call takes (a decimal integer as text). */
   id: z.string(),
@@ -95,7 +95,7 @@ export type MiningWorker = z.infer<typeof miningWorker>;
 export const miningWorkersResponse = z.array(miningWorker);
 
 /**
- * GET (as the spec lists it) or POST /v1/user/mining/workers/remove/{workerId} and
+ * GET (as the original site calls it) or POST /v1/user/mining/workers/remove/{workerId} and
  * /v1/user/mining/workers/removeall: how many workers were removed.
  */
 export const miningRemoveResponse = z.object({

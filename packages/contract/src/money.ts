@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { currentPassword, currentTotpCode } from './account.js';
 
 /**
- * Money calls of spec 7 "Dashboard" and "Public": the coin catalogue, conversion and payout settings,
+ * Money calls (docs/money.md, Settings and conversion API): the coin catalogue, conversion and payout settings,
  * balance conversion and the pool's payouts. Conventions (docs/money.md):
  *
  * - coin amounts (thresholds and their bounds) are exact decimal strings ("0.001"), never floats;
@@ -63,7 +63,7 @@ export const coinInfo = z.object({
 });
 export type CoinInfo = z.infer<typeof coinInfo>;
 
-/** GET /v1/coins — the payout coin catalogue (spec 3), keyed by ticker in catalogue order. */
+/** GET /v1/coins — the payout coin catalogue (docs/money.md, Coin catalogue), keyed by ticker in catalogue order. */
 export const coinsResponse = z.record(z.string(), coinInfo);
 export type CoinsResponse = z.infer<typeof coinsResponse>;
 
@@ -129,7 +129,10 @@ export const payoutSetting = z.object({
 export const paymentConfigResponse = z.object({ payout_settings: z.array(payoutSetting) });
 export type PaymentConfigResponse = z.infer<typeof paymentConfigResponse>;
 
-/** The save payload (spec 3): map ticker → {threshold, interval, addresses: [{proportion, address}]}. */
+/**
+ * The save payload (docs/money.md, Payout settings): map ticker → {threshold, interval, addresses: [{proportion,
+ * address}]}.
+ */
 export const paymentSettingsInput = z.record(
   z.string(),
   z.object(

@@ -10,7 +10,7 @@
  * drift check), two more dependencies, and would lose what zod knows but JSON Schema does not say.
  */
 
-/** Every API path is the spec's path under this prefix. */
+/** Every API path lives under this prefix (docs/decisions.md, Server and API). */
 export const API_PREFIX = '/v1';
 
 export interface ApiPath {

@@ -1,7 +1,7 @@
 import { ALGORITHM_KEYS, type AlgorithmKey } from '@lodestone/domain';
 import { z } from 'zod';
 
-/** GET /v1/pool/stats — one entry per algorithm (spec 3 "Pool stats per algorithm"). */
+/** GET /v1/pool/stats — one entry per algorithm (docs/website.md, Home). */
 export const poolAlgorithmStats = z.object({
   /** Pool hashrate in `hashrate_units`. */
   hashrate: z.number().nonnegative(),
@@ -46,7 +46,7 @@ export const topHashesEntry = z.object({
 });
 
 /**
- * GET /v1/pool/stats/{algorithm} — spec 3 "Algorithm stats detail", plus `workers` (the stats page
+ * GET /v1/pool/stats/{algorithm} (docs/website.md, Stats and Profitability), plus `workers` (the stats page
  * shows Active Workers) and `hashes_units` (the pool total needs a unit of its own: it is larger than
  * anyone's share of it). Each list's unit is chosen from its largest value; lists are sorted largest
  * first and hold at most TOP_HASHERS_LIMIT entries.

@@ -37,7 +37,7 @@ describe('VIP application body', () => {
     expect(vipApplicationBody.parse(withoutPhone).phone).toBeNull();
   });
 
-  it('refuses with the form’s messages (spec 5)', () => {
+  it('refuses with the form’s messages', () => {
     expect(messageOf({ ...valid, name: '  ' })).toBe(VIP_MESSAGES.nameRequired);
     expect(messageOf({ ...valid, name: undefined })).toBe('Name is required.');
     expect(messageOf({ ...valid, name: 'a\nb' })).toBe(VIP_MESSAGES.nameOneLine);

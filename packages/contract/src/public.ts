@@ -7,9 +7,8 @@ import { chartQuery } from './pool.js';
 import { VIP_DIAL_CODES, VIP_MESSAGES } from './vip.js';
 
 /**
- * The public website's calls and the public API (spec 2 Profitability, Payouts' FAQ fee answer,
- * Signature verification, Home's VIP application, API docs; spec 3 "Profitability data", "Pool
- * fees", "Public API", "VIP application", "Signature"; spec 7 "Public"). docs/public-api.md says
+ * The public website's calls and the public API: profitability, the FAQ's pool fees, signature
+ * verification, Home's VIP application and the API docs' three calls. docs/public-api.md says
  * where every figure comes from.
  *
  * Number conventions: profitability figures are BTC per day per the unit they name (BTC/TH/s, a JSON
@@ -31,7 +30,7 @@ const coinAmount = z.string().regex(/^\d+(\.\d+)?$/);
 
 /**
  * Path of the profitability calls: the algorithm's key (`scrypt`), name (`SCRYPT`, any case) or
- * index in the spec's order (0 = SCRYPT … 5 = KHEAVYHASH). Anything else is 404.
+ * index in the usual order (0 = SCRYPT … 5 = KHEAVYHASH). Anything else is 404.
  */
 export const profitAlgorithmParams = z.object({ algorithm: z.string().min(1).max(32) });
 
@@ -41,11 +40,11 @@ export type ProfitPeriod = (typeof PROFIT_PERIODS)[number];
 export const profitPeriod = z.enum(PROFIT_PERIODS);
 
 /**
- * One comparison row, five values in this order (spec 3): pool name, pool URL, profitability (BTC
- * per day per the unit of the fourth value), that unit (`BTC/TH/s`), and the percent difference of
- * this row's profitability from ours: (row − ours) ÷ ours × 100, rounded to 0.1 — positive when the
- * row's pool pays more than we do, negative when it pays less, 0 on our own row; null when we have
- * no profitability for the period (nothing to compare with).
+ * One comparison row, five values in this order (docs/public-api.md, Profitability): pool name, pool URL, profitability
+ * (BTC per day per the unit of the fourth value), that unit (`BTC/TH/s`), and the percent difference of this row's
+ * profitability from ours: (row − ours) ÷ ours × 100, rounded to 0.1 — positive when the row's pool pays more than we
+ * do, negative when it pays less, 0 on our own row; null when we have no profitability for the period (nothing to
+ * compare with).
  */
 export const comparisonRow = z.tuple([
   z.string(),
@@ -73,15 +72,15 @@ export const tickerPrice = z.object({
 export type TickerPrice = z.infer<typeof tickerPrice>;
 
 /**
- * GET /v1/pool/profits/{algorithm} — spec 3 "Profitability data": the comparison tables of the last
+ * GET /v1/pool/profits/{algorithm} (docs/public-api.md, Profitability): the comparison tables of the last
  * 24 hours, 7 days and 30 days, and what the Mining Calculator needs.
  *
- * Calculator (spec 9): the two factors are powers of ten of the hashrate units, and always equal
- * (12 = tera for SCRYPT, EAGLESONG, BLAKE2S and X11; 15 = peta for SHA256 and KHEAVYHASH), so the
- * spec's `hashrate × 1000^factor × rate ÷ 1000^rate factor` reduces to `hashrate × rate`: Hash Rate
- * is entered in `calculator_units` (TH/s) and Rate in `profit_rate_units` (BTC/TH/s per day).
- * A value in US dollars becomes a value in a result unit by dividing by that unit's US dollar price:
- * `prices` for coins, `fiat_prices` for USD (1) and EUR (US dollars per euro, e.g. 1.08).
+ * Calculator (docs/website.md, Stats and Profitability): the two factors are powers of ten of the hashrate units, and
+ * always equal (12 = tera for SCRYPT, EAGLESONG, BLAKE2S and X11; 15 = peta for SHA256 and KHEAVYHASH), so the
+ * product's `hashrate × 1000^factor × rate ÷ 1000^rate factor` reduces to `hashrate × rate`: Hash Rate is entered in
+ * `calculator_units` (TH/s) and Rate in `profit_rate_units` (BTC/TH/s per day). A value in US dollars becomes a value
+ * in a result unit by dividing by that unit's US dollar price: `prices` for coins, `fiat_prices` for USD (1) and EUR
+ * (US dollars per euro, e.g. 1.08).
  */
 export const poolProfitsResponse = z
   .object({
@@ -141,7 +140,7 @@ export function profitChartLabel(profitUnits: string): string {
 // ── pool fees (the FAQ's fee answer) ─────────────────────────────────────────────────────────────
 
 /**
- * GET /v1/pool/fees — spec 3 "Pool fees": per payout coin (catalogue order, coins whose payouts are
+ * GET /v1/pool/fees (docs/public-api.md, Pool fees): per payout coin (catalogue order, coins whose payouts are
  * enabled), the pool fee as a fraction (0.01 = 1%). The fee is the same on every algorithm.
  */
 export const poolFeesResponse = z
@@ -149,7 +148,7 @@ export const poolFeesResponse = z
   .meta({ examples: [{ pools: { BTC: { fee: 0.01 }, LTC: { fee: 0.01 }, DOGE: { fee: 0.01 } } }] });
 export type PoolFeesResponse = z.infer<typeof poolFeesResponse>;
 
-// ── public API (spec 3 "Public API"; CORS open, rate-limited) ─────────────────────────────────────
+// ── public API (docs/public-api.md, The public API; CORS open, rate-limited) ─────────────────────────────────────
 
 export const publicApiAlgorithm = z.object({
   /** Pool hashrate in `speedUnits` (0 while the statistics are stale, as on the home page). */
@@ -387,7 +386,7 @@ export const SIGNATURE_PATTERN = /^[0-9a-f]{64}$/;
 export const signatureParams = z.object({ signature: z.string().max(200) });
 
 /**
- * GET /v1/signatures/{signature} — spec 3 "Signature": `result` is the SHA-256 (hex) of the document
+ * GET /v1/signatures/{signature} (docs/public-api.md, Signatures): `result` is the SHA-256 (hex) of the document
  * the pool signed with this signature; the page hashes the visitor's document and compares. Unknown
  * signatures are 404 `{error, code}`.
  */
@@ -438,7 +437,7 @@ export function parseVipPhone(text: string): string | null | undefined {
 const ONE_LINE = /^[^\p{Cc}]*$/u;
 
 /**
- * POST /v1/email/hashrate (multipart form, JSON also accepted) — spec 3 "VIP application". Answers
+ * POST /v1/email/hashrate (multipart form, JSON also accepted) (docs/public-api.md, VIP applications). Answers
  * `{ result: true }` once the application is stored; refusals are 400 with the form's messages.
  */
 export const vipApplicationBody = z

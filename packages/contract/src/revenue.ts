@@ -4,7 +4,7 @@ import { accountQuery } from './account.js';
 import { timeZone } from './pool.js';
 
 /**
- * The revenue calls of spec 7 "Dashboard" and "Observer" (docs/dashboard.md, "Revenue API"): the
+ * The revenue calls (docs/dashboard.md, Revenue API): the
  * Revenue tab's balances, payouts, daily and lifetime earnings, its chart, and the downloads. The
  * user calls name one of the user's own accounts (`account_name`); the observer twins name it by
  * its read-only `observer_key` and answer the same bodies.
@@ -47,7 +47,7 @@ export const revenueAccountQuery = accountQuery;
 export const revenuePayoutsQuery = accountQuery.extend({ timezone: timeZone.default('UTC') });
 /**
  * GET /v1/user/revenue/earnings, /lifetimeearnings, /chart and /earnings/csv. `timezone` sets the
- * day boundaries (default UTC; the spec sends it to the chart, the other calls accept it too).
+ * day boundaries (default UTC; the website sends it to the chart, the other calls accept it too).
  */
 export const revenueAlgorithmQuery = accountQuery.extend({
   algorithm: revenueAlgorithm,
@@ -76,7 +76,7 @@ export const observerRevenueAlgorithmQuery = observerRevenueQuery.extend({
 
 // ── answers ─────────────────────────────────────────────────────────────────────────────────────
 
-/** Spec 3 "Balance record": one row of the balances table. */
+/** One row of the balances table (docs/dashboard.md, Balances). */
 export const balanceRecord = z.object({
   coin_ticker: z.string(),
   /** US dollars per coin from the newest recorded price (display only); null when none was recorded. */
@@ -98,7 +98,7 @@ export type BalanceRecord = z.infer<typeof balanceRecord>;
  */
 export const revenueBalanceResponse = z.array(balanceRecord);
 
-/** Spec 3 "Account payout record": this account's part of one payout, to one address. */
+/** This account's part of one payout, to one address (docs/dashboard.md, Payouts). */
 export const accountPayoutRecord = z.object({
   /** ISO 8601 with the offset of the asked time zone, e.g. 2025-06-15T14:00:00+02:00. */
   payout_date: z.string(),
@@ -122,7 +122,7 @@ export const earningCoin = z.object({
   coin_ticker: z.string(),
 });
 
-/** Spec 3 "Earning record": one day of one algorithm. */
+/** One day of one algorithm (docs/dashboard.md, Daily earnings). */
 export const earningRecord = z.object({
   /** The day, YYYY-MM-DD, in the asked time zone (UTC by default). */
   earning_timestamp: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),

@@ -112,7 +112,7 @@ export const routes = {
   poolAlgorithmStats: { ...paths.poolAlgorithmStats, params: algorithmParams, response: algorithmStatsResponse },
   poolStatsChart: { ...paths.poolStatsChart, params: algorithmParams, query: chartQuery, response: chartResponse },
 
-  // ── accounts and sessions (spec 7 "Account and session"); bodies are multipart forms (JSON also accepted)
+  // ── accounts and sessions (docs/accounts.md); bodies are multipart forms (JSON also accepted)
   captchaChallenge: { ...paths.captchaChallenge, response: captchaChallengeResponse },
   userRegister: { ...paths.userRegister, body: registerBody, response: resultResponse },
   userLogin: { ...paths.userLogin, body: loginBody, response: resultResponse },
@@ -153,7 +153,7 @@ export const routes = {
   twoFactorQr: { ...paths.twoFactorQr, params: twoFactorQrParams },
   userMostUsedAlgo: { ...paths.userMostUsedAlgo, query: accountQuery, response: mostUsedAlgoResponse },
 
-  // ── money (spec 7 "Dashboard" and "Public"; docs/money.md): catalogue, settings, conversion, payouts
+  // ── money (docs/money.md, Settings and conversion API): catalogue, settings, conversion, payouts
   coins: { ...paths.coins, response: coinsResponse },
   poolPayouts: { ...paths.poolPayouts, response: poolPayoutsResponse },
   userConversionConfig: { ...paths.userConversionConfig, query: accountQuery, response: conversionConfigResponse },
@@ -172,8 +172,8 @@ export const routes = {
   },
   userConvert: { ...paths.userConvert, query: accountQuery, body: convertBody, response: convertResponse },
 
-  // ── mining (spec 7 "Dashboard" and "Observer"; docs/dashboard.md "Mining API"). The removals are
-  // GETs as the spec lists them (cross-site guarded like a POST); the server accepts POST as well.
+  // ── mining (docs/dashboard.md, Mining API). The removals are
+  // GETs as the original site calls them (cross-site guarded like a POST); the server accepts POST as well.
   userMining: { ...paths.userMining, query: miningQuery, response: miningSummaryResponse },
   userMiningChart: { ...paths.userMiningChart, query: miningChartQuery, response: chartResponse },
   userMiningWorkers: { ...paths.userMiningWorkers, query: miningQuery, response: miningWorkersResponse },
@@ -196,7 +196,7 @@ export const routes = {
     response: miningWorkersResponse,
   },
 
-  // ── revenue (spec 7 "Dashboard" and "Observer"; docs/dashboard.md "Revenue API"). The downloads
+  // ── revenue (docs/dashboard.md, Revenue API). The downloads
   // answer files (PDF, CSV), not JSON, so they have no response schema.
   userRevenueBalance: { ...paths.userRevenueBalance, query: revenueAccountQuery, response: revenueBalanceResponse },
   userRevenuePayouts: { ...paths.userRevenuePayouts, query: revenuePayoutsQuery, response: revenuePayoutsResponse },
@@ -243,7 +243,7 @@ export const routes = {
     response: chartResponse,
   },
 
-  // ── public website and public API (spec 7 "Public"; docs/public-api.md). The /api/* calls are
+  // ── public website and public API (docs/public-api.md). The /api/* calls are
   // CORS-open and rate-limited per address (and per key for /api/user); they honour no cookies.
   poolProfits: { ...paths.poolProfits, params: profitAlgorithmParams, response: poolProfitsResponse },
   poolProfitsChart: {
@@ -259,7 +259,7 @@ export const routes = {
     ...paths.apiUser,
     query: publicApiUserQuery,
     response: publicApiUserResponse,
-    // 404, not 401: a 401 tells the website its session ended (spec 8), and this call has no session.
+    // 404, not 401: a 401 tells the website its session ended (docs/website.md, Session), and this call has no session.
     refusals: [
       {
         status: 400,
@@ -286,7 +286,7 @@ export const routes = {
   /** The OpenAPI 3.1 document of every route of this table. */
   openApi: { ...paths.openApi, response: openApiDocument },
 
-  // ── admin (spec 7 "Admin"; docs/admin.md): admins only, 404 for everyone else logged in, 401 for visitors
+  // ── admin (docs/admin.md, Calls): admins only, 404 for everyone else logged in, 401 for visitors
   adminUsers: { ...paths.adminUsers, response: adminUsersResponse },
   adminLogsUser: { ...paths.adminLogsUser, body: adminLogsUserBody, response: adminLogsResponse },
   adminLogsAccount: { ...paths.adminLogsAccount, body: adminLogsAccountBody, response: adminLogsResponse },

@@ -10,8 +10,8 @@ export type BannerResponse = z.infer<typeof bannerResponse>;
 const link = z.object({ label: z.string(), url: z.string() });
 
 /**
- * GET /v1/site — what the operator configured about the pool that the website shows: branding,
- * contacts, external links. Not in the original spec (it hard-coded these); ours come from config.
+ * GET /v1/site — what the operator configured about the pool that the website shows: branding, contacts, external
+ * links. The original site hard-coded these; ours come from the configuration (docs/configuration.md).
  */
 export const siteResponse = z.object({
   pool_name: z.string(),

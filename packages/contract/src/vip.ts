@@ -1,10 +1,10 @@
 /**
- * The VIP application form's dial codes and messages (spec 3, 5 and 8): plain constants, without
+ * The VIP application form's dial codes and messages (docs/website.md, VIP Application): plain constants, without
  * zod, so the website imports the very values the server checks with (public.ts) and its bundle
  * stays free of the schemas.
  */
 
-/** The dial codes of the phone field (spec 3), in the selector's order; the first is the default. */
+/** The dial codes of the phone field, in the selector's order; the first is the default. */
 export const VIP_DIAL_CODES = [
   { country: 'US', code: '+1' },
   { country: 'UK', code: '+44' },
@@ -25,7 +25,7 @@ export const VIP_DIAL_CODES = [
   { country: 'India', code: '+91' },
 ] as const;
 
-/** The form's messages (spec 5 and 8); the server refuses with the same words. */
+/** The form's messages (fixed texts); the server refuses with the same words. */
 export const VIP_MESSAGES = {
   nameRequired: 'Name is required.',
   nameTooLong: 'Name must be at most 200 characters.',

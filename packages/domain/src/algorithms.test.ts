@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ALGORITHM_NAMES, algorithmByKey, DEFAULT_ALGORITHM, isAlgorithmName } from './algorithms.js';
 
 describe('algorithms', () => {
-  it('lists the six algorithms in the spec order, SCRYPT first and default', () => {
+  it('lists the six algorithms in order, SCRYPT first and default', () => {
     expect(ALGORITHM_NAMES).toEqual(['SCRYPT', 'SHA256', 'EAGLESONG', 'BLAKE2S', 'X11', 'KHEAVYHASH']);
     expect(DEFAULT_ALGORITHM).toBe('SCRYPT');
   });

@@ -15,8 +15,8 @@ export interface AlgorithmInfo {
   key: string;
   name: string;
   /**
-   * Profitability is quoted in BTC per day per 10^exponent H/s. The exponent is chosen per
-   * algorithm so that five decimals (the spec's precision) show meaningful digits for a real network.
+   * Profitability is quoted in BTC per day per 10^exponent H/s. The exponent is chosen per algorithm so that five
+   * decimals (the profit precision, docs/website.md, Figures) show meaningful digits for a real network.
    */
   profitUnitExponent: number;
 }

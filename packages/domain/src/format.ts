@@ -2,8 +2,8 @@ import type { DecimalInput } from './decimal.js';
 import { Exact } from './exact.js';
 
 /**
- * Display formatting shared by the website and server-rendered documents. The precisions come from
- * the spec (section 9): hashrate 2 decimals, profit 5, hashes 1, and so on; callers pass them.
+ * Display formatting shared by the website and server-rendered documents. The precisions are
+ * docs/website.md's (Figures): hashrate 2 decimals, profit 5, hashes 1, and so on; callers pass them.
  */
 export function fixed(value: number | null | undefined, decimals: number): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return (0).toFixed(decimals);
@@ -18,7 +18,7 @@ export function abbreviateMiddle(text: string, head: number, tail: number): stri
   return `${text.slice(0, head)}…${text.slice(text.length - tail)}`;
 }
 
-/** The spec's TXID rule: longer than 8 characters → first 6 and last 6. */
+/** The TXID rule (docs/website.md, Figures): longer than 8 characters → first 6 and last 6. */
 export function abbreviateTxid(txid: string): string {
   return txid.length > 8 ? abbreviateMiddle(txid, 6, 6) : txid;
 }
@@ -64,7 +64,9 @@ export function formatAmount(amount: DecimalInput | Exact, shown: number): strin
   return Exact.of(text).isZero() ? belowStep(exact.isNegative(), shown) : text;
 }
 
-/** Smallest units (integer, or its text) of a coin with `decimals` decimals, shown with `shown` decimals (formatAmount). */
+/**
+ * Smallest units (integer, or its text) of a coin with `decimals` decimals, shown with `shown` decimals (formatAmount).
+ */
 export function formatUnits(units: bigint | string, decimals: number, shown: number): string {
   return formatAmount(Exact.fromUnits(BigInt(units), decimals), shown);
 }

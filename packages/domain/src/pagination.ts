@@ -1,7 +1,7 @@
 /**
- * Paging as the spec defines it: pages start at 1, are clamped between 1 and the last page, the page
- * count is rows / size rounded up. An empty list still has one (empty) page so "Page 1 of 1" reads
- * sensibly and Prev/Next are both disabled.
+ * Paging (docs/website.md, Lists, refresh and copying): pages start at 1, are clamped between 1 and the last page, the
+ * page count is rows / size rounded up. An empty list still has one (empty) page so "Page 1 of 1" reads sensibly and
+ * Prev/Next are both disabled.
  */
 export interface PageWindow {
   page: number;

@@ -2,7 +2,7 @@ import { setIsLoggedIn } from '../state/hooks';
 import { call, callResult, routeUrl } from './client';
 
 /**
- * The account and session calls (spec 7 "Account and session") used by the account screens. Form
+ * The account and session calls (docs/accounts.md) used by the account screens. Form
  * bodies are multipart FormData, built by the pages' pure helpers. A failed call throws an ApiError;
  * a 401 has already cleared the logged-in flag and gone to /login (client.ts).
  */

@@ -2,7 +2,7 @@ import { setIsLoggedIn, setSelectedAccount } from '../state/hooks';
 import { call, callResult } from './client';
 
 /**
- * The admin calls (spec 7 "Admin"), used only by the /admin screens. A visitor's call answers 401
+ * The admin calls (docs/admin.md, Calls), used only by the /admin screens. A visitor's call answers 401
  * and goes to /login (client.ts); the screens never call for a user who is not an admin, since
  * those calls answer 404 by design.
  */
@@ -25,7 +25,7 @@ export interface LogFilters {
 
 /**
  * POST admin/logs/user {email[, username]} when there is an e-mail, else admin/logs/account
- * {username}. The answer is left `unknown`: the screen reads it with its tolerant parser (spec 3:
+ * {username}. The answer is left `unknown`: the screen reads it with its tolerant parser (docs/admin.md, The screens:
  * an array or an object with `items`, values as objects or JSON strings).
  */
 export function searchLogs(filters: LogFilters, page: number, signal?: AbortSignal): Promise<unknown> {
@@ -49,7 +49,10 @@ export async function loginAsUser(email: string) {
   return answer;
 }
 
-/** POST admin/balance: `true` on success (spec 7); anything else is returned for the screen to explain. */
+/**
+ * POST admin/balance: `true` on success (docs/admin.md, Balance adjustments); anything else is returned for the screen
+ * to explain.
+ */
 export function submitBalance(fields: {
   username: string;
   algorithm: string;

@@ -12,7 +12,7 @@ import { ApiError } from './errors';
 import { setLoginRedirect } from './unauthorized';
 
 /**
- * The client layer's side effects (spec 4 and 8) with fetch, local storage and location stubbed:
+ * The client layer's side effects (docs/website.md, Session) with fetch, local storage and location stubbed:
  * the logged-in flag and the redirect to /login are decided here once for every call.
  */
 let stored: Map<string, string>;

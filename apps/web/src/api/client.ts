@@ -22,7 +22,10 @@ type QueryInput<K extends RouteName> = [RouteQuery<K>] extends [never]
   ? { query?: never }
   : { query: Texts<RouteQuery<K>> };
 
-/** What a call sends: its path parameters and query when it has them, a multipart form body (spec 7). */
+/**
+ * What a call sends: its path parameters and query when it has them, a multipart form body (docs/decisions.md, Server
+ * and API).
+ */
 export type CallInput<K extends RouteName> = ParamsInput<K> &
   QueryInput<K> & {
     form?: FormData;
@@ -46,7 +49,7 @@ export function routeUrl<K extends RouteName>(name: K, ...[input]: InputArg<K>):
   return `${API_PREFIX}${path}${text ? `?${text}` : ''}`;
 }
 
-/** The raw answer of a call, after the 401 handling every call shares (spec 4 and 8). */
+/** The raw answer of a call, after the 401 handling every call shares (docs/website.md, Session). */
 export async function send<K extends RouteName>(name: K, ...[input]: InputArg<K>): Promise<Response> {
   const { form, signal } = input ?? {};
   let response: Response;
@@ -75,7 +78,10 @@ export async function call<K extends RouteName>(name: K, ...args: InputArg<K>): 
   return body as RouteResponse<K>;
 }
 
-/** Spec 8: a 401 sets the logged-out flag and, except for user info and the pre-login calls, goes to /login. */
+/**
+ * docs/website.md, Session: a 401 sets the logged-out flag and, except for user info and the pre-login calls, goes to
+ * /login.
+ */
 function onUnauthorized(name: RouteName): void {
   setIsLoggedIn(false);
   if (shouldRedirectToLogin(unauthorizedAction(name), window.location.pathname)) redirectToLogin();
@@ -112,7 +118,7 @@ export function getStratum(signal?: AbortSignal) {
 }
 
 /**
- * GET /v1/user/info. Spec 4: success sets the logged-in flag, any failure clears it (401 is handled
+ * GET /v1/user/info (docs/website.md, Session): success sets the logged-in flag, any failure clears it (401 is handled
  * in `request`, which never redirects for this call). Resolves to null when nobody is logged in
  * (the server answers `{result: false}`).
  */
@@ -133,7 +139,7 @@ export async function getUserInfo(signal?: AbortSignal): Promise<UserInfo | null
   }
 }
 
-/** POST /v1/user/logout → `{ result }`. True clears the logged-in flag (spec 4). */
+/** POST /v1/user/logout → `{ result }`. True clears the logged-in flag (docs/website.md, Session). */
 export async function logout(): Promise<boolean> {
   const { result } = await call('userLogout');
   if (result === true) setIsLoggedIn(false);

@@ -4,12 +4,19 @@ import { call, callResult, send } from './client';
 import { apiErrorFrom } from './errors';
 
 /**
- * The dashboard's calls (spec 7 "Dashboard" and "Observer"). The miner's dashboard names one of the
+ * The dashboard's calls (docs/dashboard.md, Mining API and Revenue API). The miner's dashboard names one of the
  * user's accounts (`account_name`, session cookie); the observer dashboard names the account by its
  * read-only observer key and calls the `/observer/...` twins, which answer the same bodies. Pages
  * pass a DashboardSource and never pick either kind of call themselves.
  */
 export type DashboardSource = { kind: 'user'; account: string } | { kind: 'observer'; observerKey: string };
+
+/** What a dashboard panel shows: whose figures, on which algorithm, with days in which time zone. */
+export interface DashboardView {
+  source: DashboardSource;
+  algorithm: AlgorithmKey;
+  timezone: string;
+}
 
 /** Each dashboard read and its two calls in the contract's table: the miner's and the observer's. */
 const twins = {
@@ -111,11 +118,12 @@ export function getRevenueChart(
   return read('revenueChart', source, { algorithm, timezone }, signal);
 }
 
-// ── downloads (miner only: the observer calls of spec 7 have none) ──────────────────────────────
+// ── downloads (miner only: observers get none, docs/dashboard.md, Revenue API) ──────────────────────────────
 
 /**
- * A file answer (PDF, CSV). Resolves to null when the server sent an empty body (spec 8 'No data
- * received from the server.'); throws an ApiError for a refusal, after the usual 401 handling.
+ * A file answer (PDF, CSV). Resolves to null when the server sent an empty body (the Revenue tab then says 'No data
+ * received from the server.', docs/dashboard.md, Monthly statement); throws an ApiError for a refusal, after the usual
+ * 401 handling.
  */
 async function download(response: Promise<Response>): Promise<Blob | null> {
   const answer = await response;

@@ -9,7 +9,9 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    /** True when `message` is the server's own `error` text (spec 8 "server error text"), not one made up here. */
+    /**
+     * True when `message` is the server's own `error` text (docs/website.md, Forms and messages), not one made up here.
+     */
     readonly fromServer = false,
   ) {
     super(message);
@@ -43,7 +45,7 @@ export function networkError(cause: unknown): ApiError {
 
 /**
  * The text to show for a failed form call: the server's own error text when it sent one, otherwise
- * `fallback` (the spec's fixed message for that form). A network failure has no server text.
+ * `fallback` (that form's fixed message). A network failure has no server text.
  */
 export function serverErrorText(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.fromServer ? error.message : fallback;

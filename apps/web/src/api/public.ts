@@ -5,13 +5,13 @@ import { call, callResult } from './client';
 import { queryKeys } from './queryKeys';
 
 /**
- * The public pages' calls (spec 7 "Public"): statistics of one algorithm and its chart,
+ * The public pages' calls (docs/public-api.md): statistics of one algorithm and its chart,
  * profitability and its chart, pool fees (the FAQ), pool payouts, signatures, the VIP application
  * and the OpenAPI document the API docs are drawn from. One function per call and one query hook
  * per resource with a stable key; types come from packages/contract.
  */
 
-/** Spec 9: the stats page refreshes every 30 s (and on algorithm change, through its query key). */
+/** The stats page refreshes every 30 s (and on algorithm change, through its query key). */
 export const STATS_REFRESH_MS = 30_000;
 
 // ── calls ─────────────────────────────────────────────────────────────────────────────────────

@@ -3,7 +3,7 @@ import { getBanner, getPoolStats, getSite, getStratum, getUserInfo } from './cli
 import { ApiError } from './errors';
 import { queryKeys } from './queryKeys';
 
-/** Refresh period of the pool table (spec 9). */
+/** Refresh period of the pool table (docs/website.md, Lists, refresh and copying). */
 export const POOL_STATS_REFRESH_MS = 30_000;
 
 export function createQueryClient(): QueryClient {
@@ -57,7 +57,7 @@ export function useStratum() {
 }
 
 /**
- * GET /v1/user/info (spec 4: the home page checks the session; success sets the logged-in flag,
+ * GET /v1/user/info (docs/website.md, Session: the home page checks the session; success sets the logged-in flag,
  * failure clears it). `null` means nobody is logged in — an expected answer, not an error.
  */
 export function useUserInfo() {

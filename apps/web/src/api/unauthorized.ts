@@ -1,7 +1,7 @@
 import type { RouteName } from '@lodestone/contract';
 
 /**
- * What a 401 answer does (spec 4 and 8), decided here once for every call:
+ * What a 401 answer does (docs/website.md, Session), decided here once for every call:
  * - GET /user/info: the visitor is logged out — flag false, no redirect.
  * - any other call: flag false and go to /login.
  * The calls made before there is a session (login, register, password recovery, referral tracking)

@@ -5,7 +5,7 @@ import { AlgorithmLogo } from './AlgorithmLogo';
 import { CheckIcon, ChevronDownIcon } from './icons';
 
 /**
- * Dropdown of the six algorithms (spec "Algorithm selector").
+ * Dropdown of the six algorithms (docs/website.md, Layout and navigation).
  * - Without props it shows and changes the site-wide `selectedAlgorithm`.
  * - With `value` and `onSelect` (the conversion modal's mode) the choice goes only to the caller and
  *   the site-wide selection is left as it is.

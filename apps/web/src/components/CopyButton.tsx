@@ -1,16 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { focusRing } from './form';
 import { CheckIcon, CopyIcon } from './icons';
 
-/** How long the checkmark shows after a copy (spec 9). */
+/** How long the checkmark shows after a copy (docs/website.md, Lists, refresh and copying). */
 export const COPY_CONFIRMATION_MS = 2000;
 
 /**
- * Copying to the clipboard with spec 4's confirmation: `copied` is true for 2 s after a copy, for a
- * checkmark in place of the copy icon. Spec 8: failures are only logged; the text stays on screen to
+ * Copying to the clipboard with the site's confirmation: `copied` is true for 2 s after a copy, for a checkmark in
+ * place of the copy icon. Failures are only logged (docs/website.md, Forms and messages); the text stays on screen to
  * copy by hand.
  */
-export function useCopy(text: string): { copied: boolean; copy: () => Promise<void> } {
+function useCopy(text: string): { copied: boolean; copy: () => Promise<void> } {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -33,6 +33,50 @@ const boxed =
 const inline =
   'size-7 rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100';
 
+/**
+ * A button that copies `text` when clicked. `children` draws it, told whether a copy has just happened (see
+ * `CopyStateIcon`); `data-copied` marks those 2 s for tests.
+ */
+export function CopyingButton({
+  text,
+  testId,
+  title,
+  label,
+  className,
+  children,
+}: {
+  text: string;
+  testId?: string;
+  title: string;
+  label: (copied: boolean) => string;
+  className: string;
+  children: (copied: boolean) => ReactNode;
+}) {
+  const { copied, copy } = useCopy(text);
+  return (
+    <button
+      type="button"
+      onClick={copy}
+      data-testid={testId}
+      data-copied={copied || undefined}
+      aria-label={label(copied)}
+      title={title}
+      className={`${className} ${focusRing}`}
+    >
+      {children(copied)}
+    </button>
+  );
+}
+
+/** The copy icon, or a green checkmark while a copy is confirmed. */
+export function CopyStateIcon({ copied, idleClassName = '' }: { copied: boolean; idleClassName?: string }) {
+  return copied ? (
+    <CheckIcon className="size-4 shrink-0 text-green-600 dark:text-green-400" />
+  ) : (
+    <CopyIcon className={`size-4 shrink-0 ${idleClassName}`} />
+  );
+}
+
 /** Copies `text` to the clipboard; a checkmark replaces the icon for 2 s. */
 export function CopyButton({
   text,
@@ -45,19 +89,15 @@ export function CopyButton({
   testId?: string;
   compact?: boolean;
 }) {
-  const { copied, copy } = useCopy(text);
-
   return (
-    <button
-      type="button"
-      onClick={copy}
-      data-testid={testId}
-      data-copied={copied || undefined}
-      aria-label={copied ? `${label}: copied` : label}
+    <CopyingButton
+      text={text}
+      testId={testId}
       title={label}
-      className={`inline-flex shrink-0 items-center justify-center ${compact ? inline : boxed} ${focusRing}`}
+      label={(copied) => (copied ? `${label}: copied` : label)}
+      className={`inline-flex shrink-0 items-center justify-center ${compact ? inline : boxed}`}
     >
-      {copied ? <CheckIcon className="size-4 text-green-600 dark:text-green-400" /> : <CopyIcon className="size-4" />}
-    </button>
+      {(copied) => <CopyStateIcon copied={copied} />}
+    </CopyingButton>
   );
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 /** Pieces shared by the public pages (stats, profitability, payouts, FAQ, campaign and legal pages). */
 
-/** The page's title (its exact spec text) and an optional line under it. */
+/** The page's title (its fixed text) and an optional line under it. */
 export function PageHeader({ title, children, actions }: { title: string; children?: ReactNode; actions?: ReactNode }) {
   return (
     <header className="flex flex-wrap items-end justify-between gap-4">

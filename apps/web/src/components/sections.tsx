@@ -61,27 +61,40 @@ export function StatCard({ label, value, testId }: { label: string; value: strin
   );
 }
 
-/** Prev, 'Page X of Y', Next (spec 4: Prev disabled on page 1, Next on the last). */
+/**
+ * Prev, 'Page X of Y', Next (Prev disabled on page 1, Next on the last: docs/website.md, Lists, refresh and copying).
+ */
 export function Pager({
   window: paging,
   onPage,
   testId,
   label,
+  navTestId,
+  previousLabel = 'Prev',
+  nextLabel = 'Next',
 }: {
   window: PageWindow;
   onPage: (page: number) => void;
+  /** The 'Page X of Y' text's test id; `navTestId` is the whole pager's. */
   testId: string;
   label: string;
+  navTestId?: string;
+  previousLabel?: string;
+  nextLabel?: string;
 }) {
   return (
-    <nav aria-label={`${label} pages`} className="mt-4 flex items-center justify-between gap-2 text-sm">
+    <nav
+      aria-label={`${label} pages`}
+      data-testid={navTestId}
+      className="mt-4 flex items-center justify-between gap-2 text-sm"
+    >
       <button
         type="button"
         className={secondaryButtonClass}
         disabled={!paging.hasPrev}
         onClick={() => onPage(paging.page - 1)}
       >
-        Prev
+        {previousLabel}
       </button>
       <span data-testid={testId} aria-live="polite" className="text-slate-600 dark:text-slate-300">
         Page {paging.page} of {paging.pageCount}
@@ -92,7 +105,7 @@ export function Pager({
         disabled={!paging.hasNext}
         onClick={() => onPage(paging.page + 1)}
       >
-        Next
+        {nextLabel}
       </button>
     </nav>
   );

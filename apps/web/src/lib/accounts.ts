@@ -9,7 +9,7 @@ export function pickAccount(accounts: readonly string[], ...preferred: (string |
   return accounts[0] ?? null;
 }
 
-/** The name for a new account: trimmed; null (nothing is sent) when empty (spec 5). */
+/** The name for a new account: trimmed; null (nothing is sent) when empty. */
 export function newAccountName(input: string): string | null {
   const name = input.trim();
   return name === '' ? null : name;

@@ -11,7 +11,7 @@ import {
   rejectedPercent,
 } from './format';
 
-describe('rejected-share percent (spec 9)', () => {
+describe('rejected-share percent', () => {
   it('is (invalid + stale) / (valid + invalid + stale) with 2 decimals', () => {
     expect(rejectedPercent(90, 5, 5)).toBe('10.00%');
     expect(rejectedPercent(2, 1, 0)).toBe('33.33%');

@@ -1,10 +1,10 @@
 import { coinDisplayDecimals, Exact, fixed, formatAmount, formatUnits, HASHRATE_UNITS } from '@lodestone/domain';
 
 /**
- * The dashboard's display rules (spec 9), in one place: hashrate 2 decimals, estimated revenue 2,
- * price 4 in the animated balances table, lifetime earnings 5, coin amounts at the coin's display
- * precision plus ticker (docs/website.md, "Coin amounts"), rejected-share percent with 2 decimals
- * ('0%' without shares).
+ * The dashboard's display rules (docs/website.md, Figures; docs/dashboard.md, The screens), in one place: hashrate 2
+ * decimals, estimated revenue 2, price 4 in the animated balances table, lifetime earnings 5, coin amounts at the
+ * coin's display precision plus ticker (docs/website.md, "Coin amounts"), rejected-share percent with 2 decimals ('0%'
+ * without shares).
  */
 export const HASHRATE_DECIMALS = 2;
 export const REVENUE_DECIMALS = 2;
@@ -25,8 +25,8 @@ export function hashrateInBaseUnits(value: number, units: string): number {
 }
 
 /**
- * Spec 9: rejected-share percent = (invalid + stale) / (valid + invalid + stale), 2 decimals; '0%'
- * when the worker sent no shares at all (there is nothing to divide by).
+ * The rejected-share percent (docs/website.md, Figures) = (invalid + stale) / (valid + invalid + stale), 2 decimals;
+ * '0%' when the worker sent no shares at all (there is nothing to divide by).
  */
 export function rejectedPercent(valid: number, invalid: number, stale: number): string {
   const total = valid + invalid + stale;
@@ -70,7 +70,7 @@ export function unitsToNumber(units: string, decimals: number): number {
 }
 
 /**
- * The lifetime earnings amount (spec 9: 5 decimals), cut toward zero like every money figure; a
+ * The lifetime earnings amount (5 decimals, docs/website.md, Figures), cut toward zero like every money figure; a
  * non-zero amount below 0.00001 reads "< 0.00001".
  */
 export function formatLifetime(amount: string): string {

@@ -1,6 +1,6 @@
 /**
  * Smooth scrolling to a section of the page, stopping `offset` pixels above it so the sticky nav
- * does not cover its heading (spec: 50 px on the power bridge page, 70 px on Sats4Soup).
+ * does not cover its heading (50 px on the power bridge page, 70 px on Sats4Soup: docs/website.md, Power bridge).
  */
 export function scrollTarget(elementTop: number, scrollY: number, offset: number): number {
   return Math.max(0, Math.round(elementTop + scrollY - offset));

@@ -8,7 +8,7 @@ import { PAGES } from './pages';
 const ReferralLanding = lazy(() => import('./landing/ReferralLanding'));
 
 /**
- * The spec's route table. Home is bundled with the app; every other screen is loaded on demand.
+ * The site's route table. Home is bundled with the app; every other screen is loaded on demand.
  * Static paths win over the `:source` catch-all, which renders home for any other single segment
  * except the referral landings, which record their source and go to "/"; anything deeper goes back to "/".
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PAGES } from './pages';
 
 describe('route table', () => {
-  it("registers every screen of the spec's route table", () => {
+  it('registers every screen of the site', () => {
     const paths = PAGES.map((p) => p.path);
     expect(paths).toEqual(
       expect.arrayContaining([

@@ -1,7 +1,7 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /**
- * Every screen of the spec's route table other than home, with its title and its lazily loaded page.
+ * Every screen of the site other than home, with its title and its lazily loaded page.
  * Paths are relative to the site root.
  */
 export interface PageRoute {

@@ -11,7 +11,7 @@ import {
 } from './clientState';
 
 describe('storage keys', () => {
-  it('uses the names the spec gives', () => {
+  it('uses the names docs/website.md gives', () => {
     expect(Object.values(STORAGE_KEYS)).toEqual(['selectedAlgorithm', 'selectedAccount', 'isLoggedIn', 'theme']);
   });
 });

@@ -1,7 +1,7 @@
 import { type AlgorithmName, DEFAULT_ALGORITHM, isAlgorithmName } from '@lodestone/domain';
 
 /**
- * The shared client state the spec keeps in local storage (section 3), under exactly these names so
+ * The shared client state kept in local storage (docs/website.md, Client state), under exactly these names so
  * that every screen — and a second tab — reads the same values. Everything here is pure: how a stored
  * text becomes a value and back. Reading and writing the storage itself lives in `storage.ts`.
  */

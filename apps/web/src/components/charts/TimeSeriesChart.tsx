@@ -8,7 +8,7 @@ import { labelIndexes, yAxisMax, yTickLabels } from './axis';
 /**
  * Every time-series chart of the site (pool hashrate, average profit, the dashboard's hashrate and
  * revenue, the lottery's teams): uPlot on a canvas, at its container's width (followed with a
- * ResizeObserver, down to a 375 px phone). The y-axis reaches the highest value + 30% (spec 9); its
+ * ResizeObserver, down to a 375 px phone). The y-axis reaches the highest value + 30% (docs/website.md, Figures); its
  * labels are scaled by thousands ('15 G') and the axis is as wide as its widest label, so no label
  * is ever cut. Pointer hover, or ←/→ on the focused chart, reads out one point: its x label and
  * every series' value; screen readers get the title, the latest and the highest value. The canvas
@@ -55,7 +55,7 @@ export function TimeSeriesChart({
   x: readonly string[];
   series: readonly ChartSeries[];
   testId?: string;
-  /** A value as the read-out writes it (the spec's precision for the figure). */
+  /** A value as the read-out writes it (the figure's precision, docs/website.md, Figures). */
   formatValue?: (value: number) => string;
   height?: number;
 }) {

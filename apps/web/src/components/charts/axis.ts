@@ -1,12 +1,12 @@
 import { HASH_COUNT_UNITS, scaleHashCount } from '@lodestone/domain';
 
 /**
- * Pure helpers of the site's time-series charts: the y-axis reach (spec 9), the y tick labels with
+ * Pure helpers of the site's time-series charts: the y-axis reach (docs/website.md, Figures), the y tick labels with
  * unit scaling, and which x labels to print. Kept apart from the chart component so they are tested
  * without a browser.
  */
 
-/** Spec 9: the y-axis reaches the highest value + 30%, so the line never touches the top. */
+/** The y-axis reaches the highest value + 30%, so the line never touches the top (docs/website.md, Figures). */
 export const Y_HEADROOM = 1.3;
 
 /** The top of the y-axis; a chart of zeros, or of nothing, still has a scale. */

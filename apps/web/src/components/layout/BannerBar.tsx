@@ -6,7 +6,7 @@ const SanitizedMarkup = lazy(() => import('./SanitizedMarkup'));
 /** The bar at the top of the home page, shown only while GET /v1/banner says it is visible. */
 export function BannerBar() {
   const { data } = useBanner();
-  // A failed banner call is logged by the query client and shows nothing (spec 8).
+  // A failed banner call is logged by the query client and shows nothing (docs/website.md, Forms and messages).
   if (!data?.visible || data.text.trim() === '') return null;
   return (
     <aside

@@ -27,10 +27,11 @@ export function Layout() {
 
   const queryClient = useQueryClient();
 
-  // A 401 from any call goes to /login through the router (spec 8); see api/unauthorized.ts.
+  // A 401 from any call goes to /login through the router (docs/website.md, Session); see api/unauthorized.ts.
   useEffect(() => setLoginRedirect(() => navigate('/login')), [navigate]);
 
-  // Spec 4: result true → "/" with the flag cleared (client.ts clears it); false → /dashboard.
+  // Logout (docs/website.md, Session): result true → "/" with the flag cleared (client.ts clears it); false →
+  // /dashboard.
   const logout = async () => {
     try {
       const loggedOut = await logoutCall();

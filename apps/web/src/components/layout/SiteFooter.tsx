@@ -12,7 +12,7 @@ const linkClass =
 const FOOTER_LABELS: Record<ContactKind, string> = { email: 'Support', phone_eu: 'EU', phone_us: 'US', chat: 'Chat' };
 
 /**
- * The footer (spec "Shared layout"): socials, app links, site links, contact. Everything that names
+ * The footer (docs/website.md, Layout and navigation): socials, app links, site links, contact. Everything that names
  * the operator comes from GET /v1/site; external links appear only when configured. A contact still at
  * its built-in placeholder reads "not configured (SUPPORT_EMAIL)", never the made-up address.
  */

@@ -31,7 +31,7 @@ const ITEMS: readonly NavItem[] = [
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500';
 const primaryButton = `inline-flex items-center justify-center rounded-lg bg-amber-500 px-4 py-2 text-sm font-semibold text-slate-950 shadow-sm hover:bg-amber-400 ${focusRing}`;
 
-/** The top bar of every page but the bare ones (spec "Shared layout"); a menu panel below 1024 px. */
+/** The top bar of every page but the bare ones (docs/website.md, Layout and navigation); a menu panel below 1024 px. */
 export function SiteNav({ poolName, isLoggedIn, overHero, showAlgorithmSelector, onLogout }: Props) {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
@@ -64,6 +64,23 @@ export function SiteNav({ poolName, isLoggedIn, overHero, showAlgorithmSelector,
     `rounded-md px-3 py-2 text-sm font-medium ${focusRing} ${hover} ${
       isActive ? (transparent ? 'text-amber-300' : 'text-amber-600 dark:text-amber-400') : ''
     }`;
+  // The bar (wide screens) and the menu panel show the same links and actions.
+  const links = (block: string) =>
+    items.map((item) => (
+      <li key={item.to}>
+        <NavLink to={item.to} end={item.to === '/'} className={({ isActive }) => `${block}${linkClass(isActive)}`}>
+          {item.label}
+        </NavLink>
+      </li>
+    ));
+  const accountActions = (
+    <AccountActions
+      isLoggedIn={isLoggedIn}
+      onLogout={onLogout}
+      secondaryButton={secondaryButton}
+      iconButton={iconButton}
+    />
+  );
 
   return (
     <header className="sticky top-0 z-40">
@@ -87,26 +104,11 @@ export function SiteNav({ poolName, isLoggedIn, overHero, showAlgorithmSelector,
             <span className="hidden text-lg font-bold tracking-tight sm:inline">{poolName}</span>
           </Link>
 
-          <ul className="hidden items-center gap-1 lg:flex">
-            {items.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={item.to === '/'} className={({ isActive }) => linkClass(isActive)}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <ul className="hidden items-center gap-1 lg:flex">{links('')}</ul>
 
           <div className="ml-auto flex items-center gap-2">
             {showAlgorithmSelector && <AlgorithmSelector />}
-            <div className="hidden items-center gap-2 lg:flex">
-              <AccountActions
-                isLoggedIn={isLoggedIn}
-                onLogout={onLogout}
-                secondaryButton={secondaryButton}
-                iconButton={iconButton}
-              />
-            </div>
+            <div className="hidden items-center gap-2 lg:flex">{accountActions}</div>
             <ThemeToggle className={hover} />
             <button
               type="button"
@@ -124,26 +126,9 @@ export function SiteNav({ poolName, isLoggedIn, overHero, showAlgorithmSelector,
 
         {menuOpen && (
           <div id={menuId} className="border-t border-slate-200 px-4 pt-2 pb-4 lg:hidden dark:border-slate-800">
-            <ul className="flex flex-col gap-1">
-              {items.map((item) => (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    end={item.to === '/'}
-                    className={({ isActive }) => `block ${linkClass(isActive)}`}
-                  >
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
+            <ul className="flex flex-col gap-1">{links('block ')}</ul>
             <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-3 dark:border-slate-800">
-              <AccountActions
-                isLoggedIn={isLoggedIn}
-                onLogout={onLogout}
-                secondaryButton={secondaryButton}
-                iconButton={iconButton}
-              />
+              {accountActions}
             </div>
           </div>
         )}

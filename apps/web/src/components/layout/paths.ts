@@ -1,5 +1,5 @@
 /**
- * Pages shown without the site's nav and footer (spec "Shared layout"): login, register, reset
+ * Pages shown without the site's nav and footer (docs/website.md, Layout and navigation): login, register, reset
  * password, forgot password, logo and signature verification. Route matching is case-insensitive, so
  * this is too.
  */

@@ -13,8 +13,8 @@ import { couponForm, queryParam, validateCoupon } from './forms';
 import { MESSAGES } from './messages';
 
 /**
- * Coupon (spec "Coupon"): one code field. The discount applies to one account: `?account=` when
- * given, else the dashboard's selected account, else the first; a chooser appears when there are several.
+ * Coupon (docs/decisions.md, Account pages (website)): one code field. The discount applies to one account: `?account=`
+ * when given, else the dashboard's selected account, else the first; a chooser appears when there are several.
  */
 export default function CouponPage() {
   const [search] = useSearchParams();

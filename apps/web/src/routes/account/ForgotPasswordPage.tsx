@@ -10,7 +10,7 @@ import { forgotPasswordForm, validateForgotPassword } from './forms';
 import { MESSAGES } from './messages';
 
 /**
- * Forgot password (spec "Forgot password"): e-mail and robot check. The server answers the same
+ * Forgot password (docs/accounts.md, Password recovery): e-mail and robot check. The server answers the same
  * whether the address is registered or not, so the page does too.
  */
 export default function ForgotPasswordPage() {

@@ -11,7 +11,10 @@ import { type LoginValues, loginForm, validateLogin } from './forms';
 import { MESSAGES } from './messages';
 import { useFormFields } from './useFormFields';
 
-/** Login (spec "Login"): Email, Password, 2FA (optional), robot check. Success goes to /dashboard. */
+/**
+ * Login (docs/decisions.md, Account pages (website)): Email, Password, 2FA (optional), robot check. Success goes to
+ * /dashboard.
+ */
 export default function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -27,7 +30,7 @@ export default function LoginPage() {
       navigate('/dashboard');
     },
     onError: (failure) => {
-      // Spec 4 "Login failure": robot check reset, error shown (the server's text, spec 8).
+      // A refusal: robot check reset, the server's text shown.
       robot.current?.reset();
       setError(failure instanceof ApiError ? failure.message : MESSAGES.unexpected);
     },

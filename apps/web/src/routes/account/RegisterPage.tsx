@@ -9,11 +9,12 @@ import { RobotCheck, type RobotCheckHandle } from '../../components/RobotCheck';
 import { AuthShell } from './AuthShell';
 import { type RegisterValues, referralFromQuery, registerForm, validateRegister } from './forms';
 import { MESSAGES } from './messages';
+import { NewPasswordFields } from './NewPasswordFields';
 import { useFormFields } from './useFormFields';
 
 /**
- * Register (spec "Register"). The `r` query parameter pre-fills the referral code and makes it
- * read-only. Success logs the new user in and goes to /dashboard.
+ * Register (docs/decisions.md, Account pages (website)). The `r` query parameter pre-fills the referral code and makes
+ * it read-only. Success logs the new user in and goes to /dashboard.
  */
 export default function RegisterPage() {
   const navigate = useNavigate();
@@ -79,20 +80,10 @@ export default function RegisterPage() {
           {...text('username')}
         />
         <TextField label="Email" type="email" autoComplete="email" required {...text('email')} />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint="At least 10 characters."
-          {...text('password')}
-        />
-        <TextField
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          {...text('confirmPassword')}
+        <NewPasswordFields
+          labels={['Password', 'Confirm Password']}
+          password={text('password')}
+          confirm={text('confirmPassword')}
         />
         <TextField
           label="Referral/Discount Code"

@@ -7,6 +7,7 @@ import { FormMessage, linkClass, primaryButtonClass, TextField } from '../../com
 import { AuthShell } from './AuthShell';
 import { type ResetValues, resetForm, resetLinkFromQuery, validateReset } from './forms';
 import { MESSAGES } from './messages';
+import { NewPasswordFields } from './NewPasswordFields';
 import { useFormFields } from './useFormFields';
 
 /**
@@ -49,20 +50,10 @@ export default function ResetPasswordPage() {
     >
       <form noValidate onSubmit={submit} className="space-y-4" data-testid="reset-form">
         <TextField label="Recovery key" name="recovery_key" value={link.key ?? ''} readOnly />
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint="At least 10 characters."
-          {...text('password')}
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          required
-          {...text('confirmPassword')}
+        <NewPasswordFields
+          labels={['New password', 'Confirm new password']}
+          password={text('password')}
+          confirm={text('confirmPassword')}
         />
         <FormMessage error={message.error} success={message.success} />
         {mutation.isSuccess ? (

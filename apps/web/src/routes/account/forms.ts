@@ -8,12 +8,11 @@ import {
 import { MESSAGES } from './messages';
 
 /**
- * Pure helpers of the login, register, password recovery and coupon forms: reading the query,
- * validating what was typed (first problem wins, as one message under the form), and building the
- * multipart bodies of spec 7. The forms use `noValidate`, so these checks are the only ones: the
- * messages are the spec's and read the same in every browser. The field rules (username, e-mail,
- * password, coupon) are the contract's own (accountRules.ts): a form refuses what the server would,
- * in the server's words.
+ * Pure helpers of the login, register, password recovery and coupon forms: reading the query, validating what was typed
+ * (first problem wins, as one message under the form), and building the multipart bodies. The forms use `noValidate`,
+ * so these checks are the only ones: the messages are fixed and read the same in every browser (docs/website.md, Forms
+ * and messages). The field rules (username, e-mail, password, coupon) are the contract's own (accountRules.ts): a form
+ * refuses what the server would, in the server's words.
  */
 
 /** A validation result: null when the form may be sent, otherwise the message to show. */
@@ -30,11 +29,11 @@ export function queryParam(search: URLSearchParams, name: string): string | null
 export interface LoginValues {
   email: string;
   password: string;
-  /** 2FA code, optional (spec 5: no client check). */
+  /** 2FA code, optional (no client check). */
   code: string;
 }
 
-/** Spec 5 "Login": email and password required, robot check required; the 2FA code is optional. */
+/** Login: email and password required, robot check required; the 2FA code is optional. */
 export function validateLogin(values: LoginValues, captchaToken: string | null): Problem {
   return emailProblem(values.email) ?? loginPasswordProblem(values.password) ?? robot(captchaToken);
 }
@@ -59,13 +58,15 @@ export interface RegisterValues {
   acceptTerms: boolean;
 }
 
-/** The `r` query parameter pre-fills the referral code and locks the field (spec "Register"). */
+/**
+ * The `r` query parameter pre-fills the referral code and locks the field (docs/decisions.md, Account pages (website)).
+ */
 export function referralFromQuery(search: URLSearchParams): string | null {
   return queryParam(search, 'r');
 }
 
 /**
- * Spec 5 "Register": username, email and passwords required; passwords equal; terms accepted; robot
+ * Register: username, email and passwords required; passwords equal; terms accepted; robot
  * check. In that order, so the robot check (the slow part) is asked for last.
  */
 export function validateRegister(values: RegisterValues, captchaToken: string | null): Problem {
@@ -117,7 +118,7 @@ export interface ResetValues {
   confirmPassword: string;
 }
 
-/** Spec 5 "Reset": missing key, missing (or malformed) e-mail, passwords that differ. */
+/** Reset: missing key, missing (or malformed) e-mail, passwords that differ. */
 export function validateReset(link: ResetLink, values: ResetValues): Problem {
   if (!link.key) return MESSAGES.invalidRecoveryKey;
   if (!link.email || emailProblem(link.email)) return MESSAGES.invalidMail;
@@ -141,7 +142,7 @@ export function couponForm(coupon: string): FormData {
 
 // ── shared ───────────────────────────────────────────────────────────────────────────────────────
 
-/** A new password and its confirmation: the contract's password rule, then the spec's "do not match". */
+/** A new password and its confirmation: the contract's password rule, then 'Passwords do not match'. */
 function newPasswords(values: ResetValues): Problem {
   if (values.confirmPassword === '') return newPasswordProblem(values.password) ?? newPasswordProblem('');
   return (

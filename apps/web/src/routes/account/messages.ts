@@ -1,9 +1,9 @@
 import { ACCOUNT_MESSAGES } from '@lodestone/contract';
 
 /**
- * The account screens' messages. Those the spec quotes (section 5 and 8) are here verbatim. What is
- * wrong with a field (an empty or malformed e-mail, a short password, …) is said in the contract's
- * words (ACCOUNT_MESSAGES in packages/contract), the same the server answers.
+ * The account screens' messages. The fixed texts are kept here word for word (docs/website.md, Forms and messages).
+ * What is wrong with a field (an empty or malformed e-mail, a short password, …) is said in the contract's words
+ * (ACCOUNT_MESSAGES in packages/contract), the same the server answers.
  */
 export const MESSAGES = {
   robot: ACCOUNT_MESSAGES.robot,
@@ -20,6 +20,6 @@ export const MESSAGES = {
   settingsFailed: 'An error occurred',
   redirectSaved: 'Settings saved successfully',
   redirectFailed: 'Failed to save settings.',
-  // Not quoted by the spec (the field rules' messages are the contract's, ACCOUNT_MESSAGES):
+  // Ours (the field rules' messages are the contract's, ACCOUNT_MESSAGES):
   passwordChanged: 'Your password has been changed. You can log in with it now.',
 } as const;

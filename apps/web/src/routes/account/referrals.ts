@@ -1,7 +1,7 @@
 import type { ReferralsResponse } from '@lodestone/contract';
 import { algorithmByKey } from '@lodestone/domain';
 
-/** Page size of the referral list (spec 9). */
+/** Page size of the referral list (docs/website.md, Lists, refresh and copying). */
 export const REFERRALS_PAGE_SIZE = 10;
 
 export type Referral = ReferralsResponse['referals'][number];
@@ -13,7 +13,7 @@ export function formatReferralHashrate(h: { algorithm: string; hashrate: number;
 }
 
 /**
- * Client-side search (spec "Referrals"): a row matches when the query, trimmed and lower-cased, is
+ * Client-side search: a row matches when the query, trimmed and lower-cased, is
  * contained in its username, its revenue or any of its hashrates as shown. An empty query keeps all.
  */
 export function filterReferrals(rows: readonly Referral[], query: string): Referral[] {

@@ -62,35 +62,3 @@ export function AdminShell({ title, children, width }: { title: string; children
     </AccountPage>
   );
 }
-
-/** Prev / 'Page X of Y' / Next, disabled at the ends (spec 4 "Pagination"). */
-export function Pager({
-  page,
-  pageCount,
-  onPage,
-  previousLabel,
-  nextLabel,
-  testId,
-}: {
-  page: number;
-  pageCount: number;
-  onPage: (page: number) => void;
-  previousLabel: string;
-  nextLabel: string;
-  testId: string;
-}) {
-  const button = `rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`;
-  return (
-    <div data-testid={testId} className="mt-4 flex items-center justify-between gap-3">
-      <button type="button" className={button} disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {previousLabel}
-      </button>
-      <span data-testid={`${testId}-status`} className="text-sm text-slate-600 dark:text-slate-400">
-        Page {page} of {pageCount}
-      </span>
-      <button type="button" className={button} disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
-        {nextLabel}
-      </button>
-    </div>
-  );
-}

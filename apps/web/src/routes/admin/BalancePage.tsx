@@ -17,7 +17,7 @@ import {
 } from './balance';
 
 /**
- * Balance ('Balance Admin', spec "Admin"): adds a coin amount to an account's balance (a negative
+ * Balance ('Balance Admin', docs/admin.md, The screens): adds a coin amount to an account's balance (a negative
  * value takes it away; the server refuses to go below zero). States: idle, sending, success, error.
  * After a success the form stays locked until Reactivate, so one click cannot submit twice.
  */

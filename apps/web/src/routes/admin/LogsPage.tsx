@@ -4,20 +4,21 @@ import { type LogFilters, searchLogs } from '../../api/admin';
 import { queryKeys } from '../../api/queryKeys';
 import { Panel } from '../../components/AccountPage';
 import { primaryButtonClass, secondaryButtonClass, TextField } from '../../components/form';
-import { AdminShell, Pager } from './AdminShell';
+import { Pager } from '../../components/sections';
+import { AdminShell } from './AdminShell';
 import {
   formatLogTime,
   LOGS_MESSAGES,
   type LogRow,
   logFilters,
-  logPageCount,
+  logPageWindow,
   logValueText,
   normalizeLogsAnswer,
   showingText,
 } from './logs';
 
 /**
- * Logs ('User logs', spec "Admin"): search the user log by e-mail, by account, or both (an
+ * Logs ('User logs', docs/admin.md, The screens): search the user log by e-mail, by account, or both (an
  * account of that user). States: idle, loading, error, empty, results; 20 entries a page, paged by
  * the server. Clear Filters empties both fields and the results.
  */
@@ -54,7 +55,7 @@ function UserLogs() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const filters = logFilters(email, account);
-    // Nothing typed: nothing is sent (spec 5), and the screen asks for a filter.
+    // Nothing typed: nothing is sent, and the screen asks for a filter.
     runs.current += 1;
     setSearch(filters ? { filters, page: 1, run: runs.current } : null);
   };
@@ -117,12 +118,13 @@ function UserLogs() {
               ))}
             </ol>
             <Pager
-              page={search.page}
-              pageCount={logPageCount(result.total)}
+              window={logPageWindow(result.total, search.page)}
               onPage={(page) => setSearch({ ...search, page })}
+              label="Log entries"
               previousLabel="← Previous"
               nextLabel="Next →"
-              testId="logs-pager"
+              navTestId="logs-pager"
+              testId="logs-pager-status"
             />
           </>
         )}

@@ -8,12 +8,13 @@ import { LoadState, Panel } from '../../components/AccountPage';
 import { Breakable, EMAIL_BREAKS } from '../../components/Breakable';
 import { type Column, DataTable } from '../../components/DataTable';
 import { inputClass, primaryButtonClass } from '../../components/form';
-import { AdminShell, Pager } from './AdminShell';
+import { Pager } from '../../components/sections';
+import { AdminShell } from './AdminShell';
 import { filterUsers, formatLastLogin, USERS_SEARCH_PLACEHOLDER, usersPage } from './users';
 
 /**
- * Users ('List of Users', spec "Admin"): the whole list is fetched once and searched and paged
- * here. Login logs in as that user and opens their dashboard; a failed login is only logged (spec 8).
+ * Users ('List of Users', docs/admin.md, The screens): the whole list is fetched once and searched and paged
+ * here. Login logs in as that user and opens their dashboard; a failed login is only logged.
  */
 export default function UsersPage() {
   return (
@@ -90,14 +91,7 @@ function UsersList() {
         cellClassName="py-2"
         stackBelow="sm"
       />
-      <Pager
-        page={window.page}
-        pageCount={window.pageCount}
-        onPage={setPage}
-        previousLabel="Prev"
-        nextLabel="Next"
-        testId="users-pager"
-      />
+      <Pager window={window} onPage={setPage} label="Users" navTestId="users-pager" testId="users-pager-status" />
     </Panel>
   );
 }

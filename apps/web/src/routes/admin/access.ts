@@ -1,7 +1,7 @@
 import type { UserInfo } from '@lodestone/contract';
 
 /**
- * Who may see the /admin screens (the spec leaves the guard unshown; docs/admin.md): the session
+ * Who may see the /admin screens (docs/admin.md, The guard): the session
  * check decides. Visitors go to /login, logged-in users who are not admins go to the home page —
  * the same as for any unknown path, so the screens do not reveal themselves — and only admins see
  * them (the server checks again on every call). A session in which an admin is logged in as a user

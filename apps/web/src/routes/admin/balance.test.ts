@@ -59,7 +59,7 @@ describe('balance form', () => {
   });
 });
 
-describe('balance answers (spec 7, 8)', () => {
+describe('balance answers', () => {
   it('true is success; a string or {error} is the error; anything else is Unknown error', () => {
     expect(balanceAnswerError(true)).toBeNull();
     expect(balanceAnswerError('Account not found')).toBe('Account not found');

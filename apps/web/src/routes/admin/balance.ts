@@ -1,7 +1,7 @@
 import { ALGORITHMS, type AlgorithmName } from '@lodestone/domain';
 import { ApiError } from '../../api/errors';
 
-/** The Balance screen's texts (spec 8 "Admin"). */
+/** The Balance screen's texts (docs/admin.md, The screens). */
 export const BALANCE_MESSAGES = {
   success: 'Balance submitted successfully.',
   unknown: 'Unknown error',
@@ -20,7 +20,7 @@ export interface BalanceValues {
   reason?: string;
 }
 
-/** Spec 5: Send is enabled only when username, algorithm, coin and value are all filled. */
+/** Send is enabled only when username, algorithm, coin and value are all filled. */
 export function canSend(values: BalanceValues): boolean {
   return (
     values.username.trim() !== '' &&
@@ -56,7 +56,7 @@ export function valueProblem(input: string, coin?: { ticker: string; decimals: n
 }
 
 /**
- * Spec 5: the value is "sent with 8 decimals": "1.5" → "1.50000000", padded as text so nothing is
+ * The value is sent with 8 decimals (docs/admin.md, The screens): "1.5" → "1.50000000", padded as text so nothing is
  * rounded by floating point. Text `valueProblem` refuses is returned as typed (it is never sent).
  */
 export function valueWithEightDecimals(input: string): string {
@@ -66,7 +66,7 @@ export function valueWithEightDecimals(input: string): string {
 }
 
 /**
- * The fields of POST admin/balance: the algorithm as its index (spec 3 "Balance submission"); the
+ * The fields of POST admin/balance: the algorithm as its index (docs/admin.md, Balance adjustments); the
  * reason only when one was written.
  */
 export function balanceFields(values: BalanceValues): BalanceFields {
@@ -90,7 +90,7 @@ export interface BalanceFields {
 }
 
 /**
- * What a 200 answer means (spec 7: true on success, else a string or an object with `error`).
+ * What a 200 answer means (true on success, else a string or an object with `error`).
  * null: success; otherwise the text to show.
  */
 export function balanceAnswerError(answer: unknown): string | null {

@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   formatLogTime,
   logFilters,
-  logPageCount,
+  logPageWindow,
   logValueText,
   normalizeLogEntry,
   normalizeLogsAnswer,
   showingText,
 } from './logs';
 
-describe('log filters (spec 5)', () => {
+describe('log filters', () => {
   it('are trimmed and sent only when not empty', () => {
     expect(logFilters('', '')).toBeNull();
     expect(logFilters('   ', '\t')).toBeNull();
@@ -19,7 +19,7 @@ describe('log filters (spec 5)', () => {
   });
 });
 
-describe('log answers and entries (spec 3 "Log entry", spec 7)', () => {
+describe('log answers and entries', () => {
   it('reads our paged answer {items, total}', () => {
     const answer = {
       items: [{ time: '2026-05-03T14:07:09.000Z', log_name: 'login', log_value: { ip: '1.2.3.4' }, account: null }],
@@ -88,9 +88,9 @@ describe('log paging (20 a page)', () => {
   });
 
   it('counts pages, at least one', () => {
-    expect(logPageCount(0)).toBe(1);
-    expect(logPageCount(20)).toBe(1);
-    expect(logPageCount(21)).toBe(2);
-    expect(logPageCount(45)).toBe(3);
+    expect(logPageWindow(0, 1).pageCount).toBe(1);
+    expect(logPageWindow(20, 1).pageCount).toBe(1);
+    expect(logPageWindow(21, 1).pageCount).toBe(2);
+    expect(logPageWindow(45, 3)).toMatchObject({ page: 3, pageCount: 3, hasPrev: true, hasNext: false });
   });
 });

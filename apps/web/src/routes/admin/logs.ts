@@ -1,19 +1,19 @@
-import { pageCount, pageOf } from '@lodestone/domain';
+import { type PageWindow, pageOf, pageWindow } from '@lodestone/domain';
 import type { LogFilters } from '../../api/admin';
 
-/** Entries per page of the Logs screen (spec 9: 20 for admin logs). */
+/** Entries per page of the Logs screen (docs/website.md, Lists, refresh and copying). */
 export const LOGS_PAGE_SIZE = 20;
 
-/** The Logs screen's texts; the failure message is the spec's own, in Spanish as it gives it. */
+/** The Logs screen's texts; the failure message is the product's own, in Spanish (docs/admin.md, The screens). */
 export const LOGS_MESSAGES = {
   idle: 'Introduce a filter and press Search.',
   loading: 'Loading…',
   failed: 'No se pudieron cargar los logs. Inténtalo de nuevo.',
-  // Not quoted by the spec: a search that found nothing.
+  // Ours: a search that found nothing.
   none: 'No log entries found.',
 } as const;
 
-/** Spec 5: both filters trimmed and sent only if non-empty; null when neither is (nothing to search). */
+/** Both filters trimmed and sent only if non-empty; null when neither is (nothing to search). */
 export function logFilters(email: string, account: string): LogFilters | null {
   const filters: LogFilters = {};
   if (email.trim()) filters.email = email.trim();
@@ -36,7 +36,10 @@ export interface KeyedLogRow extends LogRow {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** A log value arrives as an object or as JSON text (spec 3); text that is not JSON is kept as it is. */
+/**
+ * A log value arrives as an object or as JSON text (docs/admin.md, The screens); text that is not JSON is kept as it
+ * is.
+ */
 export function parseLogValue(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   try {
@@ -48,7 +51,7 @@ export function parseLogValue(value: unknown): unknown {
 
 /**
  * One entry of the answer: an object, or JSON text of one. Text that does not parse becomes an
- * entry with only its log value, the raw text (spec 3 "Log entry").
+ * entry with only its log value, the raw text.
  */
 export function normalizeLogEntry(raw: unknown): LogRow {
   let entry = raw;
@@ -70,7 +73,7 @@ export function normalizeLogEntry(raw: unknown): LogRow {
 }
 
 /**
- * The answer of a log search (spec 7: "logs array or object with items array"): our server pages
+ * The answer of a log search (an array, or an object with an `items` array): our server pages
  * and counts (`{items, total}`); a bare array is the whole log, paged here.
  */
 export function normalizeLogsAnswer(body: unknown, page: number): { rows: KeyedLogRow[]; total: number } {
@@ -112,7 +115,7 @@ export function showingText(page: number, total: number): string {
   return `Showing ${first}–${last} of ${total}`;
 }
 
-/** Page count of a search's total (at least 1). */
-export function logPageCount(total: number): number {
-  return pageCount(total, LOGS_PAGE_SIZE);
+/** The pager of a search: `page` of its total (at least one page). */
+export function logPageWindow(total: number, page: number): PageWindow {
+  return pageWindow(total, LOGS_PAGE_SIZE, page);
 }

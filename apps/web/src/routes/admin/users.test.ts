@@ -10,7 +10,7 @@ const USERS = [
 ];
 const emails = (list: readonly { email: string }[]) => list.map((u) => u.email);
 
-describe('users search (spec "Users")', () => {
+describe('users search', () => {
   it('splits on commas, trims, lower-cases and drops empty terms', () => {
     expect(searchTerms('')).toEqual([]);
     expect(searchTerms('  ')).toEqual([]);

@@ -1,13 +1,13 @@
 import type { AdminUser } from '@lodestone/contract';
 import { type PageWindow, pageOf } from '@lodestone/domain';
 
-/** Rows per page of the users list (spec 9: 10 for admin users). */
+/** Rows per page of the users list (docs/website.md, Lists, refresh and copying). */
 export const USERS_PAGE_SIZE = 10;
 
 export const USERS_SEARCH_PLACEHOLDER = 'Search by email or username (comma separated)';
 
 /**
- * The search box's terms (spec "Users"): split on commas, trimmed, lower-cased, empty ones dropped.
+ * The search box's terms (docs/admin.md, The screens): split on commas, trimmed, lower-cased, empty ones dropped.
  * "Alice, ,BOB " → ["alice", "bob"].
  */
 export function searchTerms(input: string): string[] {
@@ -31,7 +31,7 @@ export function filterUsers<T extends Pick<AdminUser, 'email' | 'usernames'>>(us
   return users.filter((user) => matchesTerms(user, terms));
 }
 
-/** One page of the filtered list (pages start at 1 and are clamped, spec 4 "Pagination"). */
+/** One page of the filtered list (pages start at 1 and are clamped, docs/website.md, Lists, refresh and copying). */
 export function usersPage<T>(users: readonly T[], page: number): { rows: T[]; window: PageWindow } {
   return pageOf(users, USERS_PAGE_SIZE, page);
 }

@@ -12,7 +12,7 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 /**
- * The API docs' frame (spec "API docs"): a sidebar with the overview and a collapsible Endpoints
+ * The API docs' frame (docs/website.md, API docs): a sidebar with the overview and a collapsible Endpoints
  * group; below the large breakpoint the sidebar folds into a menu button. The menu closes itself
  * when a page is chosen.
  */

@@ -1,7 +1,7 @@
 import { API_PREFIX, paths } from '@lodestone/contract';
 
 /**
- * The three endpoints the API docs describe (spec 7: docs show GET api/pool, api/profits, api/user).
+ * The three endpoints the API docs describe (GET api/pool, api/profits, api/user: docs/public-api.md, The public API).
  * Only the route, the path in the OpenAPI document and a sentence of purpose live here; parameters,
  * fields and examples are read from the document itself.
  */

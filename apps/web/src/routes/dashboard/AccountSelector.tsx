@@ -11,7 +11,7 @@ import { PlusIcon } from './icons';
 import { MESSAGES } from './messages';
 
 /**
- * The account selector (spec "Dashboard"): a list of the user's accounts and a button opening the
+ * The account selector (docs/dashboard.md, The screens): a list of the user's accounts and a button opening the
  * create-account modal. A native <select>: every browser and screen reader knows it.
  */
 export function AccountSelector({
@@ -67,7 +67,7 @@ function CreateAccountModal({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: createAccount,
-    // Spec 4: account creation reloads the page; the new account is the one shown after it. The list
+    // Account creation reloads the page; the new account is the one shown after it. The list
     // is fetched first, so the page never sees a selected account that is not in its list (it would
     // fall back to the first account and store that instead).
     onSuccess: async (_, username) => {
@@ -79,7 +79,7 @@ function CreateAccountModal({ onClose }: { onClose: () => void }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // Spec 5: an empty name (after trimming) sends nothing; nor does one the server would refuse
+    // An empty name (after trimming) sends nothing; nor does one the server would refuse
     // (the contract's username rule, in its words).
     const problem = usernameProblem(name);
     if (problem) {

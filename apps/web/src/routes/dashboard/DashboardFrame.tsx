@@ -4,7 +4,7 @@ import { type TabId, TabList, useTabIds } from './Tabs';
 /**
  * The frame both dashboards share: heading and controls, an optional banner, the tab list and the
  * selected tab's panel. Only the selected panel is mounted, so changing tab loads that tab afresh
- * (spec: "Reloads on tab change").
+ * (docs/dashboard.md, The screens).
  */
 export function DashboardFrame({
   title,

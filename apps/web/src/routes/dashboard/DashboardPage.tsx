@@ -32,9 +32,9 @@ type ModalState =
   | null;
 
 /**
- * The miner's dashboard (/dashboard, spec "Dashboard"): the account selector, the Mining and Revenue
+ * The miner's dashboard (/dashboard, docs/dashboard.md, The screens): the account selector, the Mining and Revenue
  * tabs, the missing-payout banner, the settings modals and the first-time wizard. Without a session
- * the first call answers 401 and the API client sends the visitor to /login (spec 8).
+ * the first call answers 401 and the API client sends the visitor to /login (docs/website.md, Session).
  */
 export default function DashboardPage() {
   useDocumentTitle('Dashboard');
@@ -101,7 +101,7 @@ function MinerDashboard({
   const closeModal = () => {
     const closing = modal;
     setModal(null);
-    // Spec 4: the banner's check runs again after the payout or conversion settings were saved or closed.
+    // The banner's check runs again after the payout or conversion settings were saved or closed.
     if (closing?.kind === 'payout' || closing?.kind === 'conversion') {
       setBannerClosed(false);
       void queryClient.invalidateQueries({ queryKey: queryKeys.payment(account) });
@@ -111,7 +111,7 @@ function MinerDashboard({
 
   const changeAccount = (next: string) => {
     setSelectedAccount(next);
-    // Spec 4: changing account selects that account's most used algorithm.
+    // Changing account selects that account's most used algorithm.
     getMostUsedAlgo(next).then(
       ({ algorithm: mostUsed }) => setSelectedAlgorithm(mostUsed),
       (error: unknown) => console.error('Could not read the most used algorithm:', error),

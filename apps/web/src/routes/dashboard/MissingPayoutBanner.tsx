@@ -2,7 +2,7 @@ import { CloseIcon } from '../../components/icons';
 import { WarningIcon } from './icons';
 
 /**
- * The missing-payout banner (spec 4 and 8): names the coins without a payout address; its button
+ * The missing-payout banner (docs/dashboard.md, The screens): names the coins without a payout address; its button
  * opens Payout Settings on the Revenue tab; it can be closed (until the check runs again).
  */
 export function MissingPayoutBanner({

@@ -12,10 +12,10 @@ import { RevenueTab } from './revenue/RevenueTab';
 import type { TabId } from './Tabs';
 
 /**
- * The observer dashboard (/dashboard/{observerKey}, spec "Observer dashboard"): the same Mining and
+ * The observer dashboard (/dashboard/{observerKey}, docs/dashboard.md, The screens): the same Mining and
  * Revenue tabs, read-only, without login. The key in the link names the account; the page offers
  * nothing that writes (no account selector, settings, conversions, worker removal, wizard or
- * downloads — the observer calls of spec 7 have none). The algorithm is the site-wide selection.
+ * downloads — observers get none, docs/dashboard.md, Revenue API). The algorithm is the site-wide selection.
  */
 export default function ObserverDashboardPage() {
   useDocumentTitle('Observer Dashboard');

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useId, useRef } from 'react';
 
-/** The dashboard's two tabs (spec "Dashboard"). */
+/** The dashboard's two tabs (docs/dashboard.md, The screens). */
 export const TABS = [
   { id: 'mining', label: 'Mining' },
   { id: 'revenue', label: 'Revenue' },

@@ -3,7 +3,7 @@ import type { AlgorithmKey } from '@lodestone/domain';
 import { MESSAGES } from './messages';
 
 /**
- * The missing-payout banner (spec 4 and 8): the coins the account is credited in for the selected
+ * The missing-payout banner (docs/dashboard.md, The screens): the coins the account is credited in for the selected
  * algorithm — its conversion list, or the shared list when 'all algorithms' is on — that have no
  * non-empty payout address. At most 4 tickers are named, then '(+N more)'.
  */

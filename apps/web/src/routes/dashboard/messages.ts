@@ -1,6 +1,6 @@
 /**
- * The dashboard's messages. Those the spec quotes (sections 2, 4, 5 and 8) are here verbatim; the
- * rest cover what the spec leaves unshown.
+ * The dashboard's messages. The fixed texts are kept here word for word (docs/website.md, Forms and messages);
+ * the rest are ours.
  */
 export const MESSAGES = {
   missingPayout: 'You have not configured a payout address for: ',
@@ -11,7 +11,7 @@ export const MESSAGES = {
   payoutSaved: 'Settings saved successfully!',
   payoutFailed: 'Unexpected error occurred',
   noPdfData: 'No data received from the server.',
-  // Not quoted by the spec:
+  // Ours:
   createAccountFailed: 'An error occurred',
   downloadFailed: 'The download failed. Please try again.',
   removeFailed: 'The workers could not be removed. Please try again.',

@@ -16,15 +16,15 @@ import {
 } from '../../api/dashboard';
 import { queryKeys } from '../../api/queryKeys';
 
-/** Spec 9: dashboard and observer data refresh every 30 s. */
+/** Dashboard and observer data refresh every 30 s (docs/website.md, Lists, refresh and copying). */
 export const DASHBOARD_REFRESH_MS = 30_000;
 /** What a block that failed to load says happens next (LoadState's `retry`). */
 export const DASHBOARD_RETRY = `Trying again every ${DASHBOARD_REFRESH_MS / 1000} seconds.`;
 
 /**
- * One hook per resource, keyed by who is looked at (the miner's account under USER_QUERY_ROOT, so
- * logout drops it; an observer key under its own root) and by algorithm where the call takes one.
- * staleTime 0: a tab that mounts again (tab change) asks the server again, as the spec wants.
+ * One hook per resource, keyed by who is looked at (the miner's account under USER_QUERY_ROOT, so logout drops it; an
+ * observer key under its own root) and by algorithm where the call takes one. staleTime 0: a tab that mounts again (tab
+ * change) asks the server again (docs/website.md, Lists, refresh and copying).
  */
 const live = { staleTime: 0, refetchInterval: DASHBOARD_REFRESH_MS } as const;
 

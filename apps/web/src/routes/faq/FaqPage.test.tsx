@@ -8,7 +8,7 @@ describe('FAQ page, the fee answer', () => {
     expect(textOf(renderPage(<FaqPage />))).toContain('Loading fees...');
   });
 
-  it('gives the spec’s error text when the fees could not be loaded', () => {
+  it('gives the error text when the fees could not be loaded', () => {
     const page = textOf(renderPage(<FaqPage />, { seed: (c) => failQuery(c, queryKeys.fees, 'Service unavailable') }));
     expect(page).toContain('Error loading fee data. Please try again later.');
     expect(page).not.toContain('Loading fees...');

@@ -20,7 +20,7 @@ interface Question {
 }
 
 /**
- * The thirteen questions of the spec, in its order, with answers written for Lodestone. The answers
+ * The thirteen questions of the FAQ (docs/website.md, FAQ), with answers written for Lodestone. The answers
  * state only what the pool does (docs/decisions.md): where a figure depends on the operator (fees,
  * coins, apps) it comes from the API or the site's configuration, never from this file.
  */
@@ -245,7 +245,7 @@ function FaqItem({
         aria-labelledby={buttonId}
         hidden={!isOpen}
         data-testid="faq-answer"
-        // Spec: the answer panel is at most 300 px high; longer answers scroll inside it.
+        // The answer panel is at most 300 px high; longer answers scroll inside it.
         className="max-h-[300px] space-y-3 overflow-y-auto px-5 pb-5 text-slate-700 dark:text-slate-300"
       >
         {question.answer(site)}
@@ -254,7 +254,7 @@ function FaqItem({
   );
 }
 
-/** Spec 4: 'Loading fees...', then the fee of every payout coin, or the spec's error text. */
+/** 'Loading fees...', then the fee of every payout coin, or the error text. */
 function FeeAnswer() {
   const fees = usePoolFees();
   if (fees.isPending) return <p data-testid="faq-fee-answer">{FEES_LOADING}</p>;

@@ -1,7 +1,7 @@
 import type { PoolFeesResponse } from '@lodestone/contract';
 import { fixed } from '@lodestone/domain';
 
-/** Spec 8 and 9: the FAQ's fee answer, its loading and failure texts, and 1-decimal percents. */
+/** The FAQ's fee answer (docs/website.md, Figures), its loading and failure texts, and 1-decimal percents. */
 export const FEES_LOADING = 'Loading fees...';
 export const FEES_ERROR = 'Error loading fee data. Please try again later.';
 export const FEE_DECIMALS = 1;

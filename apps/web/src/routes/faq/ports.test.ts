@@ -18,7 +18,7 @@ const listener = (
   }) as StratumListenerInfo;
 
 describe('the FAQ ports', () => {
-  it('are the configured ones of each kind, in the spec order of algorithms', () => {
+  it('are the configured ones of each kind, in the order of algorithms', () => {
     const listeners = [
       listener('x11', 3354, 'marketplace'),
       listener('scrypt', 3334, 'marketplace'),

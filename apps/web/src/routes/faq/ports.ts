@@ -7,7 +7,7 @@ import { ALGORITHMS } from '@lodestone/domain';
  */
 export type PortKind = StratumListenerInfo['kind'];
 
-/** "SCRYPT 3334, SHA256 3344": the ports of one kind, in the spec's algorithm order, each port once. */
+/** "SCRYPT 3334, SHA256 3344": the ports of one kind, in the order of algorithms, each port once. */
 export function portsOfKind(listeners: readonly StratumListenerInfo[], kind: PortKind): string {
   const parts: string[] = [];
   for (const algorithm of ALGORITHMS) {

@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 type Listener = StratumResponse['listeners'][number];
 
-/** The kind of a port in words (spec 9). */
+/** The kind of a port in words (docs/decisions.md, Pool engine). */
 const KIND_TEXT: Record<Listener['kind'], string> = {
   standard: 'Standard port.',
   marketplace: 'Marketplace-restricted port (NiceHash-compatible, higher minimum difficulty).',
@@ -18,8 +18,8 @@ const code =
   'rounded bg-slate-100 px-1.5 py-0.5 font-mono text-sm text-slate-900 dark:bg-slate-800 dark:text-slate-100';
 
 /**
- * Getting Started (spec "Getting Started" and 9): how to point a miner at the pool, with every
- * stratum port the server reports, grouped by algorithm in spec order.
+ * Getting Started: how to point a miner at the pool, with every
+ * stratum port the server reports, grouped by algorithm in the usual order (docs/website.md, Figures).
  */
 export default function GetStartedPage() {
   useDocumentTitle('Getting Started');

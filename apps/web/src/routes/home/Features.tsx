@@ -1,6 +1,6 @@
 import { formatPercent } from '../../lib/percent';
 
-/** About us (spec "Home"): the pool's terms in eight short cards. The fee comes from GET /v1/site. */
+/** About us (docs/website.md, Home): the pool's terms in eight short cards. The fee comes from GET /v1/site. */
 export function Features({ feePercent }: { feePercent: number | undefined }) {
   const features = [
     {

@@ -5,11 +5,11 @@ import { Features } from './Features';
 import { Hero } from './Hero';
 import { PoolTable } from './PoolTable';
 
-/** Home (spec "Home"): hero, pool table, about-us features. Also rendered for "/{source}". */
+/** Home (docs/website.md, Home): hero, pool table, about-us features. Also rendered for "/{source}". */
 export function HomePage() {
   useHomeChrome();
   useDocumentTitle('Pay-per-share mining pool');
-  // Spec "Referral landing" and 4: home checks the session, which sets or clears the logged-in flag.
+  // Home checks the session (docs/website.md, Session), which sets or clears the logged-in flag.
   useUserInfo();
   const site = useSite();
   return (

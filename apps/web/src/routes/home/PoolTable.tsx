@@ -8,7 +8,7 @@ import { type Column, DataTable } from '../../components/DataTable';
 import { formatTimeOfDay } from '../../lib/dates';
 import { setSelectedAlgorithm } from '../../state/hooks';
 
-/** Spec 9: hashrate with 2 decimals, profit with 5. */
+/** Hashrate with 2 decimals, profit with 5 (docs/website.md, Figures). */
 const HASHRATE_DECIMALS = 2;
 const PROFIT_DECIMALS = 5;
 
@@ -20,7 +20,7 @@ const ROW_CLASS =
   'cursor-pointer text-slate-800 hover:bg-amber-50 focus-visible:bg-amber-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-amber-500 dark:text-slate-200 dark:hover:bg-slate-900 dark:focus-visible:bg-slate-900';
 
 /**
- * The pool table (spec "Home"): one row per algorithm in spec order, refreshed every 30 s. A row
+ * The pool table (docs/website.md, Home): one row per algorithm in the usual order, refreshed every 30 s. A row
  * (click, or Enter/Space when focused) selects its algorithm and opens the statistics page.
  */
 export function PoolTable() {

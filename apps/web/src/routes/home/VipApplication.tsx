@@ -15,7 +15,9 @@ import {
   vipFormData,
 } from './VipApplicationRules';
 
-/** The dial code selector: as wide as its text (the input's class stretches), never greyed (selects match :read-only). */
+/**
+ * The dial code selector: as wide as its text (the input's class stretches), never greyed (selects match :read-only).
+ */
 const dialClass = inputClass
   .split(' ')
   .filter((c) => c !== 'w-full' && !c.includes('read-only:'))
@@ -24,7 +26,7 @@ const dialClass = inputClass
 const EMPTY: VipFields = { name: '', email: '', dialIndex: DEFAULT_DIAL_INDEX, phone: '', operations: '' };
 
 /**
- * The VIP Application modal of the home page (spec "Home", 4 "VIP form", 5, 8): the fields are
+ * The VIP Application modal of the home page (docs/website.md, VIP Application): the fields are
  * checked first, then the robot check, then the application is sent to POST /v1/email/hashrate.
  * The answer shows as 'Application sent, we will contact you very soon!' (green) or 'Network or
  * server error.' (red). The robot check's token is single-use, so it is reset after every send.
@@ -66,7 +68,7 @@ export default function VipApplication({ onClose }: { onClose: () => void }) {
     } catch (error) {
       console.error('The VIP application was not sent:', error);
       setFormError(MESSAGES.failed);
-      // The spec's message is fixed; the server's own reason (a refusal, a rate limit) helps more when it has one.
+      // The form's message is fixed; the server's own reason (a refusal, a rate limit) helps more when it has one.
       if (error instanceof ApiError && error.fromServer) setDetail(error.message);
     } finally {
       setSending(false);

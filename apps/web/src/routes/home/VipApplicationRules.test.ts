@@ -11,7 +11,7 @@ const valid = {
 };
 
 describe('VIP application rules', () => {
-  it('lists the dial codes of spec 3 in order, +1 (US) first and default', () => {
+  it('lists the dial codes in order, +1 (US) first and default', () => {
     expect(DIAL_CODES.map((d) => `${d.country} ${d.code}`)).toEqual([
       'US +1',
       'UK +44',
@@ -37,7 +37,7 @@ describe('VIP application rules', () => {
     expect(validateVip(valid)).toEqual({});
   });
 
-  it("gives spec 5's message for each field, all at once", () => {
+  it('gives the message for each field, all at once', () => {
     expect(validateVip({ name: ' ', email: 'nope', dialIndex: 0, phone: '12ab', operations: '\n' })).toEqual({
       name: 'Name is required.',
       email: 'Invalid email format.',

@@ -1,7 +1,7 @@
 import { VIP_DIAL_CODES, VIP_MESSAGES } from '@lodestone/contract';
 
 /**
- * The VIP application form's rules (spec 3 "VIP application", 4 "VIP form", 5, 8), kept pure so the
+ * The VIP application form's rules (docs/website.md, VIP Application), kept pure so the
  * messages and the order of checks are tested on their own.
  *
  * The dial codes and messages are the contract's own (packages/contract vip.ts, plain constants the
@@ -9,7 +9,7 @@ import { VIP_DIAL_CODES, VIP_MESSAGES } from '@lodestone/contract';
  */
 export const DIAL_CODES = VIP_DIAL_CODES;
 export const MESSAGES = VIP_MESSAGES;
-/** Spec 3: the dial code selector defaults to +1 (US, the first entry). */
+/** The dial code selector defaults to +1 (US, the first entry). */
 export const DEFAULT_DIAL_INDEX = 0;
 
 export interface VipFields {
@@ -43,7 +43,7 @@ export function phoneDigits(phone: string): string {
   return phone.replace(/\s+/g, '');
 }
 
-/** Spec 5: the field checks, one message per field. The robot check comes after these pass (spec 4). */
+/** The field checks, one message per field. The robot check comes after these pass. */
 export function validateVip(fields: VipFields): VipErrors {
   const errors: VipErrors = {};
   if (fields.name.trim() === '') errors.name = MESSAGES.nameRequired;

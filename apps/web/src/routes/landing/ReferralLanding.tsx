@@ -3,7 +3,7 @@ import { Navigate } from 'react-router';
 import { setReferral } from '../../api/client';
 import type { ReferralSource } from './sources';
 
-/** Registers the source, then redirects to "/". A failure is only logged (spec 8 "referral tracking"). */
+/** Registers the source, then redirects to "/". A failure is only logged (docs/website.md, Forms and messages). */
 export default function ReferralLanding({ source }: { source: ReferralSource }) {
   const sent = useRef(false);
   useEffect(() => {

@@ -14,7 +14,7 @@ function elementAt(path: string) {
 }
 
 describe('referral landing routes', () => {
-  it("record the spec's six sources, and only them; any other single segment is home", () => {
+  it('record the six sources, and only them; any other single segment is home', () => {
     for (const source of ['reddit', 'twitter', 'facebook', 'tiktok', 'instagram', 'musk_miners']) {
       const element = elementAt(`/${source}`);
       expect(isValidElement(element) && (element.props as { source?: string }).source, source).toBe(source);

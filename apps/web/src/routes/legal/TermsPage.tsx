@@ -5,7 +5,7 @@ import { LegalPage, useOperator } from './LegalPage';
 
 const link = 'font-medium text-amber-700 hover:underline dark:text-amber-400';
 
-/** Terms of Service (spec 9: PPS rewards; stale or invalid shares unpaid; inactive accounts). */
+/** Terms of Service (PPS rewards; stale or invalid shares unpaid; inactive accounts: docs/website.md, Legal pages). */
 export default function TermsPage() {
   useDocumentTitle('Terms of Service');
   const { poolName, email, feePercent } = useOperator();

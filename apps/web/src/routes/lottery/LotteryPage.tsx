@@ -36,8 +36,8 @@ const ROW_PLACE = {
 const sectionTitle = 'text-2xl font-bold tracking-tight text-slate-900 dark:text-white';
 
 /**
- * Lottery (spec "Lottery"): introduction with the countdown, Ranking, Graph and Feed. The spec
- * gives this page static sample data only; the page says so, so no visitor takes them for results.
+ * Lottery: introduction with the countdown, Ranking, Graph and Feed. The page shows static sample
+ * data only (docs/website.md, Lottery and Sats4Soup); the page says so, so no visitor takes them for results.
  */
 export default function LotteryPage() {
   useDocumentTitle('Lottery');

@@ -4,7 +4,7 @@ import type { GraphSeries } from './sampleData';
 
 /**
  * Mined blocks per day, one line per team, on the site's time-series chart (the y-axis reaches the
- * highest value + 30%, spec 9). The figures are also listed in a table for screen readers, since
+ * highest value + 30%, docs/website.md, Figures). The figures are also listed in a table for screen readers, since
  * three lines are long to read out point by point.
  */
 export function TeamsChart({ series }: { series: readonly GraphSeries[] }) {

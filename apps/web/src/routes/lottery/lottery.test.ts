@@ -11,7 +11,7 @@ describe('lottery sample data', () => {
     }
   });
 
-  it("has the spec's countdown, target date and prize", () => {
+  it('has the countdown, target date and prize', () => {
     expect(countdownText(LOTTERY_COUNTDOWN.days, LOTTERY_COUNTDOWN.hours)).toBe('3 days 14 hours');
     expect(countdownText(1, 1)).toBe('1 day 1 hour');
     expect(formatTargetDate(LOTTERY_TARGET_DATE)).toBe('20 January 2025');

@@ -1,6 +1,6 @@
 import type { LotteryTeam, LotteryUser } from './sampleData';
 
-/** Spec 9: the ranking's user lists show 10 users a page. */
+/** The ranking's user lists show 10 users a page (docs/website.md, Lists, refresh and copying). */
 export const RANKING_PAGE_SIZE = 10;
 
 export const MEDALS = {

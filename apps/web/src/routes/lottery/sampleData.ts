@@ -1,5 +1,5 @@
 /**
- * The Lottery page's static sample data (spec "Lottery": "Uses static sample data only"). The
+ * The Lottery page's static sample data (docs/website.md, Lottery and Sats4Soup). The
  * lottery is a marketing page; these teams, users and counts are illustrations the page labels as
  * samples, not figures of this pool. Operators running a real lottery replace this file.
  */
@@ -22,7 +22,7 @@ export interface GraphSeries {
   points: { day: string; minedBlocks: number }[];
 }
 
-/** Spec 9: the countdown's target date and its static display, and the prize. */
+/** The countdown's target date and its static display, and the prize. */
 export const LOTTERY_TARGET_DATE = '2025-01-20';
 export const LOTTERY_COUNTDOWN = { days: 3, hours: 14 } as const;
 export const LOTTERY_PRIZE = '1 Bitcoin';
@@ -61,7 +61,7 @@ export interface FeedCard {
   username: string;
 }
 
-/** Spec: the Feed is a grid of 8 placeholder video cards. */
+/** The Feed is a grid of 8 placeholder video cards. */
 export const SAMPLE_FEED: readonly FeedCard[] = [
   { title: 'Unboxing our new rack', username: 'granite_miner01' },
   { title: 'Cooling 40 machines in summer', username: 'basalt_rig02' },

@@ -3,10 +3,10 @@ import { abbreviateTxid, coinDisplayDecimals, formatUnits } from '@lodestone/dom
 import { formatDateTime } from '../../lib/dates';
 import { safeExternalUrl } from '../../lib/links';
 
-/** Spec 9: the payouts table shows 10 rows a page. */
+/** The payouts table shows 10 rows a page (docs/website.md, Lists, refresh and copying). */
 export const PAYOUTS_PAGE_SIZE = 10;
 
-/** The TXID cell (spec 4 and 9). */
+/** The TXID cell (docs/website.md, Figures). */
 export type TxidCell =
   /** 'Pending' from the API: shown as 'Pending...' in italics. */
   | { kind: 'pending' }

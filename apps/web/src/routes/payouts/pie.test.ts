@@ -4,7 +4,7 @@ import { FALLBACK_COLOUR, formatShare, formatUsdTotal, pieSlices, pieTotal, TICK
 const entry = (coin_ticker: string, usd_value: number) => ({ coin_ticker, usd_value });
 
 describe('pie colours', () => {
-  it('has a colour for every ticker the spec names, all different', () => {
+  it('has a colour for every named ticker, all different', () => {
     const named = ['BTC', 'LTC', 'DOGE', 'DGB', 'ETH', 'CKB', 'KDA', 'DASH', 'KAS', 'BELLS', 'BCH', 'USDC', 'SOL'];
     for (const t of named) expect(TICKER_COLOURS[t], t).toMatch(/^#[0-9a-f]{6}$/);
     expect(new Set(named.map((t) => TICKER_COLOURS[t])).size).toBe(named.length);

@@ -3,7 +3,7 @@ import type { PoolPayoutsResponse } from '@lodestone/contract';
 type ChartEntry = PoolPayoutsResponse['charts']['day'][number];
 
 /**
- * The payout pie charts (spec 9): one colour per ticker, grey for any other coin, and a US dollar
+ * The payout pie charts (docs/website.md, Payouts): one colour per ticker, grey for any other coin, and a US dollar
  * total with 2 decimals. The colours follow each coin's own brand where two would not clash, so a
  * coin keeps its colour on all three charts.
  */

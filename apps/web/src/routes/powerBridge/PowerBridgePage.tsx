@@ -1,12 +1,12 @@
 import type { SiteResponse } from '@lodestone/contract';
 import type { ReactNode } from 'react';
 import { useSite } from '../../api/queries';
-import { MailIcon, PhoneIcon } from '../../components/icons';
+import { Icon, MailIcon, PhoneIcon } from '../../components/icons';
 import { type ContactKind, NOT_CONFIGURED, siteContacts } from '../../lib/contacts';
 import { scrollToSection } from '../../lib/scroll';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
-/** Spec 9: both hero buttons stop 50 px above their section. */
+/** Both hero buttons stop 50 px above their section (docs/website.md, Power bridge). */
 const SCROLL_OFFSET = 50;
 
 const FEATURES = [
@@ -40,7 +40,7 @@ const SPECS = [
 ] as const;
 
 /**
- * The power bridge (spec "Power bridge page"): a stratum server and a Bitcoin node installed in the
+ * The power bridge (docs/website.md, Power bridge): a stratum server and a Bitcoin node installed in the
  * customer's farm. Contacts (phones, chat, e-mail) come from the site configuration.
  */
 export default function PowerBridgePage() {
@@ -188,21 +188,11 @@ function Contacts({ site }: { site: SiteResponse | undefined }) {
   );
 }
 
-/** A speech bubble, drawn like the site's other line icons (components/icons.tsx). */
+/** A speech bubble, in the frame of the site's other line icons. */
 function ChatIcon() {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className="size-5"
-    >
+    <Icon>
       <path d="M4 5.5h16v10H9l-5 4z" />
-    </svg>
+    </Icon>
   );
 }

@@ -48,10 +48,10 @@ interface Calculated {
 }
 
 /**
- * The Mining Calculator (spec 2 and 9). Its Rate starts at the pool's profitability of the last 24
- * hours; prices and unit factors come with the same answer. Results are computed when Calculate is
- * pressed (the form's own submission, intercepted) and shown only from the first press on; they
- * describe the values as they were at that press.
+ * The Mining Calculator (docs/website.md, Stats and Profitability). Its Rate starts at the pool's profitability of the
+ * last 24 hours; prices and unit factors come with the same answer. Results are computed when Calculate is pressed (the
+ * form's own submission, intercepted) and shown only from the first press on; they describe the values as they were at
+ * that press.
  */
 export function Calculator({ profits, error }: { profits: PoolProfitsResponse | undefined; error: Error | null }) {
   return (

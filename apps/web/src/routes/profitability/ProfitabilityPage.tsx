@@ -101,7 +101,7 @@ function ProfitChart({
   );
 }
 
-/** A point of the profit chart in the read-out: spec 9's 5 decimals, with thousands separators. */
+/** A point of the profit chart in the read-out: 5 decimals (docs/website.md, Figures), with thousands separators. */
 function formatProfitPoint(value: number): string {
   return value.toLocaleString('en-US', { minimumFractionDigits: 5, maximumFractionDigits: 5 });
 }
@@ -115,8 +115,8 @@ const ARROWS: Record<Direction, { symbol: string; words: string; colour: string 
 type ComparisonRow = PoolProfitsResponse['profit_table_24h'][number];
 
 /**
- * Pool Name, Pool URL, Profitability, Comparison. The spec hides the URL on small screens; on a phone
- * each pool is a card headed by its name.
+ * Pool Name, Pool URL, Profitability, Comparison. The URL is hidden on small screens (docs/website.md, Phones); on a
+ * phone each pool is a card headed by its name.
  */
 const COMPARISON_COLUMNS: readonly Column<ComparisonRow>[] = [
   { label: 'Pool Name', rowHeader: true, phone: 'primary', testId: 'pool-name', cell: ([name]) => name },

@@ -5,7 +5,7 @@ import { CheckIcon, ChevronDownIcon } from '../../components/icons';
 import { PERIOD_OPTIONS, periodLabel } from './comparison';
 
 /**
- * The time-range dropdown (spec 4: the button toggles the list; picking a range closes it and
+ * The time-range dropdown (the button toggles the list; picking a range closes it and
  * reports the choice). A disclosure with plain buttons: Tab and Enter work without extra keys, and
  * Escape or a press outside closes it.
  */

@@ -110,7 +110,7 @@ describe('result units', () => {
     expect(units.some((u) => u.fallback)).toBe(false);
   });
 
-  it('without a BTC price or a euro rate, the spec fallbacks stand in and are marked', () => {
+  it('without a BTC price or a euro rate, the fallbacks stand in and are marked', () => {
     const units = resultUnits([{ ticker: 'LTC', price: 80 }], { USD: 1 });
     expect(units.map((u) => [u.id, u.usdPrice, u.fallback])).toEqual([
       ['btc', FALLBACK_BTC_PRICE, true],

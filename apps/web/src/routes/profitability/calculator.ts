@@ -2,7 +2,8 @@ import type { PoolProfitsResponse } from '@lodestone/contract';
 import { fixed } from '@lodestone/domain';
 
 /**
- * The Mining Calculator (spec 9), as pure functions so the arithmetic is tested on its own.
+ * The Mining Calculator (docs/website.md, Stats and Profitability), as pure functions so the arithmetic is tested on
+ * its own.
  *
  *   revenue = hashrate × 10^factor × (rate ÷ 10^rate factor) × BTC price × (1 − fee ÷ 100)   [USD/day]
  *   costs   = power (W) × 24 ÷ 1000 × energy cost (USD/kWh)                                  [USD/day]
@@ -11,7 +12,7 @@ import { fixed } from '@lodestone/domain';
  * each converted into the result unit (divided by that unit's US dollar price) and shown for
  * 24 hours, 7 days and 30 days (× 1, × 7, × 30) with 6 decimals.
  *
- * The spec writes the unit factors as `1000^factor`; packages/contract defines them as powers of
+ * The product writes the unit factors as `1000^factor`; packages/contract defines them as powers of
  * ten of the hashrate units (12 = TH/s). Both read the same whenever the two factors are equal,
  * which is what the server always sends, so the term is 1 and revenue is hashrate × rate in BTC.
  */
@@ -24,11 +25,11 @@ export const CALCULATOR_DEFAULTS = {
   resultUnit: 'btc',
 } as const;
 
-/** Spec 9: the BTC price used when the pool has recorded none. */
+/** The BTC price used when the pool has recorded none. */
 export const FALLBACK_BTC_PRICE = 100_000;
 export const FALLBACK_FIAT_PRICE = 1;
 
-/** Spec 9: calculator results have 6 decimals. */
+/** Calculator results have 6 decimals. */
 export const RESULT_DECIMALS = 6;
 
 export const RESULT_PERIODS = [
@@ -95,13 +96,13 @@ export interface ResultUnit {
   id: string;
   /** US dollars per one of this unit. */
   usdPrice: number;
-  /** True when the spec's fallback price stands in for one the pool has not recorded. */
+  /** True when the fallback price stands in for one the pool has not recorded. */
   fallback: boolean;
 }
 
 /**
- * Spec 9: the price tickers lowercased, then USD and EUR. BTC is always offered (it is the default
- * unit and the revenue's own currency); without a recorded price it and EUR use the spec's fallbacks,
+ * The price tickers lowercased, then USD and EUR. BTC is always offered (it is the default
+ * unit and the revenue's own currency); without a recorded price it and EUR use the fallbacks,
  * which the page says plainly.
  */
 export function resultUnits(
@@ -127,7 +128,7 @@ export function resultUnits(
   return units;
 }
 
-/** The BTC price the revenue is valued at: the recorded one, else the spec's fallback. */
+/** The BTC price the revenue is valued at: the recorded one, else the fallback. */
 export function btcPriceOf(prices: PoolProfitsResponse['prices']): { price: number; fallback: boolean } {
   const btc = prices.find((p) => p.ticker.toUpperCase() === 'BTC' && p.price > 0);
   return btc ? { price: btc.price, fallback: false } : { price: FALLBACK_BTC_PRICE, fallback: true };
@@ -157,7 +158,7 @@ export function parseCalculatorFields(fields: CalculatorFields): CalculatorInput
   return out as CalculatorInput;
 }
 
-/** A result with the spec's 6 decimals and its unit: "0.001188 btc". */
+/** A result with 6 decimals and its unit: "0.001188 btc". */
 export function formatResult(value: number, unit: string): string {
   return `${fixed(value, RESULT_DECIMALS)} ${unit}`;
 }

@@ -1,13 +1,13 @@
 import type { PoolProfitsResponse, ProfitPeriod } from '@lodestone/contract';
 import { fixed } from '@lodestone/domain';
 
-/** Spec 9: profitability with 5 decimals plus its unit; comparison as a percent with 1 decimal. */
+/** Profitability with 5 decimals plus its unit; comparison as a percent with 1 decimal (docs/website.md, Figures). */
 export const PROFITABILITY_DECIMALS = 5;
 export const COMPARISON_DECIMALS = 1;
-/** Spec 9: the comparison table shows 10 rows a page. */
+/** The comparison table shows 10 rows a page (docs/website.md, Lists, refresh and copying). */
 export const COMPARISON_PAGE_SIZE = 10;
 
-/** The time-range selector's choices (spec: 24h, 7 days, 30 days; default 30 days). */
+/** The time-range selector's choices (24h, 7 days, 30 days; default 30 days). */
 export const PERIOD_OPTIONS: readonly { period: ProfitPeriod; label: string }[] = [
   { period: '24h', label: '24h' },
   { period: '7d', label: '7 days' },
@@ -34,7 +34,7 @@ export interface Comparison {
 }
 
 /**
- * Spec 9: comparison with 1 decimal, an up arrow and green when positive, down and red when
+ * Comparison (docs/website.md, Figures) with 1 decimal, an up arrow and green when positive, down and red when
  * negative, right when zero. The direction follows the figure as shown, so a value that rounds to
  * 0.0 never carries an up or down arrow.
  */

@@ -17,7 +17,7 @@ import {
   txUrl,
 } from './campaign';
 
-/** Spec 9: 'Donate Now' stops 70 px above the donation section. */
+/** 'Donate Now' stops 70 px above the donation section (docs/website.md, Power bridge). */
 const DONATE_SCROLL_OFFSET = 70;
 
 const heroButton =
@@ -42,7 +42,7 @@ const STEPS = [
 ] as const;
 
 /**
- * Sats4Soup (spec "Sats4Soup page"): the campaign, its impact, the two contributions with their
+ * Sats4Soup (docs/website.md, Lottery and Sats4Soup): the campaign, its impact, the two contributions with their
  * progress ('n/2 completed'), and direct donations. Everything here is the campaign's static data
  * (campaign.ts); a contribution shows 'Sent' only once its transaction id has been published.
  */

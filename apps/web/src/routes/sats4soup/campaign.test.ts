@@ -4,7 +4,7 @@ import { addressUrl, CONTRIBUTIONS, contributionStatus, IMPACT, progress, txUrl 
 const TX = 'f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16';
 
 describe('Sats4Soup contributions', () => {
-  it("has the spec's two contributions and amounts", () => {
+  it('has the two contributions and amounts', () => {
     expect(CONTRIBUTIONS.map((c) => [c.date, c.amount])).toEqual([
       ['15 September 2025', '0.0461475'],
       ['30 September 2025', '0.0357209'],

@@ -1,7 +1,7 @@
 /**
- * Sats4Soup, the charity campaign (spec "Sats4Soup page"): 40% of the pool fees earned in September
- * 2025 go, in BTC, to a food-assistance group in Ohio, in two contributions. The data is static, as
- * the spec says. A contribution is 'Sent' once its transaction id is filled in here and 'Pending'
+ * Sats4Soup, the charity campaign (docs/website.md, Lottery and Sats4Soup): 40% of the pool fees earned in September
+ * 2025 go, in BTC, to a food-assistance group in Ohio, in two contributions. The data is static.
+ * A contribution is 'Sent' once its transaction id is filled in here and 'Pending'
  * until then: the operator adds each id when the transaction is broadcast. No id is made up.
  */
 
@@ -25,7 +25,7 @@ export const CONTRIBUTIONS: readonly Contribution[] = [
   { date: '30 September 2025', tx: null, amount: '0.0357209' },
 ];
 
-/** Spec: impact figures of the campaign. */
+/** Impact figures of the campaign. */
 export const IMPACT = [
   { value: '1,500+', label: 'meals' },
   { value: '19,300+', label: 'people helped' },
@@ -53,7 +53,7 @@ export function contributionStatus(c: Contribution): ContributionStatus {
   return c.tx !== null && c.tx.trim() !== '' ? 'sent' : 'pending';
 }
 
-/** Spec 4: progress is the count of contributions with a transaction id out of all of them. */
+/** Progress is the count of contributions with a transaction id out of all of them. */
 export function progress(contributions: readonly Contribution[]): {
   done: number;
   total: number;

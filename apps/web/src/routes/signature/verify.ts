@@ -1,12 +1,12 @@
 /**
- * Signature verification (spec "Signature verification", 3 "Signature", 8): the pool answers the
+ * Signature verification (docs/website.md, Signature verification): the pool answers the
  * SHA-256 (hex) of the document it signed; the page hashes the visitor's copy in the browser and
  * compares. The document never leaves the visitor's computer.
  */
 
 export type VerifyState = 'idle' | 'verifying' | 'valid' | 'mismatch' | 'error';
 
-/** Spec 8: the page's three results. */
+/** The page's three results. */
 export const SIGNATURE_MESSAGES = {
   valid: 'The signature is valid',
   mismatch: 'The signature does not match',

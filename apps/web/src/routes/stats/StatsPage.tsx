@@ -20,7 +20,7 @@ const REFRESH_SECONDS = STATS_REFRESH_MS / 1000;
  * Stats ('Detailed Pool Statistics') of the algorithm chosen in the nav: the eight info cells, the
  * hashrate chart and the two top-hasher tables. Both calls refresh every 30 s and are keyed by the
  * algorithm, so choosing another one loads it at once. The chart waits for the first answers of
- * both calls (the spec's "loaded" flag) so it never shows one algorithm's line under another's cells.
+ * both calls (docs/website.md, Stats and Profitability) so it never shows one algorithm's line under another's cells.
  */
 export default function StatsPage() {
   useDocumentTitle('Detailed Pool Statistics');

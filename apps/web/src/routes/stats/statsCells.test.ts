@@ -22,7 +22,7 @@ const stats: AlgorithmStatsResponse = {
 };
 
 describe('stats cells', () => {
-  it("are the spec's eight cells, in order, with its precisions", () => {
+  it('are the eight cells, in order, with their precisions', () => {
     expect(statsCells(stats).map((c) => [c.label, c.value])).toEqual([
       ['Pool Hashrate', '2.50 Th/s'],
       ['Active Workers', '80'],

@@ -1,7 +1,7 @@
 import type { AlgorithmStatsResponse } from '@lodestone/contract';
 import { fixed } from '@lodestone/domain';
 
-/** Spec 9: hashrate 2 decimals, profit 5, hashes 1. */
+/** Hashrate 2 decimals, profit 5, hashes 1 (docs/website.md, Figures). */
 export const HASHRATE_DECIMALS = 2;
 export const PROFIT_DECIMALS = 5;
 export const HASHES_DECIMALS = 1;
@@ -14,7 +14,7 @@ export interface StatsCell {
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** The pool info grid of the stats page: its eight cells in the spec's order. */
+/** The pool info grid of the stats page: its eight cells in order. */
 export function statsCells(s: AlgorithmStatsResponse): StatsCell[] {
   const profit = (value: number) => `${fixed(value, PROFIT_DECIMALS)} ${s.profit_units}`;
   return [

@@ -15,7 +15,10 @@ import { formatFeeDiscount, observerLink } from './settings';
 
 const KEY_NAMES: Record<KeyKind, string> = { api_key: 'API key', observer_key: 'observer link' };
 
-/** One account of the user (spec "Settings", per account): API key, observer link, referral code, actions. */
+/**
+ * One account of the user (docs/decisions.md, Account pages (website), Settings): API key, observer link, referral
+ * code, actions.
+ */
 export function AccountCard({
   settings,
   otherAccounts,
@@ -48,7 +51,7 @@ export function AccountCard({
 
   const remove = useMutation({
     mutationFn: () => removeAccount(username),
-    // Spec 4: account deletion reloads the page.
+    // Account deletion reloads the page.
     onSuccess: () => window.location.reload(),
   });
 

@@ -11,7 +11,7 @@ import { MESSAGES } from '../messages';
 import { type RedirectRow, redirectPayload, redirectTotal, rowsFromRedirectConfig } from './settings';
 
 /**
- * Redirect settings of one account (spec 3 "Redirect config"): rows of account name and percentage
+ * Redirect settings of one account (docs/accounts.md, Redirects): rows of account name and percentage
  * (0–100) of this account's earnings credited to that account instead.
  */
 export function RedirectSettingsModal({

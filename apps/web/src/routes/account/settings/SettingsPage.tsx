@@ -23,9 +23,9 @@ import { configUpdateForm, type Toggles, togglesFromConfig } from './settings';
 import { DisableTwoFactorModal, EnableTwoFactorModal } from './TwoFactorModals';
 
 /**
- * Settings (spec "Settings"): account info with 2FA, notification and privacy toggles, and per
- * account the API key, observer link, referral code, redirect settings, referrals and deletion;
- * plus creating a new account.
+ * Settings (docs/decisions.md, Account pages (website)): account info with 2FA, notification and privacy toggles, and
+ * per account the API key, observer link, referral code, redirect settings, referrals and deletion; plus creating a new
+ * account.
  */
 export default function SettingsPage() {
   const config = useUserConfig();
@@ -192,13 +192,13 @@ function CreateAccount() {
   const [name, setName] = useState('');
   const mutation = useMutation({
     mutationFn: createAccount,
-    // Spec 4: account creation reloads the page.
+    // Account creation reloads the page.
     onSuccess: () => window.location.reload(),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const username = newAccountName(name);
-    // Spec 5: an empty name (after trimming) sends nothing.
+    // An empty name (after trimming) sends nothing.
     if (username === null || mutation.isPending) return;
     mutation.mutate(username);
   };

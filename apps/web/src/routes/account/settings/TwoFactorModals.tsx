@@ -9,7 +9,7 @@ import { Modal } from '../../../components/Modal';
 import { MESSAGES } from '../messages';
 import { twoFactorForm } from './settings';
 
-/** Spec 4 "2FA": enabling shows the QR image and the secret, then a code is submitted. Success reloads the page. */
+/** Enabling 2FA shows the QR image and the secret, then a code is submitted. Success reloads the page. */
 export function EnableTwoFactorModal({ onClose }: { onClose: () => void }) {
   // A new pending secret each time the modal opens; it becomes active only with a valid code.
   const secret = useQuery({
@@ -60,7 +60,7 @@ export function EnableTwoFactorModal({ onClose }: { onClose: () => void }) {
 }
 
 /**
- * Disabling needs a current code (spec 4) and, ours, the password: a session cookie alone cannot
+ * Disabling needs a current code and, ours, the password: a session cookie alone cannot
  * switch 2FA off (docs/accounts.md). Success reloads the page.
  */
 export function DisableTwoFactorModal({ onClose }: { onClose: () => void }) {
@@ -86,7 +86,7 @@ function CodeForm({ enable, onDone }: { enable: boolean; onDone: () => void }) {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // Spec 5: a 6-digit code, no client check; the server says what is wrong.
+    // A 6-digit code, no client check; the server says what is wrong.
     if (!mutation.isPending) mutation.mutate(twoFactorForm(password, code));
   };
   return (

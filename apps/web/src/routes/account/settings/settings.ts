@@ -11,7 +11,10 @@ import { formOf } from '../forms';
  * rows, the observer link and the fee discount.
  */
 
-/** The toggles as the page shows them. `showInPublicLists` is the inverse of `anonymous` (spec 3). */
+/**
+ * The toggles as the page shows them. `showInPublicLists` is the inverse of `anonymous` (docs/decisions.md, Account
+ * pages (website)).
+ */
 export interface Toggles {
   showInPublicLists: boolean;
   sendMonthlyReports: boolean;
@@ -56,7 +59,7 @@ export type RedirectPayload =
 
 /**
  * The body of POST user/redirect_config/update: field `redirect_settings`, a JSON map username →
- * percentage. Rows left completely empty are dropped; percentages are 0–100 (spec 5), at most 100 in
+ * percentage. Rows left completely empty are dropped; percentages are 0–100, at most 100 in
  * total: the contract's rules (accountRules.ts), checked here too so the reason can be shown.
  */
 export function redirectPayload(rows: readonly RedirectRow[]): RedirectPayload {
@@ -90,7 +93,7 @@ export function redirectTotal(rows: readonly RedirectRow[]): number {
 
 /**
  * Body of POST user/config/enable2FA and disable2FA: the current password as typed (passwords are
- * not trimmed) and the 6-digit code, trimmed. No client check (spec 5): the server says what is wrong.
+ * not trimmed) and the 6-digit code, trimmed. No client check: the server says what is wrong.
  */
 export function twoFactorForm(password: string, code: string): FormData {
   return formOf({ password, code: code.trim() });
@@ -103,7 +106,7 @@ export function observerLink(origin: string, observerKey: string): string {
   return `${origin.replace(/\/+$/, '')}/dashboard/${encodeURIComponent(observerKey)}`;
 }
 
-/** Fee discount, a fraction, as a whole percent (spec 9): 0.25 → "25%". */
+/** Fee discount, a fraction, as a whole percent (docs/website.md, Figures): 0.25 → "25%". */
 export function formatFeeDiscount(fraction: number): string {
   const percent = Number.isFinite(fraction) ? Math.round(fraction * 100) : 0;
   return `${percent}%`;

@@ -2,7 +2,7 @@ import type { MiningWorker } from '@lodestone/contract';
 import type { AlgorithmKey } from '@lodestone/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { type DashboardSource, removeOfflineWorkers, removeWorker } from '../../../api/dashboard';
+import { type DashboardSource, type DashboardView, removeOfflineWorkers, removeWorker } from '../../../api/dashboard';
 import { serverErrorText } from '../../../api/errors';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form';
@@ -23,7 +23,7 @@ export interface MiningActions {
 }
 
 /**
- * The Mining tab (spec "Dashboard"): four cards, the hashrate chart, Search, 'Remove Offline
+ * The Mining tab (docs/dashboard.md, The screens): four cards, the hashrate chart, Search, 'Remove Offline
  * Workers' and the workers table. Figures are the server's; the page only formats, sorts and pages.
  */
 export function MiningTab({
@@ -70,15 +70,7 @@ function SummaryCards({ source, algorithm }: { source: DashboardSource; algorith
   );
 }
 
-function HashrateChart({
-  source,
-  algorithm,
-  timezone,
-}: {
-  source: DashboardSource;
-  algorithm: AlgorithmKey;
-  timezone: string;
-}) {
+function HashrateChart({ source, algorithm, timezone }: DashboardView) {
   return (
     <ChartSection
       title="Hashrate"
@@ -105,7 +97,7 @@ function Workers({
   const [page, setPage] = useState(1);
   const searchId = useId();
 
-  // Spec 4: worker removal and offline-worker removal are followed by a full page reload.
+  // Worker removal and offline-worker removal are followed by a full page reload.
   const removeOffline = useMutation({
     mutationFn: () => removeOfflineWorkers(actions?.account ?? '', algorithm),
     onSuccess: () => window.location.reload(),
@@ -139,7 +131,7 @@ function Workers({
               value={query}
               onChange={(event) => {
                 setQuery(event.target.value);
-                // Spec: a new search starts at page 1.
+                // A new search starts at page 1.
                 setPage(1);
               }}
             />
@@ -206,7 +198,10 @@ function Workers({
   );
 }
 
-/** A sortable heading: the column's name and the sort it is in (spec: ascending first, then toggle). */
+/**
+ * A sortable heading: the column's name and the sort it is in (ascending first, then toggle: docs/website.md, Lists,
+ * refresh and copying).
+ */
 function SortHeading({
   column,
   label,

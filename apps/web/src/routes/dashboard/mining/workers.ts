@@ -2,9 +2,9 @@ import { type PageWindow, pageOf } from '@lodestone/domain';
 import { formatHashrate, hashrateInBaseUnits, rejectedPercent } from '../../../lib/format';
 
 /**
- * The workers table's rules (spec "Dashboard"): the first four columns sort, ascending first and then
- * toggling; the search keeps rows where any shown value contains the text, whatever the case; pages
- * of 10. Structural types, so the contract's Worker fits without a copy of it here.
+ * The workers table's rules (docs/website.md, Lists, refresh and copying): the first four columns sort, ascending first
+ * and then toggling; the search keeps rows where any shown value contains the text, whatever the case; pages of 10.
+ * Structural types, so the contract's Worker fits without a copy of it here.
  */
 export const WORKERS_PAGE_SIZE = 10;
 

@@ -12,7 +12,7 @@ import { targetCoins } from './changeCoin';
 import { CoinSearch } from './formParts';
 
 /**
- * Change Coin (spec 4 "Conversion modal"; titled 'Conversion Settings' as the spec names it): the
+ * Change Coin (docs/dashboard.md, The screens; titled 'Conversion Settings' as the product names it): the
  * whole balance of one coin becomes another coin at current prices. The target is picked from a
  * searchable list of the payout coins, the current coin left out.
  */

@@ -27,9 +27,9 @@ import { CoinAdder, SaveRow } from './formParts';
 import { addableCoins } from './payoutForm';
 
 /**
- * Conversion Settings (spec 3, 4, 5): which coins each algorithm's earnings are credited in, and in
- * what proportions — per algorithm, or one shared list for all of them. The algorithm chooser here
- * only picks the list to edit; the dashboard's own selection is left as it is (spec "Algorithm selector").
+ * Conversion Settings (docs/money.md, Conversion settings): which coins each algorithm's earnings are credited in, and
+ * in what proportions — per algorithm, or one shared list for all of them. The algorithm chooser here only picks the
+ * list to edit; the dashboard's own selection is left as it is.
  */
 export function ConversionSettingsModal({
   account,

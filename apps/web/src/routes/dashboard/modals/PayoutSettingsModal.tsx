@@ -35,7 +35,7 @@ import {
 } from './payoutForm';
 
 /**
- * Payout Settings (spec 3, 4, 5): per coin the threshold, the interval and the addresses with their
+ * Payout Settings (docs/money.md, Payout settings): per coin the threshold, the interval and the addresses with their
  * share of each payout. Saving replaces the account's payout settings as a whole.
  */
 export function PayoutSettingsModal({
@@ -233,67 +233,32 @@ function CoinFieldset({
         {coin.ticker} <span className="font-normal text-slate-500 dark:text-slate-400">{info.name}</span>
       </legend>
       <div className="grid gap-3 sm:grid-cols-2">
-        <div>
-          <label htmlFor={`${id}-threshold`} className="mb-1 block font-medium text-slate-700 dark:text-slate-300">
-            Threshold ({coin.ticker})
-          </label>
-          <input
-            id={`${id}-threshold`}
-            type="number"
-            inputMode="decimal"
-            min={info.threshold_min}
-            max={info.threshold_max}
-            step={THRESHOLD_STEP}
-            className={inputClass}
-            value={coin.threshold}
-            data-testid="payout-threshold"
-            aria-describedby={`${id}-threshold-hint`}
-            onChange={(event) => onChange({ threshold: event.target.value })}
-            aria-invalid={thresholdProblem !== null}
-            onBlur={() =>
-              onChange({
-                threshold: snappedToStep(coin.threshold, info.threshold_min, info.threshold_max, THRESHOLD_STEP),
-              })
-            }
-          />
-          <BoundHint id={`${id}-threshold-hint`} problem={thresholdProblem} testId="payout-threshold-problem">
-            {info.threshold_min} to {info.threshold_max}
-          </BoundHint>
-        </div>
-        <div>
-          <label htmlFor={`${id}-interval`} className="mb-1 block font-medium text-slate-700 dark:text-slate-300">
-            Interval (hours)
-          </label>
-          <input
-            id={`${id}-interval`}
-            type="number"
-            inputMode="decimal"
-            min={info.interval_min}
-            max={info.interval_max}
-            step={INTERVAL_STEP}
-            className={inputClass}
-            value={coin.interval}
-            data-testid="payout-interval"
-            aria-describedby={`${id}-interval-hint`}
-            onChange={(event) => onChange({ interval: event.target.value })}
-            aria-invalid={intervalProblem !== null}
-            onBlur={() =>
-              onChange({
-                interval: snappedToStep(
-                  coin.interval,
-                  String(info.interval_min),
-                  String(info.interval_max),
-                  INTERVAL_STEP,
-                ),
-              })
-            }
-          />
-          <BoundHint id={`${id}-interval-hint`} problem={intervalProblem} testId="payout-interval-problem">
-            {info.interval_min} to {info.interval_max} hours
-          </BoundHint>
-        </div>
+        <BoundedNumberField
+          id={`${id}-threshold`}
+          label={`Threshold (${coin.ticker})`}
+          value={coin.threshold}
+          min={info.threshold_min}
+          max={info.threshold_max}
+          step={THRESHOLD_STEP}
+          problem={thresholdProblem}
+          testId="payout-threshold"
+          bounds={`${info.threshold_min} to ${info.threshold_max}`}
+          onValue={(threshold) => onChange({ threshold })}
+        />
+        <BoundedNumberField
+          id={`${id}-interval`}
+          label="Interval (hours)"
+          value={coin.interval}
+          min={String(info.interval_min)}
+          max={String(info.interval_max)}
+          step={INTERVAL_STEP}
+          problem={intervalProblem}
+          testId="payout-interval"
+          bounds={`${info.interval_min} to ${info.interval_max} hours`}
+          onValue={(interval) => onChange({ interval })}
+        />
       </div>
-      {/* Spec 9: USDC payouts use the Ethereum network; any token on another coin's chain says so. */}
+      {/* USDC payouts use the Ethereum network; any token on another coin's chain says so. */}
       {info.network === 'ethereum' && coin.ticker !== 'ETH' && (
         <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
           {coin.ticker} is paid on the Ethereum network: enter an Ethereum address.
@@ -358,6 +323,57 @@ function CoinFieldset({
         </span>
       </div>
     </fieldset>
+  );
+}
+
+/** A number between two bounds: stepped onto the grid when the field is left, the bounds (or the problem) under it. */
+function BoundedNumberField({
+  id,
+  label,
+  value,
+  min,
+  max,
+  step,
+  problem,
+  testId,
+  bounds,
+  onValue,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  min: string;
+  max: string;
+  step: string;
+  problem: string | null;
+  testId: string;
+  bounds: string;
+  onValue: (value: string) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block font-medium text-slate-700 dark:text-slate-300">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="decimal"
+        min={min}
+        max={max}
+        step={step}
+        className={inputClass}
+        value={value}
+        data-testid={testId}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => onValue(event.target.value)}
+        aria-invalid={problem !== null}
+        onBlur={() => onValue(snappedToStep(value, min, max, step))}
+      />
+      <BoundHint id={`${id}-hint`} problem={problem} testId={`${testId}-problem`}>
+        {bounds}
+      </BoundHint>
+    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { CoinInfo } from '@lodestone/contract';
 
 /**
- * The Change Coin list (spec 4): the catalogue's payout coins without the coin being converted,
+ * The Change Coin list (docs/dashboard.md, The screens): the catalogue's payout coins without the coin being converted,
  * filtered by ticker or name, case-insensitively. Coins whose payouts are disabled are left out:
  * converting a balance that cannot be paid into another that cannot be paid helps nobody.
  */

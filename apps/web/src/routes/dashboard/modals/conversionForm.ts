@@ -3,7 +3,7 @@ import { ALGORITHM_KEYS, type AlgorithmKey } from '@lodestone/domain';
 import { MESSAGES } from '../messages';
 
 /**
- * The Conversion Settings form (spec 3, 4, 5): one list of {ticker, proportion} per algorithm, or
+ * The Conversion Settings form (docs/money.md, Conversion settings): one list of {ticker, proportion} per algorithm, or
  * one shared list when 'select all algorithms' is on. Turning it on copies the shared list into every
  * algorithm's list. Proportions are 0–100; saving needs at least one coin above 0%.
  */
@@ -29,8 +29,8 @@ export function formFromConversionConfig(config: ConversionConfigResponse): Conv
 }
 
 /**
- * Switches 'select all algorithms'. On: the shared list is copied into every algorithm's list (spec
- * 4). The server keeps the shared list empty until a miner first fills it; an empty shared list then
+ * Switches 'select all algorithms'. On: the shared list is copied into every algorithm's list.
+ * The server keeps the shared list empty until a miner first fills it; an empty shared list then
  * starts from the list of the algorithm being viewed, so turning the switch on never wipes a working
  * setup. Off: every algorithm keeps the list it has.
  */
@@ -81,7 +81,7 @@ export type ConversionPayload =
 
 /**
  * What POST conversion_config/update receives: with the switch on, the shared list; otherwise every
- * algorithm's list. Each list sent needs a coin above 0% (spec 5); sums are the server's rule.
+ * algorithm's list. Each list sent needs a coin above 0%; sums are the server's rule.
  */
 export function conversionPayload(form: ConversionForm): ConversionPayload {
   const lists = form.all ? [form.shared] : ALGORITHM_KEYS.map((k) => form.lists[k]);

@@ -2,7 +2,7 @@ import type { CoinInfo, PaymentConfigResponse } from '@lodestone/contract';
 import { Exact } from '@lodestone/domain';
 
 /**
- * The Payout Settings form (spec 3, 4, 5): per coin a threshold (bounded by the coin's
+ * The Payout Settings form (docs/money.md, Payout settings): per coin a threshold (bounded by the coin's
  * threshold_min/max, step 0.0001), an interval in hours (interval_min/max, step 0.5) and one or more
  * address rows with a percentage slider (0–100, a new row starts at 100). Removing the last row of a
  * coin removes the coin. Saving sends a map ticker → {threshold, interval, addresses: [{proportion, address}]}.
@@ -75,7 +75,7 @@ export function addAddressRow(coins: readonly PayoutCoinForm[], ticker: string):
   );
 }
 
-/** Removes one address row; a coin left without rows is removed too (spec 4). */
+/** Removes one address row; a coin left without rows is removed too (docs/dashboard.md, The screens). */
 export function removeAddressRow(coins: readonly PayoutCoinForm[], ticker: string, index: number): PayoutCoinForm[] {
   return coins
     .map((c) => (c.ticker === ticker ? { ...c, addresses: c.addresses.filter((_, i) => i !== index) } : c))
@@ -184,7 +184,7 @@ export type PaymentSettingsPayload = Record<
   { threshold: string; interval: string; addresses: { proportion: number; address: string }[] }
 >;
 
-/** The JSON of `payment_settings` (spec 3 "Save payload"); the server checks addresses and sums. */
+/** The JSON of `payment_settings` (docs/money.md, Payout settings); the server checks addresses and sums. */
 export function paymentPayload(coins: readonly PayoutCoinForm[]): PaymentSettingsPayload {
   const payload: PaymentSettingsPayload = {};
   for (const coin of coins) {

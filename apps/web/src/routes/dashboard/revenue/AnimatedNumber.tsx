@@ -2,10 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { animatedValue } from './animation';
 
 /**
- * A figure that counts from its old value to its new one over 800 ms (spec 9) when a refresh changes
- * it. While moving it shows `format(n)` of the in-between number; at rest it shows `text`, the exact
- * figure (balances are exact decimals, the animation only approximates the path between two of them).
- * Visitors who asked their system for reduced motion see the new figure at once.
+ * A figure that counts from its old value to its new one over 800 ms (docs/dashboard.md, The screens) when a refresh
+ * changes it. While moving it shows `format(n)` of the in-between number; at rest it shows `text`, the exact figure
+ * (balances are exact decimals, the animation only approximates the path between two of them). Visitors who asked their
+ * system for reduced motion see the new figure at once.
  */
 export function AnimatedNumber({
   value,

@@ -1,7 +1,7 @@
 import type { EarningRecord } from '@lodestone/contract';
-import { type AlgorithmKey, pageOf } from '@lodestone/domain';
+import { pageOf } from '@lodestone/domain';
 import { useState } from 'react';
-import { type DashboardSource, downloadEarningsCsv } from '../../../api/dashboard';
+import { type DashboardView, downloadEarningsCsv } from '../../../api/dashboard';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { LoadState } from '../../../components/LoadState';
 import { Pager } from '../../../components/sections';
@@ -13,17 +13,7 @@ import { REVENUE_PAGE_SIZE } from './pageSize';
 import { SubHeading } from './SubHeading';
 
 /** Past earnings on the algorithm, paged, with the CSV download (the miner only). */
-export function Earnings({
-  source,
-  algorithm,
-  timezone,
-  account,
-}: {
-  source: DashboardSource;
-  algorithm: AlgorithmKey;
-  timezone: string;
-  account: string | undefined;
-}) {
+export function Earnings({ source, algorithm, timezone, account }: DashboardView & { account: string | undefined }) {
   const earnings = useEarnings(source, algorithm, timezone);
   const [page, setPage] = useState(1);
   const { rows, window: paging } = pageOf(earnings.data ?? [], REVENUE_PAGE_SIZE, page);

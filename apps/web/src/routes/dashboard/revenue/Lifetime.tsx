@@ -1,6 +1,6 @@
-import { type AlgorithmKey, pageOf } from '@lodestone/domain';
+import { pageOf } from '@lodestone/domain';
 import { useState } from 'react';
-import type { DashboardSource } from '../../../api/dashboard';
+import type { DashboardView } from '../../../api/dashboard';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { LoadState } from '../../../components/LoadState';
 import { Pager } from '../../../components/sections';
@@ -16,15 +16,7 @@ const LIFETIME_COLUMNS: readonly Column<[string, string]>[] = [
 ];
 
 /** Lifetime earnings on the algorithm per coin, paged. */
-export function Lifetime({
-  source,
-  algorithm,
-  timezone,
-}: {
-  source: DashboardSource;
-  algorithm: AlgorithmKey;
-  timezone: string;
-}) {
+export function Lifetime({ source, algorithm, timezone }: DashboardView) {
   const lifetime = useLifetimeEarnings(source, algorithm, timezone);
   const [page, setPage] = useState(1);
   const { rows, window: paging } = pageOf(Object.entries(lifetime.data ?? {}), REVENUE_PAGE_SIZE, page);

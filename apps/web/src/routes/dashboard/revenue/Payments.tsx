@@ -89,7 +89,10 @@ const PAYMENT_COLUMNS: readonly Column<AccountPayoutRecord>[] = [
   },
 ];
 
-/** Spec 4: a txid 'Pending' reads 'Pending...' in italics; otherwise the abbreviated txid links to the explorer. */
+/**
+ * A txid 'Pending' reads 'Pending...' in italics; otherwise the abbreviated txid links to the explorer
+ * (docs/website.md, Figures).
+ */
 function PaymentTxid({ txid, url }: { txid: string; url: string | null }) {
   if (txid === 'Pending') return <em>Pending...</em>;
   return (

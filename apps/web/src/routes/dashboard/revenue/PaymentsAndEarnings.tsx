@@ -1,5 +1,4 @@
-import type { AlgorithmKey } from '@lodestone/domain';
-import type { DashboardSource } from '../../../api/dashboard';
+import type { DashboardView } from '../../../api/dashboard';
 import { Section } from '../../../components/sections';
 import type { RevenueActions } from './actions';
 import { Earnings } from './Earnings';
@@ -13,12 +12,7 @@ export function PaymentsAndEarnings({
   algorithm,
   timezone,
   actions,
-}: {
-  source: DashboardSource;
-  algorithm: AlgorithmKey;
-  timezone: string;
-  actions: RevenueActions | undefined;
-}) {
+}: DashboardView & { actions: RevenueActions | undefined }) {
   return (
     <Section title="Payments and Earnings" testId="payments-and-earnings">
       <div className="space-y-8">

@@ -1,6 +1,6 @@
 import type { AlgorithmKey } from '@lodestone/domain';
 import { useState } from 'react';
-import type { DashboardSource } from '../../../api/dashboard';
+import type { DashboardSource, DashboardView } from '../../../api/dashboard';
 import { browserTimeZone, formatUsd } from '../../../lib/format';
 import { ChartSection } from '../charts/ChartSection';
 import { useRevenueChart } from '../queries';
@@ -9,7 +9,7 @@ import { Balances } from './Balances';
 import { PaymentsAndEarnings } from './PaymentsAndEarnings';
 
 /**
- * The Revenue tab (spec "Dashboard"): revenue chart, the settings buttons, the balances table and
+ * The Revenue tab (docs/dashboard.md, The screens): revenue chart, the settings buttons, the balances table and
  * Payments and Earnings. Every figure comes from the revenue calls; nothing is computed here but the
  * dollar value of a balance (balance × the price the same answer carries) for display.
  */
@@ -32,15 +32,7 @@ export function RevenueTab({
   );
 }
 
-function RevenueChart({
-  source,
-  algorithm,
-  timezone,
-}: {
-  source: DashboardSource;
-  algorithm: AlgorithmKey;
-  timezone: string;
-}) {
+function RevenueChart({ source, algorithm, timezone }: DashboardView) {
   return (
     <ChartSection
       title="Revenue"

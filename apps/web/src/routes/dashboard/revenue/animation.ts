@@ -1,4 +1,4 @@
-/** The animated number of the balances table (spec 9: 800 ms). */
+/** The animated number of the balances table (800 ms, docs/dashboard.md, The screens). */
 const ANIMATION_MS = 800;
 
 /** Fast at first, settling at the end: the eye reads the final figure sooner. */

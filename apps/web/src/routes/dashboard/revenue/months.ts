@@ -1,5 +1,5 @@
 /**
- * The statement month picker (spec "Payments and Earnings"): months are `YYYY-MM`; the newest month
+ * The statement month picker (docs/dashboard.md, The screens): months are `YYYY-MM`; the newest month
  * with a complete statement is the previous one, which is both the picker's maximum and its default.
  */
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
@@ -22,7 +22,7 @@ export function clampMonth(value: string, max: string): string {
   return value > max ? max : value;
 }
 
-/** "earnings_2025-02.pdf" (spec 7). */
+/** "earnings_2025-02.pdf" (docs/dashboard.md, Monthly statement). */
 export function statementFileName(month: string): string {
   return `earnings_${month}.pdf`;
 }

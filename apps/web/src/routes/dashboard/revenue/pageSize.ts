@@ -1,2 +1,2 @@
-/** Page size of the payments, earnings and lifetime tables (spec 9). */
+/** Page size of the payments, earnings and lifetime tables (docs/website.md, Lists, refresh and copying). */
 export const REVENUE_PAGE_SIZE = 10;

@@ -17,7 +17,7 @@ import {
 } from './wizard';
 
 /**
- * The 'Mining Configuration' wizard (spec 4): 1 pick an algorithm, 2 name the workers, 3 page
+ * The 'Mining Configuration' wizard (docs/dashboard.md, The screens): 1 pick an algorithm, 2 name the workers, 3 page
  * through what each miner needs (stratum URL, login, password), with 'Start over' and 'Finished'.
  * The steps slide horizontally; the steps out of view are inert, so keyboard and screen readers
  * only meet the current one.

@@ -2,7 +2,7 @@ import type { StratumResponse } from '@lodestone/contract';
 import { type AlgorithmName, abbreviateMiddle, algorithmByName } from '@lodestone/domain';
 
 /**
- * The 'Mining Configuration' wizard (spec 3 "Wizard data", 4): pick an algorithm, name one or more
+ * The 'Mining Configuration' wizard (docs/dashboard.md, The screens): pick an algorithm, name one or more
  * workers, then page through what to put into each miner (stratum URL, login, password).
  */
 export type Listener = StratumResponse['listeners'][number];
@@ -21,12 +21,12 @@ export function stratumUrlFor(listeners: readonly Listener[], algorithm: Algorit
   return [...own].sort((a, b) => rank(a) - rank(b))[0]?.url ?? null;
 }
 
-/** Spec 9: stratum URLs are shown as their first 10 and last 10 characters (copied in full). */
+/** Stratum URLs are shown as their first 10 and last 10 characters (copied in full; docs/website.md, Figures). */
 export function shortStratumUrl(url: string): string {
   return abbreviateMiddle(url, 10, 10);
 }
 
-/** The miner's login: `{account}.{workerName}` (spec 9). */
+/** The miner's login: `{account}.{workerName}` (docs/decisions.md, Pool engine). */
 export function workerLogin(account: string, worker: string): string {
   return `${account}.${worker.trim()}`;
 }
