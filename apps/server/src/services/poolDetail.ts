@@ -53,7 +53,7 @@ export interface PoolDetailOptions {
 }
 
 /**
- * The stats page of one algorithm (spec "Algorithm stats detail"). Pool figures come from the newest
+ * The stats page of one algorithm (docs/website.md, "Stats and Profitability"). Pool figures come from the newest
  * rollup snapshot — hashrate, miners and workers only while it is fresh; users, blocks and total
  * hashes are all-time and shown as last written. Top current hashers are measured over the same
  * window as the pool hashrate; all-time top hashers from the workers' running totals. Profitability

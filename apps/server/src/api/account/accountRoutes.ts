@@ -25,7 +25,7 @@ import {
 import { NO_STORE } from '../twinRoutes.js';
 
 /**
- * The logged-in user's calls of spec 7: settings, accounts and their keys, redirects, referrals,
+ * The logged-in user's calls (docs/accounts.md): settings, accounts and their keys, redirects, referrals,
  * coupons, 2FA and the most used algorithm. Every call needs a session; every `account_name` must
  * be one of the user's own live accounts (anything else is 404 'Account not found').
  */

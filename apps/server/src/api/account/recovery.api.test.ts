@@ -87,7 +87,7 @@ describe('password recovery by e-mail (real SMTP server)', () => {
     expect(old.json().error).toBe('Invalid email or password');
     const fresh = await loginAs(t.app, { email: user.email, password: 'a brand new password' });
     expect(fresh.statusCode, fresh.body).toBe(200);
-    // Changing the password gave the account a new API key (spec 6); the observer link is kept.
+    // Changing the password gave the account a new API key (docs/accounts.md, "Password recovery"); the observer link is kept.
     const keysAfter = (await config(sessionCookie(fresh) as string)).account_specific[0];
     expect(keysAfter?.api_key).not.toBe(keysBefore?.api_key);
     expect(keysAfter?.observer_key).toBe(keysBefore?.observer_key);

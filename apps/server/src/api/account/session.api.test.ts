@@ -151,7 +151,7 @@ describe('register, login, info, logout', () => {
     const res = await get(t.app, '/v1/user/info', { cookie: 'not-a-real-session-token' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ result: false });
-    // Other calls still answer 401 (spec 8: the site goes to /login).
+    // Other calls still answer 401 (docs/website.md, "Session": the site goes to /login).
     const config = await get(t.app, '/v1/user/config', { cookie: 'not-a-real-session-token' });
     expect(config.statusCode).toBe(401);
     expect(config.json()).toEqual({ error: 'Not logged in', code: 'UNAUTHENTICATED' });

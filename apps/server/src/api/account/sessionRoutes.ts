@@ -16,7 +16,7 @@ import { registerUser } from '../../services/accounts/register.js';
 import { SESSION_COOKIE } from '../../services/auth/sessions.js';
 
 /**
- * The session calls of spec 7: robot-check challenge, register, login, info, logout, password
+ * The session calls (docs/accounts.md): robot-check challenge, register, login, info, logout, password
  * recovery and the referral-source tracking of the landing routes.
  */
 export async function sessionRoutes(app: FastifyInstance): Promise<void> {

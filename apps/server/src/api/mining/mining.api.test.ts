@@ -283,7 +283,7 @@ describe.each(testEngines())('mining API on %s', (engine) => {
     expect((await remove(byName.rig4 ?? '')).statusCode).toBe(404);
     expect((await workers(user)).map((w) => w.name)).toEqual(['rig1', 'rig2', 'rig3']);
 
-    // rig3 has no accepted share in the window: offline. POST is accepted as well as the spec's GET.
+    // rig3 has no accepted share in the window: offline. POST is accepted as well as the documented GET.
     const all = await post(t.app, '/v1/user/mining/workers/removeall', {}, { cookie: user.cookie, query: q(user) });
     expect(all.statusCode, all.body).toBe(200);
     expect(all.json()).toEqual({ result: true, removed: 1 });

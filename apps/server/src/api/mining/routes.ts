@@ -41,7 +41,7 @@ const MINING_READS = [
  * `account_name` (one of their own live accounts, else 404 'Account not found'), and the observer
  * twins by `observer_key`, which answer the same bodies and cannot remove anything.
  *
- * The removals are GETs because the spec and its website call them so; since they change state they
+ * The removals are GETs because the website calls them so (docs/dashboard.md); since they change state they
  * get the cross-site guard of a POST (`checkOrigin`), and POST is accepted too for clients that
  * rightly prefer it.
  */

@@ -18,7 +18,7 @@ import { openCors, preflight } from './cors.js';
 /** The public answers (comparison rows, prices, pool snapshot) are kept a few seconds. */
 export const PUBLIC_CACHE_MS = 5000;
 
-/** An algorithm by key, name (any case) or index in the spec's order (0 = SCRYPT); else 404. */
+/** An algorithm by key, name (any case) or index in the algorithms' fixed order (0 = SCRYPT; docs/website.md, "Figures"); else 404. */
 export function algorithmFromParam(param: string): Algorithm {
   const byIndex = /^\d$/.test(param) ? ALGORITHMS[Number(param)] : undefined;
   const algorithm = byIndex ?? findAlgorithm(param);
@@ -33,7 +33,7 @@ function hashedApiKey(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The public website's calls and the public API (spec 7 "Public"; docs/public-api.md): profitability
+ * The public website's calls and the public API (docs/public-api.md): profitability
  * and its chart, pool fees, signatures, VIP applications, the CORS-open /api/* calls and the
  * OpenAPI document.
  */

@@ -98,7 +98,7 @@ describe.each(testEngines())('observer revenue calls on %s', (engine) => {
     expect(await balancesOfAccount(w.t.database.db, w.alice.id)).toEqual(before);
   });
 
-  it('offers no downloads to observers (not in the spec’s observer calls)', async () => {
+  it('offers no downloads to observers (not among the observer calls)', async () => {
     for (const path of ['earnings/download', 'earnings/csv', 'payouts/csv']) {
       const res = await get(w.t.app, `/v1/observer/revenue/${path}`, {
         query: { observer_key: w.alice.observerKey, date: '2025-06', algorithm: 'scrypt' },

@@ -61,7 +61,7 @@ function sendFile(reply: FastifyReply, contentType: string, filename: string, bo
  * Spec 7 revenue calls (docs/dashboard.md, "Revenue API"): the logged-in user's calls by
  * `account_name` (one of their own live accounts, else 404 'Account not found'), and the observer
  * twins by `observer_key`, which answer the same bodies read-only (GET only: a POST is 404). The
- * downloads (PDF and CSV) are offered to the logged-in user only: the spec's observer calls do not
+ * downloads (PDF and CSV) are offered to the logged-in user only: the observer calls (docs/dashboard.md, "Revenue API") do not
  * include them, and a statement is a document for the account's owner.
  */
 export async function revenueRoutes(app: FastifyInstance): Promise<void> {

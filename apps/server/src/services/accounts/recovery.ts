@@ -78,8 +78,8 @@ export async function sendRecoveryKey(ctx: AccountsContext, mail: RecoveryMail, 
 
 /**
  * POST password/reset_send: with a valid key for this address, sets the new password, uses up the
- * key (and any other outstanding key), ends every session, gives every account a new API key (spec
- * 6) and clears the login lockout.
+ * key (and any other outstanding key), ends every session, gives every account a new API key
+ * (docs/accounts.md, "Password recovery") and clears the login lockout.
  */
 export async function resetPassword(
   ctx: AccountsContext,

@@ -11,7 +11,7 @@ const MAX_UNITS = 10n ** 30n;
 
 /**
  * Pure: the value an admin typed as signed smallest units of a coin with `coinDecimals` decimals.
- * Refused: text that is not a decimal, zero, more than 8 decimals (spec 5), more decimals than the
+ * Refused: text that is not a decimal, zero, more than 8 decimals (docs/admin.md, "Balance adjustments"), more decimals than the
  * coin has (a fraction of a smallest unit cannot be credited), absurdly large values.
  */
 export function adjustmentUnits(value: string, ticker: string, coinDecimals: number): bigint {

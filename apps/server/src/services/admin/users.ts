@@ -4,7 +4,7 @@ import { type AccountsContext, logEvent } from '../accounts/context.js';
 
 /**
  * GET admin/users: every user who is not deleted, with their live accounts, whether 2FA is on and
- * their last own login. The whole list goes to the page, which searches and pages it (spec "Users").
+ * their last own login. The whole list goes to the page, which searches and pages it (docs/admin.md, "The screens").
  * Looking at the list is recorded in the admin's own log.
  */
 export async function listUsersForAdmin(ctx: AccountsContext, admin: User, ip: string): Promise<AdminUsersResponse> {

@@ -62,7 +62,7 @@ describe('parseConversionList', () => {
     expect(rows.map((r) => r.proportion)).toEqual(['0.1', '0.2', '99.7']);
   });
 
-  it('refuses empty lists and lists of zeros with the spec message', () => {
+  it('refuses empty lists and lists of zeros with the documented message', () => {
     expect(refusal(() => parseConversionList([], catalogue, null))).toBe(CONVERSION_MESSAGES.noCoin);
     expect(refusal(() => parseConversionList([{ ticker: 'BTC', proportion: 0 }], catalogue, null))).toBe(
       'You must select at least one coin before saving.',

@@ -18,10 +18,10 @@ import { REAUTH_MESSAGES, type Reauthentication, reauthenticate } from '../accou
 import { errors } from '../errors.js';
 import { catalogueByTicker, type MoneyContext } from './coinCatalogue.js';
 
-/** Payouts of a coin wait this long after its addresses change (spec 9). */
+/** Payouts of a coin wait this long after its addresses change (docs/money.md, "Payouts": an address change pauses them for 24 hours). */
 export const ADDRESS_CHANGE_PAUSE_MS = 24 * 3600_000;
 
-/** Thresholds move in steps of 0.0001 coin and intervals in half hours (spec 5). */
+/** Thresholds move in steps of 0.0001 coin and intervals in half hours (docs/money.md, "Payout settings"). */
 const THRESHOLD_STEP_DECIMALS = 4;
 const INTERVAL_STEP = Exact.of('0.5');
 

@@ -19,7 +19,7 @@ const DAY_MS = 24 * 3600_000;
 /** "Last Month Payouts": the last 30 days, not the calendar month, so the chart never starts empty. */
 const MONTH_MS = 30 * DAY_MS;
 
-/** What the site shows for a payout written but not yet sent (spec 3: 'Pending' means not sent). */
+/** What the site shows for a payout written but not yet sent ('Pending' means not sent: docs/money.md, "Pool payouts"). */
 export const PENDING_TXID = 'Pending';
 
 /** Pure: one payout as the Payouts table shows it. Demo transactions get no explorer link. */

@@ -327,7 +327,7 @@ export async function readPoolProfits(ctx: ProfitsContext, algorithm: Algorithm)
   return presentPoolProfits({ algorithm, history, own: ctx.own, others, catalogue, prices });
 }
 
-/** The public API's profits of every algorithm, in the spec's order. */
+/** The public API's profits of every algorithm, in the algorithms' fixed order (docs/website.md, "Figures"). */
 export async function readApiProfits(
   ctx: ProfitsContext,
   algorithms: readonly Algorithm[],

@@ -35,7 +35,7 @@ import { readAccountPayouts } from '../revenue/payouts.js';
 import { coinPrices } from './profits.js';
 
 /**
- * The public API (spec 3 "Public API"; docs/public-api.md): the pool per algorithm, and one account's
+ * The public API (docs/public-api.md, "The public API"): the pool per algorithm, and one account's
  * data by its read-only API key. The figures are the website's own, from the same services: the home
  * page's pool statistics and the dashboard's mining and revenue reads.
  */
@@ -168,7 +168,7 @@ export async function readApiUser(mining: MiningContext, account: Account): Prom
       };
     }),
   );
-  // Newest day first; within a day, the spec's algorithm order (the sort is stable).
+  // Newest day first; within a day, the algorithms' fixed order (docs/website.md, "Figures") (the sort is stable).
   const earnings = perAlgorithm
     .flatMap((a) => a.earnings)
     .sort((a, b) =>
