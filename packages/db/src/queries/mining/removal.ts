@@ -1,7 +1,7 @@
 import type { AlgorithmKey } from '@lodestone/domain';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../schema.js';
-import { bin, DIRTY, UNROLLED_DELTAS } from './sql.js';
+import { ADD_TO_ACCOUNT_HALF_HOUR, bin, DIRTY, UNROLLED_DELTAS } from './sql.js';
 
 /**
  * Worker removal (the dashboard's Remove and Remove offline): workers go with their minute and hour
@@ -55,12 +55,7 @@ export async function removeWorkers(
              sum(d_stale), sum(d_active)
         from dirty
        group by 3
-      on conflict (account, algorithm, half_hour) do update set
-             accepted_difficulty = a.accepted_difficulty + excluded.accepted_difficulty,
-             valid = a.valid + excluded.valid,
-             invalid = a.invalid + excluded.invalid,
-             stale = a.stale + excluded.stale,
-             worker_minutes = a.worker_minutes + excluded.worker_minutes
+      ${ADD_TO_ACCOUNT_HALF_HOUR}
     )
     delete from workers where id in (select id from gone) returning id, name
   `.execute(trx);

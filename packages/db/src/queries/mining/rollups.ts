@@ -1,7 +1,7 @@
 import { ALGORITHM_KEYS, type AlgorithmKey } from '@lodestone/domain';
 import { sql, type Transaction } from 'kysely';
 import type { DB, Executor, WorkerPeriodKind } from '../../schema.js';
-import { BATCH_MINUTE, bin, CLEAN, DIRTY, UNROLLED_DELTAS } from './sql.js';
+import { ADD_TO_ACCOUNT_HALF_HOUR, BATCH_MINUTE, bin, CLEAN, DIRTY, UNROLLED_DELTAS } from './sql.js';
 
 /**
  * The worker rollups (migration 0005): minute rows rolled into half hours, hours and the per-period
@@ -89,12 +89,7 @@ export async function rollUpWorkerStats(
              sum(d_stale), sum(d_active)
         from locked
        group by 1, 2, 3
-      on conflict (account, algorithm, half_hour) do update set
-             accepted_difficulty = a.accepted_difficulty + excluded.accepted_difficulty,
-             valid = a.valid + excluded.valid,
-             invalid = a.invalid + excluded.invalid,
-             stale = a.stale + excluded.stale,
-             worker_minutes = a.worker_minutes + excluded.worker_minutes
+      ${ADD_TO_ACCOUNT_HALF_HOUR}
     ),
     periods as (
       insert into worker_period_totals as t (kind, period_from, worker_id, accepted_difficulty, valid, invalid, stale)

@@ -31,6 +31,16 @@ export const UNROLLED_DELTAS = sql.raw(
     ' s.invalid - s.rolled_invalid as d_invalid, s.stale - s.rolled_stale as d_stale,' +
     ' (s.valid > 0)::int - (s.rolled_valid > 0)::int as d_active',
 );
+/**
+ * Adds an insert's rows (alias a: account_stats_half_hour) to the half-hour rows already there: the
+ * conflict clause of every write that folds minutes into an account's half hours.
+ */
+export const ADD_TO_ACCOUNT_HALF_HOUR = sql.raw(
+  'on conflict (account, algorithm, half_hour) do update set' +
+    ' accepted_difficulty = a.accepted_difficulty + excluded.accepted_difficulty,' +
+    ' valid = a.valid + excluded.valid, invalid = a.invalid + excluded.invalid,' +
+    ' stale = a.stale + excluded.stale, worker_minutes = a.worker_minutes + excluded.worker_minutes',
+);
 /** A minute row wholly rolled up (retention may delete it). */
 export const CLEAN = sql.raw(
   'accepted_difficulty = rolled_difficulty and valid = rolled_valid' +
