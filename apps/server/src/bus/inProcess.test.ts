@@ -129,6 +129,7 @@ describe('InProcessBus', () => {
     const original = batch(1);
     const received: ShareBatch[] = [];
     await bus.publishShareBatch(original);
+    (original.workers[0] as ShareBatch['workers'][number]).rejectReasons.duplicate = 1;
     original.workers[0] = { ...(original.workers[0] as ShareBatch['workers'][number]), acceptedDifficulty: 999 };
     await bus.consumeShareBatches(async (b) => void received.push(b));
     await until(() => received.length === 1);

@@ -1,5 +1,5 @@
 import type { FoundBlock, ShareBatch } from '@lodestone/domain';
-import { foundBlocks, type MessageKind, readMessage, shareBatches } from './messages.js';
+import { foundBlocks, type MessageKind, type Reading, readMessage, shareBatches } from './messages.js';
 import type { BusSubject, ConsumeOptions, InvalidMessage, ShareBus, Unsubscribe } from './types.js';
 
 export type BusEvent =
@@ -35,10 +35,12 @@ export class BusFullError extends Error {
  * The share bus inside one process (`npm start`, tests). Each subject is a work queue with the
  * semantics of a JetStream work-queue stream and one durable consumer:
  *
- * - publish resolves once the message is queued (a structured clone, as if it had been serialized);
- *   it rejects after close() and when `maxQueued` messages are already waiting;
- * - each delivery is parsed with the subject's contract schema first: a message it refuses is
- *   reported (the consumer's `onInvalid`, else `onEvent`) and dropped, never handed to a handler;
+ * - publish parses the message with its subject's contract schema and queues the result, a fresh
+ *   copy of everything the schema covers, as if it had been serialized; it rejects after close()
+ *   and when `maxQueued` messages are already waiting;
+ * - a message the schema refused keeps its place in the queue and, when its turn comes, is reported
+ *   (the consumer's `onInvalid`, else `onEvent`) and dropped, never handed to a handler — as a
+ *   consumer in another process would see it;
  * - messages are delivered strictly in publish order, one at a time per subject; with several
  *   consumers of a subject each message goes to one of them, taking turns;
  * - a handler that throws gets the same message again after a back-off (100 ms, doubling, at most
@@ -115,8 +117,8 @@ interface Consumer<T> {
 
 /** One ordered work queue and its delivery loop. */
 class Subject<T> {
-  /** Clones of what was published, parsed on delivery as a consumer in another process would. */
-  readonly #queue: unknown[] = [];
+  /** What was published, parsed (so copied) at publish time. */
+  readonly #queue: Reading<T>[] = [];
   readonly #consumers: Consumer<T>[] = [];
   #turn = 0;
   #closed = false;
@@ -146,13 +148,8 @@ class Subject<T> {
     if (this.#queue.length >= this.settings.maxQueued) {
       return Promise.reject(new BusFullError(`${this.name}: ${this.#queue.length} messages already waiting`));
     }
-    let copy: unknown;
-    try {
-      copy = structuredClone(message);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    this.#queue.push(copy);
+    // zod's output shares nothing mutable with its input: it is the snapshot, no structuredClone needed.
+    this.#queue.push(readMessage(this.kind, message));
     this.#kick();
     return Promise.resolve();
   }
@@ -204,7 +201,7 @@ class Subject<T> {
     let attempt = 0;
     while (!this.#stopped && this.#queue.length > 0 && this.#consumers.length > 0) {
       const consumer = this.#consumers[this.#turn++ % this.#consumers.length] as Consumer<T>;
-      const reading = readMessage(this.kind, this.#queue[0]);
+      const reading = this.#queue[0] as Reading<T>;
       if (!reading.ok) {
         this.#queue.shift();
         attempt = 0;
