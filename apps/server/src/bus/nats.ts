@@ -71,14 +71,14 @@ export class NatsBus implements ShareBus {
     this.#batches = {
       kind: shareBatches,
       stream: `${prefix}_SHARE_BATCHES`,
-      subject: `${lower}.share-batches`,
+      subject: `${lower}.${shareBatches.subject}`,
       durable: 'accounting',
       id: (b) => b.id,
     };
     this.#blocks = {
       kind: foundBlocks,
       stream: `${prefix}_FOUND_BLOCKS`,
-      subject: `${lower}.found-blocks`,
+      subject: `${lower}.${foundBlocks.subject}`,
       durable: 'accounting',
       id: (b) => b.id,
     };
