@@ -3,10 +3,12 @@
  * conversion, fee, referral, redirects, one balanced ledger transaction, carried fractions) with
  * 10,000 active workers in every batch, against the same batches applied for statistics only in the
  * same run: the ratio is what instant credits cost on top of the share accounting that already
- * existed. PostgreSQL when TEST_DATABASE_URL is set (a throwaway schema), the embedded database
- * otherwise. `--short` applies fewer batches (CI proves it works).
+ * existed. Each batch is first parsed with its contract schema, as the bus does before accounting
+ * sees it; that parse is timed on its own too. PostgreSQL when TEST_DATABASE_URL is set (a throwaway
+ * schema), the embedded database otherwise. `--short` applies fewer batches (CI proves it works).
  */
 import { randomUUID } from 'node:crypto';
+import { shareBatchMessage } from '@lodestone/contract';
 import { type Database, reconcileLedger, savePrices } from '@lodestone/db';
 import { createTestDatabase } from '@lodestone/db/testing';
 import type { ShareBatch } from '@lodestone/domain';
@@ -70,10 +72,17 @@ function batch(n: number, start: number): ShareBatch {
 }
 
 async function run(database: Database, batches: number, credit: CreditSettings | undefined, start: number) {
+  let parsing = 0;
   const began = performance.now();
-  for (let n = 0; n < batches; n += 1) await applyShareBatch(database.db, batch(n, start), credit);
+  for (let n = 0; n < batches; n += 1) {
+    const message = batch(n, start);
+    const parseBegan = performance.now();
+    const parsed = shareBatchMessage.parse(message);
+    parsing += performance.now() - parseBegan;
+    await applyShareBatch(database.db, parsed, credit);
+  }
   const seconds = (performance.now() - began) / 1000;
-  return { batches, seconds, perSecond: batches / seconds };
+  return { batches, seconds, perSecond: batches / seconds, parseMs: parsing / batches };
 }
 
 async function main(): Promise<void> {
@@ -110,6 +119,9 @@ async function main(): Promise<void> {
       `  statistics + PPS credits:   ${credited.perSecond.toFixed(2)} batches/s (${(credited.seconds / batches).toFixed(3)} s per batch)`,
     );
     console.log(`  ratio credited / baseline: ${(credited.perSecond / baseline.perSecond).toFixed(2)}`);
+    console.log(
+      `  contract parse of a batch (the bus, included above): ${((baseline.parseMs + credited.parseMs) / 2).toFixed(2)} ms`,
+    );
     console.log(
       `  a node flushes one batch per algorithm every 5 s: headroom ${(credited.perSecond * 5).toFixed(1)}× ; ledger entries written: ${entries.n}; ledger reconciles`,
     );

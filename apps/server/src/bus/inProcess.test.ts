@@ -1,6 +1,8 @@
 import type { FoundBlock, ShareBatch } from '@lodestone/domain';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { BusClosedError, type BusEvent, BusFullError, InProcessBus, type InProcessBusOptions } from './inProcess.js';
+import type { InvalidMessage } from './types.js';
 
 function batch(n: number): ShareBatch {
   return {
@@ -127,11 +129,48 @@ describe('InProcessBus', () => {
     const original = batch(1);
     const received: ShareBatch[] = [];
     await bus.publishShareBatch(original);
+    (original.workers[0] as ShareBatch['workers'][number]).rejectReasons.duplicate = 1;
     original.workers[0] = { ...(original.workers[0] as ShareBatch['workers'][number]), acceptedDifficulty: 999 };
     await bus.consumeShareBatches(async (b) => void received.push(b));
     await until(() => received.length === 1);
     expect(received[0]).toEqual(batch(1));
     expect(received[0]).not.toBe(original);
+  });
+
+  it('parses each delivery with its contract schema: an invalid message is reported and dropped, never handled', async () => {
+    make();
+    const nan = batch(3);
+    nan.workers[0] = { ...(nan.workers[0] as ShareBatch['workers'][number]), acceptedDifficulty: Number.NaN };
+    await bus.publishShareBatch(batch(1));
+    await bus.publishShareBatch({ ...batch(2), id: 'garbage' });
+    await bus.publishShareBatch(nan);
+    await bus.publishShareBatch(batch(4));
+    const handled: number[] = [];
+    const invalid: InvalidMessage[] = [];
+    await bus.consumeShareBatches(async (b) => void handled.push(b.workers[0]?.acceptedDifficulty ?? -1), {
+      onInvalid: (i) => invalid.push(i),
+    });
+    await until(() => handled.length === 2);
+    await pause(30);
+    expect(handled).toEqual([1, 4]);
+    expect(invalid.map(({ subject, id }) => ({ subject, id }))).toEqual([
+      { subject: 'share-batches', id: 'garbage' },
+      { subject: 'share-batches', id: nan.id },
+    ]);
+    expect(invalid[1]?.error).toBeInstanceOf(z.ZodError);
+    expect(bus.pending()['share-batches']).toBe(0);
+    expect(events).toEqual([]);
+  });
+
+  it('reports an invalid message to onEvent when its consumer has no onInvalid', async () => {
+    make();
+    const blocks: string[] = [];
+    await bus.consumeFoundBlocks(async (b) => void blocks.push(b.id));
+    await bus.publishFoundBlock({ ...block, hash: `0x${block.hash}` });
+    await bus.publishFoundBlock(block);
+    await until(() => blocks.length === 1);
+    expect(blocks).toEqual([block.id]);
+    expect(events).toEqual([expect.objectContaining({ type: 'invalid', subject: 'found-blocks', id: block.id })]);
   });
 
   it('never runs two handlers of a subject at once; several consumers take turns', async () => {

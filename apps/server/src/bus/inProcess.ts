@@ -1,13 +1,14 @@
 import type { FoundBlock, ShareBatch } from '@lodestone/domain';
-import type { ShareBus, Unsubscribe } from './types.js';
-
-export type BusSubject = 'share-batches' | 'found-blocks';
+import { foundBlocks, type MessageKind, type Reading, readMessage, shareBatches } from './messages.js';
+import type { BusSubject, ConsumeOptions, InvalidMessage, ShareBus, Unsubscribe } from './types.js';
 
 export type BusEvent =
   /** A handler threw; the same message is delivered again after `retryInMs`. */
   | { type: 'handler-failed'; subject: BusSubject; attempt: number; retryInMs: number; error: unknown }
   /** close() gave up on messages nobody could take (no consumer, or still failing at the deadline). */
-  | { type: 'dropped'; subject: BusSubject; count: number };
+  | { type: 'dropped'; subject: BusSubject; count: number }
+  /** A message its schema refused, dropped; reported here when its consumer has no `onInvalid`. */
+  | ({ type: 'invalid' } & InvalidMessage);
 
 export interface InProcessBusOptions {
   /** Wait before the first redelivery of a message whose handler threw; doubles per attempt. Default 100 ms. */
@@ -34,8 +35,12 @@ export class BusFullError extends Error {
  * The share bus inside one process (`npm start`, tests). Each subject is a work queue with the
  * semantics of a JetStream work-queue stream and one durable consumer:
  *
- * - publish resolves once the message is queued (a structured clone, as if it had been serialized);
- *   it rejects after close() and when `maxQueued` messages are already waiting;
+ * - publish parses the message with its subject's contract schema and queues the result, a fresh
+ *   copy of everything the schema covers, as if it had been serialized; it rejects after close()
+ *   and when `maxQueued` messages are already waiting;
+ * - a message the schema refused keeps its place in the queue and, when its turn comes, is reported
+ *   (the consumer's `onInvalid`, else `onEvent`) and dropped, never handed to a handler — as a
+ *   consumer in another process would see it;
  * - messages are delivered strictly in publish order, one at a time per subject; with several
  *   consumers of a subject each message goes to one of them, taking turns;
  * - a handler that throws gets the same message again after a back-off (100 ms, doubling, at most
@@ -58,8 +63,8 @@ export class InProcessBus implements ShareBus {
       onEvent: options.onEvent ?? (() => {}),
     };
     this.#drainTimeoutMs = options.drainTimeoutMs ?? 10_000;
-    this.#batches = new Subject('share-batches', settings);
-    this.#blocks = new Subject('found-blocks', settings);
+    this.#batches = new Subject(shareBatches, settings);
+    this.#blocks = new Subject(foundBlocks, settings);
   }
 
   publishShareBatch(batch: ShareBatch): Promise<void> {
@@ -70,12 +75,18 @@ export class InProcessBus implements ShareBus {
     return this.#blocks.publish(block);
   }
 
-  async consumeShareBatches(handler: (batch: ShareBatch) => Promise<void>): Promise<Unsubscribe> {
-    return this.#batches.consume(handler);
+  async consumeShareBatches(
+    handler: (batch: ShareBatch) => Promise<void>,
+    options: ConsumeOptions = {},
+  ): Promise<Unsubscribe> {
+    return this.#batches.consume(handler, options);
   }
 
-  async consumeFoundBlocks(handler: (block: FoundBlock) => Promise<void>): Promise<Unsubscribe> {
-    return this.#blocks.consume(handler);
+  async consumeFoundBlocks(
+    handler: (block: FoundBlock) => Promise<void>,
+    options: ConsumeOptions = {},
+  ): Promise<Unsubscribe> {
+    return this.#blocks.consume(handler, options);
   }
 
   /** Messages waiting (including one being delivered), per subject. For tests and health output. */
@@ -101,11 +112,13 @@ interface SubjectSettings {
 
 interface Consumer<T> {
   handler: (message: T) => Promise<void>;
+  onInvalid: ((invalid: InvalidMessage) => void) | undefined;
 }
 
 /** One ordered work queue and its delivery loop. */
 class Subject<T> {
-  readonly #queue: T[] = [];
+  /** What was published, parsed (so copied) at publish time. */
+  readonly #queue: Reading<T>[] = [];
   readonly #consumers: Consumer<T>[] = [];
   #turn = 0;
   #closed = false;
@@ -117,10 +130,14 @@ class Subject<T> {
   /** Wakes the loop early from a back-off or an idle wait. */
   #wake: (() => void) | undefined;
 
+  readonly name: BusSubject;
+
   constructor(
-    readonly name: BusSubject,
+    readonly kind: MessageKind<T>,
     readonly settings: SubjectSettings,
-  ) {}
+  ) {
+    this.name = kind.subject;
+  }
 
   get size(): number {
     return this.#queue.length;
@@ -131,20 +148,15 @@ class Subject<T> {
     if (this.#queue.length >= this.settings.maxQueued) {
       return Promise.reject(new BusFullError(`${this.name}: ${this.#queue.length} messages already waiting`));
     }
-    let copy: T;
-    try {
-      copy = structuredClone(message);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    this.#queue.push(copy);
+    // zod's output shares nothing mutable with its input: it is the snapshot, no structuredClone needed.
+    this.#queue.push(readMessage(this.kind, message));
     this.#kick();
     return Promise.resolve();
   }
 
-  consume(handler: (message: T) => Promise<void>): Unsubscribe {
+  consume(handler: (message: T) => Promise<void>, options: ConsumeOptions): Unsubscribe {
     if (this.#closed) throw new BusClosedError(`bus is closed: cannot consume ${this.name}`);
-    const consumer: Consumer<T> = { handler };
+    const consumer: Consumer<T> = { handler, onInvalid: options.onInvalid };
     this.#consumers.push(consumer);
     this.#kick();
     let unsubscribed: Promise<void> | undefined;
@@ -188,8 +200,15 @@ class Subject<T> {
   async #deliver(): Promise<void> {
     let attempt = 0;
     while (!this.#stopped && this.#queue.length > 0 && this.#consumers.length > 0) {
-      const message = this.#queue[0] as T;
       const consumer = this.#consumers[this.#turn++ % this.#consumers.length] as Consumer<T>;
+      const reading = this.#queue[0] as Reading<T>;
+      if (!reading.ok) {
+        this.#queue.shift();
+        attempt = 0;
+        this.#reportInvalid(consumer, reading.invalid);
+        continue;
+      }
+      const message = reading.message;
       const done = (async () => consumer.handler(message))();
       this.#inFlight = { consumer, done: done.catch(() => {}) };
       try {
@@ -205,6 +224,11 @@ class Subject<T> {
         this.#inFlight = undefined;
       }
     }
+  }
+
+  #reportInvalid(consumer: Consumer<T>, invalid: InvalidMessage): void {
+    if (consumer.onInvalid) consumer.onInvalid(invalid);
+    else this.settings.onEvent({ type: 'invalid', ...invalid });
   }
 
   #sleep(ms: number): Promise<void> {

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { ShareBatch } from '@lodestone/domain';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NatsBus, type NatsBusEvent, type NatsBusOptions } from './nats.js';
+import type { InvalidMessage } from './types.js';
 
 /** The real NATS JetStream server of the machine (CI starts one); each test uses its own streams. */
 const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -99,6 +102,79 @@ describe('NATS JetStream share bus', () => {
     await waitFor(() => seen.includes(second.id));
     expect(seen).toEqual([first.id, first.id, first.id, second.id]);
     expect(events.filter((e) => e.type === 'handler-failed')).toHaveLength(2);
+  });
+
+  it('terminates a message that is not JSON or that its schema refuses, reporting it, and goes on', async () => {
+    const p = prefix();
+    const events: NatsBusEvent[] = [];
+    const bus = await open(p, { onEvent: (e) => events.push(e) });
+    const good = batch(1);
+    const nan = batch(2);
+    nan.workers[0] = { ...(nan.workers[0] as ShareBatch['workers'][number]), valid: 1.5 };
+    const last = batch(3);
+    await bus.publishShareBatch(good);
+    // What another program (or a corrupted node) could put on the subject: not even JSON.
+    const nc = await connect({ servers: NATS_URL });
+    try {
+      await jetstream(nc).publish(`${p.toLowerCase()}.share-batches`, '{"id": "truncated');
+    } finally {
+      await nc.close();
+    }
+    await bus.publishShareBatch({ ...good, id: 'garbage' });
+    await bus.publishShareBatch(nan);
+    await bus.publishShareBatch(last);
+
+    const handled: string[] = [];
+    const invalid: InvalidMessage[] = [];
+    await bus.consumeShareBatches(async (b) => void handled.push(b.id), { onInvalid: (i) => invalid.push(i) });
+    await waitFor(() => handled.length === 2);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(handled).toEqual([good.id, last.id]);
+    expect(invalid.map(({ subject, id }) => ({ subject, id }))).toEqual([
+      { subject: 'share-batches', id: undefined },
+      { subject: 'share-batches', id: 'garbage' },
+      { subject: 'share-batches', id: nan.id },
+    ]);
+    expect(invalid[0]?.error).toBeInstanceOf(SyntaxError);
+    expect(events).toEqual([]);
+    // Terminated: nothing waits for an acknowledgement or a redelivery.
+    const nc2 = await connect({ servers: NATS_URL });
+    try {
+      const info = await (await jetstreamManager(nc2)).consumers.info(`${p}_SHARE_BATCHES`, 'accounting');
+      expect({
+        pending: info.num_pending,
+        ackPending: info.num_ack_pending,
+        redelivered: info.num_redelivered,
+      }).toEqual({ pending: 0, ackPending: 0, redelivered: 0 });
+    } finally {
+      await nc2.close();
+    }
+  });
+
+  it('reports an invalid block to onEvent when its consumer has no onInvalid', async () => {
+    const p = prefix();
+    const events: NatsBusEvent[] = [];
+    const bus = await open(p, { onEvent: (e) => events.push(e) });
+    const block = {
+      id: randomUUID(),
+      node: 'test',
+      algorithm: 'sha256' as const,
+      coin: 'BTC',
+      height: 1,
+      hash: '00'.repeat(31),
+      reward: '312500000',
+      account: 'acct',
+      worker: 'rig',
+      difficulty: 1,
+      foundAt: 1,
+      submitResult: { accepted: true as const },
+    };
+    await bus.publishFoundBlock(block);
+    const handled: string[] = [];
+    await bus.consumeFoundBlocks(async (b) => void handled.push(b.id));
+    await waitFor(() => events.length === 1);
+    expect(events).toEqual([expect.objectContaining({ type: 'invalid', subject: 'found-blocks', id: block.id })]);
+    expect(handled).toEqual([]);
   });
 
   it('keeps unconsumed batches for the next consumer after a restart', async () => {

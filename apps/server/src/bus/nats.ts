@@ -11,11 +11,13 @@ import {
   StorageType,
 } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import type { ShareBus, Unsubscribe } from './types.js';
+import { foundBlocks, type MessageKind, readJson, shareBatches } from './messages.js';
+import type { ConsumeOptions, InvalidMessage, ShareBus, Unsubscribe } from './types.js';
 
 export type NatsBusEvent =
   | { type: 'handler-failed'; subject: string; id: string; attempt: number; error: unknown }
-  | { type: 'unreadable'; subject: string; error: unknown };
+  /** A message that is not JSON or that its schema refused, terminated; reported here when its consumer has no `onInvalid`. */
+  | ({ type: 'invalid' } & InvalidMessage);
 
 export interface NatsBusOptions {
   /** `nats://host:4222` (several comma-separated). */
@@ -34,6 +36,7 @@ export interface NatsBusOptions {
 const NANOS_PER_MS = 1_000_000;
 
 interface Subject<T> {
+  kind: MessageKind<T>;
   stream: string;
   subject: string;
   durable: string;
@@ -46,7 +49,8 @@ interface Subject<T> {
  * retried after a lost acknowledgement is stored once. The jobs role consumes through one durable
  * consumer per kind with explicit acks and at most one message in flight, so batches are applied in
  * order; a handler that throws gets the message again after a back-off (never skipped), and a
- * message that cannot be read at all is terminated and reported rather than blocking the queue.
+ * message that is not JSON or that its contract schema refuses is terminated and reported rather
+ * than blocking the queue.
  */
 export class NatsBus implements ShareBus {
   readonly #nc: NatsConnection;
@@ -65,14 +69,16 @@ export class NatsBus implements ShareBus {
     this.#js = jetstream(nc);
     this.#options = options;
     this.#batches = {
+      kind: shareBatches,
       stream: `${prefix}_SHARE_BATCHES`,
-      subject: `${lower}.share-batches`,
+      subject: `${lower}.${shareBatches.subject}`,
       durable: 'accounting',
       id: (b) => b.id,
     };
     this.#blocks = {
+      kind: foundBlocks,
       stream: `${prefix}_FOUND_BLOCKS`,
-      subject: `${lower}.found-blocks`,
+      subject: `${lower}.${foundBlocks.subject}`,
       durable: 'accounting',
       id: (b) => b.id,
     };
@@ -114,12 +120,12 @@ export class NatsBus implements ShareBus {
     return this.#publish(this.#blocks, block);
   }
 
-  consumeShareBatches(handler: (batch: ShareBatch) => Promise<void>): Promise<Unsubscribe> {
-    return this.#consume(this.#batches, handler);
+  consumeShareBatches(handler: (batch: ShareBatch) => Promise<void>, options?: ConsumeOptions): Promise<Unsubscribe> {
+    return this.#consume(this.#batches, handler, options);
   }
 
-  consumeFoundBlocks(handler: (block: FoundBlock) => Promise<void>): Promise<Unsubscribe> {
-    return this.#consume(this.#blocks, handler);
+  consumeFoundBlocks(handler: (block: FoundBlock) => Promise<void>, options?: ConsumeOptions): Promise<Unsubscribe> {
+    return this.#consume(this.#blocks, handler, options);
   }
 
   /** Stops consuming (waiting for a handler that is running) and closes the connection after flushing publishes. */
@@ -137,7 +143,11 @@ export class NatsBus implements ShareBus {
     await this.#js.publish(subject.subject, JSON.stringify(message), { msgID: subject.id(message) });
   }
 
-  async #consume<T>(subject: Subject<T>, handler: (message: T) => Promise<void>): Promise<Unsubscribe> {
+  async #consume<T>(
+    subject: Subject<T>,
+    handler: (message: T) => Promise<void>,
+    options: ConsumeOptions = {},
+  ): Promise<Unsubscribe> {
     try {
       await this.#jsm.consumers.info(subject.stream, subject.durable);
     } catch {
@@ -154,16 +164,17 @@ export class NatsBus implements ShareBus {
     const messages = await consumer.consume({ max_messages: 1 });
     const backoff = this.#options.retryBackoffMs ?? 500;
     const onEvent = this.#options.onEvent ?? (() => {});
+    const onInvalid = options.onInvalid ?? ((invalid: InvalidMessage) => onEvent({ type: 'invalid', ...invalid }));
     const done = (async () => {
       for await (const m of messages) {
-        let parsed: T;
-        try {
-          parsed = JSON.parse(m.string()) as T;
-        } catch (error) {
-          onEvent({ type: 'unreadable', subject: subject.subject, error });
+        const reading = readJson(subject.kind, m.string());
+        if (!reading.ok) {
+          // Terminated, not nak'ed: it can never be handled, and JetStream must not deliver it again.
           m.term();
+          onInvalid(reading.invalid);
           continue;
         }
+        const parsed = reading.message;
         try {
           await handler(parsed);
           await m.ackAck();

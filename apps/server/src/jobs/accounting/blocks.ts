@@ -1,0 +1,31 @@
+import { blockHashText } from '@lodestone/contract';
+import { type Executor, recordBlock } from '@lodestone/db';
+import { type FoundBlock, plainDecimal } from '@lodestone/domain';
+
+/**
+ * Records a block found through the pool, once: a block the daemon accepted starts `pending`
+ * (confirmations decide later), one it refused is `rejected` with the daemon's reason. Recording the
+ * same report again, or another report of the same block hash, changes nothing. The hash is stored
+ * as its chain writes it (`blockHashText`); the bus's schema (`foundBlockMessage`) has already
+ * refused one that is not of its chain's form.
+ */
+export async function recordFoundBlock(db: Executor, block: FoundBlock): Promise<{ recorded: boolean }> {
+  const hash = blockHashText(block.algorithm, block.hash);
+  if (hash === undefined) throw new Error(`found block ${block.id}: hash is not 32 bytes as its chain writes them`);
+  const recorded = await recordBlock(db, {
+    id: block.id,
+    node: block.node,
+    algorithm: block.algorithm,
+    coin: block.coin,
+    height: block.height,
+    hash,
+    reward: block.reward,
+    account: block.account,
+    worker: block.worker,
+    difficulty: plainDecimal(block.difficulty),
+    status: block.submitResult.accepted ? 'pending' : 'rejected',
+    found_at: new Date(block.foundAt),
+    submit_error: block.submitResult.accepted ? null : block.submitResult.reason || 'refused',
+  });
+  return { recorded };
+}

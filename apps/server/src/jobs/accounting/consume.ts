@@ -1,0 +1,61 @@
+import type { DB } from '@lodestone/db';
+import type { Kysely } from 'kysely';
+import type { ShareBus, Unsubscribe } from '../../bus/types.js';
+import type { Log } from '../types.js';
+import { applyShareBatch } from './apply.js';
+import { recordFoundBlock } from './blocks.js';
+import type { CreditSettings } from './value.js';
+
+export interface ShareConsumerOptions {
+  bus: ShareBus;
+  db: Kysely<DB>;
+  log: Log;
+  /** PPS crediting with each applied batch; without it batches feed statistics only. */
+  credit?: CreditSettings;
+}
+
+const DROPPED = 'dropping a message accounting can never apply';
+
+/**
+ * Wires the bus to accounting: share batches → applyShareBatch, found blocks → recordFoundBlock. The
+ * bus hands over only messages its contract schema accepted; one it refused is logged here as an
+ * error and dropped (it can never succeed, and redelivering it would hold up every message behind
+ * it). A database error propagates so the bus delivers the message again (idempotent on both
+ * sides). Returns one unsubscribe for both.
+ */
+export async function startShareConsumers({ bus, db, log, credit }: ShareConsumerOptions): Promise<Unsubscribe> {
+  const stopBatches = await bus.consumeShareBatches(
+    async (batch) => {
+      const result = await applyShareBatch(db, batch, credit);
+      if (!result.applied) log.debug({ batchId: batch.id, node: batch.node }, 'share batch already applied');
+      else if (result.credit?.kind === 'waiting-for-prices') {
+        log.error(
+          { batchId: batch.id, algorithm: batch.algorithm, tickers: result.credit.tickers },
+          'prices are stale: PPS credits wait until a fresh price arrives',
+        );
+      } else if (result.credit?.kind === 'not-valued') {
+        log.error({ batchId: batch.id, reason: result.credit.reason }, 'share batch could not be valued for PPS');
+      }
+    },
+    { onInvalid: ({ id, error }) => log.error({ batchId: id, err: error }, DROPPED) },
+  );
+  let stopBlocks: Unsubscribe;
+  try {
+    stopBlocks = await bus.consumeFoundBlocks(
+      async (block) => {
+        const { recorded } = await recordFoundBlock(db, block);
+        log.info(
+          { blockId: block.id, algorithm: block.algorithm, height: block.height, hash: block.hash, recorded },
+          recorded ? 'block recorded' : 'block already recorded',
+        );
+      },
+      { onInvalid: ({ id, error }) => log.error({ blockId: id, err: error }, DROPPED) },
+    );
+  } catch (error) {
+    await stopBatches();
+    throw error;
+  }
+  return async () => {
+    await Promise.all([stopBatches(), stopBlocks()]);
+  };
+}
