@@ -14,9 +14,6 @@ export const ADMIN_LOG_PAGE_SIZE = 20;
 /** The default reason of a balance adjustment when the admin gives none (kept on the ledger transaction). */
 export const ADMIN_ADJUSTMENT_DEFAULT_REASON = 'Admin balance adjustment';
 
-/** Value of a balance adjustment: at most this many decimals (docs/admin.md, Balance adjustments). */
-export const ADMIN_BALANCE_DECIMALS = 8;
-
 /**
  * An e-mail as an admin types it to find a user: trimmed and lower-cased like stored addresses, but
  * not checked for shape, so the tombstone address of a deleted user (`deleted-7@deleted.invalid`)

@@ -5,6 +5,7 @@ export * from './bus.js';
 export * from './common.js';
 export * from './mining.js';
 export * from './money.js';
+export * from './moneyRules.js';
 export { API_PREFIX, paths, type RouteName } from './paths.js';
 export * from './pool.js';
 export * from './public.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ADMIN_BALANCE_DECIMALS } from '@lodestone/contract';
+import { ADMIN_BALANCE_DECIMALS, BALANCE_VALUE_MESSAGES as VALUE } from '@lodestone/contract';
 import { coinByTicker, liveAccountByUsername, lockBalance, postLedgerTransaction, type User } from '@lodestone/db';
 import { type AlgorithmKey, algorithmByKey, Exact, unitsToAmount } from '@lodestone/domain';
 import { type AccountsContext, logEvent } from '../accounts/context.js';
@@ -19,13 +19,13 @@ export function adjustmentUnits(value: string, ticker: string, coinDecimals: num
   try {
     amount = Exact.of(value);
   } catch {
-    throw errors.invalid(ADMIN_MESSAGES.valueNotNumber);
+    throw errors.invalid(VALUE.notNumber);
   }
-  if (amount.isZero()) throw errors.invalid(ADMIN_MESSAGES.valueZero);
-  if (amount.shifted(ADMIN_BALANCE_DECIMALS).scale !== 0) throw errors.invalid(ADMIN_MESSAGES.valueDecimals);
+  if (amount.isZero()) throw errors.invalid(VALUE.zero);
+  if (amount.shifted(ADMIN_BALANCE_DECIMALS).scale !== 0) throw errors.invalid(VALUE.decimals);
   const units = amount.shifted(coinDecimals);
-  if (units.scale !== 0) throw errors.invalid(ADMIN_MESSAGES.coinDecimals(ticker, coinDecimals));
-  if (units.n >= MAX_UNITS || units.n <= -MAX_UNITS) throw errors.invalid(ADMIN_MESSAGES.valueTooLarge);
+  if (units.scale !== 0) throw errors.invalid(VALUE.coinDecimals(ticker, coinDecimals));
+  if (units.n >= MAX_UNITS || units.n <= -MAX_UNITS) throw errors.invalid(VALUE.tooLarge);
   return units.n;
 }
 

@@ -11,11 +11,6 @@ export const ADMIN_MESSAGES = {
   accountNotFound: 'Account not found',
   targetIsAdmin: 'Admins cannot log in as another admin',
   unknownCoin: 'Unknown coin',
-  valueNotNumber: 'Value must be a number, for example 0.00012345 or -0.5',
-  valueZero: 'Value must not be zero',
-  valueDecimals: 'Value has at most 8 decimals',
-  valueTooLarge: 'Value is too large',
-  coinDecimals: (ticker: string, decimals: number) => `${ticker} has only ${decimals} decimals`,
   belowZero: (username: string, balance: string, ticker: string) =>
     `Refused: ${username} has ${balance} ${ticker}, so this debit would take the balance below zero.`,
 } as const;

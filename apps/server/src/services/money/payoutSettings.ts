@@ -1,5 +1,5 @@
 import { ADDRESS_FORMATS, type AddressFormat, validatePayoutAddress } from '@lodestone/chain';
-import { type PaymentConfigResponse, paymentSettingsInput } from '@lodestone/contract';
+import { PAYOUT_SETTING_MESSAGES, type PaymentConfigResponse, paymentSettingsInput } from '@lodestone/contract';
 import {
   type Account,
   type Coin,
@@ -74,8 +74,8 @@ function shapeMessage(issue: { path: PropertyKey[]; message: string } | undefine
   if (!issue) return 'Invalid payment settings';
   const [key, field, , rowField] = issue.path;
   const ticker = typeof key === 'string' ? key.trim().toUpperCase() : '';
-  if (field === 'threshold') return `The ${ticker} threshold must be a number`;
-  if (field === 'interval') return `The ${ticker} payout interval must be a number of hours`;
+  if (field === 'threshold') return PAYOUT_SETTING_MESSAGES.thresholdNotNumber(ticker);
+  if (field === 'interval') return PAYOUT_SETTING_MESSAGES.intervalNotNumber(ticker);
   if (field === 'addresses' && rowField === 'proportion') {
     return `${ticker} address percentages are numbers from 0 to 100`;
   }
@@ -103,21 +103,19 @@ export function parsePaymentSettings(
     if (out.has(ticker)) throw errors.invalid(`${ticker} is listed twice`);
     if (!coin.payouts_enabled) throw errors.refused('PAYOUTS_DISABLED', `Payouts in ${ticker} are not available`);
 
-    const threshold = exactOrRefuse(setting.threshold, `The ${ticker} threshold must be a number`);
+    const threshold = exactOrRefuse(setting.threshold, PAYOUT_SETTING_MESSAGES.thresholdNotNumber(ticker));
     if (threshold.compare(coin.threshold_min) < 0 || threshold.compare(coin.threshold_max) > 0) {
-      throw errors.invalid(
-        `The ${ticker} threshold must be between ${Exact.of(coin.threshold_min)} and ${Exact.of(coin.threshold_max)}`,
-      );
+      const [min, max] = [Exact.of(coin.threshold_min), Exact.of(coin.threshold_max)];
+      throw errors.invalid(PAYOUT_SETTING_MESSAGES.thresholdBounds(ticker, String(min), String(max)));
     }
     if (threshold.shifted(THRESHOLD_STEP_DECIMALS).scale !== 0) {
       throw errors.invalid(`The ${ticker} threshold must be a multiple of 0.0001`);
     }
 
-    const interval = exactOrRefuse(setting.interval, `The ${ticker} payout interval must be a number of hours`);
+    const interval = exactOrRefuse(setting.interval, PAYOUT_SETTING_MESSAGES.intervalNotNumber(ticker));
     if (interval.compare(coin.interval_min) < 0 || interval.compare(coin.interval_max) > 0) {
-      throw errors.invalid(
-        `The ${ticker} payout interval must be between ${Exact.of(coin.interval_min)} and ${Exact.of(coin.interval_max)} hours`,
-      );
+      const [min, max] = [Exact.of(coin.interval_min), Exact.of(coin.interval_max)];
+      throw errors.invalid(PAYOUT_SETTING_MESSAGES.intervalBounds(ticker, String(min), String(max)));
     }
     if (!isMultipleOf(interval, INTERVAL_STEP)) {
       throw errors.invalid(`The ${ticker} payout interval must be in steps of 0.5 hours`);

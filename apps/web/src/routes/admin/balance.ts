@@ -1,3 +1,4 @@
+import { ADMIN_BALANCE_DECIMALS, BALANCE_VALUE_MESSAGES } from '@lodestone/contract';
 import { ALGORITHMS, type AlgorithmName } from '@lodestone/domain';
 import { ApiError } from '../../api/errors';
 
@@ -47,11 +48,10 @@ function decimalParts(input: string): { negative: boolean; whole: string; fracti
  */
 export function valueProblem(input: string, coin?: { ticker: string; decimals: number }): string | null {
   const parts = decimalParts(input);
-  if (!parts) return 'Value must be a number, for example 0.00012345 or -0.5';
-  if (parts.fraction.length > 8) return 'Value has at most 8 decimals';
-  if (coin && parts.fraction.length > coin.decimals) {
-    return `${coin.ticker} has only ${coin.decimals} decimal${coin.decimals === 1 ? '' : 's'}`;
-  }
+  if (!parts) return BALANCE_VALUE_MESSAGES.notNumber;
+  if (parts.fraction.length > ADMIN_BALANCE_DECIMALS) return BALANCE_VALUE_MESSAGES.decimals;
+  if (coin && parts.fraction.length > coin.decimals)
+    return BALANCE_VALUE_MESSAGES.coinDecimals(coin.ticker, coin.decimals);
   return null;
 }
 

@@ -1,4 +1,5 @@
 import type { CoinInfo, PaymentConfigResponse } from '@lodestone/contract';
+import { PAYOUT_SETTING_MESSAGES } from '@lodestone/contract';
 import { Exact } from '@lodestone/domain';
 
 /**
@@ -145,15 +146,15 @@ export function boundsProblem(
 ): string | null {
   const value = exactOrNull(text);
   if (field === 'threshold') {
-    if (!value) return `The ${ticker} threshold must be a number`;
+    if (!value) return PAYOUT_SETTING_MESSAGES.thresholdNotNumber(ticker);
     if (value.compare(info.threshold_min) < 0 || value.compare(info.threshold_max) > 0) {
-      return `The ${ticker} threshold must be between ${info.threshold_min} and ${info.threshold_max}`;
+      return PAYOUT_SETTING_MESSAGES.thresholdBounds(ticker, info.threshold_min, info.threshold_max);
     }
     return null;
   }
-  if (!value) return `The ${ticker} payout interval must be a number of hours`;
+  if (!value) return PAYOUT_SETTING_MESSAGES.intervalNotNumber(ticker);
   if (value.compare(String(info.interval_min)) < 0 || value.compare(String(info.interval_max)) > 0) {
-    return `The ${ticker} payout interval must be between ${info.interval_min} and ${info.interval_max} hours`;
+    return PAYOUT_SETTING_MESSAGES.intervalBounds(ticker, String(info.interval_min), String(info.interval_max));
   }
   return null;
 }
