@@ -1,4 +1,4 @@
-import { type BitcoinJob, blockHashHex, type JobSource } from '@lodestone/chain';
+import { type BitcoinJob, blockHashHex } from '@lodestone/chain';
 import { hex32, negotiateExtensions } from '../configure.js';
 import { EXTRANONCE1_SIZE, ExtranonceAllocator } from '../extranonce.js';
 import type { JobEntry, JobManager } from '../jobManager.js';
@@ -8,7 +8,7 @@ import { notificationLine, StratumError, shortString } from '../protocol.js';
 import { type BitcoinSubmit, NTIME_MAX_FUTURE_SECONDS, validateShare } from '../validate.js';
 import type { Dialect, DialectConnection, DialectContext, MethodOutcome } from './dialect.js';
 import { type DialectVerdict, malformedShare, type NewDifficulty, type SentJobs } from './dialect.js';
-import { NO_NONCE_SPACE, SessionNonce } from './sessionNonce.js';
+import { NO_NONCE_SPACE, PrefixedConnection, SessionNonce } from './sessionNonce.js';
 import { credited, refused } from './shares.js';
 
 /**
@@ -69,11 +69,11 @@ export class BitcoinDialect implements Dialect<BitcoinJob> {
   }
 
   connect(context: DialectContext): DialectConnection<BitcoinJob> {
-    return new BitcoinConnection(context, this.jobs, this.pow, new SessionNonce(this.extranonces));
+    return new BitcoinConnection(context, this.jobs.source, this.pow, new SessionNonce(this.extranonces));
   }
 }
 
-class BitcoinConnection implements DialectConnection<BitcoinJob> {
+class BitcoinConnection extends PrefixedConnection<BitcoinJob, string> implements DialectConnection<BitcoinJob> {
   private extranonce2Size = 0;
   private versionMask = 0;
   private xnsub = false;
@@ -81,23 +81,12 @@ class BitcoinConnection implements DialectConnection<BitcoinJob> {
   private lastNtime = 0;
   private lastBlockKey: string | undefined;
 
-  constructor(
-    private readonly context: DialectContext,
-    private readonly jobs: JobManager<BitcoinJob, string>,
-    private readonly pow: PowFunctions,
-    private readonly extranonce1: SessionNonce,
-  ) {}
-
-  get subscribed(): boolean {
-    return this.extranonce1.value !== undefined;
-  }
-
   subscribe(): MethodOutcome {
     const first = !this.subscribed;
-    const extranonce1 = this.extranonce1.claim(this.context);
+    const extranonce1 = this.prefix.claim(this.context);
     if (!extranonce1) return NO_NONCE_SPACE;
     if (first) {
-      const size = this.jobs.current()?.job.extranonceSize ?? EXTRANONCE1_SIZE * 2;
+      const size = this.source.current()?.extranonceSize ?? EXTRANONCE1_SIZE * 2;
       this.extranonce2Size = size - EXTRANONCE1_SIZE;
     }
     const en1 = extranonce1.hex;
@@ -184,7 +173,7 @@ class BitcoinConnection implements DialectConnection<BitcoinJob> {
     cleanJobs: boolean,
     difficulty: NewDifficulty | undefined,
   ): string | undefined {
-    const extranonce1 = this.extranonce1.value;
+    const extranonce1 = this.prefix.value;
     if (!extranonce1) return undefined;
     let lines = '';
     const size = entry.job.extranonceSize - EXTRANONCE1_SIZE;
@@ -213,7 +202,7 @@ class BitcoinConnection implements DialectConnection<BitcoinJob> {
     if (typeof submit === 'string') return malformedShare(submit);
     const found = jobs.lookup(jobId);
     const { issued } = found;
-    const extranonce1 = this.extranonce1.subscribed;
+    const extranonce1 = this.prefix.subscribed;
     const verdict = validateShare(
       {
         issued,
@@ -230,7 +219,7 @@ class BitcoinConnection implements DialectConnection<BitcoinJob> {
     const work = issued as NonNullable<typeof issued>;
     const { share } = verdict;
     const job = work.entry.job;
-    const source = this.jobs.source as JobSource;
+    const { source } = this;
     return credited(work, verdict.key, verdict, () => ({
       job,
       hash: blockHashHex(job.algorithm, share.header),
@@ -240,9 +229,5 @@ class BitcoinConnection implements DialectConnection<BitcoinJob> {
           job.block(extranonce1.bytes, share.extranonce2, share.ntime, share.nonce, share.version),
         ),
     }));
-  }
-
-  release(): void {
-    this.extranonce1.release();
   }
 }

@@ -1,4 +1,4 @@
-import type { CkbJob, CkbJsonBlock, WorkSource } from '@lodestone/chain';
+import type { CkbJob, CkbJsonBlock } from '@lodestone/chain';
 import { ExtranonceAllocator } from '../extranonce.js';
 import type { JobEntry, JobManager } from '../jobManager.js';
 import { type PowFunctions, powFor } from '../pow.js';
@@ -6,7 +6,7 @@ import { notificationLine, shortString } from '../protocol.js';
 import { shareCredit, shareKey } from '../validate.js';
 import type { Dialect, DialectConnection, DialectContext, MethodOutcome } from './dialect.js';
 import { type DialectVerdict, malformedShare, type NewDifficulty, type SentJobs } from './dialect.js';
-import { NO_NONCE_SPACE, SessionNonce } from './sessionNonce.js';
+import { NO_NONCE_SPACE, PrefixedConnection, SessionNonce } from './sessionNonce.js';
 import { credited, liveJob, refused } from './shares.js';
 
 /**
@@ -64,24 +64,13 @@ export class CkbDialect implements Dialect<CkbJob> {
   }
 }
 
-class CkbConnection implements DialectConnection<CkbJob> {
-  constructor(
-    private readonly context: DialectContext,
-    private readonly source: WorkSource<CkbJob, CkbJsonBlock>,
-    private readonly pow: PowFunctions,
-    private readonly nonce1: SessionNonce,
-  ) {}
-
-  get subscribed(): boolean {
-    return this.nonce1.value !== undefined;
-  }
-
+class CkbConnection extends PrefixedConnection<CkbJob, CkbJsonBlock> implements DialectConnection<CkbJob> {
   /**
    * Any parameters: the agent and the 4-parameter form's host and port only describe the miner (btcpool
    * reads the agent and ignores the rest). Subscribing again answers the same nonce1.
    */
   subscribe(): MethodOutcome {
-    const nonce1 = this.nonce1.claim(this.context);
+    const nonce1 = this.prefix.claim(this.context);
     return nonce1 ? { result: [null, nonce1.hex, CKB_NONCE2_SIZE] } : NO_NONCE_SPACE;
   }
 
@@ -121,7 +110,7 @@ class CkbConnection implements DialectConnection<CkbJob> {
     cleanJobs: boolean,
     difficulty: NewDifficulty | undefined,
   ): string | undefined {
-    if (!this.nonce1.value) return undefined;
+    if (!this.prefix.value) return undefined;
     const target = difficulty ? ckbSetTargetLine(difficulty.target) : '';
     return target + ckbNotifyLine(jobId, entry.job, cleanJobs);
   }
@@ -133,7 +122,7 @@ class CkbConnection implements DialectConnection<CkbJob> {
    * as btcpool does.
    */
   checkShare(jobs: SentJobs<CkbJob>, jobId: number, params: readonly unknown[]): DialectVerdict<CkbJob> {
-    const nonce1 = this.nonce1.subscribed;
+    const nonce1 = this.prefix.subscribed;
     const nonce2Text = params[2];
     if (!shortString(nonce2Text)) return malformedShare('nonce2 must be a string of hex digits');
     const live = liveJob(jobs, jobId);
@@ -156,9 +145,5 @@ class CkbConnection implements DialectConnection<CkbJob> {
       hash: job.blockHash(nonce16),
       submit: () => source.submitBlock(job, job.block(nonce16)),
     }));
-  }
-
-  release(): void {
-    this.nonce1.release();
   }
 }

@@ -38,7 +38,7 @@
  * not take a block on the previous chain's work — it orphans it or answers 404 "No associated Payload" —
  * so its shares are answered stale, as a bitcoin-family share of the previous block is.
  */
-import { hashToBase64Url, type KadenaJob, kadenaBlockHash, type WorkSource } from '@lodestone/chain';
+import { hashToBase64Url, type KadenaJob, kadenaBlockHash } from '@lodestone/chain';
 import { ExtranonceAllocator } from '../extranonce.js';
 import type { JobEntry, JobManager } from '../jobManager.js';
 import { type PowFunctions, powFor } from '../pow.js';
@@ -46,7 +46,7 @@ import { notificationLine, StratumError, shortString } from '../protocol.js';
 import { shareCredit, shareKey } from '../validate.js';
 import type { Dialect, DialectConnection, DialectContext, MethodOutcome } from './dialect.js';
 import { type DialectVerdict, malformedShare, type NewDifficulty, type SentJobs } from './dialect.js';
-import { NO_NONCE_SPACE, SessionNonce } from './sessionNonce.js';
+import { NO_NONCE_SPACE, PrefixedConnection, SessionNonce } from './sessionNonce.js';
 import { credited, liveJob, refused } from './shares.js';
 
 /** Bytes of the nonce the pool sets per session (Server.hs `defaultNonce1Size`: 65 536 sessions). */
@@ -106,18 +106,7 @@ export class KadenaDialect implements Dialect<KadenaJob> {
   }
 }
 
-class KadenaConnection implements DialectConnection<KadenaJob> {
-  constructor(
-    private readonly context: DialectContext,
-    private readonly source: WorkSource<KadenaJob, Uint8Array>,
-    private readonly pow: PowFunctions,
-    private readonly nonce1: SessionNonce,
-  ) {}
-
-  get subscribed(): boolean {
-    return this.nonce1.value !== undefined;
-  }
-
+class KadenaConnection extends PrefixedConnection<KadenaJob, Uint8Array> implements DialectConnection<KadenaJob> {
   /** `[]`, `["agent"]`, `["agent", null]`; a session id in the second place (bitcoin habit) is ignored. */
   subscribe(params: readonly unknown[]): MethodOutcome {
     const [agent, second] = params;
@@ -130,7 +119,7 @@ class KadenaConnection implements DialectConnection<KadenaJob> {
         malformed: true,
       };
     }
-    const nonce1 = this.nonce1.claim(this.context);
+    const nonce1 = this.prefix.claim(this.context);
     return nonce1 ? { result: [null, nonce1.hex, KADENA_NONCE2_SIZE] } : NO_NONCE_SPACE;
   }
 
@@ -162,7 +151,7 @@ class KadenaConnection implements DialectConnection<KadenaJob> {
     _cleanJobs: boolean,
     difficulty: NewDifficulty | undefined,
   ): string | undefined {
-    if (!this.nonce1.value) return undefined;
+    if (!this.prefix.value) return undefined;
     const target = difficulty ? notificationLine('mining.set_target', [targetHex(difficulty.target)]) : '';
     return `${target}{"id":null,"method":"mining.notify","params":[${JSON.stringify(jobId)},"${headerHex(entry.job)}",true]}\n`;
   }
@@ -194,7 +183,7 @@ class KadenaConnection implements DialectConnection<KadenaJob> {
       const message = `nonce2 must fit in ${KADENA_NONCE2_SIZE} bytes (below 2^${8 * KADENA_NONCE2_SIZE})`;
       return refused('bad-nonce', { message });
     }
-    const nonce = (nonce2 << BigInt(8 * KADENA_NONCE1_SIZE)) | BigInt(this.nonce1.subscribed.value);
+    const nonce = (nonce2 << BigInt(8 * KADENA_NONCE1_SIZE)) | BigInt(this.prefix.subscribed.value);
     const key = shareKey('', nonce.toString(16).padStart(16, '0'), 0, 0, 0);
     if (issued.entry.seen.has(key)) return refused('duplicate', { issued, key });
 
@@ -208,9 +197,5 @@ class KadenaConnection implements DialectConnection<KadenaJob> {
       hash: hashToBase64Url(kadenaBlockHash(solved)),
       submit: () => source.submitBlock(job, solved),
     }));
-  }
-
-  release(): void {
-    this.nonce1.release();
   }
 }

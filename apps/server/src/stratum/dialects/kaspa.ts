@@ -1,4 +1,4 @@
-import type { KaspaBlockSubmission, KaspaJob, WorkSource } from '@lodestone/chain';
+import type { KaspaBlockSubmission, KaspaJob } from '@lodestone/chain';
 import { ExtranonceAllocator } from '../extranonce.js';
 import type { Issued } from '../issuedJobs.js';
 import type { JobEntry, JobManager } from '../jobManager.js';
@@ -8,7 +8,7 @@ import { shareCredit, shareKey } from '../validate.js';
 import type { Dialect, DialectConnection, DialectContext, MethodOutcome } from './dialect.js';
 import { type DialectVerdict, malformedShare, type NewDifficulty, type SentJobs } from './dialect.js';
 import { classifyKaspaMiner, type KaspaMinerProfile } from './kaspaMiners.js';
-import { NO_NONCE_SPACE, SessionNonce } from './sessionNonce.js';
+import { NO_NONCE_SPACE, PrefixedConnection, SessionNonce } from './sessionNonce.js';
 import { credited, liveJob, refused } from './shares.js';
 
 /**
@@ -99,24 +99,16 @@ function notification(profile: KaspaMinerProfile, method: string, paramsText: st
     : `{"id":null,"method":"${method}","params":[${paramsText}]}\n`;
 }
 
-class KaspaConnection implements DialectConnection<KaspaJob> {
+class KaspaConnection
+  extends PrefixedConnection<KaspaJob, KaspaBlockSubmission>
+  implements DialectConnection<KaspaJob>
+{
   /** Until subscribe names the miner, difficulties are shaped as for an ASIC (see shapeDifficulty). */
   private profile: KaspaMinerProfile | undefined;
   private extranonceSent = false;
 
-  constructor(
-    private readonly context: DialectContext,
-    private readonly source: WorkSource<KaspaJob, KaspaBlockSubmission>,
-    private readonly pow: PowFunctions,
-    private readonly extranonce: SessionNonce,
-  ) {}
-
-  get subscribed(): boolean {
-    return this.extranonce.value !== undefined;
-  }
-
   subscribe(params: readonly unknown[]): MethodOutcome {
-    const extranonce = this.extranonce.claim(this.context);
+    const extranonce = this.prefix.claim(this.context);
     if (!extranonce) return NO_NONCE_SPACE;
     this.profile ??= classifyKaspaMiner(params[0]);
     if (this.profile.class === 'bitmain') return { result: [null, extranonce.hex, MINER_NONCE_SIZE] };
@@ -162,7 +154,7 @@ class KaspaConnection implements DialectConnection<KaspaJob> {
     difficulty: NewDifficulty | undefined,
   ): string | undefined {
     const { profile } = this;
-    const extranonce = this.extranonce.value;
+    const extranonce = this.prefix.value;
     if (!extranonce || !profile) return undefined;
     let lines = '';
     if (!this.extranonceSent) {
@@ -191,7 +183,7 @@ class KaspaConnection implements DialectConnection<KaspaJob> {
     params: readonly unknown[],
     _now: number,
   ): DialectVerdict<KaspaJob> {
-    const extranonce = this.extranonce.subscribed;
+    const extranonce = this.prefix.subscribed;
     // Three parameters from ASICs, five from lolMiner-style miners (the nonce last).
     if (params.length < 3) return malformedShare('expected [worker, job id, nonce]');
     const text = params.length >= 5 ? params[4] : params[2];
@@ -246,9 +238,5 @@ class KaspaConnection implements DialectConnection<KaspaJob> {
       hash: job.blockHash(nonce),
       submit: () => source.submitBlock(job, job.block(nonce)),
     }));
-  }
-
-  release(): void {
-    this.extranonce.release();
   }
 }

@@ -1,4 +1,6 @@
+import type { WorkJob, WorkSource } from '@lodestone/chain';
 import type { Extranonce1, ExtranonceAllocator } from '../extranonce.js';
+import type { PowFunctions } from '../pow.js';
 import { StratumError } from '../protocol.js';
 import type { DialectContext, MethodOutcome } from './dialect.js';
 
@@ -43,5 +45,26 @@ export class SessionNonce {
   release(): void {
     if (this.held) this.space.release(this.held);
     this.held = undefined;
+  }
+}
+
+/**
+ * What every dialect's connection holds: its context, the job source it submits blocks to, the
+ * algorithm's hash functions and its nonce prefix — subscribed once it holds one, given back on close.
+ */
+export abstract class PrefixedConnection<J extends WorkJob, S> {
+  constructor(
+    protected readonly context: DialectContext,
+    protected readonly source: WorkSource<J, S>,
+    protected readonly pow: PowFunctions,
+    protected readonly prefix: SessionNonce,
+  ) {}
+
+  get subscribed(): boolean {
+    return this.prefix.value !== undefined;
+  }
+
+  release(): void {
+    this.prefix.release();
   }
 }
