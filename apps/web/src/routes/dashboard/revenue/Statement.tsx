@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { downloadStatement } from '../../../api/dashboard';
-import { FormMessage, inputClass, primaryButtonClass } from '../../../components/form';
+import { FormMessage, primaryButtonClass, TextField } from '../../../components/form';
 import { clampMonth, previousMonth, statementFileName } from './months';
 
 import { useDownload } from './useDownload';
@@ -10,25 +10,19 @@ export function Statement({ account, timezone }: { account: string; timezone: st
   const [max] = useState(() => previousMonth(new Date()));
   const [month, setMonth] = useState(max);
   const [download, run] = useDownload();
-  const id = useId();
   return (
     <div data-testid="statement">
       <h3 className="text-base font-semibold text-slate-900 dark:text-white">Monthly statement</h3>
       <div className="mt-2 flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300">
-            Month
-          </label>
-          <input
-            id={id}
-            type="month"
-            max={max}
-            value={month}
-            data-testid="statement-month"
-            className={`${inputClass} w-44`}
-            onChange={(event) => setMonth(clampMonth(event.target.value, max))}
-          />
-        </div>
+        <TextField
+          label="Month"
+          type="month"
+          max={max}
+          value={month}
+          data-testid="statement-month"
+          inputClassName="w-44"
+          onChange={(event) => setMonth(clampMonth(event.target.value, max))}
+        />
         <button
           type="button"
           className={primaryButtonClass}
