@@ -170,3 +170,39 @@ export function Toggle({
     </div>
   );
 }
+
+/** A button that is off and says `pendingLabel` while its action runs; primary unless `className` says otherwise. */
+export function PendingButton({
+  pending,
+  label,
+  pendingLabel,
+  className = primaryButtonClass,
+  type = 'button',
+  ...button
+}: { pending: boolean; label: string; pendingLabel: string } & Omit<ComponentProps<'button'>, 'children'>) {
+  return (
+    <button type={type} className={className} disabled={pending} {...button}>
+      {pending ? pendingLabel : label}
+    </button>
+  );
+}
+
+/** The row at the foot of a dialog: the close button (Cancel unless `closeLabel` says otherwise), then its action. */
+export function DialogButtons({
+  onClose,
+  closeLabel = 'Cancel',
+  children,
+}: {
+  onClose: () => void;
+  closeLabel?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="flex justify-end gap-2">
+      <button type="button" className={secondaryButtonClass} onClick={onClose}>
+        {closeLabel}
+      </button>
+      {children}
+    </div>
+  );
+}

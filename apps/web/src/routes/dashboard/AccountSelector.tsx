@@ -4,7 +4,14 @@ import { type FormEvent, useState } from 'react';
 import { createAccount } from '../../api/account';
 import { serverErrorText } from '../../api/errors';
 import { queryKeys } from '../../api/queryKeys';
-import { FormMessage, primaryButtonClass, SelectField, secondaryButtonClass, TextField } from '../../components/form';
+import {
+  DialogButtons,
+  FormMessage,
+  PendingButton,
+  SelectField,
+  secondaryButtonClass,
+  TextField,
+} from '../../components/form';
 import { Modal } from '../../components/Modal';
 import { setSelectedAccount } from '../../state/hooks';
 import { PlusIcon } from './icons';
@@ -106,19 +113,15 @@ function CreateAccountModal({ onClose }: { onClose: () => void }) {
           }}
         />
         <FormMessage error={mutation.error ? serverErrorText(mutation.error, MESSAGES.createAccountFailed) : hint} />
-        <div className="flex justify-end gap-2">
-          <button type="button" className={secondaryButtonClass} onClick={onClose}>
-            Cancel
-          </button>
-          <button
+        <DialogButtons onClose={onClose}>
+          <PendingButton
             type="submit"
-            className={primaryButtonClass}
-            disabled={mutation.isPending}
+            pending={mutation.isPending}
+            label="Create account"
+            pendingLabel="Creating…"
             data-testid="create-account-submit"
-          >
-            {mutation.isPending ? 'Creating…' : 'Create account'}
-          </button>
-        </div>
+          />
+        </DialogButtons>
       </form>
     </Modal>
   );
