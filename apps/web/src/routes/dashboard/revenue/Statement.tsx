@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { downloadStatement } from '../../../api/dashboard';
-import { FormMessage, primaryButtonClass, TextField } from '../../../components/form';
+import { FormMessage, PendingButton, TextField } from '../../../components/form';
 import { clampMonth, previousMonth, statementFileName } from './months';
 
 import { useDownload } from './useDownload';
@@ -23,15 +23,13 @@ export function Statement({ account, timezone }: { account: string; timezone: st
           inputClassName="w-44"
           onChange={(event) => setMonth(clampMonth(event.target.value, max))}
         />
-        <button
-          type="button"
-          className={primaryButtonClass}
+        <PendingButton
           data-testid="statement-download"
-          disabled={download.pending}
           onClick={() => void run(() => downloadStatement(account, month, timezone), statementFileName(month))}
-        >
-          {download.pending ? 'Downloading…' : 'Download (PDF)'}
-        </button>
+          pending={download.pending}
+          label="Download (PDF)"
+          pendingLabel="Downloading…"
+        />
       </div>
       {download.error && (
         <div className="mt-3">
