@@ -16,27 +16,86 @@ export const dangerButtonClass = `inline-flex items-center justify-center gap-2 
 
 export const linkClass = `rounded font-medium text-amber-700 underline-offset-2 hover:underline dark:text-amber-400 ${focusRing}`;
 
-/** A labelled text input; everything else goes to the <input>. */
+const labelClass = 'mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300';
+
+/** A label over the control it names: `children` gets the id the control must wear. */
+function Field({
+  label,
+  className,
+  labelClassName = labelClass,
+  children,
+}: {
+  label: ReactNode;
+  className?: string;
+  labelClassName?: string;
+  children: (id: string) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className={labelClassName}>
+        {label}
+      </label>
+      {children(id)}
+    </div>
+  );
+}
+
+/** A labelled <select>: `children` are its options, `after` stands under it, everything else goes to the <select>. */
+export function SelectField({
+  label,
+  className,
+  labelClassName,
+  selectClassName = '',
+  after,
+  children,
+  ...select
+}: {
+  label: string;
+  labelClassName?: string;
+  selectClassName?: string;
+  after?: ReactNode;
+} & ComponentProps<'select'>) {
+  return (
+    <Field label={label} className={className} labelClassName={labelClassName}>
+      {(id) => (
+        <>
+          <select id={id} className={`${inputClass} ${selectClassName}`.trim()} {...select}>
+            {children}
+          </select>
+          {after}
+        </>
+      )}
+    </Field>
+  );
+}
+
+/** A labelled text input; `inputClassName` adds to its look, everything else goes to the <input>. */
 export function TextField({
   label,
   hint,
   className = '',
+  inputClassName = '',
   ...input
-}: { label: string; hint?: ReactNode } & ComponentProps<'input'>) {
-  const id = useId();
-  const hintId = `${id}-hint`;
+}: { label: string; hint?: ReactNode; inputClassName?: string } & ComponentProps<'input'>) {
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300">
-        {label}
-      </label>
-      <input id={id} aria-describedby={hint ? hintId : undefined} className={inputClass} {...input} />
-      {hint && (
-        <p id={hintId} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-          {hint}
-        </p>
+    <Field label={label} className={className}>
+      {(id) => (
+        <>
+          <input
+            id={id}
+            aria-describedby={hint ? `${id}-hint` : undefined}
+            className={`${inputClass} ${inputClassName}`.trim()}
+            {...input}
+          />
+          {hint && (
+            <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+              {hint}
+            </p>
+          )}
+        </>
       )}
-    </div>
+    </Field>
   );
 }
 
@@ -108,6 +167,42 @@ export function Toggle({
           }`}
         />
       </button>
+    </div>
+  );
+}
+
+/** A button that is off and says `pendingLabel` while its action runs; primary unless `className` says otherwise. */
+export function PendingButton({
+  pending,
+  label,
+  pendingLabel,
+  className = primaryButtonClass,
+  type = 'button',
+  ...button
+}: { pending: boolean; label: string; pendingLabel: string } & Omit<ComponentProps<'button'>, 'children'>) {
+  return (
+    <button type={type} className={className} disabled={pending} {...button}>
+      {pending ? pendingLabel : label}
+    </button>
+  );
+}
+
+/** The row at the foot of a dialog: the close button (Cancel unless `closeLabel` says otherwise), then its action. */
+export function DialogButtons({
+  onClose,
+  closeLabel = 'Cancel',
+  children,
+}: {
+  onClose: () => void;
+  closeLabel?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="flex justify-end gap-2">
+      <button type="button" className={secondaryButtonClass} onClick={onClose}>
+        {closeLabel}
+      </button>
+      {children}
     </div>
   );
 }

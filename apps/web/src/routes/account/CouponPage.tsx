@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { redeemCoupon } from '../../api/account';
 import { useAccounts } from '../../api/accountQueries';
 import { serverErrorText } from '../../api/errors';
 import { queryKeys } from '../../api/queryKeys';
 import { AccountPage, LoadState, Panel } from '../../components/AccountPage';
-import { FormMessage, inputClass, primaryButtonClass, TextField } from '../../components/form';
+import { FormMessage, primaryButtonClass, SelectField, TextField } from '../../components/form';
 import { pickAccount } from '../../lib/accounts';
 import { useSelectedAccount } from '../../state/hooks';
 import { couponForm, queryParam, validateCoupon } from './forms';
@@ -25,7 +25,6 @@ export default function CouponPage() {
   const [coupon, setCoupon] = useState('');
   const [message, setMessage] = useState<{ error?: string; success?: string }>({});
   const queryClient = useQueryClient();
-  const selectId = useId();
 
   const mutation = useMutation({
     mutationFn: ({ name, form }: { name: string; form: FormData }) => redeemCoupon(name, form),
@@ -52,23 +51,13 @@ export default function CouponPage() {
         {accounts.data ? (
           <form noValidate onSubmit={submit} className="space-y-4" data-testid="coupon-form">
             {accounts.data.length > 1 && (
-              <div>
-                <label htmlFor={selectId} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300">
-                  Account
-                </label>
-                <select
-                  id={selectId}
-                  className={inputClass}
-                  value={account ?? ''}
-                  onChange={(event) => setChosen(event.target.value)}
-                >
-                  {accounts.data.map((name) => (
-                    <option key={name} value={name}>
-                      {name}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <SelectField label="Account" value={account ?? ''} onChange={(event) => setChosen(event.target.value)}>
+                {accounts.data.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </SelectField>
             )}
             <TextField
               label="Coupon code"

@@ -4,7 +4,7 @@ import { getCoinList, submitBalance } from '../../api/admin';
 import { queryKeys } from '../../api/queryKeys';
 import { Panel } from '../../components/AccountPage';
 import { AlgorithmSelector } from '../../components/AlgorithmSelector';
-import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass, TextField } from '../../components/form';
+import { FormMessage, primaryButtonClass, SelectField, secondaryButtonClass, TextField } from '../../components/form';
 import { AdminShell } from './AdminShell';
 import {
   BALANCE_MESSAGES,
@@ -35,7 +35,6 @@ function BalanceForm() {
   const [values, setValues] = useState<BalanceValues>(EMPTY);
   const [message, setMessage] = useState<{ error?: string; success?: string }>({});
   const [done, setDone] = useState(false);
-  const coinId = useId();
   const algorithmId = useId();
   const coins = useQuery({
     queryKey: queryKeys.coins,
@@ -103,30 +102,26 @@ function BalanceForm() {
             />
           </fieldset>
         </div>
-        <div>
-          <label htmlFor={coinId} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300">
-            Coin
-          </label>
-          <select
-            id={coinId}
-            className={inputClass}
-            value={values.ticker}
-            disabled={locked}
-            onChange={(event) => set({ ticker: event.target.value })}
-          >
-            <option value="">Select coin</option>
-            {Object.keys(coins.data ?? {}).map((ticker) => (
-              <option key={ticker} value={ticker}>
-                {ticker}
-              </option>
-            ))}
-          </select>
-          {coins.isError && (
-            <p role="alert" className="mt-1 text-sm text-red-600 dark:text-red-400">
-              {BALANCE_MESSAGES.coinsFailed}
-            </p>
-          )}
-        </div>
+        <SelectField
+          label="Coin"
+          value={values.ticker}
+          disabled={locked}
+          onChange={(event) => set({ ticker: event.target.value })}
+          after={
+            coins.isError && (
+              <p role="alert" className="mt-1 text-sm text-red-600 dark:text-red-400">
+                {BALANCE_MESSAGES.coinsFailed}
+              </p>
+            )
+          }
+        >
+          <option value="">Select coin</option>
+          {Object.keys(coins.data ?? {}).map((ticker) => (
+            <option key={ticker} value={ticker}>
+              {ticker}
+            </option>
+          ))}
+        </SelectField>
         <TextField
           label="Value"
           type="number"

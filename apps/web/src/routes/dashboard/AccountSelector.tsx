@@ -1,10 +1,17 @@
 import { usernameProblem } from '@lodestone/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { createAccount } from '../../api/account';
 import { serverErrorText } from '../../api/errors';
 import { queryKeys } from '../../api/queryKeys';
-import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass, TextField } from '../../components/form';
+import {
+  DialogButtons,
+  FormMessage,
+  PendingButton,
+  SelectField,
+  secondaryButtonClass,
+  TextField,
+} from '../../components/form';
 import { Modal } from '../../components/Modal';
 import { setSelectedAccount } from '../../state/hooks';
 import { PlusIcon } from './icons';
@@ -24,28 +31,24 @@ export function AccountSelector({
   onChange: (account: string) => void;
 }) {
   const [creating, setCreating] = useState(false);
-  const id = useId();
   return (
     <div className="flex flex-wrap items-end gap-2">
       {accounts.length > 0 && (
-        <div className="w-48">
-          <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-500 dark:text-slate-400">
-            Account
-          </label>
-          <select
-            id={id}
-            value={value}
-            data-testid="account-selector"
-            onChange={(event) => onChange(event.target.value)}
-            className={`${inputClass} font-semibold`}
-          >
-            {accounts.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Account"
+          className="w-48"
+          labelClassName="mb-1 block text-xs font-medium text-slate-500 dark:text-slate-400"
+          selectClassName="font-semibold"
+          value={value}
+          data-testid="account-selector"
+          onChange={(event) => onChange(event.target.value)}
+        >
+          {accounts.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </SelectField>
       )}
       <button
         type="button"
@@ -110,19 +113,15 @@ function CreateAccountModal({ onClose }: { onClose: () => void }) {
           }}
         />
         <FormMessage error={mutation.error ? serverErrorText(mutation.error, MESSAGES.createAccountFailed) : hint} />
-        <div className="flex justify-end gap-2">
-          <button type="button" className={secondaryButtonClass} onClick={onClose}>
-            Cancel
-          </button>
-          <button
+        <DialogButtons onClose={onClose}>
+          <PendingButton
             type="submit"
-            className={primaryButtonClass}
-            disabled={mutation.isPending}
+            pending={mutation.isPending}
+            label="Create account"
+            pendingLabel="Creating…"
             data-testid="create-account-submit"
-          >
-            {mutation.isPending ? 'Creating…' : 'Create account'}
-          </button>
-        </div>
+          />
+        </DialogButtons>
       </form>
     </Modal>
   );

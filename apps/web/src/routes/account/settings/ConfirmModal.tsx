@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react';
-import { dangerButtonClass, FormMessage, primaryButtonClass, secondaryButtonClass } from '../../../components/form';
+import {
+  DialogButtons,
+  dangerButtonClass,
+  FormMessage,
+  PendingButton,
+  primaryButtonClass,
+} from '../../../components/form';
 import { Modal } from '../../../components/Modal';
 
 /** "Are you sure?" before an action that cannot be undone. */
@@ -31,20 +37,16 @@ export function ConfirmModal({
       <div className="space-y-4 text-sm text-slate-700 dark:text-slate-300">
         {children}
         <FormMessage error={error} />
-        <div className="flex justify-end gap-2">
-          <button type="button" className={secondaryButtonClass} onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
+        <DialogButtons onClose={onClose}>
+          <PendingButton
             data-testid="confirm"
             className={danger ? dangerButtonClass : primaryButtonClass}
-            disabled={pending}
+            pending={pending}
+            label={confirmLabel}
+            pendingLabel={pendingLabel}
             onClick={onConfirm}
-          >
-            {pending ? pendingLabel : confirmLabel}
-          </button>
-        </div>
+          />
+        </DialogButtons>
       </div>
     </Modal>
   );

@@ -11,6 +11,7 @@ import { AccountPage, LoadState, Panel } from '../../../components/AccountPage';
 import {
   FormMessage,
   linkClass,
+  PendingButton,
   primaryButtonClass,
   secondaryButtonClass,
   TextField,
@@ -171,15 +172,13 @@ function Preferences({ config }: { config: UserConfigResponse }) {
         />
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-4">
-        <button
-          type="button"
+        <PendingButton
           data-testid="save-preferences"
-          className={primaryButtonClass}
-          disabled={mutation.isPending}
           onClick={() => mutation.mutate(configUpdateForm(toggles))}
-        >
-          {mutation.isPending ? 'Saving…' : 'Save'}
-        </button>
+          pending={mutation.isPending}
+          label="Save"
+          pendingLabel="Saving…"
+        />
         <div className="min-w-0 flex-1">
           <FormMessage error={message.error} success={message.success} />
         </div>

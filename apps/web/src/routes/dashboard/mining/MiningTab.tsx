@@ -5,7 +5,13 @@ import { useId, useState } from 'react';
 import { type DashboardSource, type DashboardView, removeOfflineWorkers, removeWorker } from '../../../api/dashboard';
 import { serverErrorText } from '../../../api/errors';
 import { type Column, DataTable } from '../../../components/DataTable';
-import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form';
+import {
+  FormMessage,
+  inputClass,
+  PendingButton,
+  primaryButtonClass,
+  secondaryButtonClass,
+} from '../../../components/form';
 import { TrashIcon } from '../../../components/icons';
 import { LoadState } from '../../../components/LoadState';
 import { Pager, Section, StatCard } from '../../../components/sections';
@@ -137,15 +143,14 @@ function Workers({
             />
           </div>
           {actions && (
-            <button
-              type="button"
+            <PendingButton
               className={secondaryButtonClass}
               data-testid="remove-offline"
-              disabled={removeOffline.isPending}
               onClick={() => removeOffline.mutate()}
-            >
-              {removeOffline.isPending ? 'Removing…' : 'Remove Offline Workers'}
-            </button>
+              pending={removeOffline.isPending}
+              label="Remove Offline Workers"
+              pendingLabel="Removing…"
+            />
           )}
         </>
       }

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { convertBalance } from '../../../api/dashboard';
 import { serverErrorText } from '../../../api/errors';
 import { queryKeys } from '../../../api/queryKeys';
-import { FormMessage, primaryButtonClass, secondaryButtonClass } from '../../../components/form';
+import { DialogButtons, FormMessage, PendingButton } from '../../../components/form';
 import { Modal } from '../../../components/Modal';
 import { MESSAGES } from '../messages';
 import { useCoins } from '../queries';
@@ -103,21 +103,17 @@ export function ChangeCoinModal({
           </>
         )}
         <FormMessage error={message.error} success={message.success} />
-        <div className="flex justify-end gap-2">
-          <button type="button" className={secondaryButtonClass} onClick={onClose}>
-            {done ? 'Close' : 'Cancel'}
-          </button>
+        <DialogButtons onClose={onClose} closeLabel={done ? 'Close' : 'Cancel'}>
           {!done && (
-            <button
+            <PendingButton
               type="submit"
-              className={primaryButtonClass}
-              disabled={mutation.isPending}
+              pending={mutation.isPending}
+              label="Convert"
+              pendingLabel="Converting…"
               data-testid="change-coin-convert"
-            >
-              {mutation.isPending ? 'Converting…' : 'Convert'}
-            </button>
+            />
           )}
-        </div>
+        </DialogButtons>
       </form>
     </Modal>
   );

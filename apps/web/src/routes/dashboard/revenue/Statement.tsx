@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { downloadStatement } from '../../../api/dashboard';
-import { FormMessage, inputClass, primaryButtonClass } from '../../../components/form';
+import { FormMessage, PendingButton, TextField } from '../../../components/form';
 import { clampMonth, previousMonth, statementFileName } from './months';
 
 import { useDownload } from './useDownload';
@@ -10,34 +10,26 @@ export function Statement({ account, timezone }: { account: string; timezone: st
   const [max] = useState(() => previousMonth(new Date()));
   const [month, setMonth] = useState(max);
   const [download, run] = useDownload();
-  const id = useId();
   return (
     <div data-testid="statement">
       <h3 className="text-base font-semibold text-slate-900 dark:text-white">Monthly statement</h3>
       <div className="mt-2 flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300">
-            Month
-          </label>
-          <input
-            id={id}
-            type="month"
-            max={max}
-            value={month}
-            data-testid="statement-month"
-            className={`${inputClass} w-44`}
-            onChange={(event) => setMonth(clampMonth(event.target.value, max))}
-          />
-        </div>
-        <button
-          type="button"
-          className={primaryButtonClass}
+        <TextField
+          label="Month"
+          type="month"
+          max={max}
+          value={month}
+          data-testid="statement-month"
+          inputClassName="w-44"
+          onChange={(event) => setMonth(clampMonth(event.target.value, max))}
+        />
+        <PendingButton
           data-testid="statement-download"
-          disabled={download.pending}
           onClick={() => void run(() => downloadStatement(account, month, timezone), statementFileName(month))}
-        >
-          {download.pending ? 'Downloading…' : 'Download (PDF)'}
-        </button>
+          pending={download.pending}
+          label="Download (PDF)"
+          pendingLabel="Downloading…"
+        />
       </div>
       {download.error && (
         <div className="mt-3">
