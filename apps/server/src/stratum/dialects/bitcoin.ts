@@ -135,20 +135,8 @@ class BitcoinConnection extends PrefixedConnection<BitcoinJob, string> implement
       : { result: outcome.result, minimumDifficulty: outcome.minimumDifficulty };
   }
 
-  authorized(login: Login): void {
+  override authorized(login: Login): void {
     if (login.xnsub && this.context.port.kind === 'xnsub') this.xnsub = true;
-  }
-
-  shapeDifficulty(difficulty: number): number {
-    return difficulty;
-  }
-
-  jobId(id: number): string {
-    return id.toString(16);
-  }
-
-  parseJobId(text: string): number {
-    return /^[0-9a-fA-F]{1,8}$/.test(text) ? Number.parseInt(text, 16) : 0;
   }
 
   /**

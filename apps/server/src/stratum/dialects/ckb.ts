@@ -80,20 +80,6 @@ class CkbConnection extends PrefixedConnection<CkbJob, CkbJsonBlock> implements 
     return undefined;
   }
 
-  authorized(): void {}
-
-  shapeDifficulty(difficulty: number): number {
-    return difficulty;
-  }
-
-  jobId(id: number): string {
-    return id.toString(16);
-  }
-
-  parseJobId(text: string): number {
-    return /^[0-9a-fA-F]{1,8}$/.test(text) ? Number.parseInt(text, 16) : 0;
-  }
-
   /**
    * Never: a CKB job is one pow_hash, so the same job under a new id is the same work, and a miner that
    * restarts its nonce2 counter on every job (ckb-gominer does) would hash the nonces it already sent and

@@ -129,18 +129,12 @@ class KadenaConnection extends PrefixedConnection<KadenaJob, Uint8Array> impleme
     return undefined;
   }
 
-  authorized(): void {}
-
-  shapeDifficulty(difficulty: number): number {
+  override shapeDifficulty(difficulty: number): number {
     const { minDifficulty, maxDifficulty } = this.context.port;
     return levelDifficulty(difficulty, minDifficulty, maxDifficulty);
   }
 
-  jobId(id: number): string {
-    return id.toString(16);
-  }
-
-  parseJobId(text: string): number {
+  override parseJobId(text: string): number {
     const value = readIntHex(text);
     return value !== undefined && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : 0;
   }

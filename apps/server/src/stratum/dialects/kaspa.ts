@@ -121,15 +121,13 @@ class KaspaConnection
     return undefined;
   }
 
-  authorized(): void {}
-
   /**
    * IceRiver and Bitmain firmware take only powers of two (rdugan/kaspa-stratum-bridge README;
    * share_handler.rs `pow2_clamp`): the nearest in log scale, kept within the port's bounds. Before
    * subscribe the class is unknown and the session's starting difficulty is shaped the same way (a
    * power of two suits every miner); after it, other miners get vardiff's difficulty as it is.
    */
-  shapeDifficulty(difficulty: number): number {
+  override shapeDifficulty(difficulty: number): number {
     if (this.profile && !this.profile.asic) return difficulty;
     if (!(difficulty > 0) || !Number.isFinite(difficulty)) return difficulty;
     const { minDifficulty, maxDifficulty } = this.context.port;
@@ -139,11 +137,11 @@ class KaspaConnection
     return shaped;
   }
 
-  jobId(id: number): string {
+  override jobId(id: number): string {
     return id.toString(10);
   }
 
-  parseJobId(text: string): number {
+  override parseJobId(text: string): number {
     return /^[0-9]{1,15}$/.test(text) ? Number(text) : 0;
   }
 

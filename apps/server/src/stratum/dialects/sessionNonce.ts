@@ -1,5 +1,6 @@
 import type { WorkJob, WorkSource } from '@lodestone/chain';
 import type { Extranonce1, ExtranonceAllocator } from '../extranonce.js';
+import type { Login } from '../login.js';
 import type { PowFunctions } from '../pow.js';
 import { StratumError } from '../protocol.js';
 import type { DialectContext, MethodOutcome } from './dialect.js';
@@ -66,5 +67,22 @@ export abstract class PrefixedConnection<J extends WorkJob, S> {
 
   release(): void {
     this.prefix.release();
+  }
+
+  /** Most dialects have nothing to do when a worker authorizes. */
+  authorized(_login: Login): void {}
+
+  /** Vardiff's difficulty as it is, unless the dialect's miners take only some values. */
+  shapeDifficulty(difficulty: number): number {
+    return difficulty;
+  }
+
+  /** Job ids in hex, as the bitcoin family and CKB write them. */
+  jobId(id: number): string {
+    return id.toString(16);
+  }
+
+  parseJobId(text: string): number {
+    return /^[0-9a-fA-F]{1,8}$/.test(text) ? Number.parseInt(text, 16) : 0;
   }
 }
