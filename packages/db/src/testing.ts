@@ -3,7 +3,10 @@ import { sql } from 'kysely';
 import { createDatabase, type Database, type DatabaseEngine, MEMORY_DATA_DIR } from './connection.js';
 import { migrate } from './migrator.js';
 import { once } from './once.js';
+import { insertAccount } from './queries/accounts.js';
 import type { Inserted } from './queries/inserted.js';
+import { insertUser } from './queries/users.js';
+import type { Account, Executor } from './schema.js';
 
 // Test helpers. Unlike the rest of the package they read process.env: TEST_DATABASE_URL points at a
 // PostgreSQL database that tests may fill with throwaway schemas.
@@ -66,4 +69,21 @@ async function createSchemaDatabase(url: string): Promise<Database> {
 export function insertedRow<Row>(result: Inserted<Row, string>): Row {
   if (!result.ok) throw new Error(`the test seeds a ${result.taken} that is already taken`);
   return result.row;
+}
+
+/**
+ * A user (`<name>@example.com`, no password) with one account named `name`, its keys and referral code
+ * derived from the name: the account most tests seed.
+ */
+export async function insertTestAccount(db: Executor, name: string): Promise<Account> {
+  const user = insertedRow(await insertUser(db, { email: `${name}@example.com`, passwordHash: null }));
+  return insertedRow(
+    await insertAccount(db, {
+      userId: user.id,
+      username: name,
+      apiKey: `api-${name}`,
+      observerKey: `observer-${name}`,
+      referralCode: `REF${name.toUpperCase()}`,
+    }),
+  );
 }

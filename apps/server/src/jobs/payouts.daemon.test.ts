@@ -5,15 +5,13 @@ import {
   balancesOfSystemAccount,
   type Database,
   type Executor,
-  insertAccount,
-  insertUser,
   type Payout,
   payoutItems,
   postLedgerTransaction,
   reconcileLedger,
   recordBlock,
 } from '@lodestone/db';
-import { createTestDatabase, insertedRow } from '@lodestone/db/testing';
+import { createTestDatabase, insertTestAccount } from '@lodestone/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HotWallet } from '../services/money/wallets.js';
 import { daemonBlockStatus, runBlockConfirmations } from './blockConfirmations.js';
@@ -72,16 +70,7 @@ describe('payouts through litecoind -regtest', () => {
       ['bob', ['60', '40']],
       ['carol', ['100']],
     ] as const) {
-      const user = insertedRow(await insertUser(db, { email: `${name}@example.com`, passwordHash: null }));
-      const account = insertedRow(
-        await insertAccount(db, {
-          userId: user.id,
-          username: name,
-          apiKey: `api-${name}`,
-          observerKey: `observer-${name}`,
-          referralCode: `REF${name.toUpperCase()}`,
-        }),
-      );
+      const account = await insertTestAccount(db, name);
       const addresses: string[] = [];
       for (const _ of proportions)
         addresses.push((await net.peer.client.call('getnewaddress', ['', 'bech32'])) as string);

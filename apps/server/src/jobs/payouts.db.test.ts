@@ -11,14 +11,12 @@ import {
   balancesOfSystemAccount,
   type Database,
   type Executor,
-  insertAccount,
-  insertUser,
   type Payout,
   payoutItems,
   postLedgerTransaction,
   reconcileLedger,
 } from '@lodestone/db';
-import { createTestDatabase, insertedRow, testEngines } from '@lodestone/db/testing';
+import { createTestDatabase, insertTestAccount, testEngines } from '@lodestone/db/testing';
 import { walletOutputs } from '@lodestone/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -104,17 +102,7 @@ class FakeWallet implements Wallet {
 }
 
 async function newAccount(db: Executor, name: string): Promise<bigint> {
-  const user = insertedRow(await insertUser(db, { email: `${name}@example.com`, passwordHash: null }));
-  const account = insertedRow(
-    await insertAccount(db, {
-      userId: user.id,
-      username: name,
-      apiKey: `api-${name}`,
-      observerKey: `observer-${name}`,
-      referralCode: `REF${name.toUpperCase()}`,
-    }),
-  );
-  return account.id;
+  return (await insertTestAccount(db, name)).id;
 }
 
 let seeded = 0;

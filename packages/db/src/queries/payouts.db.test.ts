@@ -2,8 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../connection.js';
 import type { Executor } from '../schema.js';
-import { createTestDatabase, insertedRow, testEngines } from '../testing.js';
-import { insertAccount } from './accounts.js';
+import { createTestDatabase, insertTestAccount, testEngines } from '../testing.js';
 import { recordBlock } from './blocks.js';
 import { balancesOfAccount, balancesOfSystemAccount, postLedgerTransaction, reconcileLedger } from './ledger.js';
 import {
@@ -26,22 +25,11 @@ import {
   pendingBlocks,
   setBlockConfirmations,
 } from './payouts.js';
-import { insertUser } from './users.js';
 
 const T = (iso: string) => new Date(`2024-05-06T${iso}Z`);
 
 async function newAccount(db: Executor, name: string): Promise<bigint> {
-  const user = insertedRow(await insertUser(db, { email: `${name}@example.com`, passwordHash: null }));
-  const account = insertedRow(
-    await insertAccount(db, {
-      userId: user.id,
-      username: name,
-      apiKey: `api-${name}`,
-      observerKey: `observer-${name}`,
-      referralCode: `REF${name.toUpperCase()}`,
-    }),
-  );
-  return account.id;
+  return (await insertTestAccount(db, name)).id;
 }
 
 let seeded = 0;

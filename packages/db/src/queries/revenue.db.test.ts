@@ -1,26 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../connection.js';
 import type { Executor } from '../schema.js';
-import { createTestDatabase, insertedRow, testEngines } from '../testing.js';
-import { insertAccount } from './accounts.js';
+import { createTestDatabase, insertTestAccount, testEngines } from '../testing.js';
 import { postLedgerTransaction, reconcileLedger } from './ledger.js';
 import { createPayout, failPayout, markPayoutSending, markPayoutSent } from './payouts.js';
 import { accountPayoutRows } from './revenue.js';
-import { insertUser } from './users.js';
 
 const at = (iso: string) => new Date(iso);
 
 async function newAccount(db: Executor, name: string) {
-  const user = insertedRow(await insertUser(db, { email: `${name}@example.com`, passwordHash: null }));
-  return insertedRow(
-    await insertAccount(db, {
-      userId: user.id,
-      username: name,
-      apiKey: `api-${name}`,
-      observerKey: `observer-${name}`,
-      referralCode: `REF${name.toUpperCase()}`,
-    }),
-  );
+  return insertTestAccount(db, name);
 }
 
 let seeded = 0;
