@@ -31,6 +31,11 @@ export interface SignedTransaction {
   spends: readonly string[];
   /** Kadena: from this instant the node can never include it (creation time + ttl). */
   expiresAt?: Date;
+  /**
+   * Where the wallet starts looking for it on the chain, when the node has no lookup by id (Kaspa: the
+   * virtual chain's sink when it was signed, for getVirtualChainFromBlock). Stored with it.
+   */
+  followFrom?: string;
 }
 
 /** What the node says of a stored transaction. */
