@@ -60,6 +60,12 @@ export { exactDecimalFetch, unitsToDecimal } from './wallet/amounts.js';
 export { BitcoinWallet } from './wallet/bitcoinWallet.js';
 export { type BlockStatus, blockStatus } from './wallet/blockStatus.js';
 export {
+  isSigningWallet,
+  type SignedTransaction,
+  type SigningWallet,
+  type TransactionState,
+} from './wallet/signingWallet.js';
+export {
   type SentTransaction,
   type Wallet,
   WalletError,

@@ -227,7 +227,7 @@ describe.each(testEngines())('payout job on %s', (engine) => {
       { address: 'ltc-carol', amount: 20_000_000n },
     ]);
     const [payout] = await payouts();
-    expect(result).toEqual({ sent: [payout?.idempotency_key], failed: [], open: [] });
+    expect(result).toEqual({ sent: [payout?.idempotency_key], confirmed: [], failed: [], open: [] });
     expect(payout?.idempotency_key).toMatch(/^payout:LTC:[0-9a-f-]{36}$/);
     expect(wallet.sends[0]?.comment).toBe(payout?.idempotency_key);
     expect(payout).toMatchObject({
@@ -427,20 +427,41 @@ describe.each(testEngines())('payout job on %s', (engine) => {
     await expectOneTransactionPerSentPayout();
   });
 
-  it('stops with an alert and writes nothing when the hot wallet cannot cover total + minimum balance', async () => {
+  it('pays in due order what an underfunded wallet covers; the rest waits with one alert and keeps its balance', async () => {
     await seedThree();
+    // All three (100,000,001) and the minimum balance (5,000,000) need one unit more than the wallet has:
+    // alice and bob (never paid, lowest ids first) are paid, carol waits.
     wallet.funds = 100_000_001n + 4_999_999n;
+    await run(T('10:00:00'), undefined, hot(wallet, 5_000_000n));
+    const [first] = await payouts();
+    expect(first?.status).toBe('sent');
+    expect((await payoutItems(database.db, first?.id ?? 0n)).map((i) => i.address)).toEqual([
+      'ltc-alice',
+      'ltc-bob-1',
+      'ltc-bob-2',
+    ]);
+    expect(await balanceOf(carol)).toBe(20_000_000n);
+    const alerts = log.entries.filter((e) => (e.fields as { alert?: string }).alert === 'hot-wallet-underfunded');
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]?.level).toBe('error');
+    expect(alerts[0]?.fields).toMatchObject({ coin: 'LTC', paid: 2, waiting: 1, waitingTotal: '20000000' });
+
+    wallet.funds += 10_000n;
+    await run(T('11:00:00'), undefined, hot(wallet, 5_000_000n));
+    expect((await payouts()).map((p) => p.status)).toEqual(['sent', 'sent']);
+    expect(await balanceOf(carol)).toBe(0n);
+    await expectOneTransactionPerSentPayout();
+  });
+
+  it('pays nobody when even the first due account does not fit, and says so', async () => {
+    await seedThree();
+    wallet.funds = 50_000_000n + 4_999_999n;
     await run(T('10:00:00'), undefined, hot(wallet, 5_000_000n));
     expect(await payouts()).toEqual([]);
     expect(wallet.sendManyCalls).toBe(0);
     expect(await balanceOf(alice)).toBe(50_000_000n);
     const alert = log.entries.find((e) => (e.fields as { alert?: string }).alert === 'hot-wallet-underfunded');
-    expect(alert?.level).toBe('error');
-    expect(alert?.fields).toMatchObject({ coin: 'LTC', needed: '105000001', balance: '105000000' });
-
-    wallet.funds += 10_000n;
-    await run(T('11:00:00'), undefined, hot(wallet, 5_000_000n));
-    expect((await payouts()).map((p) => p.status)).toEqual(['sent']);
+    expect(alert?.fields).toMatchObject({ paid: 0, waiting: 3 });
   });
 
   it('fails a pending payout left by a crash when the wallet is underfunded by the restart', async () => {
@@ -507,7 +528,7 @@ describe.each(testEngines())('payout job on %s', (engine) => {
       const wallets = await createWallets({ coins: [], wallets: [] }, database.db);
       expect([...wallets.keys()]).toContain('LTC');
       expect(wallets.size).toBe(13);
-      expect([...wallets.values()].every((w) => w.wallet.demo && w.minBalance === 0n)).toBe(true);
+      expect([...wallets.values()].every((w) => 'demo' in w.wallet && w.wallet.demo && w.minBalance === 0n)).toBe(true);
       await run(T('10:00:00'), undefined, wallets);
       const [payout] = await payouts();
       expect(payout).toMatchObject({ status: 'sent', demo: true, fee: '0', total: '100000001' });
@@ -562,7 +583,7 @@ describe.each(testEngines())('payout job on %s', (engine) => {
         database.db,
         log,
       );
-      expect(ignored.get('LTC')?.wallet.demo).toBe(true);
+      expect(ignored.get('LTC')?.wallet).toMatchObject({ demo: true });
       expect(log.entries.some((e) => e.level === 'warn')).toBe(true);
 
       const real = await createWallets(

@@ -1,4 +1,4 @@
-import { BitcoinWallet, type Wallet } from '@lodestone/chain';
+import { BitcoinWallet, type SigningWallet, type Wallet } from '@lodestone/chain';
 import { type DB, listCoins } from '@lodestone/db';
 import { amountToUnits } from '@lodestone/domain';
 import type { Kysely } from 'kysely';
@@ -6,11 +6,19 @@ import type { Config } from '../../config/config.js';
 import type { ServiceLog } from '../log.js';
 import { DemoWallet } from './demoWallet.js';
 
-/** A wallet payouts are sent from, and what it must keep. */
+/**
+ * A wallet payouts are sent from, and what it must keep: a node wallet of the bitcoin family (one
+ * sendmany per payout) or a wallet the pool signs for (ETH, USDC, CKB, KAS, KDA; isSigningWallet).
+ */
 export interface HotWallet {
-  wallet: Wallet;
+  wallet: Wallet | SigningWallet;
   /** Smallest units the wallet keeps: a payout that would leave less is not sent. */
   minBalance: bigint;
+}
+
+/** A hot wallet of the bitcoin family's node wallets. */
+export interface NodeHotWallet extends HotWallet {
+  wallet: Wallet;
 }
 
 /**
