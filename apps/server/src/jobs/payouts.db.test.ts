@@ -13,7 +13,6 @@ import {
   type Executor,
   type Payout,
   payoutItems,
-  postLedgerTransaction,
   reconcileLedger,
 } from '@lodestone/db';
 import { createTestDatabase, insertTestAccount, testEngines } from '@lodestone/db/testing';
@@ -30,7 +29,7 @@ import {
   type PayoutStep,
 } from './payoutSend.js';
 import { payoutJob, runPayouts } from './payouts.js';
-import { recordingLog } from './testing.js';
+import { recordingLog, seedBalance, seedPayoutSettings } from './testing.js';
 
 const T = (iso: string) => new Date(`2024-05-06T${iso}Z`);
 const MINUTE = 60_000;
@@ -105,50 +104,8 @@ async function newAccount(db: Executor, name: string): Promise<bigint> {
   return (await insertTestAccount(db, name)).id;
 }
 
-let seeded = 0;
-async function credit(db: Executor, accountId: bigint, coin: string, amount: bigint): Promise<void> {
-  await db.transaction().execute((trx) =>
-    postLedgerTransaction(trx, {
-      key: `seed:${++seeded}`,
-      kind: 'admin_adjustment',
-      legs: [
-        { account: { accountId }, coin, amount, kind: 'admin_adjustment' },
-        { account: { system: 'pool:adjustments' }, coin, amount: -amount, kind: 'admin_adjustment' },
-      ],
-    }),
-  );
-}
-
-async function payTo(
-  db: Executor,
-  accountId: bigint,
-  coin: string,
-  addresses: [string, string][],
-  over: { threshold?: string; interval?: string; pausedUntil?: Date | null } = {},
-): Promise<void> {
-  await db
-    .insertInto('payout_settings')
-    .values({
-      account_id: accountId,
-      ticker: coin,
-      threshold: over.threshold ?? '0.01',
-      interval_hours: over.interval ?? '1',
-      paused_until: over.pausedUntil ?? null,
-    })
-    .execute();
-  await db
-    .insertInto('payout_addresses')
-    .values(
-      addresses.map(([address, proportion], position) => ({
-        account_id: accountId,
-        ticker: coin,
-        position,
-        address,
-        proportion,
-      })),
-    )
-    .execute();
-}
+const credit = seedBalance;
+const payTo = seedPayoutSettings;
 
 describe.each(testEngines())('payout job on %s', (engine) => {
   let database: Database;
@@ -579,7 +536,10 @@ describe.each(testEngines())('payout job on %s', (engine) => {
       expect(await database.db.selectFrom('demo_wallet_transactions').select('txid').execute()).toEqual([]);
 
       const ignored = await createWallets(
-        { coins: [], wallets: [{ ticker: 'LTC', rpc_url: 'http://u:p@127.0.0.1:1/', min_balance: '1' }] },
+        {
+          coins: [],
+          wallets: [{ kind: 'bitcoin' as const, ticker: 'LTC', rpc_url: 'http://u:p@127.0.0.1:1/', min_balance: '1' }],
+        },
         database.db,
         log,
       );
@@ -599,7 +559,14 @@ describe.each(testEngines())('payout job on %s', (engine) => {
               pool_tag: '/t/',
             },
           ],
-          wallets: [{ ticker: 'LTC', rpc_url: 'http://u:p@127.0.0.1:1/wallet/pool', min_balance: '0.5' }],
+          wallets: [
+            {
+              kind: 'bitcoin' as const,
+              ticker: 'LTC',
+              rpc_url: 'http://u:p@127.0.0.1:1/wallet/pool',
+              min_balance: '0.5',
+            },
+          ],
         },
         database.db,
       );
@@ -619,7 +586,9 @@ describe.each(testEngines())('payout job on %s', (engine) => {
                 pool_tag: '',
               },
             ],
-            wallets: [{ ticker: 'XYZ', rpc_url: 'http://u:p@127.0.0.1:1/', min_balance: '0' }],
+            wallets: [
+              { kind: 'bitcoin' as const, ticker: 'XYZ', rpc_url: 'http://u:p@127.0.0.1:1/', min_balance: '0' },
+            ],
           },
           database.db,
         ),

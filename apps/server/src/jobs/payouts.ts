@@ -121,7 +121,8 @@ async function runCoin(deps: PayoutDeps, coin: Coin, now: Date, hooks: PayoutHoo
   if (hot && isSigningWallet(hot.wallet)) {
     for (const payout of await unconfirmedPayouts(db, coin.ticker)) {
       if (deps.signal?.aborted) return;
-      record(payout, await followSigned(deps, hot.wallet, payout, now, hooks));
+      const replaceAfterMs = hot.replaceAfterMs ?? deps.replaceAfterMs;
+      record(payout, await followSigned({ ...deps, replaceAfterMs }, hot.wallet, payout, now, hooks));
     }
   }
   if (!coin.payouts_enabled || deps.signal?.aborted) return;
