@@ -9,7 +9,7 @@ export { type ChainwebNodeStandIn, realMainnetHeaders, STAND_IN_MINER, startChai
 export { CkbStandInNode, startCkbNode } from './ckbNode.js';
 export { REAL_CKB_CHAIN, REAL_CKB_POW_BLOCK, type RealCkbBlock } from './ckbRealTemplates.js';
 export { type Dashd, startDashd } from './dashd.js';
-export { type EvmNode, type EvmNodeOptions, HARDHAT_CHAIN_ID, startEvmNode } from './evmNode.js';
+export { type EvmNode, startEvmNode } from './evmNode.js';
 export { closeFakeDaemons } from './fakeDaemon.js';
 export { realKaspaBlocks } from './kaspaFixtures.js';
 export { type KaspaNodeOptions, KaspaNodeStandIn } from './kaspaNode.js';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import solc from 'solc';
 import { describe, expect, it } from 'vitest';
 import { testUsdArtifact } from './testUsd.js';
 
@@ -9,17 +9,10 @@ import { testUsdArtifact } from './testUsd.js';
  * `npx vitest run --project integration packages/chain/src/testing/testUsdArtifact -u`.
  */
 
-interface SolcJs {
-  version(): string;
-  compile(input: string): string;
-}
-
 interface StandardJsonOutput {
   errors?: { severity: string; formattedMessage: string }[];
   contracts?: Record<string, Record<string, { abi: unknown; evm: { bytecode: { object: string } } }>>;
 }
-
-const solc = createRequire(import.meta.url)('solc') as SolcJs;
 
 describe('TestUsd artifact', () => {
   it('is what solc-js compiles from TestUsd.sol, byte for byte', async () => {
@@ -31,7 +24,7 @@ describe('TestUsd artifact', () => {
       sources: { [recorded.sourceName]: { content: source } },
       settings: { ...recorded.compiler.settings, outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
     };
-    const output = JSON.parse(solc.compile(JSON.stringify(input))) as StandardJsonOutput;
+    const output = JSON.parse(solc.compile(JSON.stringify(input)) as string) as StandardJsonOutput;
     const problems = (output.errors ?? []).map((e) => e.formattedMessage);
     expect(problems).toEqual([]);
     const contract = output.contracts?.[recorded.sourceName]?.[recorded.contractName];
@@ -40,7 +33,7 @@ describe('TestUsd artifact', () => {
     const fresh = {
       contractName: recorded.contractName,
       sourceName: recorded.sourceName,
-      compiler: { version: solc.version(), settings: recorded.compiler.settings },
+      compiler: { version: solc.version() as string, settings: recorded.compiler.settings },
       abi: contract.abi,
       bytecode: `0x${contract.evm.bytecode.object}`,
     };

@@ -12,8 +12,8 @@ import {
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type EvmNode, startEvmNode } from '../../testing/evmNode.js';
-import { deployTestUsd, TEST_USD_DECIMALS } from '../../testing/testUsd.js';
+// Through the package's testing entry, as the server's payout tests will use them.
+import { deployTestUsd, type EvmNode, startEvmNode, TEST_USD_DECIMALS } from '../../testing/index.js';
 import type { SignedTransaction } from '../signingWallet.js';
 import { WalletError } from '../wallet.js';
 import { EvmWallet, type EvmWalletOptions } from './evmWallet.js';
