@@ -190,7 +190,7 @@ export class EvmWallet implements SigningWallet {
       if ((await this.receipt(tx.txid)) !== null) return;
       throw new WalletError(
         'rejected',
-        `nonce ${nonceOf(tx)} of transaction ${tx.txid} is already used by another transaction (${message})`,
+        `nonce ${this.guard(() => nonceOf(tx))} of transaction ${tx.txid} is already used by another transaction (${message})`,
         { coin: this.coin, rpcCode: reply.refusal.code },
       );
     }
@@ -199,22 +199,23 @@ export class EvmWallet implements SigningWallet {
 
   async state(tx: SignedTransaction): Promise<TransactionState> {
     const nonce = this.guard(() => nonceOf(tx));
-    const receipt = await this.receipt(tx.txid);
-    if (receipt !== null) {
-      const mined = await this.minedState(receipt);
-      if (mined) return mined;
-    }
+    const mined = await this.minedState(tx.txid);
+    if (mined) return mined;
     if ((await this.rpc.call('eth_getTransactionByHash', [tx.txid])) !== null) return { state: 'pending' };
     // Neither mined nor pooled. If the nonce is used at a depth of `confirmations` blocks, another
     // transaction took it for good; if only in newer blocks, a reorganisation may still bring this one
-    // back, so it is not given up yet (the caller waits as for a pending one).
+    // back, so it is not given up yet (the caller waits as for a pending one). The count at that height
+    // is recent state, which a full node keeps (go-ethereum: the last 128 blocks), no archive needed.
     const tip = await this.blockNumber();
     const deep = Math.max(tip - this.confirmations + 1, 0);
     if ((await this.transactionCount(numberToHex(deep))) > nonce) {
-      return {
-        state: 'dead',
-        reason: `nonce ${nonce} was used by another transaction at least ${this.confirmations} blocks deep`,
-      };
+      // It may itself have been mined since its receipt was asked for: `dead` must never be said of it.
+      return (
+        (await this.minedState(tx.txid)) ?? {
+          state: 'dead',
+          reason: `nonce ${nonce} was used by another transaction at least ${this.confirmations} blocks deep`,
+        }
+      );
     }
     if ((await this.transactionCount('latest')) > nonce) return { state: 'pending' };
     return { state: 'unknown' };
@@ -318,9 +319,10 @@ export class EvmWallet implements SigningWallet {
 
   /** The node runs the transfer: a revert or a need for more gas than the limit is refused before signing. */
   private async checkGas(call: { to: Address; value: bigint; data?: Hex }): Promise<void> {
-    // Ether to an account without code costs the intrinsic gas, no more: go-ethereum's estimator answers
-    // 21 000 without running anything in that case (internal/ethapi, "simple transfer" shortcut), while
-    // Hardhat's binary search answers 21 001 (seen here), so ask only about recipients with code.
+    // Ether to an account without code costs the intrinsic gas, no more: go-ethereum's estimator tries
+    // exactly 21 000 first in that case and answers it (eth/gasestimator/gasestimator.go, "plain value
+    // transfer"), while Hardhat's binary search answers 21 001 (seen here): ask only about recipients
+    // with code.
     if (call.data === undefined) {
       const code = this.rpc.toData('eth_getCode', await this.rpc.call('eth_getCode', [call.to, 'latest']));
       if (code === '0x') return;
@@ -346,10 +348,11 @@ export class EvmWallet implements SigningWallet {
     }
   }
 
-  /** Checked once per wallet before its first signature: the node's chain, and the token's decimals. */
+  /** Checked before the first signature until it passes: the node's chain, and the token's decimals. */
   private checkNode(): Promise<void> {
     this.nodeChecked ??= this.readNode().catch((error: unknown) => {
-      if (error instanceof WalletError && error.kind === 'unreachable') this.nodeChecked = undefined;
+      // Only a passed check is kept: a node fixed or reconfigured meanwhile is read again.
+      this.nodeChecked = undefined;
       throw error;
     });
     return this.nodeChecked;
@@ -449,8 +452,10 @@ export class EvmWallet implements SigningWallet {
     };
   }
 
-  /** The receipt's state when its block is still the best chain's at that height (else a reorg moved it). */
-  private async minedState(receipt: Receipt): Promise<TransactionState | undefined> {
+  /** Mined or reverted, from its receipt, when its block is the best chain's at that height (else a reorg moved it). */
+  private async minedState(txid: string): Promise<TransactionState | undefined> {
+    const receipt = await this.receipt(txid);
+    if (receipt === null) return undefined;
     const [block, tip] = await Promise.all([
       this.rpc.call('eth_getBlockByNumber', [numberToHex(receipt.blockNumber), false]),
       this.blockNumber(),
