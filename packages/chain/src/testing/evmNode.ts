@@ -101,7 +101,15 @@ export async function startEvmNode(options: EvmNodeOptions = {}): Promise<EvmNod
     output = (output + chunk.toString()).slice(-4000);
   };
   child.stderr?.on('data', keep);
-  const stop = (): Promise<void> => stopNode(child, root);
+  // A test process that ends without stop() (a crash, a failed hook) must not leave the node running.
+  const killOnExit = (): void => {
+    child.kill('SIGKILL');
+  };
+  process.once('exit', killOnExit);
+  const stop = (): Promise<void> => {
+    process.off('exit', killOnExit);
+    return stopNode(child, root);
+  };
   try {
     await waitForStart(child, timeoutMs, () => output, keep);
   } catch (error) {

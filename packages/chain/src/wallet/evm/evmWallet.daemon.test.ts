@@ -417,8 +417,12 @@ describe('EvmWallet with its node stopped', () => {
       maxFeePerGas: CEILING,
       timeoutMs: 2000,
     });
-    const tx = await wallet.sign([{ address: newAddress(), amount: 1n }], []);
-    await own.stop();
+    let tx: SignedTransaction;
+    try {
+      tx = await wallet.sign([{ address: newAddress(), amount: 1n }], []);
+    } finally {
+      await own.stop();
+    }
 
     for (const call of [
       wallet.balance(),
