@@ -59,6 +59,7 @@ export { RpcError } from './rpc/errors.js';
 export { exactDecimalFetch, unitsToDecimal } from './wallet/amounts.js';
 export { BitcoinWallet } from './wallet/bitcoinWallet.js';
 export { type BlockStatus, blockStatus } from './wallet/blockStatus.js';
+export { EvmWallet } from './wallet/evm/evmWallet.js';
 export {
   isSigningWallet,
   type SignedTransaction,
