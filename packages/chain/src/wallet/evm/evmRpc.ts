@@ -48,7 +48,7 @@ export class EvmRpc {
   async request(method: string, params: unknown[], mayHaveSent = false): Promise<RpcReply> {
     let reply: { result?: unknown; error?: unknown };
     try {
-      reply = (await this.client.request({ body: { method, params } })) as typeof reply;
+      reply = (await this.send(method, params)) as typeof reply;
     } catch (error) {
       throw new WalletError(
         'unreachable',
@@ -70,6 +70,21 @@ export class EvmRpc {
       throw this.unknown(method, `an answer with neither result nor error: ${JSON.stringify(reply)}`);
     }
     return { ok: true, result: reply.result };
+  }
+
+  /**
+   * The request, sent a second time when the first found its pooled connection already closed by the
+   * node (an HTTP server closes idle keep-alive connections, and a request can race that close: undici's
+   * UND_ERR_SOCKET, ECONNRESET). Every call this wallet makes may be repeated: reads, and a raw
+   * transaction whose hash the node already knows is the same transaction.
+   */
+  private async send(method: string, params: unknown[]): Promise<unknown> {
+    try {
+      return await this.client.request({ body: { method, params } });
+    } catch (error) {
+      if (!closedConnection(error)) throw error;
+      return await this.client.request({ body: { method, params } });
+    }
   }
 
   /** One call whose refusal is an error: transient ones `unreachable`, others by refusalKind. */
@@ -131,4 +146,14 @@ function describe(error: unknown): string {
   const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
   const short = (error as { shortMessage?: unknown }).shortMessage;
   return `${typeof short === 'string' ? short : error.message.split('\n')[0]}${cause}`;
+}
+
+/** Whether a failed request found its connection closed under it (see EvmRpc.send). */
+export function closedConnection(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e !== null && typeof e === 'object' && depth < 6; depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'UND_ERR_CLOSED') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }
