@@ -491,9 +491,9 @@ export class KaspaWallet implements SigningWallet {
  *   gives n ≤ 100,000 / (C/m) − 1. At m = 1 KAS = 10^8 sompi: C/m = 10,000 grams, n ≤ 9;
  * - compute mass: 94 grams for the transaction, 1118 per P2PK input (118 bytes + 1000 for its
  *   sig-op), 412 for the P2PK change, at most 423 per output (a 35-byte P2SH/ECDSA script: 53 bytes +
- *   37 × 10); keeping room for 10 inputs: n ≤ (100,000 − 94 − 412 − 11,180) / 423 = 207.
+ *   37 × 10); keeping room for 10 inputs: n ≤ (100,000 − 94 − 412 − 11,180) / 423 = 208.
  *
- * So 9 outputs at the default 1 KAS minimum, 99 at 10 KAS, and at most 207 whatever the minimum.
+ * So 9 outputs at the default 1 KAS minimum, 99 at 10 KAS, and at most 208 whatever the minimum.
  */
 export function maxOutputsFor(minOutput: bigint): number {
   const perOutput = STORAGE_MASS_PARAMETER / minOutput;
