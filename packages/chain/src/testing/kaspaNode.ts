@@ -249,7 +249,8 @@ export class KaspaNodeStandIn {
    * `coinbaseMaturity` more). Returns their outpoints `<txid>:<index>`.
    */
   fund(address: string, amounts: readonly bigint[], options: { coinbase?: boolean } = {}): string[] {
-    if (decodeKaspaAddress(address).prefix !== this.prefix) throw new Error(`${address} is not a ${this.prefix}: address`);
+    if (decodeKaspaAddress(address).prefix !== this.prefix)
+      throw new Error(`${address} is not a ${this.prefix}: address`);
     const scriptPublicKey = payToAddressScript(address);
     this.addresses.set(scriptPublicKey, address);
     const transactionId = randomBytes(32).toString('hex');
@@ -523,7 +524,9 @@ export class KaspaNodeStandIn {
       const spender = [...this.mempool.values()].find((m) => m.outpoints.includes(outpoint));
       const input = tx.inputs[i] as (typeof tx.inputs)[number];
       if (spender) {
-        throw reject(`output (${input.transactionId}, ${input.index}) already spent by transaction ${spender.id} in the mempool`);
+        throw reject(
+          `output (${input.transactionId}, ${input.index}) already spent by transaction ${spender.id} in the mempool`,
+        );
       }
     }
     let fee: bigint;
@@ -558,7 +561,8 @@ export class KaspaNodeStandIn {
 
   private addressScripts(p: Record<string, unknown>, field: 'addresses' | 'address'): Map<string, string> {
     const list = field === 'addresses' ? p.addresses : [p.address];
-    if (!Array.isArray(list) || list.some((a) => typeof a !== 'string')) throw new Error('request deserialization error');
+    if (!Array.isArray(list) || list.some((a) => typeof a !== 'string'))
+      throw new Error('request deserialization error');
     const scripts = new Map<string, string>();
     for (const address of list as string[]) {
       let prefix: string;
@@ -625,7 +629,11 @@ export class KaspaNodeStandIn {
       fork = this.blocks.get(fork.selectedParent as string) as DagBlock;
     }
     const added: string[] = [];
-    for (let b: DagBlock = this.sink; b.hash !== fork.hash; b = this.blocks.get(b.selectedParent as string) as DagBlock) {
+    for (
+      let b: DagBlock = this.sink;
+      b.hash !== fork.hash;
+      b = this.blocks.get(b.selectedParent as string) as DagBlock
+    ) {
       added.push(b.hash);
     }
     added.reverse();

@@ -72,12 +72,16 @@ const then =
 const output1: Action = (tx) => {
   (tx.outputs[1] as VerifierTransaction['outputs'][number]).value = 100n;
 };
-const input = (i: number): Action => (tx) => {
-  (tx.inputs[i] as VerifierTransaction['inputs'][number]).index = 2;
-};
-const sequence = (i: number): Action => (tx) => {
-  (tx.inputs[i] as VerifierTransaction['inputs'][number]).sequence = 12345n;
-};
+const input =
+  (i: number): Action =>
+  (tx) => {
+    (tx.inputs[i] as VerifierTransaction['inputs'][number]).index = 2;
+  };
+const sequence =
+  (i: number): Action =>
+  (tx) => {
+    (tx.inputs[i] as VerifierTransaction['inputs'][number]).sequence = 12345n;
+  };
 const payload: Action = (tx) => {
   tx.payload = Uint8Array.from([6, 6, 6, 4, 2, 0, 1, 3, 3, 7]);
 };
@@ -91,16 +95,64 @@ const VECTORS: [string, number, number, Action, string][] = [
   ['native-all-0', ALL, 0, none, '03b7ac6927b2b67100734c3cc313ff8c2e8b3ce3e746d46dd660b706a916b1f5'],
   ['native-all-0-modify-input-1', ALL, 0, input(1), 'a9f563d86c0ef19ec2e4f483901d202e90150580b6123c3d492e26e7965f488c'],
   ['native-all-0-modify-output-1', ALL, 0, output1, 'aad2b61bd2405dfcf7294fc2be85f325694f02dda22d0af30381cb50d8295e0a'],
-  ['native-all-0-modify-sequence-1', ALL, 0, sequence(1), '0818bd0a3703638d4f01014c92cf866a8903cab36df2fa2506dc0d06b94295e8'],
+  [
+    'native-all-0-modify-sequence-1',
+    ALL,
+    0,
+    sequence(1),
+    '0818bd0a3703638d4f01014c92cf866a8903cab36df2fa2506dc0d06b94295e8',
+  ],
   ['native-all-anyonecanpay-0', ALL | ACP, 0, none, '24821e466e53ff8e5fa93257cb17bb06131a48be4ef282e87f59d2bdc9afebc2'],
-  ['native-all-anyonecanpay-0-modify-input-0', ALL | ACP, 0, input(0), 'd09cb639f335ee69ac71f2ad43fd9e59052d38a7d0638de4cf989346588a7c38'],
-  ['native-all-anyonecanpay-0-modify-input-1', ALL | ACP, 0, input(1), '24821e466e53ff8e5fa93257cb17bb06131a48be4ef282e87f59d2bdc9afebc2'],
-  ['native-all-anyonecanpay-0-modify-sequence', ALL | ACP, 0, sequence(1), '24821e466e53ff8e5fa93257cb17bb06131a48be4ef282e87f59d2bdc9afebc2'],
+  [
+    'native-all-anyonecanpay-0-modify-input-0',
+    ALL | ACP,
+    0,
+    input(0),
+    'd09cb639f335ee69ac71f2ad43fd9e59052d38a7d0638de4cf989346588a7c38',
+  ],
+  [
+    'native-all-anyonecanpay-0-modify-input-1',
+    ALL | ACP,
+    0,
+    input(1),
+    '24821e466e53ff8e5fa93257cb17bb06131a48be4ef282e87f59d2bdc9afebc2',
+  ],
+  [
+    'native-all-anyonecanpay-0-modify-sequence',
+    ALL | ACP,
+    0,
+    sequence(1),
+    '24821e466e53ff8e5fa93257cb17bb06131a48be4ef282e87f59d2bdc9afebc2',
+  ],
   ['native-none-0', NONE, 0, none, '38ce4bc93cf9116d2e377b33ff8449c665b7b5e2f2e65303c543b9afdaa4bbba'],
-  ['native-none-0-modify-output-1', NONE, 0, output1, '38ce4bc93cf9116d2e377b33ff8449c665b7b5e2f2e65303c543b9afdaa4bbba'],
-  ['native-none-0-modify-sequence-0', NONE, 0, sequence(0), 'd9efdd5edaa0d3fd0133ee3ab731d8c20e0a1b9f3c0581601ae2075db1109268'],
-  ['native-none-0-modify-sequence-1', NONE, 0, sequence(1), '38ce4bc93cf9116d2e377b33ff8449c665b7b5e2f2e65303c543b9afdaa4bbba'],
-  ['native-none-anyonecanpay-0', NONE | ACP, 0, none, '06aa9f4239491e07bb2b6bda6b0657b921aeae51e193d2c5bf9e81439cfeafa0'],
+  [
+    'native-none-0-modify-output-1',
+    NONE,
+    0,
+    output1,
+    '38ce4bc93cf9116d2e377b33ff8449c665b7b5e2f2e65303c543b9afdaa4bbba',
+  ],
+  [
+    'native-none-0-modify-sequence-0',
+    NONE,
+    0,
+    sequence(0),
+    'd9efdd5edaa0d3fd0133ee3ab731d8c20e0a1b9f3c0581601ae2075db1109268',
+  ],
+  [
+    'native-none-0-modify-sequence-1',
+    NONE,
+    0,
+    sequence(1),
+    '38ce4bc93cf9116d2e377b33ff8449c665b7b5e2f2e65303c543b9afdaa4bbba',
+  ],
+  [
+    'native-none-anyonecanpay-0',
+    NONE | ACP,
+    0,
+    none,
+    '06aa9f4239491e07bb2b6bda6b0657b921aeae51e193d2c5bf9e81439cfeafa0',
+  ],
   [
     'native-none-anyonecanpay-0-modify-amount-spent',
     NONE | ACP,
@@ -121,10 +173,34 @@ const VECTORS: [string, number, number, Action, string][] = [
     '20a525c54dc33b2a61201f05233c086dbe8e06e9515775181ed96550b4f2d714',
   ],
   ['native-single-0', SINGLE, 0, none, '44a0b407ff7b239d447743dd503f7ad23db5b2ee4d25279bd3dffaf6b474e005'],
-  ['native-single-0-modify-output-1', SINGLE, 0, output1, '44a0b407ff7b239d447743dd503f7ad23db5b2ee4d25279bd3dffaf6b474e005'],
-  ['native-single-0-modify-sequence-0', SINGLE, 0, sequence(0), '83796d22879718eee1165d4aace667bb6778075dab579c32c57be945f466a451'],
-  ['native-single-0-modify-sequence-1', SINGLE, 0, sequence(1), '44a0b407ff7b239d447743dd503f7ad23db5b2ee4d25279bd3dffaf6b474e005'],
-  ['native-single-2-no-corresponding-output', SINGLE, 2, none, '022ad967192f39d8d5895d243e025ec14cc7a79708c5e364894d4eff3cecb1b0'],
+  [
+    'native-single-0-modify-output-1',
+    SINGLE,
+    0,
+    output1,
+    '44a0b407ff7b239d447743dd503f7ad23db5b2ee4d25279bd3dffaf6b474e005',
+  ],
+  [
+    'native-single-0-modify-sequence-0',
+    SINGLE,
+    0,
+    sequence(0),
+    '83796d22879718eee1165d4aace667bb6778075dab579c32c57be945f466a451',
+  ],
+  [
+    'native-single-0-modify-sequence-1',
+    SINGLE,
+    0,
+    sequence(1),
+    '44a0b407ff7b239d447743dd503f7ad23db5b2ee4d25279bd3dffaf6b474e005',
+  ],
+  [
+    'native-single-2-no-corresponding-output',
+    SINGLE,
+    2,
+    none,
+    '022ad967192f39d8d5895d243e025ec14cc7a79708c5e364894d4eff3cecb1b0',
+  ],
   [
     'native-single-2-no-corresponding-output-modify-output-1',
     SINGLE,
@@ -132,7 +208,13 @@ const VECTORS: [string, number, number, Action, string][] = [
     output1,
     '022ad967192f39d8d5895d243e025ec14cc7a79708c5e364894d4eff3cecb1b0',
   ],
-  ['native-single-anyonecanpay-0', SINGLE | ACP, 0, none, '43b20aba775050cf9ba8d5e48fc7ed2dc6c071d23f30382aea58b7c59cfb8ed7'],
+  [
+    'native-single-anyonecanpay-0',
+    SINGLE | ACP,
+    0,
+    none,
+    '43b20aba775050cf9ba8d5e48fc7ed2dc6c071d23f30382aea58b7c59cfb8ed7',
+  ],
   [
     'native-single-anyonecanpay-2-no-corresponding-output',
     SINGLE | ACP,
@@ -142,7 +224,13 @@ const VECTORS: [string, number, number, Action, string][] = [
   ],
   ['native-all-0-modify-payload', ALL, 0, payload, '72ea6c2871e0f44499f1c2b556f265d9424bfea67cca9cb343b4b040ead65525'],
   ['subnetwork-all-0', ALL, 0, subnetwork, 'b2f421c933eb7e1a91f1d9e1efa3f120fe419326c0dbac487752189522550e0c'],
-  ['subnetwork-all-modify-payload', ALL, 0, then(subnetwork, payload), '12ab63b9aea3d58db339245a9b6e9cb6075b2253615ce0fb18104d28de4435a1'],
+  [
+    'subnetwork-all-modify-payload',
+    ALL,
+    0,
+    then(subnetwork, payload),
+    '12ab63b9aea3d58db339245a9b6e9cb6075b2253615ce0fb18104d28de4435a1',
+  ],
   [
     'subnetwork-all-modify-gas',
     ALL,
@@ -181,14 +269,18 @@ describe('stand-in kaspad verifier: KIP-9 storage mass (rusty-kaspa mass/mod.rs 
 
   it('compounding 3 → 2 symmetric outputs is free; asymmetry costs the harmonic difference', () => {
     expect(verifierStorageMass(cells([100n, 200n, 300n]), cells([300n, 300n]))).toBe(0n);
-    expect(verifierStorageMass(cells([100n, 200n, 300n]), cells([50n, 550n]))).toBe(C / 50n + C / 550n - 3n * (C / 200n));
+    expect(verifierStorageMass(cells([100n, 200n, 300n]), cells([50n, 550n]))).toBe(
+      C / 50n + C / 550n - 3n * (C / 200n),
+    );
   });
 
   it('more outputs than inputs, at C per output and below', () => {
     const base = 10_000n * KAS;
     expect(verifierStorageMass(cells([base, base, base * 2n]), cells([base, base, base, base]))).toBe(4n);
     expect(verifierStorageMass(cells([base, base, base * 2n]), cells([10n * KAS, base, base, base]))).toBe(1003n);
-    expect(verifierStorageMass(cells([base + 4n, base, base * 2n]), cells([base + 1n, base + 1n, base + 1n, base + 1n]))).toBe(0n);
+    expect(
+      verifierStorageMass(cells([base + 4n, base, base * 2n]), cells([base + 1n, base + 1n, base + 1n, base + 1n])),
+    ).toBe(0n);
   });
 
   it('the relaxed 2:2 and 2:1 formulas', () => {
@@ -232,32 +324,39 @@ function entriesOf(cut: Cut): VerifierEntry[] {
 }
 
 describe('stand-in kaspad verifier: real signed transactions (goref DAG)', () => {
-  it.each(SIGNED.map((cut) => [cut.line, cut] as const))('block %i: ids, signatures, and a tampered copy', (_line, cut) => {
-    // The spent outpoints name the funding transactions by id: the stand-in's id hashing reproduces them.
-    cut.spending.inputs.forEach((input, i) => {
-      expect(transactionIdV0(cut.funding[i] as TransactionFields)).toBe(input.previousOutpoint.transactionId);
-    });
-    const tx = readRpcTransaction(cut.spending);
-    const entries = entriesOf(cut);
-    // The goref DAG ran with a tiny storage mass parameter and no relay fee: check the scripts alone.
-    const context = { id: transactionIdV0(cut.spending), entries, virtualDaaScore: 10n ** 9n, coinbaseMaturity: 0n };
-    const run = (t: VerifierTransaction) => {
-      try {
-        verifyTransaction(t, context);
-        return 'accepted';
-      } catch (error) {
-        return (error as Error).message;
-      }
-    };
-    const verdict = run(tx);
-    // Every check up to the scripts passes; the Go node's test DAG paid a sompi or two, below today's relay floor.
-    expect(verdict).toMatch(/is not standard: transaction has \d fees which is under the required amount of 203600 for compute mass 2036/);
-    const forged = readRpcTransaction(cut.spending);
-    (forged.outputs[0] as VerifierTransaction['outputs'][number]).value -= 1n;
-    expect(run(forged)).toMatch(/failed to verify the signature script: false stack entry at end of script execution/);
-    const flipped = readRpcTransaction(cut.spending);
-    const script = (flipped.inputs[0] as VerifierTransaction['inputs'][number]).signatureScript;
-    script[10] = (script[10] as number) ^ 1;
-    expect(run(flipped)).toMatch(/false stack entry/);
-  });
+  it.each(SIGNED.map((cut) => [cut.line, cut] as const))(
+    'block %i: ids, signatures, and a tampered copy',
+    (_line, cut) => {
+      // The spent outpoints name the funding transactions by id: the stand-in's id hashing reproduces them.
+      cut.spending.inputs.forEach((input, i) => {
+        expect(transactionIdV0(cut.funding[i] as TransactionFields)).toBe(input.previousOutpoint.transactionId);
+      });
+      const tx = readRpcTransaction(cut.spending);
+      const entries = entriesOf(cut);
+      // The goref DAG ran with a tiny storage mass parameter and no relay fee: check the scripts alone.
+      const context = { id: transactionIdV0(cut.spending), entries, virtualDaaScore: 10n ** 9n, coinbaseMaturity: 0n };
+      const run = (t: VerifierTransaction) => {
+        try {
+          verifyTransaction(t, context);
+          return 'accepted';
+        } catch (error) {
+          return (error as Error).message;
+        }
+      };
+      const verdict = run(tx);
+      // Every check up to the scripts passes; the Go node's test DAG paid a sompi or two, below today's relay floor.
+      expect(verdict).toMatch(
+        /is not standard: transaction has \d fees which is under the required amount of 203600 for compute mass 2036/,
+      );
+      const forged = readRpcTransaction(cut.spending);
+      (forged.outputs[0] as VerifierTransaction['outputs'][number]).value -= 1n;
+      expect(run(forged)).toMatch(
+        /failed to verify the signature script: false stack entry at end of script execution/,
+      );
+      const flipped = readRpcTransaction(cut.spending);
+      const script = (flipped.inputs[0] as VerifierTransaction['inputs'][number]).signatureScript;
+      script[10] = (script[10] as number) ^ 1;
+      expect(run(flipped)).toMatch(/false stack entry/);
+    },
+  );
 });

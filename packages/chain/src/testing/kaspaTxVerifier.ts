@@ -81,7 +81,14 @@ const ALL = 0x01;
 const NONE = 0x02;
 const SINGLE = 0x04;
 const ANYONE_CAN_PAY = 0x80;
-const ALLOWED_TYPES = new Set([ALL, NONE, SINGLE, ALL | ANYONE_CAN_PAY, NONE | ANYONE_CAN_PAY, SINGLE | ANYONE_CAN_PAY]);
+const ALLOWED_TYPES = new Set([
+  ALL,
+  NONE,
+  SINGLE,
+  ALL | ANYONE_CAN_PAY,
+  NONE | ANYONE_CAN_PAY,
+  SINGLE | ANYONE_CAN_PAY,
+]);
 
 function outputBytes(o: VerifierTransaction['outputs'][number]): Uint8Array[] {
   return [le(o.value, 8), le(o.spkVersion, 2), ...withLength(o.script)];
@@ -177,7 +184,8 @@ export function verifierStorageMass(
   const outPlurality = outs.reduce((n, c) => n + c.p, 0n);
   const harmonicOuts = outs.reduce((n, c) => n + (storm * c.p * c.p) / c.amount, 0n);
   const inPlurality = ins.reduce((n, c) => n + c.p, 0n);
-  const relaxed = outPlurality === 1n || (ins.length <= 2 && (inPlurality === 1n || (outPlurality === 2n && inPlurality === 2n)));
+  const relaxed =
+    outPlurality === 1n || (ins.length <= 2 && (inPlurality === 1n || (outPlurality === 2n && inPlurality === 2n)));
   let credit: bigint;
   if (relaxed) {
     if (ins.some((c) => c.amount === 0n)) return undefined;
@@ -239,7 +247,10 @@ export function verifyTransaction(tx: VerifierTransaction, ctx: VerifyContext): 
     if (o.value === 0n) reject(`transaction output ${i} has zero value`);
   });
   tx.inputs.forEach((input, i) => {
-    if (input.computeBudget !== 0) reject(`transaction input #${i} has a compute budget field with value ${input.computeBudget} in version 0 transaction`);
+    if (input.computeBudget !== 0)
+      reject(
+        `transaction input #${i} has a compute budget field with value ${input.computeBudget} in version 0 transaction`,
+      );
   });
   if (!tx.subnetworkId.every((b) => b === 0)) reject('the stand-in accepts native transactions only');
   if (tx.gas !== 0n) reject('transaction has non-zero gas: native transaction');
@@ -253,7 +264,8 @@ export function verifyTransaction(tx: VerifierTransaction, ctx: VerifyContext): 
     nonStandard(`transaction transient (storage) mass of ${transient} is larger than max allowed size of ${cap}`);
   }
   tx.outputs.forEach((o, i) => {
-    if (o.spkVersion > 0) nonStandard(`transaction output #${i}: the version of the scriptPublicKey is higher than the known version`);
+    if (o.spkVersion > 0)
+      nonStandard(`transaction output #${i}: the version of the scriptPublicKey is higher than the known version`);
     if (!scriptClass(o.spkVersion, o.script)) nonStandard(`transaction output #${i}: non-standard script form`);
   });
 
@@ -275,7 +287,7 @@ export function verifyTransaction(tx: VerifierTransaction, ctx: VerifyContext): 
   const totalIn = entries.reduce((n, e) => n + e.amount, 0n);
   const totalOut = tx.outputs.reduce((n, o) => n + o.value, 0n);
   if (totalIn < totalOut) reject(`transaction tries to spend ${totalOut} while its total inputs amount is ${totalIn}`);
-  entries.forEach((entry, i) => runInputScript(tx, i, entry, reject));
+  for (const [i, entry] of entries.entries()) runInputScript(tx, i, entry, reject);
 
   const storage = verifierStorageMass(
     entries.map((e) => ({ amount: e.amount, scriptLength: e.script.length })),
@@ -313,9 +325,14 @@ function runInputScript(tx: VerifierTransaction, i: number, entry: VerifierEntry
   // One OP_CHECKSIG: the sig-op count committed for the input must say so (WrongSigOpCount).
   if (input.sigOpCount !== 1) reject(`input ${i} sig op count is ${input.sigOpCount}, but the calculated value is 1`);
   const sigScript = input.signatureScript;
-  if (sigScript.length === 0) reject('failed to verify empty signature script. Inner error: attempt to read from empty stack');
+  if (sigScript.length === 0)
+    reject('failed to verify empty signature script. Inner error: attempt to read from empty stack');
   if (sigScript[0] !== 0x41 || sigScript.length !== 66) {
-    fail(sigScript[0] !== undefined && sigScript[0] > 0x60 ? 'signature script is not push only' : 'stack contains 1 unexpected items');
+    fail(
+      sigScript[0] !== undefined && sigScript[0] > 0x60
+        ? 'signature script is not push only'
+        : 'stack contains 1 unexpected items',
+    );
   }
   const hashType = sigScript[65] as number;
   if (!ALLOWED_TYPES.has(hashType)) fail(`invalid hash type 0x${hashType.toString(16).padStart(2, '0')}`);
@@ -339,9 +356,16 @@ export function readRpcTransaction(json: unknown): VerifierTransaction {
     throw new Error(`request deserialization error: ${what}`);
   };
   const obj = (v: unknown, what: string) =>
-    typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : bad(`${what} is not an object`);
+    typeof v === 'object' && v !== null && !Array.isArray(v)
+      ? (v as Record<string, unknown>)
+      : bad(`${what} is not an object`);
   const int = (v: unknown, what: string, max: bigint): bigint => {
-    const n = typeof v === 'bigint' ? v : typeof v === 'number' && Number.isSafeInteger(v) ? BigInt(v) : bad(`${what} is not an integer`);
+    const n =
+      typeof v === 'bigint'
+        ? v
+        : typeof v === 'number' && Number.isSafeInteger(v)
+          ? BigInt(v)
+          : bad(`${what} is not an integer`);
     if (n < 0n || n > max) bad(`${what} is out of range`);
     return n;
   };
@@ -355,7 +379,11 @@ export function readRpcTransaction(json: unknown): VerifierTransaction {
   const t = obj(json, 'transaction');
   if (!Array.isArray(t.inputs) || !Array.isArray(t.outputs)) bad('inputs / outputs are not arrays');
   if (t.storageMass === undefined && t.mass === undefined) bad('Either storageMass or mass must be provided');
-  if (t.storageMass !== undefined && t.mass !== undefined && int(t.storageMass, 'storageMass', U64) !== int(t.mass, 'mass', U64)) {
+  if (
+    t.storageMass !== undefined &&
+    t.mass !== undefined &&
+    int(t.storageMass, 'storageMass', U64) !== int(t.mass, 'mass', U64)
+  ) {
     bad('storageMass and mass must match when both are provided');
   }
   return {
@@ -369,7 +397,9 @@ export function readRpcTransaction(json: unknown): VerifierTransaction {
         signatureScript: hex(input.signatureScript, 'signatureScript'),
         sequence: int(input.sequence, 'sequence', U64),
         sigOpCount: Number(int(input.sigOpCount, 'sigOpCount', 0xffn)),
-        computeBudget: Number(input.computeBudget === undefined ? 0n : int(input.computeBudget, 'computeBudget', 0xffffn)),
+        computeBudget: Number(
+          input.computeBudget === undefined ? 0n : int(input.computeBudget, 'computeBudget', 0xffffn),
+        ),
       };
     }),
     outputs: (t.outputs as unknown[]).map((raw, i) => {

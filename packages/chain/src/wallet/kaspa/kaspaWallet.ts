@@ -9,9 +9,9 @@ import { WalletError, type WalletOutput } from '../wallet.js';
 import { type Feerate, feeFor, feerateFromJson, maxFeerate, minFeerate } from './feerate.js';
 import {
   MAXIMUM_STANDARD_TRANSACTION_MASS,
+  type Masses,
   type MassInput,
   type MassOutput,
-  type Masses,
   masses,
   minimumRelayFee,
   overStandardLimit,
@@ -20,8 +20,8 @@ import {
   STORAGE_MASS_PARAMETER,
 } from './mass.js';
 import {
-  SIG_HASH_ALL,
   type ScriptPublicKey,
+  SIG_HASH_ALL,
   type SpentOutput,
   scriptFromJson,
   scriptToJson,
@@ -196,10 +196,7 @@ export class KaspaWallet implements SigningWallet {
         sigOpCount: SIG_OP_COUNT,
         signatureScript: new Uint8Array(),
       })),
-      outputs: [
-        ...payouts,
-        ...(plan.change > 0n ? [{ value: plan.change, scriptPublicKey: this.script }] : []),
-      ],
+      outputs: [...payouts, ...(plan.change > 0n ? [{ value: plan.change, scriptPublicKey: this.script }] : [])],
       lockTime: 0n,
       storageMass: plan.masses.storage,
     };
@@ -207,7 +204,11 @@ export class KaspaWallet implements SigningWallet {
       const spent: SpentOutput = { amount: utxo.amount, scriptPublicKey: utxo.scriptPublicKey };
       const signature = schnorr.sign(signatureHashAll(tx, i, spent), this.privateKey);
       // OP_DATA_65 <64-byte signature ‖ sighash type>: what OP_CHECKSIG pops (crypto/txscript opcodes OpCheckSig).
-      (tx.inputs[i] as Transaction['inputs'][number]).signatureScript = Uint8Array.from([0x41, ...signature, SIG_HASH_ALL]);
+      (tx.inputs[i] as Transaction['inputs'][number]).signatureScript = Uint8Array.from([
+        0x41,
+        ...signature,
+        SIG_HASH_ALL,
+      ]);
     });
     return {
       txid: transactionId(tx),
@@ -280,7 +281,8 @@ export class KaspaWallet implements SigningWallet {
 
   /** Outputs as the transaction pays them; refuses what kaspad would refuse or KIP-9 makes too heavy. */
   private checkOutputs(outputs: readonly WalletOutput[]) {
-    if (outputs.length === 0) throw new WalletError('rejected', 'a payout needs at least one output', { coin: this.coin });
+    if (outputs.length === 0)
+      throw new WalletError('rejected', 'a payout needs at least one output', { coin: this.coin });
     if (outputs.length > this.maxOutputs) {
       throw new WalletError('rejected', `${outputs.length} outputs, at most ${this.maxOutputs} per transaction`, {
         coin: this.coin,
@@ -315,7 +317,10 @@ export class KaspaWallet implements SigningWallet {
    */
   private plan(payouts: readonly { value: bigint; scriptPublicKey: ScriptPublicKey }[], utxos: Utxo[], rate: Feerate) {
     const paid = payouts.reduce((sum, o) => sum + o.value, 0n);
-    const payoutMass: MassOutput[] = payouts.map((o) => ({ value: o.value, scriptLength: o.scriptPublicKey.script.length }));
+    const payoutMass: MassOutput[] = payouts.map((o) => ({
+      value: o.value,
+      scriptLength: o.scriptPublicKey.script.length,
+    }));
     let last: { inputs: Utxo[]; change: bigint; fee: bigint; masses: Masses } | undefined;
     for (let k = 1; k <= utxos.length; k++) {
       const inputs = utxos.slice(0, k);
@@ -327,7 +332,10 @@ export class KaspaWallet implements SigningWallet {
       }));
       const total = inputs.reduce((sum, u) => sum + u.amount, 0n);
       const withChange = settleFee(rate, total - paid, (change) =>
-        masses(massInputs, change > 0n ? [...payoutMass, { value: change, scriptLength: P2PK_SCRIPT_LENGTH }] : payoutMass),
+        masses(
+          massInputs,
+          change > 0n ? [...payoutMass, { value: change, scriptLength: P2PK_SCRIPT_LENGTH }] : payoutMass,
+        ),
       );
       if (withChange.masses.compute > MAXIMUM_STANDARD_TRANSACTION_MASS) break;
       last = { inputs, ...withChange };
@@ -383,9 +391,13 @@ export class KaspaWallet implements SigningWallet {
     const answer = (await this.call('getUtxosByAddresses', { addresses: [this.address] })) as { entries?: unknown };
     if (!Array.isArray(answer.entries)) throw this.malformed('getUtxosByAddresses', 'entries is not an array');
     return answer.entries.map((entry) => {
-      const { outpoint, utxoEntry } = (entry ?? {}) as { outpoint?: Record<string, unknown>; utxoEntry?: Record<string, unknown> };
+      const { outpoint, utxoEntry } = (entry ?? {}) as {
+        outpoint?: Record<string, unknown>;
+        utxoEntry?: Record<string, unknown>;
+      };
       const spk = utxoEntry?.scriptPublicKey;
-      if (spk !== this.scriptJson) throw this.malformed('getUtxosByAddresses', `an entry of another script: ${String(spk)}`);
+      if (spk !== this.scriptJson)
+        throw this.malformed('getUtxosByAddresses', `an entry of another script: ${String(spk)}`);
       return {
         txid: this.hash(outpoint?.transactionId, 'outpoint transactionId'),
         index: Number(this.u64(outpoint?.index, 'outpoint index')),
@@ -414,7 +426,9 @@ export class KaspaWallet implements SigningWallet {
   /** The transaction's acceptance on the virtual chain after `followFrom`, with its DAA depth. */
   private async findAccepted(tx: SignedTransaction): Promise<TransactionState | undefined> {
     if (tx.followFrom === undefined) {
-      throw new WalletError('unknown', `transaction ${tx.txid} has no followFrom to look for it from`, { coin: this.coin });
+      throw new WalletError('unknown', `transaction ${tx.txid} has no followFrom to look for it from`, {
+        coin: this.coin,
+      });
     }
     let start = tx.followFrom;
     // kaspad answers in batches of added chain blocks (rpc/service/src/service.rs, 10 × the mergeset limit).
@@ -426,8 +440,12 @@ export class KaspaWallet implements SigningWallet {
       if (!Array.isArray(answer.addedChainBlockHashes) || !Array.isArray(answer.acceptedTransactionIds)) {
         throw this.malformed('getVirtualChainFromBlock', 'no addedChainBlockHashes / acceptedTransactionIds');
       }
-      for (const block of answer.acceptedTransactionIds as { acceptingBlockHash?: unknown; acceptedTransactionIds?: unknown }[]) {
-        if (!Array.isArray(block?.acceptedTransactionIds)) throw this.malformed('getVirtualChainFromBlock', 'bad accepted ids');
+      for (const block of answer.acceptedTransactionIds as {
+        acceptingBlockHash?: unknown;
+        acceptedTransactionIds?: unknown;
+      }[]) {
+        if (!Array.isArray(block?.acceptedTransactionIds))
+          throw this.malformed('getVirtualChainFromBlock', 'bad accepted ids');
         if (!block.acceptedTransactionIds.includes(tx.txid)) continue;
         const accepting = this.hash(block.acceptingBlockHash, 'acceptingBlockHash');
         const found = (await this.call('getBlock', { hash: accepting, includeTransactions: false })) as {
@@ -460,7 +478,11 @@ export class KaspaWallet implements SigningWallet {
   private failure(error: unknown, method: string, mayHaveSent = false): WalletError {
     if (error instanceof WalletError) return error;
     if (error instanceof RpcError && (error.kind === 'unreachable' || error.kind === 'timeout')) {
-      return new WalletError('unreachable', `kaspad ${method}: ${error.message}`, { coin: this.coin, mayHaveSent, cause: error });
+      return new WalletError('unreachable', `kaspad ${method}: ${error.message}`, {
+        coin: this.coin,
+        mayHaveSent,
+        cause: error,
+      });
     }
     const message = error instanceof Error ? error.message : String(error);
     return new WalletError('unknown', `kaspad ${method}: ${message}`, { coin: this.coin, mayHaveSent, cause: error });
@@ -471,7 +493,8 @@ export class KaspaWallet implements SigningWallet {
   }
 
   private hash(value: unknown, what: string): string {
-    if (typeof value !== 'string' || !/^[0-9a-f]{64}$/.test(value)) throw this.malformed(what, `${String(value)} is not a hash`);
+    if (typeof value !== 'string' || !/^[0-9a-f]{64}$/.test(value))
+      throw this.malformed(what, `${String(value)} is not a hash`);
     return value;
   }
 
@@ -497,7 +520,8 @@ export class KaspaWallet implements SigningWallet {
  */
 export function maxOutputsFor(minOutput: bigint): number {
   const perOutput = STORAGE_MASS_PARAMETER / minOutput;
-  const byStorage = perOutput === 0n ? MAXIMUM_STANDARD_TRANSACTION_MASS : MAXIMUM_STANDARD_TRANSACTION_MASS / perOutput - 1n;
+  const byStorage =
+    perOutput === 0n ? MAXIMUM_STANDARD_TRANSACTION_MASS : MAXIMUM_STANDARD_TRANSACTION_MASS / perOutput - 1n;
   if (byStorage < 1n) {
     throw new RangeError(
       `a minimum output of ${minOutput} sompi leaves no room for an output beside its change within KIP-9's storage mass limit ` +

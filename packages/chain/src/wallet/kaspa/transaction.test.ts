@@ -51,7 +51,11 @@ const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
 describe('Kaspa signature hash, SigHashAll (rusty-kaspa test_signature_hash)', () => {
   it.each([
-    ['native-all-0', (_tx: Transaction) => undefined, '03b7ac6927b2b67100734c3cc313ff8c2e8b3ce3e746d46dd660b706a916b1f5'],
+    [
+      'native-all-0',
+      (_tx: Transaction) => undefined,
+      '03b7ac6927b2b67100734c3cc313ff8c2e8b3ce3e746d46dd660b706a916b1f5',
+    ],
     [
       'native-all-0-modify-input-1',
       (tx: Transaction) => {
@@ -99,13 +103,27 @@ describe('Kaspa signature hash, SigHashAll (rusty-kaspa test_signature_hash)', (
 });
 
 describe('Kaspa transaction id (rusty-kaspa test_transaction_hashing #1–#3: native, version 0, no gas)', () => {
-  const inputs = (txid: string) => [{ txid, index: 2, sequence: 7n, sigOpCount: 5, signatureScript: Uint8Array.of(1, 2) }];
+  const inputs = (txid: string) => [
+    { txid, index: 2, sequence: 7n, sigOpCount: 5, signatureScript: Uint8Array.of(1, 2) },
+  ];
   const outputs = [{ value: 1564n, scriptPublicKey: { version: 7, script: Uint8Array.of(1, 2, 3, 4, 5) } }];
   const ZERO = '00'.repeat(32);
   it.each([
-    ['#1 empty', { inputs: [], outputs: [], lockTime: 0n }, '2c18d5e59ca8fc4c23d9560da3bf738a8f40935c11c162017fbf2c907b7e665c'],
-    ['#2 one input', { inputs: inputs(ZERO), outputs: [], lockTime: 0n }, 'b2d65ae36e123eb73f253176d7234a57656b84d0d60b9fc746ab0d0f085c9cc7'],
-    ['#3 and an output', { inputs: inputs(ZERO), outputs, lockTime: 0n }, '67289b12146d1b5ef384332137399791a5cfe89506ff31688b0d95ae821d0a0c'],
+    [
+      '#1 empty',
+      { inputs: [], outputs: [], lockTime: 0n },
+      '2c18d5e59ca8fc4c23d9560da3bf738a8f40935c11c162017fbf2c907b7e665c',
+    ],
+    [
+      '#2 one input',
+      { inputs: inputs(ZERO), outputs: [], lockTime: 0n },
+      'b2d65ae36e123eb73f253176d7234a57656b84d0d60b9fc746ab0d0f085c9cc7',
+    ],
+    [
+      '#3 and an output',
+      { inputs: inputs(ZERO), outputs, lockTime: 0n },
+      '67289b12146d1b5ef384332137399791a5cfe89506ff31688b0d95ae821d0a0c',
+    ],
   ])('%s', (_name, fields, expected) => {
     expect(transactionId({ ...fields, storageMass: 0n } as Transaction)).toBe(expected);
   });

@@ -188,7 +188,10 @@ export function transactionToJson(tx: Transaction): Record<string, unknown> {
       sequence: input.sequence,
       sigOpCount: input.sigOpCount,
     })),
-    outputs: tx.outputs.map((output) => ({ value: output.value, scriptPublicKey: scriptToJson(output.scriptPublicKey) })),
+    outputs: tx.outputs.map((output) => ({
+      value: output.value,
+      scriptPublicKey: scriptToJson(output.scriptPublicKey),
+    })),
     lockTime: tx.lockTime,
     subnetworkId: '00'.repeat(20),
     gas: 0n,
