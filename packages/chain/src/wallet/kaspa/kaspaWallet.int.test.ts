@@ -203,10 +203,18 @@ describe('KaspaWallet against the stand-in kaspad', () => {
     await wallet.close();
     await node.close();
     node = await KaspaNodeStandIn.start({ prefix: PREFIX, coinbaseMaturity: 20n });
-    wallet = new KaspaWallet({ url: node.url, privateKey: POOL_KEY, prefix: PREFIX, confirmations: 10, coinbaseMaturity: 20n });
+    wallet = new KaspaWallet({
+      url: node.url,
+      privateKey: POOL_KEY,
+      prefix: PREFIX,
+      confirmations: 10,
+      coinbaseMaturity: 20n,
+    });
     node.fund(wallet.address, [100n * KAS], { coinbase: true });
     expect(await wallet.balance()).toBe(0n);
-    expect((await refusal(wallet.sign([{ address: minerAddress(14), amount: KAS }], []))).kind).toBe('insufficient-funds');
+    expect((await refusal(wallet.sign([{ address: minerAddress(14), amount: KAS }], []))).kind).toBe(
+      'insufficient-funds',
+    );
     // Funded at the sink's DAA score S; spendable once the virtual (the block that would merge it) reaches S + 20.
     node.advance(18);
     expect(await wallet.balance()).toBe(0n);
