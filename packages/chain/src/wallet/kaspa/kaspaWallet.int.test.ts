@@ -123,6 +123,17 @@ describe('KaspaWallet against the stand-in kaspad', () => {
     expect(node.mempoolIds).toEqual([]);
   });
 
+  it('a wallet of many small UTXOs says it must be consolidated when the compute mass limit caps the inputs', async () => {
+    node.fund(
+      wallet.address,
+      Array.from({ length: 150 }, () => KAS / 2n),
+    );
+    expect(await wallet.balance()).toBe(75n * KAS);
+    const fragmented = await refusal(wallet.sign([{ address: minerAddress(30), amount: 70n * KAS }], []));
+    expect(fragmented.kind).toBe('insufficient-funds');
+    expect(fragmented.message).toMatch(/compute mass limit allows only \d+ inputs .*consolidate/);
+  });
+
   it('pays maxOutputs outputs at minOutput: the transaction is standard and kaspad accepts it', async () => {
     node.fund(wallet.address, [50n * KAS]);
     const outputs = Array.from({ length: wallet.maxOutputs }, (_, i) => ({

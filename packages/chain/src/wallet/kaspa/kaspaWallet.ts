@@ -121,6 +121,9 @@ export class KaspaWallet implements SigningWallet {
     } catch {
       throw new TypeError('Kaspa private key is not a valid secp256k1 secret key');
     }
+    if (!['kaspa', 'kaspatest', 'kaspasim', 'kaspadev'].includes(options.prefix)) {
+      throw new TypeError(`unknown Kaspa address prefix ${options.prefix}`);
+    }
     this.prefix = options.prefix;
     this.address = encodeKaspaAddress(options.prefix, 0, publicKey);
     // Pay-to-pubkey: OP_DATA_32 <x-only key> OP_CHECKSIG (crypto/txscript/src/standard.rs `pay_to_pub_key`).
@@ -321,7 +324,8 @@ export class KaspaWallet implements SigningWallet {
       value: o.value,
       scriptLength: o.scriptPublicKey.script.length,
     }));
-    let last: { inputs: Utxo[]; change: bigint; fee: bigint; masses: Masses } | undefined;
+    let best: { inputs: Utxo[]; change: bigint; fee: bigint; masses: Masses } | undefined;
+    let inputLimit: number | undefined;
     for (let k = 1; k <= utxos.length; k++) {
       const inputs = utxos.slice(0, k);
       const massInputs: MassInput[] = inputs.map((u) => ({
@@ -337,29 +341,38 @@ export class KaspaWallet implements SigningWallet {
           change > 0n ? [...payoutMass, { value: change, scriptLength: P2PK_SCRIPT_LENGTH }] : payoutMass,
         ),
       );
-      if (withChange.masses.compute > MAXIMUM_STANDARD_TRANSACTION_MASS) break;
-      last = { inputs, ...withChange };
-      if (withChange.change >= this.minOutput && !overStandardLimit(withChange.masses)) return last;
+      if (withChange.masses.compute > MAXIMUM_STANDARD_TRANSACTION_MASS) {
+        inputLimit = k - 1;
+        break;
+      }
+      const candidate = { inputs, ...withChange };
+      if (candidate.change >= this.minOutput && !overStandardLimit(candidate.masses)) return candidate;
+      // A small UTXO can cost more fee than it brings: fall back on the set that leaves the most.
+      if (!best || candidate.change > best.change) best = candidate;
     }
-    if (last && last.change >= 0n) {
-      const over = overStandardLimit(last.masses);
-      if (!over) return last;
-      if (last.change >= this.minOutput) {
+    if (best && best.change >= 0n) {
+      const over = overStandardLimit(best.masses);
+      if (!over) return best;
+      if (best.change >= this.minOutput) {
         throw new WalletError('rejected', `the transaction would not be standard: ${over}`, { coin: this.coin });
       }
       throw new WalletError(
         'insufficient-funds',
-        `the wallet's spendable ${sum(last.inputs)} sompi pay ${paid} and a fee of ${last.fee} but leave a change of ` +
-          `${last.change} sompi, too small to keep (${over}); fund ${this.address} further`,
+        `the wallet's spendable ${sum(best.inputs)} sompi pay ${paid} and a fee of ${best.fee} but leave a change of ` +
+          `${best.change} sompi, too small to keep (${over}); fund ${this.address} further`,
         { coin: this.coin },
       );
     }
     const have = utxos.reduce((s, u) => s + u.amount, 0n);
-    const fee = last?.fee ?? 0n;
+    const fee = best?.fee ?? 0n;
     throw new WalletError(
       'insufficient-funds',
       `spendable ${have} sompi at ${this.address} (in ${utxos.length} outputs not in flight) do not cover ` +
-        `${paid} sompi and the fee${fee > 0n ? ` of ${fee}` : ''}`,
+        `${paid} sompi and the fee${fee > 0n ? ` of ${fee}` : ''}` +
+        (inputLimit === undefined
+          ? ''
+          : `; the compute mass limit allows only ${inputLimit} inputs here, holding ${sum(utxos.slice(0, inputLimit))}: ` +
+            'consolidate the wallet with a payment to itself'),
       { coin: this.coin },
     );
   }
