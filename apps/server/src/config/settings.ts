@@ -271,12 +271,27 @@ const evmWallet = z
   })
   .strict();
 
+/** Kaspa: the key's Schnorr P2PK outputs through a kaspad with --utxoindex (docs/coins/kaspa.md). */
+const kaspaWallet = z
+  .object({
+    kind: z.literal('kaspa'),
+    ticker: ticker('KAS'),
+    url: urlWithScheme(['ws:', 'wss:'], 'expected a kaspad wRPC JSON URL, ws://host:18110'),
+    /** The network's address prefix: kaspa (mainnet), kaspatest, kaspasim or kaspadev. */
+    network: z.enum(['kaspa', 'kaspatest', 'kaspasim', 'kaspadev']).default('kaspa'),
+    key_file: keyFile,
+    /** DAA score depth (about 10 a second on mainnet). */
+    confirmations: confirmations(100),
+    min_balance: minBalance,
+  })
+  .strict();
+
 /** A hot wallet payouts are sent from (docs/money.md, "Payouts"). */
 export const walletSetting = z.preprocess(
   (value) =>
     value !== null && typeof value === 'object' && !('kind' in value) ? { ...value, kind: 'bitcoin' } : value,
-  z.discriminatedUnion('kind', [bitcoinWallet, evmWallet], {
-    error: 'expected kind bitcoin or evm',
+  z.discriminatedUnion('kind', [bitcoinWallet, evmWallet, kaspaWallet], {
+    error: 'expected kind bitcoin, evm or kaspa',
   }),
 );
 export type WalletSetting = z.output<typeof walletSetting>;
