@@ -4,7 +4,6 @@
  * out, the sighash-all signature in witness 0. Pure: the cells, outputs and fee rate come from the caller.
  */
 import { ccc } from '@ckb-ccc/core';
-import { cccA } from '@ckb-ccc/core/advanced';
 import type { CkbJsonScript, CkbJsonTransaction } from '../../ckb/types.js';
 
 /** One CKByte, the capacity of one byte of a cell (RFC 0022, "Cell"). */
@@ -143,22 +142,54 @@ function assemble(params: PayoutParams, inputs: readonly PlainCell[], change: bi
 }
 
 /**
- * Signs every input (one lock group: they are all the pool's lock) with sighash-all: ckbhash of the tx
- * hash, then each witness of the group and past the inputs as u64 LE length and bytes, witness 0 with its
- * 65-byte lock zeroed (ckb-system-scripts c/secp256k1_blake160_sighash_all.c). The signature is
- * r ‖ s ‖ recovery id.
+ * The sighash-all message of a transaction whose inputs are all one lock group and whose witness 0 holds
+ * the 65-byte zero placeholder: ckbhash of the tx hash, then each witness of the group and past the inputs
+ * as u64 LE length and bytes (ckb-system-scripts c/secp256k1_blake160_sighash_all.c, header comment).
  */
-export async function signPayout(tx: ccc.Transaction, signer: ccc.SignerCkbPrivateKey): Promise<ccc.Transaction> {
+export function sighashAllMessage(tx: ccc.Transaction): Uint8Array {
   const hasher = new ccc.HasherCkb();
   hasher.update(ccc.bytesFrom(tx.hash()));
   for (const witness of tx.witnesses) ccc.Transaction.hashWitnessToHasher(witness, hasher);
-  const signature = await signer._signMessage(hasher.digest());
+  return ccc.bytesFrom(hasher.digest());
+}
+
+/** Signs every input (one lock group: all the pool's lock); the signature r ‖ s ‖ recovery id goes in witness 0. */
+export async function signPayout(tx: ccc.Transaction, signer: ccc.SignerCkbPrivateKey): Promise<ccc.Transaction> {
+  const signature = await signer._signMessage(sighashAllMessage(tx));
   const signed = tx.clone();
   signed.witnesses[0] = ccc.hexFrom(ccc.WitnessArgs.from({ lock: signature }).toBytes());
   return signed;
 }
 
-/** The transaction in the node's JSON form (snake case, 0x uints without leading zeros). */
+/**
+ * The transaction in the node's JSON form (nervosnetwork/ckb util/jsonrpc-types: snake case, uints as 0x
+ * hex without leading zeros, an absent type script as null). Written out field by field: CCC's JSON-RPC
+ * transformer leaves an absent type undefined, which JSON drops.
+ */
 export function toNodeJson(tx: ccc.Transaction): CkbJsonTransaction {
-  return cccA.JsonRpcTransformers.transactionFrom(tx) as unknown as CkbJsonTransaction;
+  const uint = (n: ccc.NumLike) => `0x${ccc.numFrom(n).toString(16)}`;
+  const script = (s: ccc.Script): CkbJsonScript => ({
+    code_hash: s.codeHash,
+    hash_type: s.hashType as CkbJsonScript['hash_type'],
+    args: s.args,
+  });
+  return {
+    version: uint(tx.version),
+    cell_deps: tx.cellDeps.map((d) => ({
+      out_point: { tx_hash: d.outPoint.txHash, index: uint(d.outPoint.index) },
+      dep_type: d.depType === 'depGroup' ? 'dep_group' : 'code',
+    })),
+    header_deps: [...tx.headerDeps],
+    inputs: tx.inputs.map((i) => ({
+      since: uint(i.since),
+      previous_output: { tx_hash: i.previousOutput.txHash, index: uint(i.previousOutput.index) },
+    })),
+    outputs: tx.outputs.map((o) => ({
+      capacity: uint(o.capacity),
+      lock: script(o.lock),
+      type: o.type ? script(o.type) : null,
+    })),
+    outputs_data: [...tx.outputsData],
+    witnesses: [...tx.witnesses],
+  };
 }
