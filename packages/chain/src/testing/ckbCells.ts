@@ -164,12 +164,17 @@ export function checkPoolTransaction(
     }
     inputs.push(cell);
   }
-  const dep = options.secp256k1DepGroup;
+  // A cell dep resolves to the chain's secp256k1 dep group or to a live cell.
+  const depGroup = outPointKey(options.secp256k1DepGroup);
   for (const cellDep of tx.cell_deps) {
-    const known = cellDep.dep_type === 'dep_group' && outPointKey(cellDep.out_point) === outPointKey(dep);
-    if (!known)
-      throw reject('TransactionFailedToResolve', -301, `Resolve failed Unknown(${outPointDebug(cellDep.out_point)})`);
+    const key = outPointKey(cellDep.out_point);
+    const known = (cellDep.dep_type === 'dep_group' && key === depGroup) || cells.live.has(key);
+    if (!known) {
+      const state = cells.dead.has(key) ? 'Dead' : 'Unknown';
+      throw reject('TransactionFailedToResolve', -301, `Resolve failed ${state}(${outPointDebug(cellDep.out_point)})`);
+    }
   }
+  const hasDepGroup = tx.cell_deps.some((d) => d.dep_type === 'dep_group' && outPointKey(d.out_point) === depGroup);
 
   // Capacity (TransactionError), in the node's order: each output covers itself, then the sums.
   tx.outputs.forEach((output, index) => {
@@ -226,6 +231,14 @@ export function checkPoolTransaction(
     const first = indexes[0] as number;
     if (!isSighashAllLock(lock)) {
       throw scriptFailure(first, lock, -1, 'the stand-in runs secp256k1-blake160-sighash-all locks only');
+    }
+    if (!hasDepGroup) {
+      // Without the dep group the lock's code is not among the cell deps (script/src/error.rs ScriptNotFound).
+      throw new PoolRefusal(
+        -302,
+        `TransactionFailedToVerify: Verification failed Script(TransactionScriptError { source: Inputs[${first}].Lock, cause: ScriptNotFound: code_hash: ${lock.code_hash} })`,
+        'ScriptNotFound',
+      );
     }
     try {
       const signer = sighashAllSigner(tx, indexes);
