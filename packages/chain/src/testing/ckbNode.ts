@@ -6,11 +6,18 @@
  * forks and the longest-chain rule. Submitted blocks are checked with its own molecule encoder and merkle
  * code (ckbMolecule.ts), not the pool's.
  *
+ * For wallets it keeps the live cells of the canonical chain (ckbCells.ts), answers the indexer's get_cells
+ * and get_cells_capacity, get_live_cell and get_transaction, and checks what send_transaction is sent with
+ * its own verifier (ckbTxVerifier.ts, proven on a real mainnet transaction): inputs live and not taken by
+ * the pool, outputs covering their occupied capacity, the fee rate, the sighash-all signature. Accepted
+ * transactions are committed by the next block `mine()` finds (and by a miner's block built on a template).
+ *
  * Simplifications, said plainly: the difficulty never changes (a fixed compact target, the dev chain's
  * 0x20010000 by default: one hash in 256 is a block), the DAO field and the extension are stand-in values
  * derived from the parent (checked for equality, not computed as the node does), the timestamp check is
- * against the parent rather than the median of 37, transaction scripts are not run, and the fork choice
- * counts blocks (the same as total difficulty at a fixed target).
+ * against the parent rather than the median of 37, the only script run is secp256k1-blake160-sighash-all,
+ * pool transactions spend committed cells only (no chains inside the pool), and the fork choice counts
+ * blocks (the same as total difficulty at a fixed target).
  */
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -241,10 +248,14 @@ export class CkbStandInNode extends EventEmitter {
   }
 
   /**
-   * Funds `lock` with one plain cell (no type, empty data) per capacity, committed in a new block by a
-   * faucet transaction (its input is not checked). Returns the new cells' out points.
+   * Funds `lock` with one cell per capacity (plain unless `cell` gives a type script or data), committed in
+   * a new block by a faucet transaction (its input is not checked). Returns the new cells' out points.
    */
-  fund(lock: CkbJsonScript, capacities: readonly bigint[]): CkbJsonOutPoint[] {
+  fund(
+    lock: CkbJsonScript,
+    capacities: readonly bigint[],
+    cell: { type?: CkbJsonScript; data?: string } = {},
+  ): CkbJsonOutPoint[] {
     const serial = ++this.faucetSerial;
     const tx: CkbJsonTransaction = {
       version: '0x0',
@@ -253,8 +264,8 @@ export class CkbStandInNode extends EventEmitter {
       inputs: [
         { since: '0x0', previous_output: { tx_hash: hashHex(Buffer.from(`stand-in faucet ${serial}`)), index: '0x0' } },
       ],
-      outputs: capacities.map((capacity) => ({ capacity: hex(capacity), lock, type: null })),
-      outputs_data: capacities.map(() => '0x'),
+      outputs: capacities.map((capacity) => ({ capacity: hex(capacity), lock, type: cell.type ?? null })),
+      outputs_data: capacities.map(() => cell.data ?? '0x'),
       witnesses: [],
     };
     const hash = hashHex(encodeRawTransaction(tx));

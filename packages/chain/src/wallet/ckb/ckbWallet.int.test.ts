@@ -114,6 +114,18 @@ describe('CkbWallet against the stand-in CKB node', () => {
     expect(BigInt(json.outputs[1]?.capacity as string)).toBe(150n * CKB - tx.fee);
   });
 
+  it('never spends or counts a cell of the pool lock that holds data or a type script', async () => {
+    const { node, wallet } = await setup([100n * CKB]);
+    node.fund(wallet.lock, [1000n * CKB], { data: '0x00' });
+    node.fund(wallet.lock, [1000n * CKB], { type: { code_hash: SIGHASH, hash_type: 'type', args: '0x' } });
+    expect(capacityOf(node, wallet.lock)).toBe(2100n * CKB);
+    expect(await wallet.balance()).toBe(100n * CKB);
+    const error = await rejection(wallet.sign([{ address: payee(1).address, amount: 200n * CKB }], []));
+    expect(error.kind).toBe('insufficient-funds');
+    const tx = await wallet.sign([{ address: payee(1).address, amount: 61n * CKB }], []);
+    expect(tx.spends).toHaveLength(1);
+  });
+
   it('refuses what the pool lock cannot cover, counting cells held by transactions in flight', async () => {
     const { wallet } = await setup([100n * CKB]);
     const error = await rejection(wallet.sign([{ address: payee(8).address, amount: 200n * CKB }], []));

@@ -167,6 +167,12 @@ export class CkbWallet implements SigningWallet {
       } catch (error) {
         throw this.error('invalid-address', (error as Error).message);
       }
+      if (output.amount >= 1n << 64n) {
+        throw this.error(
+          'rejected',
+          `${output.amount} shannons to ${output.address} does not fit a cell's u64 capacity`,
+        );
+      }
       if (output.amount < this.minOutput) {
         throw this.error(
           'rejected',
