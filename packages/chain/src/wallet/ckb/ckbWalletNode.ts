@@ -69,7 +69,10 @@ export class CkbWalletNode {
         });
       });
       if (reply.objects.length < pageSize) return cells;
-      after = parseCkbBytes(reply.last_cursor, 'result.last_cursor');
+      const cursor = parseCkbBytes(reply.last_cursor, 'result.last_cursor');
+      // A cursor that does not move would page forever.
+      if (cursor === after) throw new CkbEncodingError('result.last_cursor', 'the same cursor as the page before');
+      after = cursor;
     }
   }
 
