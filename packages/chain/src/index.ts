@@ -59,6 +59,7 @@ export { RpcError } from './rpc/errors.js';
 export { exactDecimalFetch, unitsToDecimal } from './wallet/amounts.js';
 export { BitcoinWallet } from './wallet/bitcoinWallet.js';
 export { type BlockStatus, blockStatus } from './wallet/blockStatus.js';
+export { CkbWallet } from './wallet/ckb/ckbWallet.js';
 export { EvmWallet } from './wallet/evm/evmWallet.js';
 export { KaspaWallet } from './wallet/kaspa/kaspaWallet.js';
 export {

@@ -271,6 +271,20 @@ const evmWallet = z
   })
   .strict();
 
+/** Nervos CKB: the key's secp256k1-blake160 cells through the node's indexer (docs/coins/ckb.md). */
+const ckbWallet = z
+  .object({
+    kind: z.literal('ckb'),
+    ticker: ticker('CKB'),
+    rpc_url: httpUrl,
+    /** ckb (mainnet) or ckt (testnet): the address prefix and the published secp256k1 dep group. */
+    network: z.enum(['ckb', 'ckt']).default('ckb'),
+    key_file: keyFile,
+    confirmations: confirmations(24),
+    min_balance: minBalance,
+  })
+  .strict();
+
 /** Kaspa: the key's Schnorr P2PK outputs through a kaspad with --utxoindex (docs/coins/kaspa.md). */
 const kaspaWallet = z
   .object({
@@ -290,8 +304,8 @@ const kaspaWallet = z
 export const walletSetting = z.preprocess(
   (value) =>
     value !== null && typeof value === 'object' && !('kind' in value) ? { ...value, kind: 'bitcoin' } : value,
-  z.discriminatedUnion('kind', [bitcoinWallet, evmWallet, kaspaWallet], {
-    error: 'expected kind bitcoin, evm or kaspa',
+  z.discriminatedUnion('kind', [bitcoinWallet, evmWallet, ckbWallet, kaspaWallet], {
+    error: 'expected kind bitcoin, evm, ckb or kaspa',
   }),
 );
 export type WalletSetting = z.output<typeof walletSetting>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { closedConnection } from '../../rpc/closedConnection.js';
 import { WalletError } from '../wallet.js';
-import { closedConnection, EvmRpc, refusalKind } from './evmRpc.js';
+import { EvmRpc, refusalKind } from './evmRpc.js';
 
 describe('refusalKind', () => {
   it("reads insufficient funds in each node's words", () => {

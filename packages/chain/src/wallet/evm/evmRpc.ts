@@ -1,5 +1,6 @@
 import { type Hex, isHex } from 'viem';
 import { getHttpRpcClient, type HttpRpcClient } from 'viem/utils';
+import { closedConnection } from '../../rpc/closedConnection.js';
 import { WalletError, type WalletErrorKind } from '../wallet.js';
 
 /**
@@ -146,14 +147,4 @@ function describe(error: unknown): string {
   const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
   const short = (error as { shortMessage?: unknown }).shortMessage;
   return `${typeof short === 'string' ? short : error.message.split('\n')[0]}${cause}`;
-}
-
-/** Whether a failed request found its connection closed under it (see EvmRpc.send). */
-export function closedConnection(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e !== null && typeof e === 'object' && depth < 6; depth += 1) {
-    const code = (e as { code?: unknown }).code;
-    if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'UND_ERR_CLOSED') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }
