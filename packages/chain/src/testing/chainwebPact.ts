@@ -34,7 +34,7 @@ import {
 
 /** KDA has 12 decimals (coin.pact MINIMUM_PRECISION). */
 const PLACES = 12;
-/** chainweb-node's defaults: block gas limit 150 000 and minimum gas price 1e-8 KDA (Chainweb/Chainweb/Configuration.hs). */
+/** chainweb-node's defaults: block gas limit 150 000 and minimum gas price 1e-8 KDA (src/Chainweb/Chainweb/Configuration.hs _configBlockGasLimit, _configMinGasPrice). */
 const BLOCK_GAS_LIMIT = 150_000n;
 const MIN_GAS_PRICE_UNITS = 10_000n;
 /** InMem.hs txTTLCheck: creation time may be up to 10 s ahead of the node's clock. */
