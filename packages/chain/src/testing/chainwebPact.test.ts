@@ -71,6 +71,9 @@ describe('the stand-in Pact service', () => {
       body: `{"requestKeys":["${cmd.hash}"]}`,
     });
     expect(call('chain/0/mempool/member', [cmd.hash]).body).toBe('[true]');
+    const [looked] = JSON.parse(call('chain/0/mempool/lookup', [cmd.hash]).body);
+    expect(looked.tag).toBe('Pending');
+    expect(JSON.parse(looked.contents)).toEqual(cmd);
     expect(call('chain/0/pact/api/v1/poll', { requestKeys: [cmd.hash] }).body).toBe('{}');
     const block = mine();
     const polled = JSON.parse(call('chain/0/pact/api/v1/poll', { requestKeys: [cmd.hash] }).body);
@@ -80,6 +83,7 @@ describe('the stand-in Pact service', () => {
       gas: 700,
       metaData: { blockHeight: block.height, blockHash: block.hash, prevBlockHash: block.parentHash },
     });
+    expect(call('chain/0/mempool/lookup', [cmd.hash]).body).toBe('[{"tag":"Missing"}]');
     expect(pact.balance(0, BOB)).toBe((3n * KDA) / 2n);
     expect(pact.balance(0, POOL)).toBe(10n * KDA - (3n * KDA) / 2n - 700n * 10_000n);
     expect(pact.balance(0, MINER)).toBe(700n * 10_000n);

@@ -52,7 +52,9 @@ interface Account {
 
 interface Pending {
   verified: VerifiedCommand;
-  call: Extract<CoinCall, { fn: 'transfer-create' }> | Extract<CoinCall, { fn: 'get-balance' }>;
+  call: CoinCall;
+  /** The command as submitted (mempool/lookup gives it back). */
+  text: string;
 }
 
 interface Mined {
@@ -265,7 +267,7 @@ export class StandInPact {
     if (gasFailure !== undefined) {
       throw new PactRefusal(`Attempt to buy gas failed with: ${verified.hash} Failed to buy gas: ${gasFailure}`);
     }
-    return { verified, call };
+    return { verified, call, text: writeJson(command) };
   }
 
   private checkEndpoint(chainId: number, payload: PactPayload): void {
@@ -462,9 +464,7 @@ export class StandInPact {
     const answers = (json as string[]).map((k) => {
       const pending = mempool.get(k);
       if (call === 'member') return String(pending !== undefined);
-      return pending
-        ? `{"tag":"Pending","contents":${JSON.stringify(JSON.stringify({ hash: k, sigs: [], cmd: pending.verified.cmd }))}}`
-        : '{"tag":"Missing"}';
+      return pending ? `{"tag":"Pending","contents":${JSON.stringify(pending.text)}}` : '{"tag":"Missing"}';
     });
     return jsonReply(200, `[${answers.join(',')}]`);
   }
