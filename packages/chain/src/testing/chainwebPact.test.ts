@@ -23,12 +23,14 @@ function command(
     networkId?: string;
     creationTime?: number;
     signerKey?: Uint8Array;
+    /** Another key that both names the signer and signs: valid signatures, but not the pool's guard. */
+    signer?: Uint8Array;
   } = {},
 ) {
   const amountArg = overrides.amountArg ?? '1.5';
-  const cmd = `{"networkId":"${overrides.networkId ?? 'mainnet01'}","payload":{"exec":{"data":{"ks":{"keys":["${'22'.repeat(32)}"],"pred":"keys-all"}},"code":${JSON.stringify(overrides.code ?? `(coin.transfer-create "${POOL}" "${BOB}" (read-keyset "ks") 1.5)`)}}},"signers":[{"pubKey":"${pub}","clist":[{"name":"coin.TRANSFER","args":["${POOL}","${BOB}",${amountArg}]},{"name":"coin.GAS","args":[]}]}],"meta":{"creationTime":${overrides.creationTime ?? NOW / 1000 - 30},"ttl":3600,"gasLimit":2500,"chainId":"${overrides.chainId ?? '0'}","gasPrice":0.00000001,"sender":"${POOL}"},"nonce":"${Math.random()}"}`;
+  const cmd = `{"networkId":"${overrides.networkId ?? 'mainnet01'}","payload":{"exec":{"data":{"ks":{"keys":["${'22'.repeat(32)}"],"pred":"keys-all"}},"code":${JSON.stringify(overrides.code ?? `(coin.transfer-create "${POOL}" "${BOB}" (read-keyset "ks") 1.5)`)}}},"signers":[{"pubKey":"${overrides.signer ? Buffer.from(ed25519.getPublicKey(overrides.signer)).toString('hex') : pub}","clist":[{"name":"coin.TRANSFER","args":["${POOL}","${BOB}",${amountArg}]},{"name":"coin.GAS","args":[]}]}],"meta":{"creationTime":${overrides.creationTime ?? NOW / 1000 - 30},"ttl":3600,"gasLimit":2500,"chainId":"${overrides.chainId ?? '0'}","gasPrice":0.00000001,"sender":"${POOL}"},"nonce":"${Math.random()}"}`;
   const hashBytes = blake2b(Buffer.from(cmd), { dkLen: 32 });
-  const sig = Buffer.from(ed25519.sign(hashBytes, overrides.signerKey ?? secret)).toString('hex');
+  const sig = Buffer.from(ed25519.sign(hashBytes, overrides.signerKey ?? overrides.signer ?? secret)).toString('hex');
   return { hash: Buffer.from(hashBytes).toString('base64url'), sigs: [{ sig }], cmd };
 }
 
@@ -103,6 +105,7 @@ describe('the stand-in Pact service', () => {
     expect(refusal(command({ creationTime: NOW / 1000 + 60 }))).toContain('too far in the future');
     expect(refusal(command({ code: '(coin.transfer "a" "b" 1.0)' }))).toContain('Pact parse error');
     expect(refusal(command({ signerKey: Buffer.alloc(32, 8) }))).toContain('The signature at position 0 is invalid');
+    expect(refusal(command({ signer: Buffer.alloc(32, 9) }))).toContain('Failed to buy gas: Keyset failure (keys-all)');
     const tampered = command();
     expect(refusal({ ...tampered, cmd: tampered.cmd.replace('1.5)', '2.5)') })).toContain('Invalid transaction hash');
     // The gas payer must exist on this chain.

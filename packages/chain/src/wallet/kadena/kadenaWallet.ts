@@ -149,7 +149,8 @@ export class KadenaWallet implements SigningWallet {
    * Only `k:<64 lower-case hex>` accounts. transfer-create must be given the receiver's guard, and the only
    * accounts whose guard follows from their name are `k:` accounts (the guard is the key after `k:`; the
    * coin contract enforces exactly that guard when it creates one: coin.pact enforce-reserved). Any other
-   * name may belong to someone else on this chain, or be created by anyone with any guard.
+   * name may belong to someone else on this chain, or be created by anyone with any guard. The pool's own
+   * account is refused too (coin.pact transfer-create: "sender cannot be the receiver of a transfer").
    */
   async validateAddress(address: string): Promise<boolean> {
     return validatePayoutAddress('kadena', address).ok && address !== this.address;
