@@ -61,6 +61,7 @@ export { BitcoinWallet } from './wallet/bitcoinWallet.js';
 export { type BlockStatus, blockStatus } from './wallet/blockStatus.js';
 export { CkbWallet } from './wallet/ckb/ckbWallet.js';
 export { EvmWallet } from './wallet/evm/evmWallet.js';
+export { KadenaWallet } from './wallet/kadena/kadenaWallet.js';
 export { KaspaWallet } from './wallet/kaspa/kaspaWallet.js';
 export {
   isSigningWallet,

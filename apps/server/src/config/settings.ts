@@ -300,12 +300,29 @@ const kaspaWallet = z
   })
   .strict();
 
+/** Kadena: `k:` account of the key on one chain, through a chainweb node's Pact API (docs/coins/kadena.md). */
+const kadenaWallet = z
+  .object({
+    kind: z.literal('kadena'),
+    ticker: ticker('KDA'),
+    url: httpUrl,
+    /** The node's P2P API (port 1789), which alone answers mempool lookups: a sent payout shows as pending. */
+    p2p_url: httpUrl.optional(),
+    network_id: z.string().refine(isChainwebVersionName, 'expected mainnet01, testnet04 or development'),
+    /** The chain the pool pays from (its funds are per chain). */
+    chain_id: z.number().int().min(0).max(19),
+    key_file: keyFile,
+    confirmations: confirmations(10),
+    min_balance: minBalance,
+  })
+  .strict();
+
 /** A hot wallet payouts are sent from (docs/money.md, "Payouts"). */
 export const walletSetting = z.preprocess(
   (value) =>
     value !== null && typeof value === 'object' && !('kind' in value) ? { ...value, kind: 'bitcoin' } : value,
-  z.discriminatedUnion('kind', [bitcoinWallet, evmWallet, ckbWallet, kaspaWallet], {
-    error: 'expected kind bitcoin, evm, ckb or kaspa',
+  z.discriminatedUnion('kind', [bitcoinWallet, evmWallet, ckbWallet, kaspaWallet, kadenaWallet], {
+    error: 'expected kind bitcoin, evm, ckb, kaspa or kadena',
   }),
 );
 export type WalletSetting = z.output<typeof walletSetting>;

@@ -17,8 +17,11 @@
  *   then dropped, listed in `rejections`); GET …/mining/updates (text/event-stream "New Cut" /
  *   "Refreshed Block", closed after `updateStreamTimeoutMs`, 503 past `updateStreamLimit`); GET …/cut;
  *   GET …/chain/{c}/header/{hash}; POST …/chain/{c}/header/branch.
+ * - The Pact service API and the mempool's member/lookup calls (chainwebPact.ts): per-chain coin
+ *   balances, commands checked by pactVerifier.ts and run in the next block of their chain (a block of
+ *   advanceCut or a solved one); orphan undoes the blocks it replaces and gives their commands back.
  * - Test controls: `refreshPayload` (Refreshed Block), `advanceCut` (other miners extend every chain),
- *   `orphan` (a competing branch replaces a block), `close`.
+ *   `orphan` (a competing branch replaces a block), `pact` (fund accounts, read balances), `close`.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -26,6 +29,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { blake2sWork } from '@lodestone/pow';
 import type { KadenaMiner } from '../kadena/chainwebClient.js';
 import { kadenaBlockHash, TWENTY_CHAIN_GRAPH } from '../kadena/header.js';
+import { StandInPact } from './chainwebPact.js';
 
 /** The miner the stand-in coordinates by default (chainweb-node's own test miner key, Miner/Pact.hs). */
 export const STAND_IN_MINER: KadenaMiner = Object.freeze({
@@ -98,6 +102,8 @@ export interface ChainwebNodeStandIn {
    * longer than the branch it replaces: the old block stays known (GET header finds it) but is off the chain.
    */
   orphan(chainId: number, height: number): void;
+  /** The Pact side: `fund` an account on a chain, read a `balance`, list `pending` request keys. */
+  readonly pact: Pick<StandInPact, 'fund' | 'balance' | 'pending'>;
   close(): Promise<void>;
 }
 
@@ -180,6 +186,13 @@ export async function startChainwebNode(options: ChainwebNodeOptions = {}): Prom
   const chains = Object.keys(TWENTY_CHAIN_GRAPH).map(Number);
   const adjacentOf = (c: number) => TWENTY_CHAIN_GRAPH[c] as readonly number[];
 
+  const pact = new StandInPact({
+    version: 'mainnet01',
+    chains,
+    minerAccount: (miners[0] ?? STAND_IN_MINER).account,
+    minerKeys: (miners[0] ?? STAND_IN_MINER).publicKeys,
+    now,
+  });
   const known = new Map<string, Stored>();
   const mainChain = new Map<number, string[]>(); // chain → block hashes by height - base height
   const primed = new Map<number, Buffer>(); // chain → payload hash of the current payload
@@ -267,8 +280,17 @@ export async function startChainwebNode(options: ChainwebNodeOptions = {}): Prom
   function extend(fields: Fields, account: string | undefined): StandInBlock {
     const c = Number(le(fields.chain));
     const blockedBefore = new Set(chains.filter((x) => !mineable(x)));
-    const block = store(fields, account, headOf(c).block.hash);
+    const parent = headOf(c);
+    const block = store(fields, account, parent.block.hash);
     (mainChain.get(c) as string[]).push(block.hash);
+    pact.onBlock({
+      chainId: c,
+      height: block.height,
+      hash: block.hash,
+      parentHash: parent.block.hash,
+      timeMicros: le(fields.time),
+      parentTimeMicros: le(parent.fields.time),
+    });
     primed.delete(c);
     emit(c, 'New Cut');
     for (const x of blockedBefore) if (x !== c && mineable(x)) emit(x, 'New Cut');
@@ -487,6 +509,11 @@ export async function startChainwebNode(options: ChainwebNodeOptions = {}): Prom
       reply(res, 200, JSON.stringify(cut), 'application/json;charset=utf-8');
       return;
     }
+    const pactReply = pact.route(req.method ?? 'GET', rest, url.searchParams, body);
+    if (pactReply) {
+      reply(res, pactReply.status, pactReply.body, pactReply.type);
+      return;
+    }
     const header = /^chain\/(\d+)\/header\/([A-Za-z0-9_-]{43})$/.exec(rest);
     if (req.method === 'GET' && header) {
       const stored = known.get(header[2] as string);
@@ -528,6 +555,7 @@ export async function startChainwebNode(options: ChainwebNodeOptions = {}): Prom
       chainId === undefined ? [...served.values()].reduce((a, b) => a + b, 0) : (served.get(chainId) ?? 0),
     openStreams: () => streams.size,
     head: (c) => headOf(c).block,
+    pact,
     refreshPayload(c) {
       primed.set(c, randomBytes(32));
       emit(c, 'Refreshed Block');
@@ -543,6 +571,7 @@ export async function startChainwebNode(options: ChainwebNodeOptions = {}): Prom
       const index = height - baseHeight;
       if (index <= 0 || index >= hashes.length) throw new RangeError(`chain ${c} has no block to orphan at ${height}`);
       const replaced = hashes.length - index;
+      pact.onOrphan(c, hashes.slice(index));
       hashes.length = index;
       for (let i = 0; i <= replaced; i++) {
         const fields = externalBlock(c);

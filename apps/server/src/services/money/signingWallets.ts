@@ -1,4 +1,4 @@
-import { CkbWallet, EvmWallet, KaspaWallet, type SigningWallet } from '@lodestone/chain';
+import { CkbWallet, EvmWallet, KadenaWallet, KaspaWallet, type SigningWallet } from '@lodestone/chain';
 import type { Coin } from '@lodestone/db';
 import { amountToUnits } from '@lodestone/domain';
 import { readKeyFile } from '../../config/keyFile.js';
@@ -42,6 +42,16 @@ export function createSigningWallet(setting: SigningSetting, coin: Coin): Signin
         url: setting.url,
         privateKey: privateKey.slice(2),
         prefix: setting.network,
+        confirmations: setting.confirmations,
+      });
+    case 'kadena':
+      return new KadenaWallet({
+        coin: 'KDA',
+        baseUrl: setting.url,
+        ...(setting.p2p_url ? { p2pUrl: setting.p2p_url } : {}),
+        networkId: setting.network_id,
+        chainId: setting.chain_id,
+        privateKey: privateKey.slice(2),
         confirmations: setting.confirmations,
       });
   }
