@@ -181,6 +181,20 @@ export {
   userByEmail,
   useTotpStep,
 } from './queries/users.js';
+export {
+  type OpenPayoutTotals,
+  openPayoutTotals,
+  owedByCoin,
+  type PoolResult,
+  poolResultByCoin,
+  removeWalletSnapshotsExcept,
+  saveWalletReadError,
+  saveWalletReading,
+  type WalletIdentity,
+  type WalletReading,
+  type WalletSnapshot,
+  walletSnapshots,
+} from './queries/treasury.js';
 export { insertVipApplication, markVipApplicationEmailed, vipApplications } from './queries/vipApplications.js';
 export {
   addWorkerMinuteStats,

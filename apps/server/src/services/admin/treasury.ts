@@ -1,0 +1,205 @@
+import type { AdminTreasuryResponse, TreasuryCoin } from '@lodestone/contract';
+import {
+  type Coin,
+  type Executor,
+  listCoins,
+  type OpenPayoutTotals,
+  openPayoutTotals,
+  owedByCoin,
+  type PoolResult,
+  payoutCandidates,
+  poolResultByCoin,
+  type User,
+  type WalletSnapshot,
+  walletSnapshots,
+} from '@lodestone/db';
+import { planPayouts, unitsToAmount, walletBalanceNeeded, walletOutputs } from '@lodestone/domain';
+import { type AccountsContext, logEvent } from '../accounts/context.js';
+
+/**
+ * The operator's treasury (docs/admin.md, "Treasury"): per coin of the catalogue, what the pool owes
+ * its miners, what the next payout run pays, what the hot wallet held when the jobs role last read it,
+ * what it lacks, what waits, and the pool's own profit and loss from the ledger. One read used by the
+ * admin page, `lodestone treasury` and the Prometheus gauges, so the three never disagree.
+ *
+ * The API never asks a wallet: the keys of pool-signed wallets live only in the jobs role, which
+ * writes what each wallet holds to wallet_snapshots every minute (jobs/walletSnapshots.ts).
+ */
+
+export interface FeeReserve {
+  /** The coin fees are paid in (ETH for USDC), a coin of the catalogue, and its decimals. */
+  coin: string;
+  decimals: number;
+  /** Its spendable balance at the wallet's read_at; null until a read succeeded. */
+  spendable: bigint | null;
+  /** What paying what is due may cost in fees: one transaction per output at the last estimate. */
+  needed: bigint | null;
+  /** needed − spendable, never below 0; null while either is unknown. */
+  shortfall: bigint | null;
+}
+
+export interface TreasuryCoinFigures {
+  coin: Pick<Coin, 'ticker' | 'name' | 'decimals' | 'payouts_enabled'>;
+  owed: bigint;
+  due: bigint;
+  dueAccounts: number;
+  /** null: the coin has no hot wallet, or the jobs role has not read it yet. */
+  wallet: WalletSnapshot | null;
+  /** due + min_balance − spendable, never below 0 (no wallet or no reading yet: spendable 0). */
+  shortfall: bigint;
+  /** Tokens only: the fee coin's reserve; null when fees are paid in the coin itself. */
+  feeReserve: FeeReserve | null;
+  open: OpenPayoutTotals;
+  /** Due accounts that wait for funds: all of them while the wallet falls short (the run pays a coin's due accounts together or not at all). */
+  waitingForFunds: number;
+  result: PoolResult & { net: bigint };
+}
+
+export interface Treasury {
+  at: Date;
+  coins: TreasuryCoinFigures[];
+}
+
+const NO_OPEN: OpenPayoutTotals = { count: 0, total: 0n };
+const NO_RESULT: PoolResult = { mined: 0n, pps: 0n, fees: 0n };
+
+/** The treasury at `now`, every coin of the catalogue in its order. */
+export async function readTreasury(db: Executor, now: Date): Promise<Treasury> {
+  const [coins, owed, open, results, snapshots] = await Promise.all([
+    listCoins(db),
+    owedByCoin(db),
+    openPayoutTotals(db),
+    poolResultByCoin(db),
+    walletSnapshots(db),
+  ]);
+  const figures: TreasuryCoinFigures[] = [];
+  for (const coin of coins) {
+    // The payout job's own rule (jobs/payouts.ts) at this instant: who is due and how much.
+    const plan = planPayouts(
+      { ticker: coin.ticker, decimals: coin.decimals, payoutsEnabled: coin.payouts_enabled },
+      await payoutCandidates(db, coin.ticker),
+      now,
+    );
+    const outputs = walletOutputs(plan.accounts.flatMap((a) => a.items)).length;
+    const wallet = snapshots.get(coin.ticker) ?? null;
+    figures.push(
+      coinFigures({
+        coin,
+        owed: owed.get(coin.ticker) ?? 0n,
+        due: plan.total,
+        dueAccounts: plan.accounts.length,
+        dueOutputs: outputs,
+        wallet,
+        feeDecimals: coins.find((c) => c.ticker === wallet?.feeCoin)?.decimals ?? 0,
+        open: open.get(coin.ticker) ?? NO_OPEN,
+        result: results.get(coin.ticker) ?? NO_RESULT,
+      }),
+    );
+  }
+  return { at: now, coins: figures };
+}
+
+interface CoinInputs {
+  coin: TreasuryCoinFigures['coin'];
+  owed: bigint;
+  due: bigint;
+  dueAccounts: number;
+  /** The outputs paying what is due (addresses shared by accounts counted once, as the wallet pays them). */
+  dueOutputs: number;
+  wallet: WalletSnapshot | null;
+  /** Decimals of the wallet's fee coin (a coin of the catalogue: wallet_snapshots.fee_coin references it). */
+  feeDecimals: number;
+  open: OpenPayoutTotals;
+  result: PoolResult;
+}
+
+/** The derived figures of one coin (pure). */
+export function coinFigures(input: CoinInputs): TreasuryCoinFigures {
+  const { wallet, due } = input;
+  const spendable = wallet?.reading?.balance ?? 0n;
+  const needed = due > 0n ? walletBalanceNeeded(due, wallet?.minBalance ?? 0n) : 0n;
+  const shortfall = positive(needed - spendable);
+  let feeReserve: FeeReserve | null = null;
+  if (wallet?.feeCoin) {
+    const fee = wallet.reading?.fee ?? null;
+    const feeNeeded = fee ? fee.perTransaction * BigInt(input.dueOutputs) : null;
+    feeReserve = {
+      coin: wallet.feeCoin,
+      decimals: input.feeDecimals,
+      spendable: fee?.balance ?? null,
+      needed: feeNeeded,
+      shortfall: fee && feeNeeded !== null ? positive(feeNeeded - fee.balance) : null,
+    };
+  }
+  const short = shortfall > 0n || (feeReserve?.shortfall ?? 0n) > 0n;
+  return {
+    coin: input.coin,
+    owed: input.owed,
+    due,
+    dueAccounts: input.dueAccounts,
+    wallet,
+    shortfall,
+    feeReserve,
+    open: input.open,
+    waitingForFunds: short ? input.dueAccounts : 0,
+    result: { ...input.result, net: input.result.mined + input.result.pps + input.result.fees },
+  };
+}
+
+const positive = (n: bigint) => (n > 0n ? n : 0n);
+
+/** The treasury as the contract answers it: exact decimal text in coin units, ISO times. */
+export function treasuryResponse(treasury: Treasury): AdminTreasuryResponse {
+  return { generated_at: treasury.at.toISOString(), coins: treasury.coins.map(coinResponse) };
+}
+
+function coinResponse(f: TreasuryCoinFigures): TreasuryCoin {
+  const amount = (units: bigint) => unitsToAmount(units, f.coin.decimals);
+  const wallet = f.wallet;
+  const fee = f.feeReserve;
+  // The fee coin's decimals are not this coin's (ETH 18, USDC 6).
+  const feeAmount = (units: bigint | null) => (units === null ? null : unitsToAmount(units, fee?.decimals ?? f.coin.decimals));
+  return {
+    coin: f.coin.ticker,
+    name: f.coin.name,
+    decimals: f.coin.decimals,
+    payouts_enabled: f.coin.payouts_enabled,
+    owed: amount(f.owed),
+    due: amount(f.due),
+    due_accounts: f.dueAccounts,
+    wallet: wallet && {
+      demo: wallet.demo,
+      address: wallet.address,
+      spendable: wallet.reading ? amount(wallet.reading.balance) : null,
+      min_balance: amount(wallet.minBalance),
+      read_at: wallet.reading?.at.toISOString() ?? null,
+      checked_at: wallet.checkedAt.toISOString(),
+      error: wallet.error,
+      fee_reserve: fee && {
+        coin: fee.coin,
+        spendable: feeAmount(fee.spendable),
+        needed: feeAmount(fee.needed),
+        shortfall: feeAmount(fee.shortfall),
+      },
+    },
+    shortfall: amount(f.shortfall),
+    waiting: {
+      open_payouts: f.open.count,
+      open_total: amount(f.open.total),
+      accounts_for_funds: f.waitingForFunds,
+    },
+    profit: {
+      mined: amount(f.result.mined),
+      pps_credited: amount(-f.result.pps),
+      fees_kept: amount(f.result.fees),
+      net: amount(f.result.net),
+    },
+  };
+}
+
+/** GET admin/treasury: the figures, and the look recorded in the admin's own log. */
+export async function viewTreasury(ctx: AccountsContext, admin: User, ip: string): Promise<AdminTreasuryResponse> {
+  const treasury = await readTreasury(ctx.db, ctx.now());
+  await logEvent(ctx.db, ctx.now(), { userId: admin.id, name: 'admin_treasury_viewed', value: { ip } });
+  return treasuryResponse(treasury);
+}
