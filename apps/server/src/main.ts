@@ -15,6 +15,7 @@ import { createMetricsRegistry } from './http/metrics.js';
 import { blockConfirmationJob } from './jobs/blockConfirmations.js';
 import { payoutJob } from './jobs/payouts.js';
 import { startJobsRole } from './jobs/role.js';
+import { walletSnapshotJob } from './jobs/walletSnapshots.js';
 import { workerRollupJob } from './jobs/workerRollup.js';
 import { createJobSources, demoAlgorithms } from './network.js';
 import { parseRoles, type Role, UsageError } from './roles.js';
@@ -119,6 +120,7 @@ async function startParts(config: Config, roles: Set<Role>, log: Logger, running
       jobs: [
         payoutJob({ config }),
         blockConfirmationJob({ config }),
+        walletSnapshotJob({ config }),
         workerRollupJob({ windowMinutes: config.statsWindowMinutes }),
       ],
     });

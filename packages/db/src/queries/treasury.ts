@@ -125,7 +125,12 @@ export async function saveWalletReading(db: Executor, wallet: WalletIdentity, re
  * read_at stay as they were (none on a first failure). A changed fee coin drops the old fee figures,
  * which were of another coin.
  */
-export async function saveWalletReadError(db: Executor, wallet: WalletIdentity, error: string, at: Date): Promise<void> {
+export async function saveWalletReadError(
+  db: Executor,
+  wallet: WalletIdentity,
+  error: string,
+  at: Date,
+): Promise<void> {
   await db
     .insertInto('wallet_snapshots')
     .values({

@@ -158,7 +158,8 @@ function coinResponse(f: TreasuryCoinFigures): TreasuryCoin {
   const wallet = f.wallet;
   const fee = f.feeReserve;
   // The fee coin's decimals are not this coin's (ETH 18, USDC 6).
-  const feeAmount = (units: bigint | null) => (units === null ? null : unitsToAmount(units, fee?.decimals ?? f.coin.decimals));
+  const feeAmount = (units: bigint | null) =>
+    units === null ? null : unitsToAmount(units, fee?.decimals ?? f.coin.decimals);
   return {
     coin: f.coin.ticker,
     name: f.coin.name,
