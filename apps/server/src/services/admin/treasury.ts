@@ -117,7 +117,7 @@ interface CoinInputs {
 export function coinFigures(input: CoinInputs): TreasuryCoinFigures {
   const { wallet, due } = input;
   const spendable = wallet?.reading?.balance ?? 0n;
-  const needed = due > 0n ? walletBalanceNeeded(due, wallet?.minBalance ?? 0n) : 0n;
+  const needed = walletBalanceNeeded(due, wallet?.minBalance ?? 0n);
   const shortfall = positive(needed - spendable);
   let feeReserve: FeeReserve | null = null;
   if (wallet?.feeCoin) {
