@@ -82,14 +82,15 @@ function coinText(c: TreasuryCoin, generatedAt: string): string[] {
 function walletText(c: TreasuryCoin, generatedAt: string): string {
   const w = c.wallet;
   if (!w) return 'no hot wallet (or not read yet)';
-  const kind = w.demo ? ' (demo wallet)' : '';
   const where = w.address ? ` at ${w.address}` : '';
+  // The demo wallet's balance is a placeholder for "unlimited" (2^63 − 1 units), not a holding.
+  const held = w.demo ? 'unlimited (demo wallet)' : `${w.spendable} ${c.coin} spendable`;
   const read =
     w.spendable === null || w.read_at === null
       ? 'never read'
-      : `${w.spendable} ${c.coin} spendable, read ${w.read_at} (${ageText(w.read_at, generatedAt)} ago)`;
+      : `${held}, read ${w.read_at} (${ageText(w.read_at, generatedAt)} ago)`;
   const failed = w.error ? `; last read failed at ${w.checked_at}: ${w.error}` : '';
-  return `${read}, keeps ${w.min_balance} ${c.coin}${kind}${where}${failed}`;
+  return `${read}, keeps ${w.min_balance} ${c.coin}${where}${failed}`;
 }
 
 /** Whole seconds, minutes or hours between two ISO times. */
