@@ -59,6 +59,13 @@ export { RpcError } from './rpc/errors.js';
 export { exactDecimalFetch, unitsToDecimal } from './wallet/amounts.js';
 export { BitcoinWallet } from './wallet/bitcoinWallet.js';
 export { type BlockStatus, blockStatus } from './wallet/blockStatus.js';
+export { EvmWallet } from './wallet/evm/evmWallet.js';
+export {
+  isSigningWallet,
+  type SignedTransaction,
+  type SigningWallet,
+  type TransactionState,
+} from './wallet/signingWallet.js';
 export {
   type SentTransaction,
   type Wallet,

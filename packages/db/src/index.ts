@@ -113,6 +113,7 @@ export {
   demoWalletTransaction,
   demoWalletTransactionsByComment,
   failPayout,
+  failSentPayout,
   insertDemoWalletTransaction,
   markPayoutSending,
   markPayoutSent,
@@ -123,6 +124,17 @@ export {
   pendingBlocks,
   setBlockConfirmations,
 } from './queries/payouts.js';
+export {
+  followSentPayout,
+  inFlightTransactions,
+  markTransactionDead,
+  type NewPayoutTransaction,
+  type PayoutTransaction,
+  payoutTransactions,
+  storeFirstTransaction,
+  storeReplacement,
+  unconfirmedPayouts,
+} from './queries/payoutTransactions.js';
 export {
   type PoolComparison,
   type ProfitHour,

@@ -205,6 +205,8 @@ export interface PayoutItems {
 
 export interface Payouts {
   coin: string;
+  confirmations: Generated<number>;
+  confirmed_at: Date | null;
   created_at: Generated<Date>;
   demo: boolean;
   error: string | null;
@@ -226,6 +228,22 @@ export interface PayoutSettings {
   threshold: ColumnType<string, string | bigint, string | bigint>;
   ticker: string;
   updated_at: Generated<Date>;
+}
+
+export interface PayoutTransactions {
+  attempt: number;
+  coin: string;
+  created_at: Date;
+  expires_at: Date | null;
+  fee: ColumnType<string, string | bigint, string | bigint>;
+  fee_coin: string;
+  follow_from: string | null;
+  id: Generated<ColumnType<bigint, bigint | number, bigint | number>>;
+  payout_id: ColumnType<bigint, bigint | number, bigint | number>;
+  raw: string;
+  spends: Json;
+  status: string;
+  txid: string;
 }
 
 export interface PoolComparisons {
@@ -459,6 +477,7 @@ export interface DB {
   payout_addresses: PayoutAddresses;
   payout_items: PayoutItems;
   payout_settings: PayoutSettings;
+  payout_transactions: PayoutTransactions;
   payouts: Payouts;
   pool_comparisons: PoolComparisons;
   pool_stats: PoolStats;

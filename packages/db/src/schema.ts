@@ -42,6 +42,7 @@ type Narrowed<
 export type WorkerPeriodKind = 'day' | 'window';
 export type BlockStatus = 'pending' | 'confirmed' | 'orphaned' | 'rejected';
 export type PayoutStatus = 'pending' | 'sending' | 'sent' | 'failed';
+export type PayoutTransactionStatus = 'live' | 'replaced' | 'dead';
 
 export type LedgerTransactionKind =
   | 'pps_credit'
@@ -85,6 +86,8 @@ type LedgerTransactionsTable = Narrowed<Generated.LedgerTransactions, { kind: Le
 type LedgerEntriesTable = Narrowed<Generated.LedgerEntries, { kind: LedgerEntryKind; algorithm: AlgorithmKey }>;
 export type PpsAccrualsTable = Narrowed<Generated.PpsAccruals, { kind: 'pps' | 'fee' | 'referral' | 'redirect_in' }>;
 type PayoutsTable = Narrowed<Generated.Payouts, { status: PayoutStatus }>;
+/** spends is always a JSON array of text (payoutTransactions.ts writes it). */
+type PayoutTransactionsTable = Narrowed<Generated.PayoutTransactions, { status: PayoutTransactionStatus }>;
 /**
  * log_value is always a JSON object, written once as JSON text (userLog.ts stringifies it). Spelled out
  * rather than Narrowed: the generated Json type holds JSON's null, so Narrowed would keep a null that
@@ -106,6 +109,7 @@ interface NarrowedTables {
   ledger_transactions: LedgerTransactionsTable;
   network_states: NetworkStatesTable;
   payouts: PayoutsTable;
+  payout_transactions: PayoutTransactionsTable;
   pool_comparisons: PoolComparisonsTable;
   pool_stats: PoolStatsTable;
   pps_accruals: PpsAccrualsTable;

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  fundedInDueOrder,
+  inDueOrder,
   type PayoutCandidate,
+  type PayoutPlan,
+  type PlannedPayoutAccount,
   planPayouts,
   splitByProportion,
   thresholdUnits,
@@ -137,5 +141,58 @@ describe('the hot wallet', () => {
   it('must hold the payout and its min_balance (which pays the network fee)', () => {
     expect(walletBalanceNeeded(3_000_000n, 100_000n)).toBe(3_100_000n);
     expect(walletBalanceNeeded(0n, 0n)).toBe(0n);
+  });
+});
+
+describe('fundedInDueOrder', () => {
+  const account = (id: number, amount: bigint): PlannedPayoutAccount => ({
+    accountId: BigInt(id),
+    amount,
+    items: [{ address: `a${id}`, amount }],
+  });
+  const plan = (accounts: PlannedPayoutAccount[]): PayoutPlan => ({
+    coin: 'ETH',
+    accounts,
+    total: accounts.reduce((s, a) => s + a.amount, 0n),
+    skipped: [],
+  });
+  const fees = (accounts: readonly PlannedPayoutAccount[]) =>
+    accounts.reduce((s, a) => s + a.amount, 0n) + 10n * BigInt(accounts.length) + 5n;
+
+  it('orders the never-paid first, then the longest waiting, then by id', () => {
+    const accounts = [account(3, 1n), account(1, 1n), account(2, 1n), account(4, 1n)];
+    const ordered = inDueOrder(accounts, [
+      { accountId: 1n, lastPayoutAt: new Date('2026-11-20T00:00:00Z') },
+      { accountId: 2n, lastPayoutAt: null },
+      { accountId: 3n, lastPayoutAt: new Date('2026-11-01T00:00:00Z') },
+      { accountId: 4n, lastPayoutAt: null },
+    ]);
+    expect(ordered.map((a) => a.accountId)).toEqual([2n, 4n, 3n, 1n]);
+  });
+
+  it('pays everything when the wallet covers it, total and fees', () => {
+    const accounts = [account(1, 100n), account(2, 200n)];
+    const { funded, waiting } = fundedInDueOrder(plan(accounts), accounts, 325n, fees);
+    expect(funded.accounts).toHaveLength(2);
+    expect(funded.total).toBe(300n);
+    expect(waiting).toEqual([]);
+  });
+
+  it('pays the due prefix it can cover and stops at the first account that does not fit', () => {
+    // 100 + 500 + 20 fees + 5 kept = 625 > 400; the third (10) would fit alone but waits behind the second.
+    const accounts = [account(1, 100n), account(2, 500n), account(3, 10n)];
+    const { funded, waiting } = fundedInDueOrder(plan(accounts), accounts, 400n, fees);
+    expect(funded.accounts.map((a) => a.accountId)).toEqual([1n]);
+    expect(funded.total).toBe(100n);
+    expect(waiting.map((a) => a.accountId)).toEqual([2n, 3n]);
+  });
+
+  it('pays nobody when even the first does not fit, one unit short', () => {
+    const accounts = [account(1, 100n)];
+    const { funded, waiting } = fundedInDueOrder(plan(accounts), accounts, 114n, fees);
+    expect(funded.accounts).toEqual([]);
+    expect(funded.total).toBe(0n);
+    expect(waiting).toHaveLength(1);
+    expect(fundedInDueOrder(plan(accounts), accounts, 115n, fees).waiting).toEqual([]);
   });
 });

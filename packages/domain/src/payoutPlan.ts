@@ -161,3 +161,48 @@ export function walletOutputs(items: readonly PlannedPayoutItem[]): PlannedPayou
 export function walletBalanceNeeded(total: bigint, minBalance: bigint): bigint {
   return total + minBalance;
 }
+
+/**
+ * Due order: the account that has waited longest first — never paid before it, then the oldest last
+ * payout — then by account id, so the order is stable from run to run.
+ */
+export function inDueOrder(
+  accounts: readonly PlannedPayoutAccount[],
+  candidates: readonly Pick<PayoutCandidate, 'accountId' | 'lastPayoutAt'>[],
+): PlannedPayoutAccount[] {
+  const last = new Map(candidates.map((c) => [c.accountId, c.lastPayoutAt?.getTime() ?? -Infinity]));
+  return [...accounts].sort(
+    (a, b) =>
+      (last.get(a.accountId) ?? -Infinity) - (last.get(b.accountId) ?? -Infinity) ||
+      (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0),
+  );
+}
+
+export interface FundedPlan {
+  /** The accounts the wallet can pay now, in due order. */
+  funded: PayoutPlan;
+  /** Due accounts left for a later run because the wallet cannot cover them now. */
+  waiting: PlannedPayoutAccount[];
+}
+
+/**
+ * What an underfunded wallet pays (docs/money.md, "When a wallet cannot cover what is due"): the
+ * longest run of accounts, in due order, whose cost fits what the wallet holds. It stops at the first
+ * account that does not fit rather than skip to smaller later ones, so an early-due miner is never
+ * starved by later, smaller payouts. `cost(accounts)` is what the wallet must hold to pay them (their
+ * total, the fees, the balance it keeps) and grows with every account added.
+ */
+export function fundedInDueOrder(
+  plan: PayoutPlan,
+  ordered: readonly PlannedPayoutAccount[],
+  available: bigint,
+  cost: (accounts: readonly PlannedPayoutAccount[]) => bigint,
+): FundedPlan {
+  let n = ordered.length;
+  while (n > 0 && cost(ordered.slice(0, n)) > available) n -= 1;
+  const accounts = ordered.slice(0, n);
+  return {
+    funded: { ...plan, accounts, total: accounts.reduce((sum, a) => sum + a.amount, 0n) },
+    waiting: ordered.slice(n),
+  };
+}

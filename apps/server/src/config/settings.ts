@@ -223,18 +223,63 @@ export const coinSetting = z.discriminatedUnion('algorithm', [bitcoinCoin, ckbCo
 });
 export type CoinSetting = z.output<typeof coinSetting>;
 
-/** A hot wallet payouts are sent from. */
-export const walletSetting = z
+const walletTicker = z.string().regex(/^[A-Z0-9]{2,10}$/, 'expected an upper-case ticker such as LTC');
+/** Coins (decimal) to keep in the wallet; payouts stop with an alert rather than dip below. */
+const minBalance = z
+  .string()
+  .regex(/^\d+(\.\d+)?$/, 'expected a decimal coin amount such as 0.5')
+  .default('0');
+/**
+ * The file holding a pool-signed wallet's private key (hex, one line). The key never sits in the
+ * configuration or the environment, where process listings, logs and support dumps reach; start-up
+ * refuses a file that other users can read (docs/money.md, "Securing the hot wallets").
+ */
+const keyFile = z.string().min(1, 'expected the path of the key file');
+const confirmations = (fallback: number) => z.number().int().min(1).max(100_000).default(fallback);
+
+/** A bitcoin-family node wallet (sendmany over JSON-RPC); `kind` may be left out. */
+const bitcoinWallet = z
   .object({
-    ticker: z.string().regex(/^[A-Z0-9]{2,10}$/, 'expected an upper-case ticker such as LTC'),
+    kind: z.literal('bitcoin').default('bitcoin'),
+    ticker: walletTicker,
     rpc_url: urlWithScheme(['http:', 'https:'], 'expected http://user:password@host:port/[wallet/NAME]'),
-    /** Coins (decimal) to keep in the wallet; payouts stop with an alert rather than dip below. */
-    min_balance: z
-      .string()
-      .regex(/^\d+(\.\d+)?$/)
-      .default('0'),
+    min_balance: minBalance,
   })
   .strict();
+
+/** ETH, or an ERC-20 token (USDC) whose gas the same key's ETH pays (docs/coins/ethereum.md). */
+const evmWallet = z
+  .object({
+    kind: z.literal('evm'),
+    ticker: walletTicker,
+    rpc_url: httpUrl,
+    chain_id: z.number().int().min(1),
+    key_file: keyFile,
+    /** The token contract, for a token such as USDC; absent for the chain's own coin. */
+    token: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/, 'expected the token contract address, 0x and 40 hex digits')
+      .optional(),
+    /** The ticker of the coin gas is paid in. */
+    fee_coin: walletTicker.default('ETH'),
+    confirmations: confirmations(12),
+    /** The most a payout may pay per gas, in gwei (decimal): a payout waits rather than pay more. */
+    max_fee_gwei: z.string().regex(/^\d+(\.\d{1,9})?$/, 'expected gwei as a decimal with at most 9 decimals'),
+    /** How long a payout transaction may wait unmined before it is replaced with a 12.5% higher fee. */
+    replace_after_minutes: z.number().int().min(1).max(1440).default(30),
+    min_balance: minBalance,
+  })
+  .strict();
+
+/** A hot wallet payouts are sent from (docs/money.md, "Payouts"). */
+export const walletSetting = z.preprocess(
+  (value) =>
+    value !== null && typeof value === 'object' && !('kind' in value) ? { ...value, kind: 'bitcoin' } : value,
+  z.discriminatedUnion('kind', [bitcoinWallet, evmWallet], {
+    error: 'expected kind bitcoin or evm',
+  }),
+);
+export type WalletSetting = z.output<typeof walletSetting>;
 
 /** Default ports on one machine: each algorithm its own trio (standard, marketplace, xnsub). */
 const DEFAULT_LISTENERS: StratumListenerSetting[] = (
@@ -625,7 +670,7 @@ export const SETTINGS = {
     file: 'wallets',
     schema: jsonOrValue(z.array(walletSetting, { error: 'expected a list of wallets' })),
     default: [],
-    doc: 'Hot wallets payouts are sent from: a list of `{ticker, rpc_url, min_balance}` (bitcoin-family JSON-RPC wallets; `rpc_url` may end in `/wallet/NAME`). With no coin daemons configured the pool runs the demo network and pays from a demo wallet whose transaction ids start with `demo`; otherwise a coin without a wallet is not paid out (balances keep growing, an alert is logged).',
+    doc: 'Hot wallets payouts are sent from: a list of wallets, each `{kind, ticker, …, min_balance}`. `kind` bitcoin (the default): `{ticker, rpc_url, min_balance}`, a bitcoin-family JSON-RPC wallet (`rpc_url` may end in `/wallet/NAME`). Pool-signed wallets read their private key from `key_file` (hex; refused when other users can read it): `evm` `{ticker, rpc_url, chain_id, key_file, token?, fee_coin, confirmations, max_fee_gwei, replace_after_minutes}` for ETH and ERC-20 tokens such as USDC; `ckb` `{rpc_url, key_file, confirmations}`; `kaspa` `{url, key_file, confirmations}`; `kadena` `{url, network_id, chain_id, key_file, confirmations}` (docs/money.md, "Payouts from pool-signed wallets"). With no coin daemons configured the pool runs the demo network and pays from a demo wallet whose transaction ids start with `demo`; otherwise a coin without a wallet is not paid out (balances keep growing, an alert is logged).',
   },
   payoutsEveryMinutes: {
     env: 'PAYOUTS_EVERY_MINUTES',

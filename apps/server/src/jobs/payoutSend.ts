@@ -3,7 +3,7 @@ import { type SentTransaction, type Wallet, WalletError } from '@lodestone/chain
 import { type DB, failPayout, markPayoutSending, markPayoutSent, type Payout, payoutItems } from '@lodestone/db';
 import { walletBalanceNeeded, walletOutputs } from '@lodestone/domain';
 import type { Kysely } from 'kysely';
-import type { HotWallet } from '../services/money/wallets.js';
+import type { HotWallet, NodeHotWallet } from '../services/money/wallets.js';
 import type { Log } from './types.js';
 
 /**
@@ -41,8 +41,19 @@ export function nothingWasSent(error: unknown): error is WalletError {
   );
 }
 
-/** Points where tests make a run "crash" (a hook that throws aborts the whole run there). */
-export type PayoutStep = 'after-pending' | 'after-sending' | 'after-wallet-call';
+/**
+ * Points where tests make a run "crash" (a hook that throws aborts the whole run there). Node wallets
+ * (sendmany): after-pending, after-sending, after-wallet-call. Pool-signed wallets (payoutSign.ts):
+ * after-pending, after-sign, after-store, after-broadcast, after-confirmation.
+ */
+export type PayoutStep =
+  | 'after-pending'
+  | 'after-sending'
+  | 'after-wallet-call'
+  | 'after-sign'
+  | 'after-store'
+  | 'after-broadcast'
+  | 'after-confirmation';
 export type PayoutHooks = Partial<Record<PayoutStep, (payout: Payout) => void | Promise<void>>>;
 
 /** A hook threw: the run stops there, as a crashed process would, whatever the step was doing. */
@@ -65,9 +76,12 @@ export interface PayoutDeps {
   sendingGraceMs?: number;
   /** Stops the run between payouts (never in the middle of one). */
   signal?: AbortSignal;
+  /** Pool-signed wallets: how long a broadcast transaction may stay unmined before its fee is raised. */
+  replaceAfterMs?: number;
 }
 
-export type Outcome = 'sent' | 'failed' | 'open' | 'taken';
+/** `confirmed`: a pool-signed payout reached its wallet's confirmations in this run. */
+export type Outcome = 'sent' | 'confirmed' | 'failed' | 'open' | 'taken';
 
 export async function hook(hooks: PayoutHooks, step: PayoutStep, payout: Payout): Promise<void> {
   try {
@@ -83,7 +97,7 @@ export async function hook(hooks: PayoutHooks, step: PayoutStep, payout: Payout)
  */
 export async function sendPending(
   deps: PayoutDeps,
-  hot: HotWallet,
+  hot: NodeHotWallet,
   payout: Payout,
   now: Date,
   hooks: PayoutHooks,

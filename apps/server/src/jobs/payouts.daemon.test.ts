@@ -7,7 +7,6 @@ import {
   type Executor,
   type Payout,
   payoutItems,
-  postLedgerTransaction,
   reconcileLedger,
   recordBlock,
 } from '@lodestone/db';
@@ -17,7 +16,7 @@ import type { HotWallet } from '../services/money/wallets.js';
 import { daemonBlockStatus, runBlockConfirmations } from './blockConfirmations.js';
 import { PAYOUT_FAILURE, PAYOUT_SENDING_GRACE_MS, PayoutRunAborted, type PayoutStep } from './payoutSend.js';
 import { runPayouts } from './payouts.js';
-import { recordingLog } from './testing.js';
+import { recordingLog, seedBalance, seedPayoutSettings } from './testing.js';
 
 /**
  * The payout job against a real wallet: litecoind -regtest, the miner node's wallet as the pool's hot
@@ -74,22 +73,12 @@ describe('payouts through litecoind -regtest', () => {
       const addresses: string[] = [];
       for (const _ of proportions)
         addresses.push((await net.peer.client.call('getnewaddress', ['', 'bech32'])) as string);
-      await db
-        .insertInto('payout_settings')
-        .values({ account_id: account.id, ticker: 'LTC', threshold: '0.01', interval_hours: '1', paused_until: null })
-        .execute();
-      await db
-        .insertInto('payout_addresses')
-        .values(
-          addresses.map((address, position) => ({
-            account_id: account.id,
-            ticker: 'LTC',
-            position,
-            address,
-            proportion: proportions[position] as string,
-          })),
-        )
-        .execute();
+      await seedPayoutSettings(
+        db,
+        account.id,
+        'LTC',
+        addresses.map((address, position) => [address, proportions[position] as string] as const),
+      );
       accounts.push({ id: account.id, addresses });
     }
   });
@@ -99,21 +88,9 @@ describe('payouts through litecoind -regtest', () => {
     await net?.stop();
   });
 
-  let seeded = 0;
-  /** Credits each account the given units of LTC (an admin adjustment stands in for PPS credits). */
+  /** Credits each account the given units of LTC. */
   async function credit(db: Executor, amounts: bigint[]): Promise<void> {
-    await db.transaction().execute(async (trx) => {
-      for (const [i, amount] of amounts.entries()) {
-        await postLedgerTransaction(trx, {
-          key: `seed:${++seeded}`,
-          kind: 'admin_adjustment',
-          legs: [
-            { account: { accountId: accounts[i]?.id as bigint }, coin: 'LTC', amount, kind: 'admin_adjustment' },
-            { account: { system: 'pool:adjustments' }, coin: 'LTC', amount: -amount, kind: 'admin_adjustment' },
-          ],
-        });
-      }
-    });
+    for (const [i, amount] of amounts.entries()) await seedBalance(db, accounts[i]?.id as bigint, 'LTC', amount);
   }
 
   const run = (now: Date, hooks = {}) => runPayouts({ db: database.db, wallets: hot, log }, now, hooks);

@@ -13,7 +13,6 @@ import {
   type Executor,
   type Payout,
   payoutItems,
-  postLedgerTransaction,
   reconcileLedger,
 } from '@lodestone/db';
 import { createTestDatabase, insertTestAccount, testEngines } from '@lodestone/db/testing';
@@ -30,7 +29,7 @@ import {
   type PayoutStep,
 } from './payoutSend.js';
 import { payoutJob, runPayouts } from './payouts.js';
-import { recordingLog } from './testing.js';
+import { recordingLog, seedBalance, seedPayoutSettings } from './testing.js';
 
 const T = (iso: string) => new Date(`2024-05-06T${iso}Z`);
 const MINUTE = 60_000;
@@ -105,50 +104,8 @@ async function newAccount(db: Executor, name: string): Promise<bigint> {
   return (await insertTestAccount(db, name)).id;
 }
 
-let seeded = 0;
-async function credit(db: Executor, accountId: bigint, coin: string, amount: bigint): Promise<void> {
-  await db.transaction().execute((trx) =>
-    postLedgerTransaction(trx, {
-      key: `seed:${++seeded}`,
-      kind: 'admin_adjustment',
-      legs: [
-        { account: { accountId }, coin, amount, kind: 'admin_adjustment' },
-        { account: { system: 'pool:adjustments' }, coin, amount: -amount, kind: 'admin_adjustment' },
-      ],
-    }),
-  );
-}
-
-async function payTo(
-  db: Executor,
-  accountId: bigint,
-  coin: string,
-  addresses: [string, string][],
-  over: { threshold?: string; interval?: string; pausedUntil?: Date | null } = {},
-): Promise<void> {
-  await db
-    .insertInto('payout_settings')
-    .values({
-      account_id: accountId,
-      ticker: coin,
-      threshold: over.threshold ?? '0.01',
-      interval_hours: over.interval ?? '1',
-      paused_until: over.pausedUntil ?? null,
-    })
-    .execute();
-  await db
-    .insertInto('payout_addresses')
-    .values(
-      addresses.map(([address, proportion], position) => ({
-        account_id: accountId,
-        ticker: coin,
-        position,
-        address,
-        proportion,
-      })),
-    )
-    .execute();
-}
+const credit = seedBalance;
+const payTo = seedPayoutSettings;
 
 describe.each(testEngines())('payout job on %s', (engine) => {
   let database: Database;
@@ -227,7 +184,7 @@ describe.each(testEngines())('payout job on %s', (engine) => {
       { address: 'ltc-carol', amount: 20_000_000n },
     ]);
     const [payout] = await payouts();
-    expect(result).toEqual({ sent: [payout?.idempotency_key], failed: [], open: [] });
+    expect(result).toEqual({ sent: [payout?.idempotency_key], confirmed: [], failed: [], open: [] });
     expect(payout?.idempotency_key).toMatch(/^payout:LTC:[0-9a-f-]{36}$/);
     expect(wallet.sends[0]?.comment).toBe(payout?.idempotency_key);
     expect(payout).toMatchObject({
@@ -427,20 +384,41 @@ describe.each(testEngines())('payout job on %s', (engine) => {
     await expectOneTransactionPerSentPayout();
   });
 
-  it('stops with an alert and writes nothing when the hot wallet cannot cover total + minimum balance', async () => {
+  it('pays in due order what an underfunded wallet covers; the rest waits with one alert and keeps its balance', async () => {
     await seedThree();
+    // All three (100,000,001) and the minimum balance (5,000,000) need one unit more than the wallet has:
+    // alice and bob (never paid, lowest ids first) are paid, carol waits.
     wallet.funds = 100_000_001n + 4_999_999n;
+    await run(T('10:00:00'), undefined, hot(wallet, 5_000_000n));
+    const [first] = await payouts();
+    expect(first?.status).toBe('sent');
+    expect((await payoutItems(database.db, first?.id ?? 0n)).map((i) => i.address)).toEqual([
+      'ltc-alice',
+      'ltc-bob-1',
+      'ltc-bob-2',
+    ]);
+    expect(await balanceOf(carol)).toBe(20_000_000n);
+    const alerts = log.entries.filter((e) => (e.fields as { alert?: string }).alert === 'hot-wallet-underfunded');
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]?.level).toBe('error');
+    expect(alerts[0]?.fields).toMatchObject({ coin: 'LTC', paid: 2, waiting: 1, waitingTotal: '20000000' });
+
+    wallet.funds += 10_000n;
+    await run(T('11:00:00'), undefined, hot(wallet, 5_000_000n));
+    expect((await payouts()).map((p) => p.status)).toEqual(['sent', 'sent']);
+    expect(await balanceOf(carol)).toBe(0n);
+    await expectOneTransactionPerSentPayout();
+  });
+
+  it('pays nobody when even the first due account does not fit, and says so', async () => {
+    await seedThree();
+    wallet.funds = 50_000_000n + 4_999_999n;
     await run(T('10:00:00'), undefined, hot(wallet, 5_000_000n));
     expect(await payouts()).toEqual([]);
     expect(wallet.sendManyCalls).toBe(0);
     expect(await balanceOf(alice)).toBe(50_000_000n);
     const alert = log.entries.find((e) => (e.fields as { alert?: string }).alert === 'hot-wallet-underfunded');
-    expect(alert?.level).toBe('error');
-    expect(alert?.fields).toMatchObject({ coin: 'LTC', needed: '105000001', balance: '105000000' });
-
-    wallet.funds += 10_000n;
-    await run(T('11:00:00'), undefined, hot(wallet, 5_000_000n));
-    expect((await payouts()).map((p) => p.status)).toEqual(['sent']);
+    expect(alert?.fields).toMatchObject({ paid: 0, waiting: 3 });
   });
 
   it('fails a pending payout left by a crash when the wallet is underfunded by the restart', async () => {
@@ -507,7 +485,7 @@ describe.each(testEngines())('payout job on %s', (engine) => {
       const wallets = await createWallets({ coins: [], wallets: [] }, database.db);
       expect([...wallets.keys()]).toContain('LTC');
       expect(wallets.size).toBe(13);
-      expect([...wallets.values()].every((w) => w.wallet.demo && w.minBalance === 0n)).toBe(true);
+      expect([...wallets.values()].every((w) => 'demo' in w.wallet && w.wallet.demo && w.minBalance === 0n)).toBe(true);
       await run(T('10:00:00'), undefined, wallets);
       const [payout] = await payouts();
       expect(payout).toMatchObject({ status: 'sent', demo: true, fee: '0', total: '100000001' });
@@ -558,11 +536,14 @@ describe.each(testEngines())('payout job on %s', (engine) => {
       expect(await database.db.selectFrom('demo_wallet_transactions').select('txid').execute()).toEqual([]);
 
       const ignored = await createWallets(
-        { coins: [], wallets: [{ ticker: 'LTC', rpc_url: 'http://u:p@127.0.0.1:1/', min_balance: '1' }] },
+        {
+          coins: [],
+          wallets: [{ kind: 'bitcoin' as const, ticker: 'LTC', rpc_url: 'http://u:p@127.0.0.1:1/', min_balance: '1' }],
+        },
         database.db,
         log,
       );
-      expect(ignored.get('LTC')?.wallet.demo).toBe(true);
+      expect(ignored.get('LTC')?.wallet).toMatchObject({ demo: true });
       expect(log.entries.some((e) => e.level === 'warn')).toBe(true);
 
       const real = await createWallets(
@@ -578,7 +559,14 @@ describe.each(testEngines())('payout job on %s', (engine) => {
               pool_tag: '/t/',
             },
           ],
-          wallets: [{ ticker: 'LTC', rpc_url: 'http://u:p@127.0.0.1:1/wallet/pool', min_balance: '0.5' }],
+          wallets: [
+            {
+              kind: 'bitcoin' as const,
+              ticker: 'LTC',
+              rpc_url: 'http://u:p@127.0.0.1:1/wallet/pool',
+              min_balance: '0.5',
+            },
+          ],
         },
         database.db,
       );
@@ -598,7 +586,9 @@ describe.each(testEngines())('payout job on %s', (engine) => {
                 pool_tag: '',
               },
             ],
-            wallets: [{ ticker: 'XYZ', rpc_url: 'http://u:p@127.0.0.1:1/', min_balance: '0' }],
+            wallets: [
+              { kind: 'bitcoin' as const, ticker: 'XYZ', rpc_url: 'http://u:p@127.0.0.1:1/', min_balance: '0' },
+            ],
           },
           database.db,
         ),

@@ -1,4 +1,4 @@
-import type { Wallet } from '@lodestone/chain';
+import { isSigningWallet, type SigningWallet, type Wallet } from '@lodestone/chain';
 import {
   type Coin,
   createPayout,
@@ -7,8 +7,17 @@ import {
   openPayouts,
   type Payout,
   payoutCandidates,
+  unconfirmedPayouts,
 } from '@lodestone/db';
-import { type PayoutPlan, planPayouts, walletBalanceNeeded } from '@lodestone/domain';
+import {
+  type FundedPlan,
+  fundedInDueOrder,
+  inDueOrder,
+  type PayoutPlan,
+  type PlannedPayoutAccount,
+  planPayouts,
+  walletBalanceNeeded,
+} from '@lodestone/domain';
 import type { Config } from '../config/config.js';
 import { createWallets, type HotWallet } from '../services/money/wallets.js';
 import {
@@ -22,6 +31,7 @@ import {
   reconcileSending,
   sendPending,
 } from './payoutSend.js';
+import { followSigned, reconcileSigned, signAndSend } from './payoutSign.js';
 import type { JobDefinition, Log } from './types.js';
 
 /**
@@ -38,6 +48,8 @@ import type { JobDefinition, Log } from './types.js';
 export interface PayoutRunResult {
   /** Keys of payouts that became `sent` in this run (new or reconciled). */
   sent: string[];
+  /** Keys of pool-signed payouts that reached their wallet's confirmations in this run. */
+  confirmed: string[];
   /** Keys of payouts that became `failed` in this run. */
   failed: string[];
   /** Keys of payouts left `pending` or `sending` for a later run. */
@@ -50,7 +62,7 @@ export interface PayoutRunResult {
  * then throws so the scheduler counts a failure. A hook that throws stops the run at once.
  */
 export async function runPayouts(deps: PayoutDeps, now: Date, hooks: PayoutHooks = {}): Promise<PayoutRunResult> {
-  const result: PayoutRunResult = { sent: [], failed: [], open: [] };
+  const result: PayoutRunResult = { sent: [], confirmed: [], failed: [], open: [] };
   const errors: unknown[] = [];
   for (const coin of await listCoins(deps.db)) {
     if (deps.signal?.aborted) break;
@@ -70,7 +82,7 @@ async function runCoin(deps: PayoutDeps, coin: Coin, now: Date, hooks: PayoutHoo
   const { db, log } = deps;
   const hot = deps.wallets.get(coin.ticker);
   const record = (payout: Payout, outcome: Outcome) => {
-    if (outcome === 'sent' || outcome === 'failed' || outcome === 'open') result[outcome].push(payout.idempotency_key);
+    if (outcome !== 'taken') result[outcome].push(payout.idempotency_key);
   };
 
   // 1. Finish what earlier runs left, before anything new is planned.
@@ -89,18 +101,37 @@ async function runCoin(deps: PayoutDeps, coin: Coin, now: Date, hooks: PayoutHoo
       record(payout, (await failPayout(db, payout.id, PAYOUT_FAILURE.disabled, now)) ? 'failed' : 'taken');
       continue;
     }
-    const outcome =
-      payout.status === 'pending'
-        ? await sendPending(deps, hot, payout, now, hooks, { balanceChecked: false })
-        : await reconcileSending(deps, hot.wallet, payout, now);
+    const { wallet } = hot;
+    let outcome: Outcome;
+    if (isSigningWallet(wallet)) {
+      // A pending payout is checked by signing it: a wallet short of funds refuses to sign.
+      outcome =
+        payout.status === 'pending'
+          ? await signAndSend(deps, wallet, payout, now, hooks)
+          : await reconcileSigned(deps, wallet, payout, now, hooks);
+    } else {
+      outcome =
+        payout.status === 'pending'
+          ? await sendPending(deps, { ...hot, wallet }, payout, now, hooks, { balanceChecked: false })
+          : await reconcileSending(deps, wallet, payout, now);
+    }
     record(payout, outcome);
+  }
+  // 2. Pool-signed payouts are followed on the chain until they have their confirmations.
+  if (hot && isSigningWallet(hot.wallet)) {
+    for (const payout of await unconfirmedPayouts(db, coin.ticker)) {
+      if (deps.signal?.aborted) return;
+      const replaceAfterMs = hot.replaceAfterMs ?? deps.replaceAfterMs;
+      record(payout, await followSigned({ ...deps, replaceAfterMs }, hot.wallet, payout, now, hooks));
+    }
   }
   if (!coin.payouts_enabled || deps.signal?.aborted) return;
 
-  // 2. Plan.
+  // 3. Plan.
+  const candidates = await payoutCandidates(db, coin.ticker);
   let plan = planPayouts(
     { ticker: coin.ticker, decimals: coin.decimals, payoutsEnabled: coin.payouts_enabled },
-    await payoutCandidates(db, coin.ticker),
+    candidates,
     now,
   );
   if (plan.accounts.length === 0) return;
@@ -112,58 +143,148 @@ async function runCoin(deps: PayoutDeps, coin: Coin, now: Date, hooks: PayoutHoo
     return;
   }
   plan = await withoutInvalidAddresses(plan, hot.wallet, log);
+  if (isSigningWallet(hot.wallet)) plan = withoutSmallOutputs(plan, hot.wallet, log);
   if (plan.accounts.length === 0) return;
 
-  // 3. Check the hot wallet before writing anything: an underfunded wallet stops this coin's payouts
-  // with an alert and leaves every balance as it is.
-  const available = await hot.wallet.balance();
-  const needed = walletBalanceNeeded(plan.total, hot.minBalance);
-  if (available < needed) {
+  // 4. Pay, in due order, what the hot wallet can cover; the rest waits with one alert and keeps its
+  // balance (docs/money.md, "When a wallet cannot cover what is due").
+  const { funded, waiting } = await fund(hot, plan, inDueOrder(plan.accounts, candidates));
+  if (waiting.length > 0) {
     log.error(
       {
         coin: coin.ticker,
         alert: 'hot-wallet-underfunded',
-        balance: available.toString(),
-        needed: needed.toString(),
+        paid: funded.accounts.length,
+        waiting: waiting.length,
+        waitingTotal: waiting.reduce((sum, a) => sum + a.amount, 0n).toString(),
         minBalance: hot.minBalance.toString(),
-        accounts: plan.accounts.length,
       },
-      'hot wallet underfunded: payouts of this coin wait until it is refilled',
-    );
-    return;
-  }
-
-  const created = await createPayout(db, {
-    key: newPayoutKey(coin.ticker),
-    coin: coin.ticker,
-    demo: hot.wallet.demo,
-    createdAt: now,
-    accounts: plan.accounts,
-  });
-  if (!created) return;
-  if (created.dropped.length > 0) {
-    log.info(
-      { coin: coin.ticker, accounts: created.dropped.map(String) },
-      'balances changed since planning; those accounts wait for the next run',
+      'hot wallet underfunded: the accounts it cannot cover wait, in due order, until it is refilled',
     );
   }
-  log.info(
-    {
+  const batches = isSigningWallet(hot.wallet)
+    ? inTransactions(funded.accounts, hot.wallet.maxOutputs)
+    : [funded.accounts];
+  for (const accounts of batches) {
+    if (accounts.length === 0 || deps.signal?.aborted) continue;
+    const created = await createPayout(db, {
+      key: newPayoutKey(coin.ticker),
       coin: coin.ticker,
-      payout: created.payout.idempotency_key,
-      accounts: plan.accounts.length - created.dropped.length,
-      total: created.payout.total,
-    },
-    'payout written as pending',
-  );
-  await hook(hooks, 'after-pending', created.payout);
-  record(created.payout, await sendPending(deps, hot, created.payout, now, hooks, { balanceChecked: true }));
+      demo: !isSigningWallet(hot.wallet) && hot.wallet.demo,
+      createdAt: now,
+      accounts,
+    });
+    if (!created) continue;
+    if (created.dropped.length > 0) {
+      log.info(
+        { coin: coin.ticker, accounts: created.dropped.map(String) },
+        'balances changed since planning; those accounts wait for the next run',
+      );
+    }
+    log.info(
+      {
+        coin: coin.ticker,
+        payout: created.payout.idempotency_key,
+        accounts: accounts.length - created.dropped.length,
+        total: created.payout.total,
+      },
+      'payout written as pending',
+    );
+    await hook(hooks, 'after-pending', created.payout);
+    const { wallet } = hot;
+    record(
+      created.payout,
+      isSigningWallet(wallet)
+        ? await signAndSend(deps, wallet, created.payout, now, hooks)
+        : await sendPending(deps, { ...hot, wallet }, created.payout, now, hooks, { balanceChecked: true }),
+    );
+  }
+}
+
+/**
+ * The due accounts the wallet can pay now. A node wallet must hold their total and its min balance
+ * (its fee comes out of that balance); a pool-signed wallet also the most each transaction's fee can
+ * be — in its fee coin, for a token (USDC's gas is ETH).
+ */
+async function fund(hot: HotWallet, plan: PayoutPlan, ordered: PlannedPayoutAccount[]): Promise<FundedPlan> {
+  const { wallet, minBalance } = hot;
+  const available = await wallet.balance();
+  if (!isSigningWallet(wallet)) {
+    return fundedInDueOrder(plan, ordered, available, (accounts) => walletBalanceNeeded(sum(accounts), minBalance));
+  }
+  const perTransaction = await wallet.feeEstimate(wallet.maxOutputs);
+  const feeBalance = wallet.feeCoin === wallet.coin ? undefined : await wallet.feeBalance();
+  return fundedInDueOrder(plan, ordered, available, (accounts) => {
+    const fees = perTransaction * BigInt(inTransactions(accounts, wallet.maxOutputs).length);
+    if (feeBalance === undefined) return walletBalanceNeeded(sum(accounts) + fees, minBalance);
+    // The fee coin cannot cover these transactions: more than the wallet holds, so they wait.
+    if (fees > feeBalance) return available + 1n;
+    return walletBalanceNeeded(sum(accounts), minBalance);
+  });
+}
+
+function sum(accounts: readonly PlannedPayoutAccount[]): bigint {
+  return accounts.reduce((total, a) => total + a.amount, 0n);
+}
+
+/**
+ * The accounts of each transaction when one may carry at most `maxOutputs` outputs: items taken in
+ * due order, an account whose addresses do not fit in one transaction split over several (each part
+ * its own payout, its amount the part's items).
+ */
+function inTransactions(accounts: readonly PlannedPayoutAccount[], maxOutputs: number): PlannedPayoutAccount[][] {
+  const batches: PlannedPayoutAccount[][] = [];
+  let batch: PlannedPayoutAccount[] = [];
+  let outputs = new Set<string>();
+  for (const account of accounts) {
+    for (const item of account.items) {
+      if (!outputs.has(item.address) && outputs.size >= maxOutputs) {
+        batches.push(batch);
+        batch = [];
+        outputs = new Set();
+      }
+      outputs.add(item.address);
+      const last = batch.at(-1);
+      if (last?.accountId === account.accountId) {
+        last.items.push(item);
+        last.amount += item.amount;
+      } else {
+        batch.push({ accountId: account.accountId, amount: item.amount, items: [item] });
+      }
+    }
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+}
+
+/** Accounts with an output below the wallet's smallest are left out (and logged): the chain refuses it. */
+function withoutSmallOutputs(plan: PayoutPlan, wallet: SigningWallet, log: Log): PayoutPlan {
+  const accounts = plan.accounts.filter((a) => {
+    const small = a.items.filter((i) => i.amount < wallet.minOutput);
+    if (small.length > 0) {
+      log.warn(
+        {
+          coin: plan.coin,
+          account: a.accountId.toString(),
+          addresses: small.map((i) => i.address),
+          minOutput: wallet.minOutput.toString(),
+        },
+        'a payout output would be below the smallest the chain accepts; this account waits until its share grows',
+      );
+    }
+    return small.length === 0;
+  });
+  return { ...plan, accounts, total: sum(accounts) };
 }
 
 /** Accounts with an address the wallet calls invalid are left out of the plan (and logged). */
-async function withoutInvalidAddresses(plan: PayoutPlan, wallet: Wallet, log: Log): Promise<PayoutPlan> {
+async function withoutInvalidAddresses(
+  plan: PayoutPlan,
+  wallet: Wallet | SigningWallet,
+  log: Log,
+): Promise<PayoutPlan> {
   // The demo wallet pays no chain; addresses were checked against the coin's format when saved.
-  if (wallet.demo) return plan;
+  if (!isSigningWallet(wallet) && wallet.demo) return plan;
   const verdicts = new Map<string, boolean>();
   for (const account of plan.accounts) {
     for (const { address } of account.items) {

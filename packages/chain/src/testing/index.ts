@@ -1,14 +1,17 @@
 /**
- * Test helpers for other packages' tests (`@lodestone/chain/testing`): two litecoind -regtest nodes,
- * a stand-in daemon over HTTP, and stand-ins for the nodes that cannot run here (dashd, CKB, kaspad, chainweb-node), each
- * checking what it is sent with its own code. Not for production code.
+ * Test helpers for other packages' tests (`@lodestone/chain/testing`): two litecoind -regtest nodes, a
+ * real EVM node (Hardhat's) with the TestUsd token, a stand-in daemon over HTTP, and stand-ins for the
+ * nodes that cannot run here (dashd, CKB, kaspad, chainweb-node), each checking what it is sent with
+ * its own code. Not for production code.
  */
 
 export { type ChainwebNodeStandIn, realMainnetHeaders, STAND_IN_MINER, startChainwebNode } from './chainwebNode.js';
 export { CkbStandInNode, startCkbNode } from './ckbNode.js';
 export { REAL_CKB_CHAIN, REAL_CKB_POW_BLOCK, type RealCkbBlock } from './ckbRealTemplates.js';
 export { type Dashd, startDashd } from './dashd.js';
+export { type EvmNode, startEvmNode } from './evmNode.js';
 export { closeFakeDaemons } from './fakeDaemon.js';
 export { realKaspaBlocks } from './kaspaFixtures.js';
 export { type KaspaNodeOptions, KaspaNodeStandIn } from './kaspaNode.js';
 export { type LitecoinRegtest, startLitecoinRegtest } from './regtest.js';
+export { deployTestUsd, TEST_USD_DECIMALS } from './testUsd.js';

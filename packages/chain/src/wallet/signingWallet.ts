@@ -95,3 +95,8 @@ export interface SigningWallet {
    */
   replace?(tx: SignedTransaction): Promise<SignedTransaction | undefined>;
 }
+
+/** Whether a hot wallet is one the pool signs for (else it is a bitcoin-family node wallet). */
+export function isSigningWallet(wallet: object): wallet is SigningWallet {
+  return 'kind' in wallet && wallet.kind === 'signing';
+}

@@ -1,6 +1,6 @@
 import type { CandidateAddress, PayoutCandidate } from '@lodestone/domain';
 import type { Transaction } from 'kysely';
-import type { Block, DB, Executor, Payout } from '../schema.js';
+import type { Block, DB, Executor, Payout, PayoutStatus } from '../schema.js';
 import { ledgerAccountIds, postLedgerTransaction } from './ledger.js';
 
 /**
@@ -12,7 +12,7 @@ import { ledgerAccountIds, postLedgerTransaction } from './ledger.js';
  */
 
 /** Runs `work` in the caller's transaction, or in a new one when given the database itself. */
-function inTransaction<T>(db: Executor, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+export function inTransaction<T>(db: Executor, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db as Transaction<DB>) : db.transaction().execute(work);
 }
 
@@ -283,12 +283,31 @@ export function payoutReversalKey(payoutKey: string): string {
  * nothing written) when the payout was neither pending nor sending.
  */
 export function failPayout(db: Executor, id: bigint, reason: string, at: Date): Promise<boolean> {
+  return failWithReversal(db, id, reason, at, ['pending', 'sending']);
+}
+
+/**
+ * sent → failed, and the balances restored, as failPayout: for a pool-signed payout whose transaction
+ * the chain proved moved nothing (an EVM revert, a failed Pact command) or can never be mined. Its
+ * transactions stay in payout_transactions; the payout's txid is cleared (a failed payout has none).
+ */
+export function failSentPayout(db: Executor, id: bigint, reason: string, at: Date): Promise<boolean> {
+  return failWithReversal(db, id, reason, at, ['sent']);
+}
+
+function failWithReversal(
+  db: Executor,
+  id: bigint,
+  reason: string,
+  at: Date,
+  from: readonly PayoutStatus[],
+): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     const row = await trx
       .updateTable('payouts')
-      .set({ status: 'failed', error: reason, failed_at: at })
+      .set({ status: 'failed', error: reason, failed_at: at, txid: null })
       .where('id', '=', id)
-      .where('status', 'in', ['pending', 'sending'])
+      .where('status', 'in', from)
       .returning(['idempotency_key', 'coin', 'total'])
       .executeTakeFirst();
     if (!row) return false;

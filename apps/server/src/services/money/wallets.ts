@@ -1,22 +1,34 @@
-import { BitcoinWallet, type Wallet } from '@lodestone/chain';
+import { BitcoinWallet, type SigningWallet, type Wallet } from '@lodestone/chain';
 import { type DB, listCoins } from '@lodestone/db';
 import { amountToUnits } from '@lodestone/domain';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config/config.js';
 import type { ServiceLog } from '../log.js';
 import { DemoWallet } from './demoWallet.js';
+import { createSigningWallet } from './signingWallets.js';
 
-/** A wallet payouts are sent from, and what it must keep. */
+/**
+ * A wallet payouts are sent from, and what it must keep: a node wallet of the bitcoin family (one
+ * sendmany per payout) or a wallet the pool signs for (ETH, USDC, CKB, KAS, KDA; isSigningWallet).
+ */
 export interface HotWallet {
-  wallet: Wallet;
+  wallet: Wallet | SigningWallet;
   /** Smallest units the wallet keeps: a payout that would leave less is not sent. */
   minBalance: bigint;
+  /** EVM: how long a payout transaction may stay unmined before its fee is raised (payoutSign.ts). */
+  replaceAfterMs?: number;
+}
+
+/** A hot wallet of the bitcoin family's node wallets. */
+export interface NodeHotWallet extends HotWallet {
+  wallet: Wallet;
 }
 
 /**
  * The hot wallets of the pool, by ticker (docs/money.md, "Payouts"):
- * - with coin daemons configured (`coins` not empty): a BitcoinWallet per `wallets` entry, its
- *   decimals and minimum balance read in the coin's catalogue units. A coin without an entry has no
+ * - with coin daemons configured (`coins` not empty): per `wallets` entry a BitcoinWallet (kind
+ *   bitcoin) or a pool-signed wallet (evm, ckb, kaspa, kadena: signingWallets.ts), its decimals and
+ *   minimum balance read in the coin's catalogue units. A coin without an entry has no
  *   wallet and is not paid out (the payout job logs that at every run);
  * - with no coin daemon (`coins` empty, the whole pool is the demo network): a DemoWallet for every
  *   coin of the catalogue, and `wallets` is ignored — demo payouts are never mixed with real ones.
@@ -49,10 +61,18 @@ export async function createWallets(
     } catch {
       throw new Error(`wallets: min_balance of ${coin.ticker} has more than ${coin.decimals} decimals`);
     }
-    wallets.set(coin.ticker, {
-      wallet: new BitcoinWallet({ coin: coin.ticker, decimals: coin.decimals, rpcUrl: setting.rpc_url }),
-      minBalance,
-    });
+    if (setting.kind === 'bitcoin') {
+      wallets.set(coin.ticker, {
+        wallet: new BitcoinWallet({ coin: coin.ticker, decimals: coin.decimals, rpcUrl: setting.rpc_url }),
+        minBalance,
+      });
+    } else {
+      wallets.set(coin.ticker, {
+        wallet: createSigningWallet(setting, coin),
+        minBalance,
+        ...(setting.kind === 'evm' ? { replaceAfterMs: setting.replace_after_minutes * 60_000 } : {}),
+      });
+    }
   }
   return wallets;
 }
