@@ -13,16 +13,20 @@ create table wallet_snapshots (
   min_balance numeric(40, 0) not null check (min_balance >= 0),
   -- The last good reading: spendable balance of coin in smallest units, null until one succeeded.
   balance numeric(40, 0) check (balance >= 0),
-  -- Tokens only (USDC's gas is paid in ETH): the coin fees are paid in, its spendable balance, and the
-  -- most one transaction paying one output may cost in it; null when fees are paid in coin itself.
+  -- Pool-signed wallets (null for a node's wallet, whose fee comes out of min_balance): the most outputs
+  -- one transaction may pay, and the most one such transaction may cost in fees (feeEstimate(max_outputs),
+  -- units of the fee coin), read with the balance.
+  max_outputs integer check (max_outputs > 0),
+  fee_per_transaction numeric(40, 0) check (fee_per_transaction >= 0),
+  -- Tokens only (USDC's gas is paid in ETH): the coin fees are paid in and its spendable balance; null
+  -- when fees are paid in coin itself.
   fee_coin text references coins (ticker) check (fee_coin <> coin),
   fee_balance numeric(40, 0) check (fee_balance >= 0),
-  fee_per_transaction numeric(40, 0) check (fee_per_transaction >= 0),
   -- When the last good reading was taken; null until one succeeded.
   read_at timestamptz,
   -- The last attempt, and its error (null when it succeeded).
   checked_at timestamptz not null,
   error text,
   check ((balance is null) = (read_at is null)),
-  check (fee_coin is not null or (fee_balance is null and fee_per_transaction is null))
+  check (fee_coin is not null or fee_balance is null)
 );

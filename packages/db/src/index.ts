@@ -177,6 +177,20 @@ export {
 } from './queries/sessions.js';
 export { recordShareBatch } from './queries/shareBatches.js';
 export { saveSignature, signatureByValue } from './queries/signatures.js';
+export {
+  type OpenPayoutTotals,
+  openPayoutTotals,
+  owedByCoin,
+  type PoolResult,
+  poolResultByCoin,
+  removeWalletSnapshotsExcept,
+  saveWalletReadError,
+  saveWalletReading,
+  type WalletIdentity,
+  type WalletReading,
+  type WalletSnapshot,
+  walletSnapshots,
+} from './queries/treasury.js';
 export { appendUserLog, userLogOfAccount, userLogOfUser } from './queries/userLog.js';
 export {
   activatePendingTotp,
@@ -193,20 +207,6 @@ export {
   userByEmail,
   useTotpStep,
 } from './queries/users.js';
-export {
-  type OpenPayoutTotals,
-  openPayoutTotals,
-  owedByCoin,
-  type PoolResult,
-  poolResultByCoin,
-  removeWalletSnapshotsExcept,
-  saveWalletReadError,
-  saveWalletReading,
-  type WalletIdentity,
-  type WalletReading,
-  type WalletSnapshot,
-  walletSnapshots,
-} from './queries/treasury.js';
 export { insertVipApplication, markVipApplicationEmailed, vipApplications } from './queries/vipApplications.js';
 export {
   addWorkerMinuteStats,

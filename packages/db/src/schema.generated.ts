@@ -401,6 +401,7 @@ export interface WalletSnapshots {
   fee_balance: ColumnType<string, string | bigint, string | bigint> | null;
   fee_coin: string | null;
   fee_per_transaction: ColumnType<string, string | bigint, string | bigint> | null;
+  max_outputs: number | null;
   min_balance: ColumnType<string, string | bigint, string | bigint>;
   read_at: Date | null;
 }

@@ -47,9 +47,9 @@ describe.each(testEngines())('lodestone treasury on %s', (engine) => {
     expect(block('LTC')).toEqual([
       'LTC  Litecoin',
       '  owed        2.3 LTC',
-      '  due         2 LTC to 1 account',
-      '  wallet      1.5 LTC spendable, read 2026-05-06T11:58:30.000Z (90 s ago), keeps 0.1 LTC',
-      '  shortfall   0.6 LTC  SHORT',
+      '  due         2.3 LTC to 2 accounts',
+      '  wallet      2.2 LTC spendable, read 2026-05-06T11:58:30.000Z (90 s ago), keeps 0.1 LTC',
+      '  shortfall   0.2 LTC  SHORT',
       '  waiting     1 payout open (0.25 LTC), 1 account waiting for funds',
       '  profit      3.7 LTC = mined 6.25 − PPS credited 2.6 + fees kept 0.05',
     ]);
@@ -73,7 +73,7 @@ describe.each(testEngines())('lodestone treasury on %s', (engine) => {
     const json = await run(['--json']);
     expect(json.code).toBe(EXIT.ok);
     const answer = adminTreasuryResponse.parse(JSON.parse(json.lines.join('\n')));
-    expect(answer.coins.find((c) => c.coin === 'LTC')).toMatchObject({ owed: '2.3', due: '2', shortfall: '0.6' });
+    expect(answer.coins.find((c) => c.coin === 'LTC')).toMatchObject({ owed: '2.3', due: '2.3', shortfall: '0.2' });
     expect(answer.coins.find((c) => c.coin === 'USDC')?.wallet?.fee_reserve?.shortfall).toBe('0.0006');
     for (const args of [['--yaml'], ['--json', 'x'], ['list']]) {
       const res = await run(args);

@@ -19,9 +19,9 @@ describe.each(testEngines())('the treasury gauges on /metrics (%s)', (engine) =>
     const samples = new Set(res.body.split('\n').filter((line) => line.startsWith('lodestone_treasury_')));
     for (const sample of [
       'lodestone_treasury_owed_coins{coin="LTC"} 2.3',
-      'lodestone_treasury_due_coins{coin="LTC"} 2',
-      'lodestone_treasury_wallet_coins{coin="LTC"} 1.5',
-      'lodestone_treasury_shortfall_coins{coin="LTC"} 0.6',
+      'lodestone_treasury_due_coins{coin="LTC"} 2.3',
+      'lodestone_treasury_wallet_coins{coin="LTC"} 2.2',
+      'lodestone_treasury_shortfall_coins{coin="LTC"} 0.2',
       'lodestone_treasury_wallet_age_seconds{coin="LTC"} 90',
       'lodestone_treasury_wallet_read_failing{coin="LTC"} 0',
       'lodestone_treasury_waiting_payouts{coin="LTC"} 1',

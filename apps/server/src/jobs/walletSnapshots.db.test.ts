@@ -30,6 +30,7 @@ function tokenWallet(figures: { balance: bigint; feeBalance: bigint; feePerTrans
     kind: 'signing',
     address: '0x00000000000000000000000000000000000000aa',
     feeCoin: 'ETH',
+    maxOutputs: 1,
     balance: async () => figures.balance,
     feeBalance: async () => figures.feeBalance,
     feeEstimate: async (outputs) => figures.feePerTransaction * BigInt(outputs),
@@ -66,8 +67,9 @@ describe.each(testEngines())('the wallet-snapshots job on %s', (engine) => {
       address: null,
       demo: true,
       minBalance: 5_000_000n,
+      maxOutputs: null,
       feeCoin: null,
-      reading: { balance: DEMO_WALLET_BALANCE, fee: null, at: T1 },
+      reading: { balance: DEMO_WALLET_BALANCE, feePerTransaction: null, feeBalance: null, at: T1 },
       checkedAt: T1,
       error: null,
     });
@@ -85,7 +87,7 @@ describe.each(testEngines())('the wallet-snapshots job on %s', (engine) => {
     expect(second).toEqual({ read: ['BTC'], failed: ['LTC'] });
     rows = await walletSnapshots(database.db);
     const ltc = rows.get('LTC');
-    expect(ltc?.reading).toEqual({ balance: DEMO_WALLET_BALANCE, fee: null, at: T1 });
+    expect(ltc?.reading).toEqual({ balance: DEMO_WALLET_BALANCE, feePerTransaction: null, feeBalance: null, at: T1 });
     expect(ltc?.checkedAt).toEqual(T2);
     expect(ltc?.error).toMatch(/\S/);
     expect(ltc?.demo).toBe(false);
@@ -124,8 +126,9 @@ describe.each(testEngines())('the wallet-snapshots job on %s', (engine) => {
       address: '0x00000000000000000000000000000000000000aa',
       demo: false,
       minBalance: 1_000_000n,
+      maxOutputs: 1,
       feeCoin: 'ETH',
-      reading: { balance: 1_500_000n, fee: { balance: 3n * 10n ** 15n, perTransaction: 10n ** 15n }, at: T1 },
+      reading: { balance: 1_500_000n, feePerTransaction: 10n ** 15n, feeBalance: 3n * 10n ** 15n, at: T1 },
       checkedAt: T1,
       error: null,
     });

@@ -27,9 +27,10 @@ export interface ReadableWallet {
   balance(): Promise<bigint>;
   readonly demo?: boolean;
   readonly kind?: string;
-  /** Signing wallets: the pool's address, and the coin fees are paid in (USDC's gas is ETH). */
+  /** Signing wallets: the pool's address, the coin fees are paid in (USDC's gas is ETH), the most outputs of one transaction. */
   readonly address?: string;
   readonly feeCoin?: string;
+  readonly maxOutputs?: number;
   feeBalance?(): Promise<bigint>;
   feeEstimate?(outputs: number): Promise<bigint>;
 }
@@ -52,19 +53,28 @@ export function walletIdentity(coin: string, hot: SnapshotHotWallet): WalletIden
     address: signing ? (wallet.address ?? null) : null,
     demo: wallet.demo === true,
     minBalance: hot.minBalance,
+    maxOutputs: signing ? (wallet.maxOutputs ?? null) : null,
     feeCoin: signing && wallet.feeCoin && wallet.feeCoin !== coin ? wallet.feeCoin : null,
   };
 }
 
+/**
+ * The balance; for a pool-signed wallet also what a full transaction may cost (feeEstimate of its
+ * maxOutputs, the figure the payout run budgets with: jobs/payouts.ts) and, for a token, the fee
+ * coin's balance. All or nothing: a reading is one instant's figures.
+ */
 async function readWallet(identity: WalletIdentity, wallet: ReadableWallet, at: Date): Promise<WalletReading> {
-  const balance = await wallet.balance();
-  if (identity.feeCoin === null) return { balance, fee: null, at };
-  if (!wallet.feeBalance || !wallet.feeEstimate) {
-    throw new Error(`the ${identity.coin} wallet pays fees in ${identity.feeCoin} but cannot tell its fee reserve`);
+  if (identity.maxOutputs === null)
+    return { balance: await wallet.balance(), feePerTransaction: null, feeBalance: null, at };
+  if (!wallet.feeEstimate || (identity.feeCoin !== null && !wallet.feeBalance)) {
+    throw new Error(`the ${identity.coin} wallet is pool-signed but cannot tell its fees`);
   }
-  // One output: a token wallet pays one transfer per transaction (EVM has no sendmany).
-  const [feeBalance, perTransaction] = await Promise.all([wallet.feeBalance(), wallet.feeEstimate(1)]);
-  return { balance, fee: { balance: feeBalance, perTransaction }, at };
+  const [balance, feePerTransaction, feeBalance] = await Promise.all([
+    wallet.balance(),
+    wallet.feeEstimate(identity.maxOutputs),
+    identity.feeCoin === null ? null : wallet.feeBalance?.(),
+  ]);
+  return { balance, feePerTransaction, feeBalance: feeBalance ?? null, at };
 }
 
 function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {

@@ -79,15 +79,20 @@ export interface WalletIdentity {
   demo: boolean;
   /** The configured min_balance, smallest units. */
   minBalance: bigint;
+  /** Pool-signed wallets: the most outputs one transaction may pay; null for a node's wallet. */
+  maxOutputs: number | null;
   /** Tokens: the coin fees are paid in (ETH for USDC); null when it is `coin` itself. */
   feeCoin: string | null;
 }
 
 /** One good reading of a wallet. */
 export interface WalletReading {
+  /** Spendable balance of the coin. */
   balance: bigint;
-  /** With a fee coin: its spendable balance and the most one transaction paying one output may cost. */
-  fee: { balance: bigint; perTransaction: bigint } | null;
+  /** Pool-signed wallets: the most one transaction of maxOutputs outputs may cost, in the fee coin. */
+  feePerTransaction: bigint | null;
+  /** Tokens: the fee coin's spendable balance. */
+  feeBalance: bigint | null;
   at: Date;
 }
 
@@ -105,10 +110,11 @@ export async function saveWalletReading(db: Executor, wallet: WalletIdentity, re
     address: wallet.address,
     demo: wallet.demo,
     min_balance: wallet.minBalance.toString(),
+    max_outputs: wallet.maxOutputs,
     fee_coin: wallet.feeCoin,
     balance: reading.balance.toString(),
-    fee_balance: reading.fee?.balance.toString() ?? null,
-    fee_per_transaction: reading.fee?.perTransaction.toString() ?? null,
+    fee_balance: reading.feeBalance?.toString() ?? null,
+    fee_per_transaction: reading.feePerTransaction?.toString() ?? null,
     read_at: reading.at,
     checked_at: reading.at,
     error: null,
@@ -123,7 +129,7 @@ export async function saveWalletReading(db: Executor, wallet: WalletIdentity, re
 /**
  * Records a failed read: the error and the time of the attempt. The last good figures and their
  * read_at stay as they were (none on a first failure). A changed fee coin drops the old fee figures,
- * which were of another coin.
+ * which were in another coin.
  */
 export async function saveWalletReadError(
   db: Executor,
@@ -138,6 +144,7 @@ export async function saveWalletReadError(
       address: wallet.address,
       demo: wallet.demo,
       min_balance: wallet.minBalance.toString(),
+      max_outputs: wallet.maxOutputs,
       fee_coin: wallet.feeCoin,
       checked_at: at,
       error,
@@ -147,6 +154,7 @@ export async function saveWalletReadError(
         address: wallet.address,
         demo: wallet.demo,
         min_balance: wallet.minBalance.toString(),
+        max_outputs: wallet.maxOutputs,
         fee_coin: wallet.feeCoin,
         fee_balance: sql`case when wallet_snapshots.fee_coin is not distinct from excluded.fee_coin then wallet_snapshots.fee_balance end`,
         fee_per_transaction: sql`case when wallet_snapshots.fee_coin is not distinct from excluded.fee_coin then wallet_snapshots.fee_per_transaction end`,
@@ -176,16 +184,15 @@ export async function walletSnapshots(db: Executor): Promise<Map<string, WalletS
         address: r.address,
         demo: r.demo,
         minBalance: BigInt(r.min_balance),
+        maxOutputs: r.max_outputs,
         feeCoin: r.fee_coin,
         reading:
           r.balance === null || r.read_at === null
             ? null
             : {
                 balance: BigInt(r.balance),
-                fee:
-                  r.fee_balance === null || r.fee_per_transaction === null
-                    ? null
-                    : { balance: BigInt(r.fee_balance), perTransaction: BigInt(r.fee_per_transaction) },
+                feePerTransaction: r.fee_per_transaction === null ? null : BigInt(r.fee_per_transaction),
+                feeBalance: r.fee_balance === null ? null : BigInt(r.fee_balance),
                 at: r.read_at,
               },
         checkedAt: r.checked_at,

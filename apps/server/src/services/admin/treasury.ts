@@ -13,7 +13,15 @@ import {
   type WalletSnapshot,
   walletSnapshots,
 } from '@lodestone/db';
-import { planPayouts, unitsToAmount, walletBalanceNeeded, walletOutputs } from '@lodestone/domain';
+import {
+  fundedInDueOrder,
+  inDueOrder,
+  type PayoutPlan,
+  type PlannedPayoutAccount,
+  planPayouts,
+  unitsToAmount,
+  walletBalanceNeeded,
+} from '@lodestone/domain';
 import { type AccountsContext, logEvent } from '../accounts/context.js';
 
 /**
@@ -32,7 +40,7 @@ export interface FeeReserve {
   decimals: number;
   /** Its spendable balance at the wallet's read_at; null until a read succeeded. */
   spendable: bigint | null;
-  /** What paying what is due may cost in fees: one transaction per output at the last estimate. */
+  /** The most the transactions paying what is due may cost in fees, at the last estimate. */
   needed: bigint | null;
   /** needed − spendable, never below 0; null while either is unknown. */
   shortfall: bigint | null;
@@ -45,12 +53,16 @@ export interface TreasuryCoinFigures {
   dueAccounts: number;
   /** null: the coin has no hot wallet, or the jobs role has not read it yet. */
   wallet: WalletSnapshot | null;
-  /** due + min_balance − spendable, never below 0 (no wallet or no reading yet: spendable 0). */
+  /**
+   * What the wallet lacks to pay everything due: due (+ the fees of its transactions, for a pool-signed
+   * wallet paying fees in the coin itself) + min_balance − spendable, never below 0. No wallet or no
+   * reading yet: spendable counts as 0.
+   */
   shortfall: bigint;
   /** Tokens only: the fee coin's reserve; null when fees are paid in the coin itself. */
   feeReserve: FeeReserve | null;
   open: OpenPayoutTotals;
-  /** Due accounts that wait for funds: all of them while the wallet falls short (the run pays a coin's due accounts together or not at all). */
+  /** Due accounts the next run leaves waiting for funds: the payout job's rule (fundedInDueOrder) at the snapshot's figures. */
   waitingForFunds: number;
   result: PoolResult & { net: bigint };
 }
@@ -74,21 +86,20 @@ export async function readTreasury(db: Executor, now: Date): Promise<Treasury> {
   ]);
   const figures: TreasuryCoinFigures[] = [];
   for (const coin of coins) {
-    // The payout job's own rule (jobs/payouts.ts) at this instant: who is due and how much.
+    // The payout job's own rule (jobs/payouts.ts) at this instant: who is due, how much, in which order.
+    const candidates = await payoutCandidates(db, coin.ticker);
     const plan = planPayouts(
       { ticker: coin.ticker, decimals: coin.decimals, payoutsEnabled: coin.payouts_enabled },
-      await payoutCandidates(db, coin.ticker),
+      candidates,
       now,
     );
-    const outputs = walletOutputs(plan.accounts.flatMap((a) => a.items)).length;
     const wallet = snapshots.get(coin.ticker) ?? null;
     figures.push(
       coinFigures({
         coin,
         owed: owed.get(coin.ticker) ?? 0n,
-        due: plan.total,
-        dueAccounts: plan.accounts.length,
-        dueOutputs: outputs,
+        plan,
+        ordered: inDueOrder(plan.accounts, candidates),
         wallet,
         feeDecimals: coins.find((c) => c.ticker === wallet?.feeCoin)?.decimals ?? 0,
         open: open.get(coin.ticker) ?? NO_OPEN,
@@ -102,10 +113,9 @@ export async function readTreasury(db: Executor, now: Date): Promise<Treasury> {
 interface CoinInputs {
   coin: TreasuryCoinFigures['coin'];
   owed: bigint;
-  due: bigint;
-  dueAccounts: number;
-  /** The outputs paying what is due (addresses shared by accounts counted once, as the wallet pays them). */
-  dueOutputs: number;
+  plan: PayoutPlan;
+  /** The plan's accounts in due order (inDueOrder). */
+  ordered: readonly PlannedPayoutAccount[];
   wallet: WalletSnapshot | null;
   /** Decimals of the wallet's fee coin (a coin of the catalogue: wallet_snapshots.fee_coin references it). */
   feeDecimals: number;
@@ -113,35 +123,77 @@ interface CoinInputs {
   result: PoolResult;
 }
 
-/** The derived figures of one coin (pure). */
+/**
+ * How many transactions pay these accounts when one carries at most `maxOutputs` outputs: items taken
+ * in order, a new transaction when a new address does not fit. The payout run packs them the same
+ * way (inTransactions in jobs/payouts.ts), and budgets the fee of each.
+ */
+export function transactionCount(accounts: readonly PlannedPayoutAccount[], maxOutputs: number): number {
+  let count = 0;
+  let outputs = new Set<string>();
+  for (const account of accounts) {
+    for (const { address } of account.items) {
+      if (!outputs.has(address) && outputs.size >= maxOutputs) {
+        count += 1;
+        outputs = new Set();
+      }
+      outputs.add(address);
+    }
+  }
+  return outputs.size > 0 ? count + 1 : count;
+}
+
+const sum = (accounts: readonly PlannedPayoutAccount[]) => accounts.reduce((total, a) => total + a.amount, 0n);
+
+/**
+ * The derived figures of one coin (pure), by the payout run's rule (jobs/payouts.ts, `fund`): a node
+ * wallet must hold the total and its min_balance; a pool-signed wallet also the most each transaction's
+ * fee can be — in its fee coin for a token, whose fees its fee coin must cover.
+ */
 export function coinFigures(input: CoinInputs): TreasuryCoinFigures {
-  const { wallet, due } = input;
+  const { wallet, plan } = input;
+  const minBalance = wallet?.minBalance ?? 0n;
   const spendable = wallet?.reading?.balance ?? 0n;
-  const needed = walletBalanceNeeded(due, wallet?.minBalance ?? 0n);
+  const perTransaction = wallet?.reading?.feePerTransaction ?? null;
+  const maxOutputs = wallet?.maxOutputs ?? null;
+  const fees = (accounts: readonly PlannedPayoutAccount[]) =>
+    perTransaction === null || maxOutputs === null
+      ? null
+      : perTransaction * BigInt(transactionCount(accounts, maxOutputs));
+  const token = wallet?.feeCoin != null;
+  const feeBalance = wallet?.reading?.feeBalance ?? null;
+
+  const cost = (accounts: readonly PlannedPayoutAccount[]): bigint => {
+    if (!token) return walletBalanceNeeded(sum(accounts) + (fees(accounts) ?? 0n), minBalance);
+    const tokenFees = fees(accounts);
+    // A token whose fee coin cannot pay these transactions cannot send them: more than it holds.
+    if (tokenFees === null || feeBalance === null || tokenFees > feeBalance) return spendable + 1n;
+    return walletBalanceNeeded(sum(accounts), minBalance);
+  };
+  const needed = walletBalanceNeeded(plan.total + (token ? 0n : (fees(plan.accounts) ?? 0n)), minBalance);
   const shortfall = positive(needed - spendable);
   let feeReserve: FeeReserve | null = null;
   if (wallet?.feeCoin) {
-    const fee = wallet.reading?.fee ?? null;
-    const feeNeeded = fee ? fee.perTransaction * BigInt(input.dueOutputs) : null;
+    const feeNeeded = fees(plan.accounts);
     feeReserve = {
       coin: wallet.feeCoin,
       decimals: input.feeDecimals,
-      spendable: fee?.balance ?? null,
+      spendable: feeBalance,
       needed: feeNeeded,
-      shortfall: fee && feeNeeded !== null ? positive(feeNeeded - fee.balance) : null,
+      shortfall: feeNeeded !== null && feeBalance !== null ? positive(feeNeeded - feeBalance) : null,
     };
   }
-  const short = shortfall > 0n || (feeReserve?.shortfall ?? 0n) > 0n;
+  const { waiting } = fundedInDueOrder(plan, input.ordered, spendable, cost);
   return {
     coin: input.coin,
     owed: input.owed,
-    due,
-    dueAccounts: input.dueAccounts,
+    due: plan.total,
+    dueAccounts: plan.accounts.length,
     wallet,
     shortfall,
     feeReserve,
     open: input.open,
-    waitingForFunds: short ? input.dueAccounts : 0,
+    waitingForFunds: waiting.length,
     result: { ...input.result, net: input.result.mined + input.result.pps + input.result.fees },
   };
 }

@@ -13,12 +13,14 @@ import { insertTestAccount } from '@lodestone/db/testing';
  * tests read it). At TREASURY_NOW:
  *
  * LTC (8 decimals) — PPS credited alice 2, bob 0.3, carol 0.25 (gross 2.6, fee kept 0.05); a block of
- *   6.25 matured; carol's 0.25 is in a `pending` payout. Owed 2.3. Alice (threshold 0.5, 1 h) is due 2;
- *   bob (threshold 1) is not. The node wallet holds 1.5 and keeps 0.1: shortfall 2 + 0.1 − 1.5 = 0.6.
- *   Profit 6.25 − 2.6 + 0.05 = 3.7.
+ *   6.25 matured; carol's 0.25 is in a `pending` payout. Owed 2.3, all of it due: alice (threshold 0.5)
+ *   2 and bob (threshold 0.2) 0.3, both never paid, so alice first in due order (account id). The node
+ *   wallet holds 2.2 and keeps 0.1: it covers alice (2.1) but not bob after her (2.4), so bob waits for
+ *   funds; shortfall 2.3 + 0.1 − 2.2 = 0.2. Profit 6.25 − 2.6 + 0.05 = 3.7.
  * USDC (6 decimals, gas in ETH) — alice was credited 50 by an admin adjustment and is due all of it,
- *   split 60/40 over two addresses (two transfers). The token wallet holds 100 and keeps 5: no
- *   shortfall; its ETH reserve is 0.001 and a transfer may cost 0.0008: 0.0016 needed, 0.0006 short.
+ *   split 60/40 over two addresses: two transfers (EVM: one output a transaction). The token wallet
+ *   holds 100 and keeps 5: no shortfall; its ETH reserve is 0.001 and a transfer may cost 0.0008:
+ *   0.0016 needed, 0.0006 short, so alice waits for funds.
  * ETH — the last read failed; the last good one (1 ETH, an hour old) is kept. Keeps 0.1: nothing due.
  * BTC — no hot wallet, nothing owed.
  */
@@ -96,7 +98,7 @@ export async function seedTreasury(db: Executor): Promise<void> {
   await replacePayoutSettings(
     db,
     bob.id,
-    [settings('LTC', '1', [['ltc1qbob00000000000000000000000000000000', '100']])],
+    [settings('LTC', '0.2', [['ltc1qbob00000000000000000000000000000000', '100']])],
     dayBefore,
   );
   await replacePayoutSettings(
@@ -122,8 +124,8 @@ export async function seedTreasury(db: Executor): Promise<void> {
 
   await saveWalletReading(
     db,
-    { coin: 'LTC', address: null, demo: false, minBalance: 10_000_000n, feeCoin: null },
-    { balance: 150_000_000n, fee: null, at: LTC_READ_AT },
+    { coin: 'LTC', address: null, demo: false, minBalance: 10_000_000n, maxOutputs: null, feeCoin: null },
+    { balance: 220_000_000n, feePerTransaction: null, feeBalance: null, at: LTC_READ_AT },
   );
   await saveWalletReading(
     db,
@@ -132,17 +134,24 @@ export async function seedTreasury(db: Executor): Promise<void> {
       address: '0x00000000000000000000000000000000000f00d5',
       demo: false,
       minBalance: 5n * USDC,
+      maxOutputs: 1,
       feeCoin: 'ETH',
     },
-    { balance: 100n * USDC, fee: { balance: ETH / 1000n, perTransaction: (8n * ETH) / 10_000n }, at: LTC_READ_AT },
+    { balance: 100n * USDC, feePerTransaction: (8n * ETH) / 10_000n, feeBalance: ETH / 1000n, at: LTC_READ_AT },
   );
   const eth = {
     coin: 'ETH',
     address: '0x00000000000000000000000000000000000f00d5',
     demo: false,
     minBalance: ETH / 10n,
+    maxOutputs: 1,
     feeCoin: null,
   };
-  await saveWalletReading(db, eth, { balance: ETH, fee: null, at: ETH_READ_AT });
+  await saveWalletReading(db, eth, {
+    balance: ETH,
+    feePerTransaction: ETH / 10_000n,
+    feeBalance: null,
+    at: ETH_READ_AT,
+  });
   await saveWalletReadError(db, eth, 'connect ECONNREFUSED 127.0.0.1:8545', ETH_CHECKED_AT);
 }

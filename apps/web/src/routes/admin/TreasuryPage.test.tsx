@@ -39,19 +39,19 @@ const ANSWER: AdminTreasuryResponse = {
       coin: 'LTC',
       name: 'Litecoin',
       owed: '2.3',
-      due: '2',
-      due_accounts: 1,
+      due: '2.3',
+      due_accounts: 2,
       wallet: {
         demo: false,
         address: null,
-        spendable: '1.5',
+        spendable: '2.2',
         min_balance: '0.1',
         read_at: '2026-05-06T11:58:30.000Z',
         checked_at: '2026-05-06T11:58:30.000Z',
         error: null,
         fee_reserve: null,
       },
-      shortfall: '0.6',
+      shortfall: '0.2',
       waiting: { open_payouts: 1, open_total: '0.25', accounts_for_funds: 1 },
       profit: { mined: '6.25', pps_credited: '2.6', fees_kept: '0.05', net: '3.7' },
     }),
@@ -133,7 +133,7 @@ describe('the Treasury screen', () => {
     expect(countTestIds(html, 'treasury-table')).toBe(1);
     expect(text).toContain('Figures of 2026-05-06 12:00:00 UTC');
     expect(row('LTC')).toBe(
-      'LTC Litecoin 2.3 LTC 2 LTC 1 account 1.5 LTC keeps 0.1 LTC read 90 s ago Short 0.6 LTC 1 payout open 0.25 LTC 1 account waiting for funds 3.7 LTC mined 6.25 − PPS 2.6 + fees 0.05',
+      'LTC Litecoin 2.3 LTC 2.3 LTC 2 accounts 2.2 LTC keeps 0.1 LTC read 90 s ago Short 0.2 LTC 1 payout open 0.25 LTC 1 account waiting for funds 3.7 LTC mined 6.25 − PPS 2.6 + fees 0.05',
     );
     expect(row('BTC')).toContain('No hot wallet');
   });
