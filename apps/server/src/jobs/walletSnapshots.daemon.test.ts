@@ -2,8 +2,6 @@ import { EvmWallet } from '@lodestone/chain';
 import { deployTestUsd, type EvmNode, startEvmNode, TEST_USD_DECIMALS } from '@lodestone/chain/testing';
 import { type Database, walletSnapshots } from '@lodestone/db';
 import { createTestDatabase } from '@lodestone/db/testing';
-import { type Hex, hexToBigInt, parseGwei } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingLog } from './testing.js';
 import { snapshotWallets } from './walletSnapshots.js';
@@ -21,14 +19,14 @@ const SUPPLY = 1_234_567n * 10n ** BigInt(TEST_USD_DECIMALS);
 describe('wallet snapshots of EVM wallets on a real node', () => {
   let node: EvmNode;
   let database: Database;
-  let poolKey: Hex;
-  let token: Hex;
+  let poolKey: `0x${string}`;
+  let token: `0x${string}`;
   beforeAll(async () => {
     // The database first: a node's idle keep-alive connection closes after a few seconds, and the
     // next call would find it closed.
     database = await createTestDatabase();
     node = await startEvmNode({ accounts: 1 });
-    [poolKey] = node.fundedKeys as [Hex];
+    [poolKey] = node.fundedKeys as [`0x${string}`];
     // The pool's key deploys the token, so it holds the whole supply, and pays the deployment's gas in ETH.
     token = await deployTestUsd(node, { supply: SUPPLY, deployerKey: poolKey });
   }, 60_000);
@@ -44,7 +42,7 @@ describe('wallet snapshots of EVM wallets on a real node', () => {
       privateKey: poolKey,
       chainId: node.chainId,
       confirmations: 2,
-      maxFeePerGas: parseGwei('100'),
+      maxFeePerGas: 100n * 10n ** 9n, // 100 gwei
     };
     const eth = new EvmWallet({ ...common, coin: 'ETH' });
     const usdc = new EvmWallet({ ...common, coin: 'USDC', token: { address: token, decimals: TEST_USD_DECIMALS } });
@@ -52,8 +50,9 @@ describe('wallet snapshots of EVM wallets on a real node', () => {
       ['ETH', { wallet: eth, minBalance: 10n ** 17n }],
       ['USDC', { wallet: usdc, minBalance: 5_000_000n }],
     ]);
-    const address = privateKeyToAccount(poolKey).address;
-    const ethHeld = hexToBigInt((await node.rpc('eth_getBalance', [address, 'latest'])) as Hex);
+    const address = eth.address;
+    expect(usdc.address).toBe(address);
+    const ethHeld = BigInt((await node.rpc('eth_getBalance', [address, 'latest'])) as string);
 
     expect(await snapshotWallets(database.db, wallets, T1, recordingLog())).toMatchObject({ failed: [] });
     let rows = await walletSnapshots(database.db);
