@@ -14,7 +14,7 @@
 
 export type { PayoutNetwork } from './addresses/checker.js';
 export { decodeCkbAddress } from './addresses/ckb.js';
-export { decodeKaspaAddress } from './addresses/kaspa.js';
+export { decodeKaspaAddress, encodeKaspaAddress } from './addresses/kaspa.js';
 export { ADDRESS_FORMATS, type AddressFormat, validatePayoutAddress } from './addresses/validateAddress.js';
 export { encodeSegwitAddress, p2pkhAddress } from './bitcoin/address.js';
 export { prevHashToNotify } from './bitcoin/header.js';
@@ -59,7 +59,9 @@ export { RpcError } from './rpc/errors.js';
 export { exactDecimalFetch, unitsToDecimal } from './wallet/amounts.js';
 export { BitcoinWallet } from './wallet/bitcoinWallet.js';
 export { type BlockStatus, blockStatus } from './wallet/blockStatus.js';
+export { CkbWallet } from './wallet/ckb/ckbWallet.js';
 export { EvmWallet } from './wallet/evm/evmWallet.js';
+export { KaspaWallet } from './wallet/kaspa/kaspaWallet.js';
 export {
   isSigningWallet,
   type SignedTransaction,

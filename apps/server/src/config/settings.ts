@@ -271,12 +271,41 @@ const evmWallet = z
   })
   .strict();
 
+/** Nervos CKB: the key's secp256k1-blake160 cells through the node's indexer (docs/coins/ckb.md). */
+const ckbWallet = z
+  .object({
+    kind: z.literal('ckb'),
+    ticker: ticker('CKB'),
+    rpc_url: httpUrl,
+    /** ckb (mainnet) or ckt (testnet): the address prefix and the published secp256k1 dep group. */
+    network: z.enum(['ckb', 'ckt']).default('ckb'),
+    key_file: keyFile,
+    confirmations: confirmations(24),
+    min_balance: minBalance,
+  })
+  .strict();
+
+/** Kaspa: the key's Schnorr P2PK outputs through a kaspad with --utxoindex (docs/coins/kaspa.md). */
+const kaspaWallet = z
+  .object({
+    kind: z.literal('kaspa'),
+    ticker: ticker('KAS'),
+    url: urlWithScheme(['ws:', 'wss:'], 'expected a kaspad wRPC JSON URL, ws://host:18110'),
+    /** The network's address prefix: kaspa (mainnet), kaspatest, kaspasim or kaspadev. */
+    network: z.enum(['kaspa', 'kaspatest', 'kaspasim', 'kaspadev']).default('kaspa'),
+    key_file: keyFile,
+    /** DAA score depth (about 10 a second on mainnet). */
+    confirmations: confirmations(100),
+    min_balance: minBalance,
+  })
+  .strict();
+
 /** A hot wallet payouts are sent from (docs/money.md, "Payouts"). */
 export const walletSetting = z.preprocess(
   (value) =>
     value !== null && typeof value === 'object' && !('kind' in value) ? { ...value, kind: 'bitcoin' } : value,
-  z.discriminatedUnion('kind', [bitcoinWallet, evmWallet], {
-    error: 'expected kind bitcoin or evm',
+  z.discriminatedUnion('kind', [bitcoinWallet, evmWallet, ckbWallet, kaspaWallet], {
+    error: 'expected kind bitcoin, evm, ckb or kaspa',
   }),
 );
 export type WalletSetting = z.output<typeof walletSetting>;

@@ -5,11 +5,11 @@ import { checkUtxo, type UtxoParams } from './utxo.js';
 
 // CashAddr (Bitcoin Cash) and its Kaspa variant: base32 with a 40-bit BCH-code checksum over the prefix.
 
-const BASE32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+export const BASE32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
 export const BASE32_INDEX = new Map([...BASE32].map((c, i) => [c, i]));
 
 /** The CashAddr checksum polynomial (bitcoincashorg/bitcoincash.org spec/cashaddr.md, "Checksum"). */
-function cashPolymod(values: readonly number[]): bigint {
+export function cashPolymod(values: readonly number[]): bigint {
   const generators = [0x98f2bc8e61n, 0x79b76d99e2n, 0xf33e5fb3c4n, 0xae2eabe2a8n, 0x1e4f43e470n];
   let c = 1n;
   for (const d of values) {

@@ -1,4 +1,4 @@
-import { decodeCashAddr } from './cashAddr.js';
+import { BASE32, cashPolymod, decodeCashAddr } from './cashAddr.js';
 import { Invalid, type PayoutNetwork } from './checker.js';
 
 /** Kaspa addresses: CashAddr's base32 and checksum with Kaspa's prefixes and versions. */
@@ -61,4 +61,32 @@ export function decodeKaspaAddress(address: string): KaspaAddress {
     if (error instanceof Invalid) throw new TypeError(`${address}: ${error.message}`);
     throw error;
   }
+}
+
+/**
+ * Writes a Kaspa address (kaspanet/rusty-kaspa crypto/addresses/src/bech32.rs `encode_payload`): the
+ * version byte and payload in 5-bit groups, then the 40-bit checksum over prefix, separator and data.
+ */
+export function encodeKaspaAddress(prefix: string, version: number, payload: Uint8Array): string {
+  const spec = KASPA_VERSIONS.get(version);
+  if (spec === undefined || payload.length !== spec.length) {
+    throw new RangeError(`a Kaspa address of version ${version} carries ${spec?.length ?? 'no'} bytes`);
+  }
+  const words: number[] = [];
+  let accumulator = 0;
+  let bits = 0;
+  for (const byte of [version, ...payload]) {
+    accumulator = (accumulator << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      bits -= 5;
+      words.push((accumulator >> bits) & 31);
+    }
+    accumulator &= (1 << bits) - 1;
+  }
+  if (bits > 0) words.push((accumulator << (5 - bits)) & 31);
+  const prefixValues = [...prefix].map((c) => c.charCodeAt(0) & 0x1f);
+  const checksum = cashPolymod([...prefixValues, 0, ...words, 0, 0, 0, 0, 0, 0, 0, 0]);
+  for (let i = 7; i >= 0; i--) words.push(Number((checksum >> BigInt(5 * i)) & 31n));
+  return `${prefix}:${words.map((w) => BASE32[w]).join('')}`;
 }

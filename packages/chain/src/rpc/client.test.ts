@@ -18,6 +18,34 @@ async function rpcError(promise: Promise<unknown>): Promise<RpcError> {
 }
 
 describe('RpcClient', () => {
+  it('sends a call again when its pooled connection was closed under it, only when told every call may repeat', async () => {
+    const calls: string[] = [];
+    const closedThenAnswer: typeof fetch = async (_url, init) => {
+      calls.push(String(init?.body));
+      if (calls.length === 1) {
+        throw new TypeError('fetch failed', {
+          cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }),
+        });
+      }
+      const { id } = JSON.parse(String(init?.body)) as { id: number };
+      return new Response(JSON.stringify({ jsonrpc: '2.0', id, result: '0x1' }), { status: 200 });
+    };
+    const repeating = new RpcClient({
+      url: 'http://127.0.0.1:1/',
+      jsonrpc: '2.0',
+      fetch: closedThenAnswer,
+      repeatOnClosedConnection: true,
+    });
+    expect(await repeating.call('get_tip_block_number')).toBe('0x1');
+    expect(calls).toHaveLength(2);
+    expect(calls[1]).toBe(calls[0]);
+
+    calls.length = 0;
+    const once = new RpcClient({ url: 'http://127.0.0.1:1/', fetch: closedThenAnswer });
+    expect((await rpcError(once.call('sendmany'))).kind).toBe('unreachable');
+    expect(calls).toHaveLength(1);
+  });
+
   it('sends JSON-RPC with Basic auth from the URL and keeps the password out of its name', async () => {
     let seen: { method: string; params: unknown[]; auth?: string } | undefined;
     const daemon = await fakeDaemon((request, res) => {

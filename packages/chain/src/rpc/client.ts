@@ -1,3 +1,4 @@
+import { closedConnection } from './closedConnection.js';
 import { RpcError } from './errors.js';
 
 export interface RpcCallOptions {
@@ -21,6 +22,11 @@ export interface RpcClientOptions {
   fetch?: typeof fetch;
   /** The JSON-RPC version sent: `1.0` for bitcoin-family daemons (default), `2.0` for CKB. */
   jsonrpc?: '1.0' | '2.0';
+  /**
+   * Send a call once more when its pooled connection was closed under it (closedConnection.ts). Only
+   * for a client whose every call may run twice — never a node wallet's sendmany.
+   */
+  repeatOnClosedConnection?: boolean;
 }
 
 export const DEFAULT_RPC_TIMEOUT_MS = 10_000;
@@ -34,6 +40,7 @@ export class RpcClient implements RpcCaller {
   private readonly timeoutMs: number;
   private readonly fetchImpl: typeof fetch;
   private readonly jsonrpc: '1.0' | '2.0';
+  private readonly repeatOnClosedConnection: boolean;
   private nextId = 1;
 
   constructor(options: RpcClientOptions) {
@@ -58,6 +65,7 @@ export class RpcClient implements RpcCaller {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_RPC_TIMEOUT_MS;
     this.fetchImpl = options.fetch ?? fetch;
     this.jsonrpc = options.jsonrpc ?? '1.0';
+    this.repeatOnClosedConnection = options.repeatOnClosedConnection ?? false;
   }
 
   async call(method: string, params: readonly unknown[] = [], options: RpcCallOptions = {}): Promise<unknown> {
@@ -71,11 +79,16 @@ export class RpcClient implements RpcCaller {
     let status: number;
     let text: string;
     try {
-      const response = await this.fetchImpl(this.endpoint, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ jsonrpc: this.jsonrpc, id, method, params }),
-        signal,
+      const post = () =>
+        this.fetchImpl(this.endpoint, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ jsonrpc: this.jsonrpc, id, method, params }),
+          signal,
+        });
+      const response = await post().catch((error: unknown) => {
+        if (this.repeatOnClosedConnection && !signal.aborted && closedConnection(error)) return post();
+        throw error;
       });
       status = response.status;
       text = await response.text();

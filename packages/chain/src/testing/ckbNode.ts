@@ -6,33 +6,49 @@
  * forks and the longest-chain rule. Submitted blocks are checked with its own molecule encoder and merkle
  * code (ckbMolecule.ts), not the pool's.
  *
+ * For wallets it keeps the live cells of the canonical chain (ckbCells.ts), answers the indexer's get_cells
+ * and get_cells_capacity, get_live_cell and get_transaction, and checks what send_transaction is sent with
+ * its own verifier (ckbTxVerifier.ts, proven on a real mainnet transaction): inputs live and not taken by
+ * the pool, outputs covering their occupied capacity, the fee rate, the sighash-all signature. Accepted
+ * transactions are committed by the next block `mine()` finds (and by a miner's block built on a template).
+ *
  * Simplifications, said plainly: the difficulty never changes (a fixed compact target, the dev chain's
  * 0x20010000 by default: one hash in 256 is a block), the DAO field and the extension are stand-in values
  * derived from the parent (checked for equality, not computed as the node does), the timestamp check is
- * against the parent rather than the median of 37, transaction scripts are not run, and the fork choice
- * counts blocks (the same as total difficulty at a fixed target).
+ * against the parent rather than the median of 37, the only script run is secp256k1-blake160-sighash-all,
+ * pool transactions spend committed cells only (no chains inside the pool), and the fork choice counts
+ * blocks (the same as total difficulty at a fixed target).
  */
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { ckbBlockHash, ckbPowHash, ckbPowMessage, eaglesong, encodeCkbRawHeader } from '@lodestone/pow';
-import { parseBlock, rawHeaderOf } from '../ckb/parse.js';
+import { parseBlock, parseScript, parseTransaction, rawHeaderOf } from '../ckb/parse.js';
 import type {
   CkbJsonBlock,
   CkbJsonBlockTemplate,
   CkbJsonHeader,
   CkbJsonHeaderView,
+  CkbJsonOutPoint,
   CkbJsonScript,
   CkbJsonTransaction,
 } from '../ckb/types.js';
-import { CkbEncodingError, parseCkbUint } from '../ckb/uint.js';
+import { CkbEncodingError, parseCkbHash, parseCkbUint } from '../ckb/uint.js';
+import {
+  type ChainCells,
+  checkPoolTransaction,
+  type LiveCell,
+  outPointKey,
+  PoolRefusal,
+  replayChain,
+  SECP256K1_BLAKE160_CODE_HASH,
+} from './ckbCells.js';
 import { blockCommitments, encodeCellbaseWitness, encodeRawTransaction, hashHex } from './ckbMolecule.js';
 
 const ZERO = `0x${'00'.repeat(32)}`;
 const hex = (n: bigint | number): string => `0x${BigInt(n).toString(16)}`;
 const bufHex = (b: Uint8Array): string => `0x${Buffer.from(b).toString('hex')}`;
 
-/** The secp256k1-blake160 lock's type hash on mainnet and testnet (docs/hashes.toml). */
-export const SECP256K1_BLAKE160_CODE_HASH = '0x9bd7e06f3ecf4be0f2fcd2188b23f1b9fcc88e5d4b65a8637b17723bbda3cce8';
+export { SECP256K1_BLAKE160_CODE_HASH };
 
 /** A lock paying someone else: what the stand-in's own blocks ("other miners") pay to. */
 export const OTHER_MINER_LOCK: CkbJsonScript = {
@@ -63,7 +79,22 @@ export interface CkbNodeOptions {
   notify?: readonly string[];
   /** Epoch ms clock. */
   now?: () => number;
+  /** tx_pool.min_fee_rate in shannons per 1000 bytes (default 1000, as ckb.toml). */
+  minFeeRate?: bigint;
+  /** What get_fee_rate_statistics answers (default null: a chain without recent fee history). */
+  feeRateStatistics?: { mean: bigint; median: bigint } | null;
+  /** The out point of this chain's secp256k1 dep group (default STAND_IN_SECP256K1_DEP_GROUP). */
+  secp256k1DepGroup?: CkbJsonOutPoint;
 }
+
+/**
+ * The stand-in chain's secp256k1 dep group cell (a dev chain has its own, as `ckb list-hashes` shows; this
+ * one is the stand-in's, so a wallet that assumes mainnet's or testnet's is refused).
+ */
+export const STAND_IN_SECP256K1_DEP_GROUP: CkbJsonOutPoint = {
+  tx_hash: hashHex(Buffer.from('stand-in secp256k1 dep group')),
+  index: '0x0',
+};
 
 interface StoredBlock {
   hash: string;
@@ -104,10 +135,17 @@ export class CkbStandInNode extends EventEmitter {
   readonly notifyErrors: string[] = [];
   private readonly blocks = new Map<string, StoredBlock>();
   private canonical: string[] = [];
-  private readonly options: Required<Omit<CkbNodeOptions, 'blockAssembler' | 'notify'>> & {
+  private readonly options: Required<Omit<CkbNodeOptions, 'blockAssembler' | 'notify' | 'feeRateStatistics'>> & {
     blockAssembler: CkbNodeOptions['blockAssembler'];
     notify: readonly string[];
+    feeRateStatistics: CkbNodeOptions['feeRateStatistics'];
   };
+  /** Transactions accepted by send_transaction and not yet committed, by hash. */
+  private readonly pool = new Map<string, { tx: CkbJsonTransaction; fee: bigint }>();
+  /** Pool transactions dropped because a committed transaction spent their inputs: the reason get_transaction gives. */
+  private readonly rejected = new Map<string, string>();
+  private cellsAt: { tip: string; cells: ChainCells } | undefined;
+  private faucetSerial = 0;
   private mempool: { tx: CkbJsonTransaction; hash: string; fee: bigint }[] = [];
   private mempoolSerial = 0;
   private workId = 0;
@@ -132,6 +170,9 @@ export class CkbStandInNode extends EventEmitter {
       secondaryReward: options.secondaryReward ?? 0x17b93605n,
       notify: options.notify ?? [],
       now: options.now ?? Date.now,
+      minFeeRate: options.minFeeRate ?? 1000n,
+      feeRateStatistics: options.feeRateStatistics ?? null,
+      secp256k1DepGroup: options.secp256k1DepGroup ?? STAND_IN_SECP256K1_DEP_GROUP,
     };
     this.storeGenesis();
     for (let i = 0; i < this.options.transactions; i++) this.addTransaction();
@@ -193,11 +234,74 @@ export class CkbStandInNode extends EventEmitter {
     return this.templateFor(this.tip().hash, lock, this.options.blockAssembler?.message ?? '0x', true);
   }
 
-  /** Other miners find `count` blocks on the tip (real proof of work at the node's target). */
+  /**
+   * Other miners find `count` blocks on the tip (real proof of work at the node's target); the first one
+   * commits every transaction of the pool.
+   */
   mine(count = 1): string[] {
     const hashes: string[] = [];
-    for (let i = 0; i < count; i++) hashes.push(this.mineOn(this.tip().hash, 0));
+    for (let i = 0; i < count; i++) {
+      const pending = [...this.pool.values()].map((p) => p.tx);
+      hashes.push(this.mineOn(this.tip().hash, 0, pending));
+    }
     return hashes;
+  }
+
+  /**
+   * Funds `lock` with one cell per capacity (plain unless `cell` gives a type script or data), committed in
+   * a new block by a faucet transaction (its input is not checked). Returns the new cells' out points.
+   */
+  fund(
+    lock: CkbJsonScript,
+    capacities: readonly bigint[],
+    cell: { type?: CkbJsonScript; data?: string } = {},
+  ): CkbJsonOutPoint[] {
+    const serial = ++this.faucetSerial;
+    const tx: CkbJsonTransaction = {
+      version: '0x0',
+      cell_deps: [],
+      header_deps: [],
+      inputs: [
+        { since: '0x0', previous_output: { tx_hash: hashHex(Buffer.from(`stand-in faucet ${serial}`)), index: '0x0' } },
+      ],
+      outputs: capacities.map((capacity) => ({ capacity: hex(capacity), lock, type: cell.type ?? null })),
+      outputs_data: capacities.map(() => cell.data ?? '0x'),
+      witnesses: [],
+    };
+    const hash = hashHex(encodeRawTransaction(tx));
+    this.mineOn(this.tip().hash, 0, [tx]);
+    return capacities.map((_, i) => ({ tx_hash: hash, index: hex(i) }));
+  }
+
+  /** Someone else's transaction spending these cells is committed in a new block (a double spend seen from the pool). */
+  spendElsewhere(outPoints: readonly CkbJsonOutPoint[]): string {
+    const cells = this.cells();
+    const capacity = outPoints.reduce(
+      (sum, o) => sum + BigInt(cells.live.get(outPointKey(o))?.output.capacity ?? '0x0'),
+      0n,
+    );
+    const tx: CkbJsonTransaction = {
+      version: '0x0',
+      cell_deps: [{ out_point: this.options.secp256k1DepGroup, dep_type: 'dep_group' }],
+      header_deps: [],
+      inputs: outPoints.map((o) => ({ since: '0x0', previous_output: o })),
+      outputs: [{ capacity: hex(capacity - 100_000n), lock: OTHER_MINER_LOCK, type: null }],
+      outputs_data: ['0x'],
+      witnesses: [],
+    };
+    this.mineOn(this.tip().hash, 0, [tx]);
+    return hashHex(encodeRawTransaction(tx));
+  }
+
+  /** Hashes of the transactions in the pool. */
+  pendingTransactions(): string[] {
+    return [...this.pool.keys()];
+  }
+
+  /** The live cells of the canonical chain now (test inspection). */
+  liveCells(lock?: CkbJsonScript): LiveCell[] {
+    const all = [...this.cells().live.values()];
+    return lock ? all.filter((c) => sameScript(c.output.lock, lock)) : all;
   }
 
   /**
@@ -291,6 +395,28 @@ export class CkbStandInNode extends EventEmitter {
       }
       case 'get_block_economic_state':
         return this.economicState(hashParam(params[0]));
+      case 'get_cells':
+        return this.getCells(params);
+      case 'get_cells_capacity': {
+        const cells = this.searchCells(params[0]);
+        const tip = this.tip();
+        return {
+          capacity: hex(cells.reduce((sum, c) => sum + BigInt(c.output.capacity), 0n)),
+          block_hash: tip.hash,
+          block_number: hex(tip.number),
+        };
+      }
+      case 'get_live_cell':
+        return this.getLiveCell(params);
+      case 'get_transaction':
+        return this.getTransaction(params);
+      case 'send_transaction':
+        return this.sendTransaction(params);
+      case 'get_fee_rate_statistics': {
+        if (params[0] !== undefined && params[0] !== null) parseCkbUint(params[0], 'target');
+        const stats = this.options.feeRateStatistics;
+        return stats ? { mean: hex(stats.mean), median: hex(stats.median) } : null;
+      }
       default:
         throw new RpcFailure(-32601, 'Method not found');
     }
@@ -476,12 +602,12 @@ export class CkbStandInNode extends EventEmitter {
   }
 
   /** Builds, grinds and processes a block on `parentHash` paying OTHER_MINER_LOCK. */
-  private mineOn(parentHash: string, timeSkew: number): string {
+  private mineOn(parentHash: string, timeSkew: number, transactions: readonly CkbJsonTransaction[] = []): string {
     const template = this.templateFor(parentHash, OTHER_MINER_LOCK, '0x', false);
     const block: CkbJsonBlock = {
       header: undefined as unknown as CkbJsonHeader,
       uncles: template.uncles.map((u) => ({ header: u.header, proposals: u.proposals })),
-      transactions: [template.cellbase.data],
+      transactions: [template.cellbase.data, ...transactions],
       proposals: template.proposals,
       ...(template.extension !== undefined && { extension: template.extension }),
     };
@@ -584,7 +710,14 @@ export class CkbStandInNode extends EventEmitter {
     const minerLock = witnessLock(cellbase);
     const fees = block.transactions
       .slice(1)
-      .reduce((sum, tx) => sum + (this.mempool.find((p) => p.tx === tx || sameTx(p.tx, tx))?.fee ?? 1000n), 0n);
+      .reduce(
+        (sum, tx) =>
+          sum +
+          (this.mempool.find((p) => p.tx === tx || sameTx(p.tx, tx))?.fee ??
+            this.pool.get(hashHex(encodeRawTransaction(tx)))?.fee ??
+            1000n),
+        0n,
+      );
     this.blocks.set(hash, { hash, number, header, block, txHashes: roots.txHashes, minerLock, fees });
     const candidate = this.branch(hash);
     if (candidate.length > this.canonical.length) {
@@ -593,11 +726,206 @@ export class CkbStandInNode extends EventEmitter {
       // Committed transactions leave the pool; new ones arrive so that templates stay full.
       const committed = new Set(roots.txHashes);
       this.mempool = this.mempool.filter((p) => !committed.has(p.hash));
+      this.refreshPool();
       while (this.mempool.length < this.options.transactions) this.addTransaction();
       this.emit('new_tip_header', { ...header, hash });
       this.notifyTemplate();
     }
     return hash;
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Cells, indexer and pool
+
+  /** The canonical chain's cells, replayed once per tip. */
+  private cells(): ChainCells {
+    const tip = this.tip().hash;
+    if (this.cellsAt?.tip !== tip) {
+      const blocks = this.canonical.map((hash) => {
+        const stored = this.blocks.get(hash) as StoredBlock;
+        return { hash, number: stored.number, transactions: stored.block.transactions, txHashes: stored.txHashes };
+      });
+      this.cellsAt = { tip, cells: replayChain(blocks) };
+    }
+    return this.cellsAt.cells;
+  }
+
+  /** After a new tip: committed transactions leave the pool; those whose inputs another one spent are rejected. */
+  private refreshPool(): void {
+    const cells = this.cells();
+    for (const [hash, entry] of this.pool) {
+      if (cells.committed.has(hash)) {
+        this.pool.delete(hash);
+        continue;
+      }
+      const spent = entry.tx.inputs.find((i) => !cells.live.has(outPointKey(i.previous_output)));
+      if (spent) {
+        this.pool.delete(hash);
+        this.mempool = this.mempool.filter((p) => p.hash !== hash);
+        const index = Buffer.alloc(4);
+        index.writeUInt32LE(Number(BigInt(spent.previous_output.index)));
+        this.rejected.set(
+          hash,
+          JSON.stringify({
+            type: 'Resolve',
+            description: `Resolve failed Dead(OutPoint(${spent.previous_output.tx_hash}${index.toString('hex')}))`,
+          }),
+        );
+      }
+    }
+  }
+
+  /** The indexer's search: a lock script (exact or prefix), with the filter's ranges. */
+  private searchCells(searchKeyParam: unknown): LiveCell[] {
+    const key = objectParam(searchKeyParam, 'search_key');
+    const script = parseScript(key.script, 'search_key.script');
+    if (key.script_type !== 'lock')
+      throw new CkbEncodingError('search_key.script_type', 'the stand-in indexes locks only');
+    const prefix = key.script_search_mode === 'prefix' || key.script_search_mode === undefined;
+    const filter = key.filter === undefined || key.filter === null ? {} : objectParam(key.filter, 'search_key.filter');
+    const range = (name: string): [bigint, bigint] | undefined => {
+      const value = filter[name];
+      if (value === undefined || value === null) return undefined;
+      if (!Array.isArray(value) || value.length !== 2)
+        throw new CkbEncodingError(`filter.${name}`, 'expected [from, to)');
+      return [parseCkbUint(value[0], `filter.${name}[0]`), parseCkbUint(value[1], `filter.${name}[1]`)];
+    };
+    const scriptLen = range('script_len_range');
+    const dataLen = range('output_data_len_range');
+    const capacity = range('output_capacity_range');
+    const within = (n: bigint, r: [bigint, bigint] | undefined) => r === undefined || (n >= r[0] && n < r[1]);
+    return [...this.cells().live.values()]
+      .filter((c) => {
+        const lock = c.output.lock;
+        const lockMatches =
+          lock.code_hash === script.code_hash &&
+          lock.hash_type === script.hash_type &&
+          (prefix ? lock.args.startsWith(script.args) : lock.args === script.args);
+        const typeLen = c.output.type ? 33 + (c.output.type.args.length - 2) / 2 : 0;
+        return (
+          lockMatches &&
+          within(BigInt(typeLen), scriptLen) &&
+          within(BigInt((c.output_data.length - 2) / 2), dataLen) &&
+          within(BigInt(c.output.capacity), capacity)
+        );
+      })
+      .sort((a, b) => compareCursor(cursorOf(a), cursorOf(b)));
+  }
+
+  /** get_cells(search_key, order, limit, after): a page, and the cursor of its last cell. */
+  private getCells(params: unknown[]): unknown {
+    const withData = (objectParam(params[0], 'search_key').with_data ?? true) !== false;
+    const order = params[1];
+    if (order !== 'asc' && order !== 'desc') throw new CkbEncodingError('order', 'expected "asc" or "desc"');
+    const limit = Number(parseCkbUint(params[2], 'limit', 32));
+    if (limit === 0) throw new RpcFailure(-1, 'limit should be greater than 0');
+    const after = params[3] === undefined || params[3] === null ? undefined : String(params[3]);
+    let cells = this.searchCells(params[0]);
+    if (order === 'desc') cells = cells.reverse();
+    if (after !== undefined) {
+      cells = cells.filter((c) => (order === 'asc' ? 1 : -1) * compareCursor(cursorOf(c), after) > 0);
+    }
+    const page = cells.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      objects: page.map((c) => ({
+        output: c.output,
+        output_data: withData ? c.output_data : null,
+        out_point: c.out_point,
+        block_number: hex(c.block_number),
+        tx_index: hex(c.tx_index),
+      })),
+      last_cursor: last ? cursorOf(last) : (after ?? '0x'),
+    };
+  }
+
+  private getLiveCell(params: unknown[]): unknown {
+    const point = objectParam(params[0], 'out_point');
+    const outPoint = { tx_hash: parseCkbHash(point.tx_hash, 'out_point.tx_hash'), index: String(point.index) };
+    parseCkbUint(point.index, 'out_point.index', 32);
+    const key = outPointKey(outPoint);
+    const cells = this.cells();
+    const cell = cells.live.get(key);
+    if (cell) {
+      const data =
+        params[1] === true
+          ? { content: cell.output_data, hash: hashHex(Buffer.from(cell.output_data.slice(2), 'hex')) }
+          : null;
+      return { cell: { output: cell.output, data }, status: 'live' };
+    }
+    return { cell: null, status: cells.dead.has(key) ? 'dead' : 'unknown' };
+  }
+
+  private getTransaction(params: unknown[]): unknown {
+    const hash = parseCkbHash(params[0], 'tx_hash');
+    const status = (
+      value: string,
+      block?: { hash: string; number: number; index: number },
+      reason: string | null = null,
+    ) => ({
+      block_hash: block?.hash ?? null,
+      block_number: block ? hex(block.number) : null,
+      status: value,
+      tx_index: block ? hex(block.index) : null,
+      reason,
+    });
+    const committed = this.cells().committed.get(hash);
+    if (committed) {
+      return {
+        transaction: { ...committed.tx, hash },
+        cycles: null,
+        time_added_to_pool: null,
+        fee: null,
+        min_replace_fee: null,
+        tx_status: status('committed', {
+          hash: committed.blockHash,
+          number: committed.blockNumber,
+          index: committed.txIndex,
+        }),
+      };
+    }
+    const pending = this.pool.get(hash);
+    if (pending) {
+      return {
+        transaction: { ...pending.tx, hash },
+        cycles: '0x1b4a1',
+        time_added_to_pool: hex(this.options.now()),
+        fee: hex(pending.fee),
+        min_replace_fee: null,
+        tx_status: status('pending'),
+      };
+    }
+    const reason = this.rejected.get(hash);
+    return {
+      transaction: null,
+      cycles: null,
+      time_added_to_pool: null,
+      fee: null,
+      min_replace_fee: null,
+      tx_status: reason === undefined ? status('unknown') : status('rejected', undefined, reason),
+    };
+  }
+
+  private sendTransaction(params: unknown[]): string {
+    const tx = parseTransaction(params[0], 'tx');
+    const validator = params[1] ?? 'passthrough';
+    if (validator !== 'passthrough' && validator !== 'well_known_scripts_only') {
+      throw new CkbEncodingError('outputs_validator', `unknown variant ${JSON.stringify(validator)}`);
+    }
+    try {
+      const { hash, fee } = checkPoolTransaction(tx, this.cells(), this.pool, validator, {
+        minFeeRate: this.options.minFeeRate,
+        secp256k1DepGroup: this.options.secp256k1DepGroup,
+      });
+      this.pool.set(hash, { tx, fee });
+      this.rejected.delete(hash);
+      this.mempool.push({ tx, hash, fee });
+      this.current = undefined;
+      return hash;
+    } catch (error) {
+      if (error instanceof PoolRefusal) throw new RpcFailure(error.code, error.message, error.data);
+      throw error;
+    }
   }
 
   private notifyTemplate(): void {
@@ -647,6 +975,30 @@ function compactTarget(compact: number): bigint {
 
 function total(reward: { primary: bigint; secondary: bigint; committed: bigint; proposal: bigint }): bigint {
   return reward.primary + reward.secondary + reward.committed + reward.proposal;
+}
+
+function objectParam(value: unknown, field: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new CkbEncodingError(field, 'expected an object');
+  }
+  return value as Record<string, unknown>;
+}
+
+function sameScript(a: CkbJsonScript, b: CkbJsonScript): boolean {
+  return a.code_hash === b.code_hash && a.hash_type === b.hash_type && a.args === b.args;
+}
+
+/** The indexer's cursor of a cell: block number, tx index and output index, big-endian (orders as the chain). */
+function cursorOf(cell: LiveCell): string {
+  const b = Buffer.alloc(16);
+  b.writeBigUInt64BE(BigInt(cell.block_number));
+  b.writeUInt32BE(cell.tx_index, 8);
+  b.writeUInt32BE(Number(BigInt(cell.out_point.index)), 12);
+  return bufHex(b);
+}
+
+function compareCursor(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function sameTx(a: CkbJsonTransaction, b: CkbJsonTransaction): boolean {

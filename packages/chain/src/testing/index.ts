@@ -6,7 +6,7 @@
  */
 
 export { type ChainwebNodeStandIn, realMainnetHeaders, STAND_IN_MINER, startChainwebNode } from './chainwebNode.js';
-export { CkbStandInNode, startCkbNode } from './ckbNode.js';
+export { CkbStandInNode, STAND_IN_SECP256K1_DEP_GROUP, startCkbNode } from './ckbNode.js';
 export { REAL_CKB_CHAIN, REAL_CKB_POW_BLOCK, type RealCkbBlock } from './ckbRealTemplates.js';
 export { type Dashd, startDashd } from './dashd.js';
 export { type EvmNode, startEvmNode } from './evmNode.js';

@@ -13,8 +13,18 @@
  * - getBlock (verbose data: isChainBlock, childrenHashes, mergeSetBluesHashes, mergeSetRedsHashes),
  *   getBlockDagInfo, getServerInfo; errors in kaspad's words ("cannot find header <hash>").
  *
+ * - Transactions (the pool's Kaspa wallet): a UTXO set, a mempool and the virtual chain's accepted
+ *   transactions. submitTransaction checks each transaction with ./kaspaTxVerifier.ts (code of its own,
+ *   proven on rusty-kaspa's vectors) and kaspad's mempool rules (no duplicate, no double spend, no
+ *   orphan), refusing in kaspad's words; getUtxosByAddresses, getBalanceByAddress, getMempoolEntry,
+ *   getVirtualChainFromBlock (with accepted transaction ids), getFeeEstimate and getSink answer in
+ *   kaspad's JSON shapes (rpc/core/src/model/message.rs). A simplification: the next chain block the
+ *   stand-in adds accepts the whole mempool (on kaspad a block carries them and the next chain block
+ *   merging it accepts them), and a later reorganisation does not undo an acceptance.
+ *
  * Test controls: `setSynced`, `advance`, `notify`, `markRed` (the next chain block merges that
- * block red), `dropConnections`. Not for production code.
+ * block red), `dropConnections`, `fund` (mature UTXOs for an address), `dropFromMempool`,
+ * `setFeeEstimate`. Not for production code.
  */
 import { randomBytes } from 'node:crypto';
 import { kaspaPowInput, kheavyhash } from '@lodestone/pow';
@@ -30,6 +40,7 @@ import {
   transactionHash,
   transactionIdV0,
 } from './kaspaHashing.js';
+import { KaspadRejection, readRpcTransaction, type VerifierEntry, verifyTransaction } from './kaspaTxVerifier.js';
 
 export interface KaspaNodeOptions {
   /** Address prefix the node accepts (default `kaspadev`); its network name follows from it. */
@@ -45,6 +56,31 @@ export interface KaspaNodeOptions {
   /** With a rate: whether the network adds a block at each tick (default true), as at 10 BPS. */
   advanceOnTick?: boolean;
   isSynced?: boolean;
+  /** DAA score depth before a coinbase output may be spent (default 1000: 100 s at 10 BPS, consensus/core/src/config/bps.rs). */
+  coinbaseMaturity?: bigint;
+}
+
+/** A UTXO of the stand-in's set (RpcUtxoEntry with its outpoint). */
+interface StandInUtxo extends VerifierEntry {
+  transactionId: string;
+  index: number;
+  /** The script public key as JSON writes it (version big-endian ‖ script, hex). */
+  scriptPublicKey: string;
+}
+
+interface MempoolTransaction {
+  id: string;
+  transaction: Record<string, unknown>;
+  fee: bigint;
+  outpoints: string[];
+  outputs: { value: bigint; scriptPublicKey: string }[];
+}
+
+/** Feerate buckets (sompi per gram) as getFeeEstimate answers them. */
+export interface StandInFeeEstimate {
+  priority: number;
+  normal: number[];
+  low: number[];
 }
 
 interface DagBlock {
@@ -105,6 +141,16 @@ export class KaspaNodeStandIn {
     { block: Record<string, unknown>; virtual: Virtual; payScript: string }
   >();
   private readonly addresses = new Map<string, string>();
+  /** The virtual UTXO set by `<transactionId>:<index>`. */
+  private readonly utxos = new Map<string, StandInUtxo>();
+  private readonly mempool = new Map<string, MempoolTransaction>();
+  /** Accepted transaction id → accepting chain block; and each chain block's accepted ids. */
+  private readonly accepted = new Map<string, string>();
+  private readonly acceptedBy = new Map<string, string[]>();
+  private readonly coinbaseMaturity: bigint;
+  private feeEstimate: StandInFeeEstimate = { priority: 150.5, normal: [120.25, 100], low: [100] };
+  /** Every submitTransaction refusal, in order (kaspad's message). */
+  readonly refusals: string[] = [];
   private sink: DagBlock;
   private synced: boolean;
   private ticker: NodeJS.Timeout | undefined;
@@ -122,6 +168,7 @@ export class KaspaNodeStandIn {
     this.bits = options.bits ?? 0x207fffff;
     this.subsidy = options.subsidy ?? 1_000_000_000n;
     this.synced = options.isSynced ?? true;
+    this.coinbaseMaturity = options.coinbaseMaturity ?? 1000n;
     const genesis = this.makeGenesis(options.genesisDaaScore ?? 300_000_000_000n);
     this.genesis = genesis.hash;
     this.sink = genesis;
@@ -196,6 +243,61 @@ export class KaspaNodeStandIn {
     this.redMarks.add(hash);
   }
 
+  /**
+   * Creates mature UTXOs paying `address` (one per amount) in a funding transaction of its own, as if
+   * accepted at the sink; with `coinbase`, coinbase outputs at the sink's DAA score (immature until
+   * `coinbaseMaturity` more). Returns their outpoints `<txid>:<index>`.
+   */
+  fund(address: string, amounts: readonly bigint[], options: { coinbase?: boolean } = {}): string[] {
+    if (decodeKaspaAddress(address).prefix !== this.prefix)
+      throw new Error(`${address} is not a ${this.prefix}: address`);
+    const scriptPublicKey = payToAddressScript(address);
+    this.addresses.set(scriptPublicKey, address);
+    const transactionId = randomBytes(32).toString('hex');
+    const coinbase = options.coinbase ?? false;
+    const blockDaaScore = this.sink.daaScore;
+    return amounts.map((amount, index) => {
+      this.utxos.set(`${transactionId}:${index}`, {
+        transactionId,
+        index,
+        amount,
+        scriptPublicKey,
+        spkVersion: 0,
+        script: Buffer.from(scriptPublicKey.slice(4), 'hex'),
+        blockDaaScore,
+        isCoinbase: coinbase,
+      });
+      return `${transactionId}:${index}`;
+    });
+  }
+
+  /** Removes a transaction from the mempool, as kaspad does when it expires or is evicted. */
+  /** Test control: what an address holds in the UTXO set (accepted transactions only), sompi. */
+  balanceOf(address: string): bigint {
+    const script = payToAddressScript(address);
+    let balance = 0n;
+    for (const u of this.utxos.values()) if (u.scriptPublicKey === script) balance += u.amount;
+    return balance;
+  }
+
+  dropFromMempool(transactionId: string): boolean {
+    return this.mempool.delete(transactionId);
+  }
+
+  setFeeEstimate(estimate: StandInFeeEstimate): void {
+    this.feeEstimate = estimate;
+  }
+
+  /** Ids of the transactions in the mempool, in arrival order. */
+  get mempoolIds(): string[] {
+    return [...this.mempool.keys()];
+  }
+
+  /** The chain block that accepted a transaction, if one did. */
+  acceptingBlock(transactionId: string): string | undefined {
+    return this.accepted.get(transactionId);
+  }
+
   /** Sends newBlockTemplateNotification to every subscriber. */
   notify(): void {
     const message = stringifyJsonExact({ method: 'newBlockTemplateNotification', params: { NewBlockTemplate: {} } });
@@ -262,6 +364,28 @@ export class KaspaNodeStandIn {
         return this.getBlock(p);
       case 'getBlockDagInfo':
         return this.dagInfo();
+      case 'submitTransaction':
+        return this.submitTransaction(p);
+      case 'getUtxosByAddresses':
+        return this.getUtxosByAddresses(p);
+      case 'getBalanceByAddress':
+        return this.getBalanceByAddress(p);
+      case 'getMempoolEntry':
+        return this.getMempoolEntry(p);
+      case 'getVirtualChainFromBlock':
+        return this.getVirtualChainFromBlock(p);
+      case 'getFeeEstimate': {
+        const bucket = (feerate: number, estimatedSeconds: number) => ({ feerate, estimatedSeconds });
+        return {
+          estimate: {
+            priorityBucket: bucket(this.feeEstimate.priority, 0.1),
+            normalBuckets: this.feeEstimate.normal.map((f, i) => bucket(f, 30 * (i + 1))),
+            lowBuckets: this.feeEstimate.low.map((f, i) => bucket(f, 3600 * (i + 1))),
+          },
+        };
+      }
+      case 'getSink':
+        return { sink: this.sink.hash };
       case 'getServerInfo':
         return {
           rpcApiVersion: 1,
@@ -390,6 +514,169 @@ export class KaspaNodeStandIn {
         blockTime: block.header.timestamp,
       },
     };
+  }
+
+  /** submitTransaction: kaspad's mempool admission of an RPC transaction (orphans refused). */
+  private submitTransaction(p: Record<string, unknown>): unknown {
+    if (typeof p.allowOrphan !== 'boolean') throw new Error('request deserialization error: allowOrphan');
+    const tx = readRpcTransaction(p.transaction);
+    if (tx.version !== 0) throw this.refuse('Rejected transaction: the stand-in accepts version-0 transactions only');
+    const json = p.transaction as Record<string, unknown>;
+    const id = transactionIdV0(json as unknown as TransactionFields);
+    const reject = (reason: string) => this.refuse(`Rejected transaction ${id}: ${reason}`);
+    // mining/src/mempool/validate_and_insert_transaction.rs: accepted, then duplicate, then the rest.
+    if (this.accepted.has(id)) throw reject(`transaction ${id} was already accepted by the consensus`);
+    if (this.mempool.has(id)) throw reject(`transaction ${id} is already in the mempool`);
+    const outpoints = tx.inputs.map((input) => `${input.transactionId}:${input.index}`);
+    for (const [i, outpoint] of outpoints.entries()) {
+      const spender = [...this.mempool.values()].find((m) => m.outpoints.includes(outpoint));
+      const input = tx.inputs[i] as (typeof tx.inputs)[number];
+      if (spender) {
+        throw reject(
+          `output (${input.transactionId}, ${input.index}) already spent by transaction ${spender.id} in the mempool`,
+        );
+      }
+    }
+    let fee: bigint;
+    try {
+      ({ fee } = verifyTransaction(tx, {
+        id,
+        entries: outpoints.map((o) => this.utxos.get(o)),
+        virtualDaaScore: this.virtualDaaScore,
+        coinbaseMaturity: this.coinbaseMaturity,
+      }));
+    } catch (error) {
+      if (error instanceof KaspadRejection) throw this.refuse(error.message);
+      throw error;
+    }
+    this.mempool.set(id, {
+      id,
+      transaction: json,
+      fee,
+      outpoints,
+      outputs: tx.outputs.map((o) => ({
+        value: o.value,
+        scriptPublicKey: o.spkVersion.toString(16).padStart(4, '0') + Buffer.from(o.script).toString('hex'),
+      })),
+    });
+    return { transactionId: id };
+  }
+
+  private refuse(message: string): Error {
+    this.refusals.push(message);
+    return new Error(message);
+  }
+
+  private addressScripts(p: Record<string, unknown>, field: 'addresses' | 'address'): Map<string, string> {
+    const list = field === 'addresses' ? p.addresses : [p.address];
+    if (!Array.isArray(list) || list.some((a) => typeof a !== 'string'))
+      throw new Error('request deserialization error');
+    const scripts = new Map<string, string>();
+    for (const address of list as string[]) {
+      let prefix: string;
+      try {
+        prefix = decodeKaspaAddress(address).prefix;
+      } catch {
+        throw new Error('request deserialization error');
+      }
+      if (prefix !== this.prefix) throw new Error(`The address has an invalid prefix ${prefix}`);
+      scripts.set(payToAddressScript(address), address);
+    }
+    return scripts;
+  }
+
+  private getUtxosByAddresses(p: Record<string, unknown>): unknown {
+    const scripts = this.addressScripts(p, 'addresses');
+    const entries = [...this.utxos.values()]
+      .filter((u) => scripts.has(u.scriptPublicKey))
+      .map((u) => ({
+        address: scripts.get(u.scriptPublicKey),
+        outpoint: { transactionId: u.transactionId, index: u.index },
+        utxoEntry: {
+          amount: u.amount,
+          scriptPublicKey: u.scriptPublicKey,
+          blockDaaScore: u.blockDaaScore,
+          isCoinbase: u.isCoinbase,
+          covenantId: null,
+        },
+      }));
+    return { entries };
+  }
+
+  private getBalanceByAddress(p: Record<string, unknown>): unknown {
+    const [script] = [...this.addressScripts(p, 'address').keys()];
+    let balance = 0n;
+    for (const u of this.utxos.values()) if (u.scriptPublicKey === script) balance += u.amount;
+    return { balance };
+  }
+
+  private getMempoolEntry(p: Record<string, unknown>): unknown {
+    if (
+      typeof p.transactionId !== 'string' ||
+      typeof p.includeOrphanPool !== 'boolean' ||
+      typeof p.filterTransactionPool !== 'boolean'
+    ) {
+      throw new Error('request deserialization error');
+    }
+    const entry = this.mempool.get(p.transactionId);
+    // rpc/core/src/error.rs TransactionNotFound; RpcMempoolEntry has no rename, hence is_orphan.
+    if (!entry || p.filterTransactionPool) throw new Error(`Transaction ${p.transactionId} not found`);
+    return { mempoolEntry: { fee: entry.fee, transaction: entry.transaction, is_orphan: false } };
+  }
+
+  /** The chain from `startHash` to the sink: blocks removed (when it left the chain) and added, with accepted ids. */
+  private getVirtualChainFromBlock(p: Record<string, unknown>): unknown {
+    if (typeof p.startHash !== 'string' || typeof p.includeAcceptedTransactionIds !== 'boolean') {
+      throw new Error('request deserialization error');
+    }
+    if (!this.blocks.has(p.startHash)) throw new Error(`cannot find header ${p.startHash}`);
+    const removed: string[] = [];
+    let fork = this.blocks.get(p.startHash) as DagBlock;
+    while (!this.chain.has(fork.hash)) {
+      removed.push(fork.hash);
+      fork = this.blocks.get(fork.selectedParent as string) as DagBlock;
+    }
+    const added: string[] = [];
+    for (
+      let b: DagBlock = this.sink;
+      b.hash !== fork.hash;
+      b = this.blocks.get(b.selectedParent as string) as DagBlock
+    ) {
+      added.push(b.hash);
+    }
+    added.reverse();
+    return {
+      removedChainBlockHashes: removed,
+      addedChainBlockHashes: added,
+      acceptedTransactionIds: p.includeAcceptedTransactionIds
+        ? added.map((hash) => ({ acceptingBlockHash: hash, acceptedTransactionIds: this.acceptedBy.get(hash) ?? [] }))
+        : [],
+    };
+  }
+
+  /** A new sink accepts the mempool: inputs leave the UTXO set, outputs join it at the block's DAA score. */
+  private acceptMempool(block: DagBlock): void {
+    const ids: string[] = [];
+    for (const tx of this.mempool.values()) {
+      if (!tx.outpoints.every((o) => this.utxos.has(o))) continue;
+      for (const o of tx.outpoints) this.utxos.delete(o);
+      tx.outputs.forEach((output, index) => {
+        this.utxos.set(`${tx.id}:${index}`, {
+          transactionId: tx.id,
+          index,
+          amount: output.value,
+          scriptPublicKey: output.scriptPublicKey,
+          spkVersion: 0,
+          script: Buffer.from(output.scriptPublicKey.slice(4), 'hex'),
+          blockDaaScore: block.daaScore,
+          isCoinbase: false,
+        });
+      });
+      this.accepted.set(tx.id, block.hash);
+      ids.push(tx.id);
+    }
+    this.mempool.clear();
+    this.acceptedBy.set(block.hash, ids);
   }
 
   private dagInfo(): unknown {
@@ -530,6 +817,7 @@ export class KaspaNodeStandIn {
     this.tips.add(hash);
     if (block.blueWork > this.sink.blueWork) {
       this.sink = block;
+      this.acceptMempool(block);
       this.chain.clear();
       for (
         let b: DagBlock | undefined = block;

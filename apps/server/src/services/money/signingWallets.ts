@@ -1,4 +1,4 @@
-import { EvmWallet, type SigningWallet } from '@lodestone/chain';
+import { CkbWallet, EvmWallet, KaspaWallet, type SigningWallet } from '@lodestone/chain';
 import type { Coin } from '@lodestone/db';
 import { amountToUnits } from '@lodestone/domain';
 import { readKeyFile } from '../../config/keyFile.js';
@@ -27,6 +27,22 @@ export function createSigningWallet(setting: SigningSetting, coin: Coin): Signin
         feeCoin: setting.fee_coin,
         confirmations: setting.confirmations,
         maxFeePerGas: amountToUnits(setting.max_fee_gwei, GWEI_DECIMALS),
+      });
+    case 'ckb':
+      return new CkbWallet({
+        coin: 'CKB',
+        rpcUrl: setting.rpc_url,
+        privateKey,
+        network: setting.network,
+        confirmations: setting.confirmations,
+      });
+    case 'kaspa':
+      return new KaspaWallet({
+        coin: 'KAS',
+        url: setting.url,
+        privateKey: privateKey.slice(2),
+        prefix: setting.network,
+        confirmations: setting.confirmations,
       });
   }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { closedConnection } from '../../rpc/closedConnection.js';
 import { WalletError } from '../wallet.js';
 import { EvmRpc, refusalKind } from './evmRpc.js';
 
@@ -49,5 +50,17 @@ describe('EvmRpc readings', () => {
     expect(() => rpc.toCount('eth_blockNumber', '0x20000000000000')).toThrow(/beyond any real count/);
     expect(() => rpc.toData('eth_call', '0x123')).toThrow(/hex data/);
     expect(rpc.toData('eth_call', '0x')).toBe('0x');
+  });
+});
+
+describe('closedConnection', () => {
+  it('finds a socket the node closed anywhere in the cause chain, and nothing else', () => {
+    const undici = Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' });
+    expect(
+      closedConnection(new Error('HTTP request failed.', { cause: new TypeError('fetch failed', { cause: undici }) })),
+    ).toBe(true);
+    expect(closedConnection(Object.assign(new Error('read'), { code: 'ECONNRESET' }))).toBe(true);
+    expect(closedConnection(Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }))).toBe(false);
+    expect(closedConnection(new Error('The request took too long to respond.'))).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { type Hex, isHex } from 'viem';
 import { getHttpRpcClient, type HttpRpcClient } from 'viem/utils';
+import { closedConnection } from '../../rpc/closedConnection.js';
 import { WalletError, type WalletErrorKind } from '../wallet.js';
 
 /**
@@ -48,7 +49,7 @@ export class EvmRpc {
   async request(method: string, params: unknown[], mayHaveSent = false): Promise<RpcReply> {
     let reply: { result?: unknown; error?: unknown };
     try {
-      reply = (await this.client.request({ body: { method, params } })) as typeof reply;
+      reply = (await this.send(method, params)) as typeof reply;
     } catch (error) {
       throw new WalletError(
         'unreachable',
@@ -70,6 +71,21 @@ export class EvmRpc {
       throw this.unknown(method, `an answer with neither result nor error: ${JSON.stringify(reply)}`);
     }
     return { ok: true, result: reply.result };
+  }
+
+  /**
+   * The request, sent a second time when the first found its pooled connection already closed by the
+   * node (an HTTP server closes idle keep-alive connections, and a request can race that close: undici's
+   * UND_ERR_SOCKET, ECONNRESET). Every call this wallet makes may be repeated: reads, and a raw
+   * transaction whose hash the node already knows is the same transaction.
+   */
+  private async send(method: string, params: unknown[]): Promise<unknown> {
+    try {
+      return await this.client.request({ body: { method, params } });
+    } catch (error) {
+      if (!closedConnection(error)) throw error;
+      return await this.client.request({ body: { method, params } });
+    }
   }
 
   /** One call whose refusal is an error: transient ones `unreachable`, others by refusalKind. */
