@@ -21,6 +21,7 @@ import { AppError, errors, RetryAfterError, toAppError } from './http/errors.js'
 import { LOG_SERIALIZERS } from './http/logging.js';
 import { registerMetrics } from './http/metrics.js';
 import { originGuard } from './http/origin.js';
+import { registerTreasuryMetrics } from './http/treasuryMetrics.js';
 import { registerWebApp } from './http/webApp.js';
 import { DEFAULT_WEB_DIR } from './paths.js';
 import { SESSION_COOKIE } from './services/auth/sessions.js';
@@ -137,12 +138,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(appError.status).send({ error: appError.message, code: appError.code });
   });
 
-  if (config.metricsEnabled) registerMetrics(app, options.registry);
+  const metrics = config.metricsEnabled ? registerMetrics(app, options.registry) : undefined;
 
   await app.register(cookie);
   // Decorated on the root instance, so every route plugin (each its own encapsulated context) sees them.
   const services = await createServices({ ...options, log: app.log });
   app.decorate('services', services);
+  if (metrics) registerTreasuryMetrics(metrics, { db: services.database.db, now: services.now, log: app.log });
   app.decorate(
     'auth',
     createAuth(app, { db: services.database.db, sessions: services.sessions, secureCookies: https }),

@@ -8,6 +8,7 @@ import { InProcessBus } from './bus/inProcess.js';
 import { NatsBus } from './bus/nats.js';
 import type { ShareBus } from './bus/types.js';
 import { adminCli } from './cli/admin.js';
+import { treasuryCli } from './cli/treasury.js';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { startFleet } from './demo/fleet.js';
 import { LOG_SERIALIZERS } from './http/logging.js';
@@ -15,6 +16,7 @@ import { createMetricsRegistry } from './http/metrics.js';
 import { blockConfirmationJob } from './jobs/blockConfirmations.js';
 import { payoutJob } from './jobs/payouts.js';
 import { startJobsRole } from './jobs/role.js';
+import { walletSnapshotJob } from './jobs/walletSnapshots.js';
 import { workerRollupJob } from './jobs/workerRollup.js';
 import { createJobSources, demoAlgorithms } from './network.js';
 import { parseRoles, type Role, UsageError } from './roles.js';
@@ -119,6 +121,7 @@ async function startParts(config: Config, roles: Set<Role>, log: Logger, running
       jobs: [
         payoutJob({ config }),
         blockConfirmationJob({ config }),
+        walletSnapshotJob({ config }),
         workerRollupJob({ windowMinutes: config.statsWindowMinutes }),
       ],
     });
@@ -215,6 +218,8 @@ async function startParts(config: Config, roles: Set<Role>, log: Logger, running
 
 // `lodestone admin grant|revoke EMAIL`: an operator command (cli/admin.ts), not a server start.
 if (process.argv[2] === 'admin') process.exit(await adminCli(process.argv.slice(3)));
+// `lodestone treasury [--json]`: the treasury's figures (cli/treasury.ts).
+if (process.argv[2] === 'treasury') process.exit(await treasuryCli(process.argv.slice(3)));
 
 process.on('unhandledRejection', (reason) => {
   process.stderr.write(`unhandled rejection: ${reason instanceof Error ? reason.stack : String(reason)}\n`);

@@ -146,3 +146,82 @@ export const adminBalanceBody = z.object({
 
 /** The answer of a balance adjustment (`true` on success, docs/admin.md, Balance adjustments). */
 export const adminBalanceResponse = z.literal(true);
+
+// ── treasury ─────────────────────────────────────────────────────────────────────────────────────
+
+/** An exact coin amount as decimal text in coin units ("1.5", "-0.00000001"), never a float. */
+const coinAmount = z.string().regex(/^-?\d+(\.\d+)?$/, 'a coin amount as decimal text');
+const isoTime = z.string();
+
+/**
+ * The hot wallet of a coin as the jobs role last read it (docs/admin.md, "Treasury"). The API never
+ * asks a wallet (its keys live only in the jobs role): these are the wallet-snapshots job's figures.
+ */
+export const treasuryWallet = z.object({
+  /** The demo network's wallet: unlimited, moves no coins. */
+  demo: z.boolean(),
+  /** The pool's address on the chain (pool-signed wallets, which the operator funds there); null for a node's wallet. */
+  address: z.string().nullable(),
+  /** Spendable balance at `read_at`; null until a read succeeded. */
+  spendable: coinAmount.nullable(),
+  /** What the wallet keeps (the configured min_balance): a payout that would leave less waits. */
+  min_balance: coinAmount,
+  /** When `spendable` (and the fee reserve) were read; null until a read succeeded. */
+  read_at: isoTime.nullable(),
+  /** The last attempt to read the wallet, and why it failed (null when it succeeded). */
+  checked_at: isoTime,
+  error: z.string().nullable(),
+  /**
+   * Tokens only (USDC's gas is paid in ETH), else null: the fee coin, its spendable balance, and the
+   * most paying what is due may cost in it (one transaction per output at the fee last estimated).
+   */
+  fee_reserve: z
+    .object({
+      coin: z.string(),
+      spendable: coinAmount.nullable(),
+      needed: coinAmount.nullable(),
+      /** What the fee reserve lacks to pay what is due (never below 0); null when unknown. */
+      shortfall: coinAmount.nullable(),
+    })
+    .nullable(),
+});
+
+/** One coin of the treasury: what the pool owes, what is due, what the wallet holds, the pool's result. */
+export const treasuryCoin = z.object({
+  coin: z.string(),
+  name: z.string(),
+  decimals: z.number().int().nonnegative(),
+  payouts_enabled: z.boolean(),
+  /** The sum of every mining account's balance of the coin: what the pool owes its miners. */
+  owed: coinAmount,
+  /** What the next payout run pays (the payout job's rule at this instant), and to how many accounts. */
+  due: coinAmount,
+  due_accounts: z.number().int().nonnegative(),
+  /** null: the coin has no hot wallet (or the jobs role has not read it yet). */
+  wallet: treasuryWallet.nullable(),
+  /** What the wallet lacks to pay what is due: due + min_balance − spendable, never below 0. */
+  shortfall: coinAmount,
+  waiting: z.object({
+    /** Payouts written but not known to be sent yet (`pending` or `sending`), and their total. */
+    open_payouts: z.number().int().nonnegative(),
+    open_total: coinAmount,
+    /** Accounts that are due but wait for the wallet to be funded. */
+    accounts_for_funds: z.number().int().nonnegative(),
+  }),
+  /** The pool's own profit and loss in the coin from the ledger: mined − PPS credited + fees kept. */
+  profit: z.object({
+    mined: coinAmount,
+    pps_credited: coinAmount,
+    fees_kept: coinAmount,
+    net: coinAmount,
+  }),
+});
+export type TreasuryCoin = z.infer<typeof treasuryCoin>;
+
+/** GET /v1/admin/treasury: every coin of the catalogue, in its order. */
+export const adminTreasuryResponse = z.object({
+  /** The server's time of the figures; a wallet snapshot's age is this minus its `read_at`. */
+  generated_at: isoTime,
+  coins: z.array(treasuryCoin),
+});
+export type AdminTreasuryResponse = z.infer<typeof adminTreasuryResponse>;

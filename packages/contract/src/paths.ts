@@ -91,6 +91,7 @@ export const paths = {
   adminLogsAccount: { method: 'POST', path: '/admin/logs/account' },
   adminLogin: { method: 'POST', path: '/admin/login' },
   adminBalance: { method: 'POST', path: '/admin/balance' },
+  adminTreasury: { method: 'GET', path: '/admin/treasury' },
 } as const satisfies Record<string, ApiPath>;
 
 export type RouteName = keyof typeof paths;

@@ -34,6 +34,7 @@ import {
   adminLogsAccountBody,
   adminLogsResponse,
   adminLogsUserBody,
+  adminTreasuryResponse,
   adminUsersResponse,
 } from './admin.js';
 import {
@@ -292,6 +293,7 @@ export const routes = {
   adminLogsAccount: { ...paths.adminLogsAccount, body: adminLogsAccountBody, response: adminLogsResponse },
   adminLogin: { ...paths.adminLogin, body: adminLoginBody, response: resultResponse },
   adminBalance: { ...paths.adminBalance, body: adminBalanceBody, response: adminBalanceResponse },
+  adminTreasury: { ...paths.adminTreasury, response: adminTreasuryResponse },
 } as const satisfies { [K in keyof typeof paths]: ApiPath & Record<string, unknown> };
 
 /**

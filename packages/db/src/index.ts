@@ -177,6 +177,20 @@ export {
 } from './queries/sessions.js';
 export { recordShareBatch } from './queries/shareBatches.js';
 export { saveSignature, signatureByValue } from './queries/signatures.js';
+export {
+  type OpenPayoutTotals,
+  openPayoutTotals,
+  owedByCoin,
+  type PoolResult,
+  poolResultByCoin,
+  removeWalletSnapshotsExcept,
+  saveWalletReadError,
+  saveWalletReading,
+  type WalletIdentity,
+  type WalletReading,
+  type WalletSnapshot,
+  walletSnapshots,
+} from './queries/treasury.js';
 export { appendUserLog, userLogOfAccount, userLogOfUser } from './queries/userLog.js';
 export {
   activatePendingTotp,

@@ -8,6 +8,7 @@ import m0007 from '../migrations/0007_earnings_rollup.sql';
 import m0008 from '../migrations/0008_day_period_with_current_hour.sql';
 import m0009 from '../migrations/0009_session_two_factor.sql';
 import m0010 from '../migrations/0010_payout_transactions.sql';
+import m0011 from '../migrations/0011_wallet_snapshots.sql';
 
 const FILE_NAME = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 
@@ -36,6 +37,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration('0008_day_period_with_current_hour.sql', m0008),
   migration('0009_session_two_factor.sql', m0009),
   migration('0010_payout_transactions.sql', m0010),
+  migration('0011_wallet_snapshots.sql', m0011),
 ];
 
 export function migration(fileName: string, sql: string): Migration {

@@ -391,6 +391,21 @@ export interface VipApplications {
   phone: string | null;
 }
 
+export interface WalletSnapshots {
+  address: string | null;
+  balance: ColumnType<string, string | bigint, string | bigint> | null;
+  checked_at: Date;
+  coin: string;
+  demo: boolean;
+  error: string | null;
+  fee_balance: ColumnType<string, string | bigint, string | bigint> | null;
+  fee_coin: string | null;
+  fee_per_transaction: ColumnType<string, string | bigint, string | bigint> | null;
+  max_outputs: number | null;
+  min_balance: ColumnType<string, string | bigint, string | bigint>;
+  read_at: Date | null;
+}
+
 export interface WorkerPeriodTotals {
   accepted_difficulty: Generated<ColumnType<string, string | bigint, string | bigint>>;
   invalid: Generated<ColumnType<bigint, bigint | number, bigint | number>>;
@@ -480,6 +495,7 @@ export interface DB {
   user_log: UserLog;
   users: Users;
   vip_applications: VipApplications;
+  wallet_snapshots: WalletSnapshots;
   worker_period_totals: WorkerPeriodTotals;
   worker_stats_hour: WorkerStatsHour;
   worker_stats_minute: WorkerStatsMinute;

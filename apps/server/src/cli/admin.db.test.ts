@@ -4,7 +4,8 @@ import path from 'node:path';
 import { createDatabase, type Database, insertUser, migrate, userByEmail, userLogOfUser } from '@lodestone/db';
 import { createTestDatabase, insertedRow, testEngines } from '@lodestone/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_USAGE, adminCli, type CliOutput, EXIT, runAdminCommand } from './admin.js';
+import { ADMIN_USAGE, adminCli, runAdminCommand } from './admin.js';
+import { type CliOutput, EXIT } from './operatorDatabase.js';
 
 function capture(): CliOutput & { lines: string[]; errors: string[] } {
   const lines: string[] = [];

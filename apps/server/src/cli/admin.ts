@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { createDatabase, DataDirError, type DB, migrate } from '@lodestone/db';
+import type { DB } from '@lodestone/db';
 import type { Kysely } from 'kysely';
-import { ConfigError, loadConfig } from '../config/config.js';
 import { listAdmins, setAdminRole } from '../services/admin/roles.js';
+import { type CliOutput, consoleOutput, EXIT, operatorConfig, withOperatorDatabase } from './operatorDatabase.js';
 
 /**
  * `lodestone admin grant EMAIL | revoke EMAIL | list` — the operator gives or takes the admin role
@@ -18,13 +16,6 @@ export const ADMIN_USAGE = [
   '       lodestone admin revoke EMAIL   take it away (effective on their next request)',
   '       lodestone admin list           show the admins',
 ].join('\n');
-
-export const EXIT = { ok: 0, notFound: 1, usage: 64, config: 78 } as const;
-
-export interface CliOutput {
-  out(line: string): void;
-  err(line: string): void;
-}
 
 export interface AdminCommandContext {
   db: Kysely<DB>;
@@ -84,50 +75,13 @@ export async function adminCli(
   /** The environment to read (tests); default: the process's, read by loadConfig as everywhere. */
   env?: Record<string, string | undefined>,
 ): Promise<number> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = env ? loadConfig(env) : loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      io.err(`${error.message}\nSee docs/configuration.md for every setting.`);
-      return EXIT.config;
-    }
-    throw error;
-  }
+  const config = operatorConfig(io, env);
+  if (!config) return EXIT.config;
   if (!validUsage(args)) {
     io.err(ADMIN_USAGE);
     return EXIT.usage;
   }
-  // The embedded database must exist already: a typo in DATA_DIR should not create an empty one.
-  if (!config.databaseUrl && !existsSync(path.join(config.dataDir, 'pglite'))) {
-    io.err(`no database in ${config.dataDir}: set DATA_DIR (or DATABASE_URL) as the server has it`);
-    return EXIT.config;
-  }
-  let database: Awaited<ReturnType<typeof createDatabase>>;
-  try {
-    database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  } catch (error) {
-    if (!(error instanceof DataDirError)) throw error;
-    // The embedded database is the running pool's alone (two writers corrupt it): say what to do.
-    io.err(
-      `${error.message}\nTo run an admin command on the embedded database, stop the pool (Ctrl-C), run the ` +
-        'command, and start the pool again; with PostgreSQL (DATABASE_URL) it works while the pool runs.',
-    );
-    return EXIT.config;
-  }
-  try {
-    await migrate(database);
-    return await runAdminCommand(
-      args,
-      { db: database.db, now: () => new Date(), require2fa: config.adminRequire2fa },
-      io,
-    );
-  } finally {
-    await database.close();
-  }
+  return withOperatorDatabase(config, io, (database) =>
+    runAdminCommand(args, { db: database.db, now: () => new Date(), require2fa: config.adminRequire2fa }, io),
+  );
 }
-
-const consoleOutput: CliOutput = {
-  out: (line) => process.stdout.write(`${line}\n`),
-  err: (line) => process.stderr.write(`${line}\n`),
-};

@@ -63,6 +63,11 @@ export function submitBalance(fields: {
   return call('adminBalance', formOf(fields));
 }
 
+/** GET admin/treasury: per coin, what is owed, due, held and short (docs/admin.md, Treasury). */
+export function getTreasury(signal?: AbortSignal) {
+  return call('adminTreasury', { signal });
+}
+
 /** GET /coins: the coin list of the Balance screen's dropdown (its keys are the tickers). */
 export function getCoinList(signal?: AbortSignal) {
   return call('coins', { signal });

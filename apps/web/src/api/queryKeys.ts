@@ -60,4 +60,5 @@ export const queryKeys = {
   // ── admin (under USER_QUERY_ROOT: dropped at login, logout and login-as)
   adminUsers: [...USER_QUERY_ROOT, 'admin', 'users'] as const,
   adminLogs: <S>(search: S) => [...USER_QUERY_ROOT, 'admin', 'logs', search] as const,
+  adminTreasury: [...USER_QUERY_ROOT, 'admin', 'treasury'] as const,
 };

@@ -34,6 +34,7 @@ describe('route table', () => {
         'admin/users',
         'admin/logs',
         'admin/balance',
+        'admin/treasury',
       ]),
     );
   });

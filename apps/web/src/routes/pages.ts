@@ -56,4 +56,5 @@ export const PAGES: readonly PageRoute[] = [
   { path: 'admin/users', title: 'List of Users', page: lazy(() => import('./admin/UsersPage')) },
   { path: 'admin/logs', title: 'User logs', page: lazy(() => import('./admin/LogsPage')) },
   { path: 'admin/balance', title: 'Balance Admin', page: lazy(() => import('./admin/BalancePage')) },
+  { path: 'admin/treasury', title: 'Treasury', page: lazy(() => import('./admin/TreasuryPage')) },
 ];

@@ -11,6 +11,7 @@ const CALLS: {
   call: (t: TestApp, cookie: string | undefined) => Promise<LightMyRequestResponse>;
 }[] = [
   { name: 'GET admin/users', call: (t, cookie) => get(t.app, '/v1/admin/users', { cookie }) },
+  { name: 'GET admin/treasury', call: (t, cookie) => get(t.app, '/v1/admin/treasury', { cookie }) },
   { name: 'POST admin/logs/user', call: (t, cookie) => adminPost(t, 'logs/user', { email: 'x@example.com' }, cookie) },
   {
     name: 'POST admin/logs/account',

@@ -7,11 +7,13 @@ import { adjustBalance } from '../../services/admin/balance.js';
 import { loginAsUser } from '../../services/admin/impersonation.js';
 import { readUserLog } from '../../services/admin/logs.js';
 import { ADMIN_MESSAGES } from '../../services/admin/messages.js';
+import { viewTreasury } from '../../services/admin/treasury.js';
 import { listUsersForAdmin } from '../../services/admin/users.js';
 import { NO_STORE } from '../twinRoutes.js';
 
 /**
- * Spec 7 "Admin": users, user logs, log in as a user, balance adjustments. Guard, in order:
+ * Spec 7 "Admin": users, user logs, log in as a user, balance adjustments, and the treasury (ours,
+ * docs/admin.md "Treasury"). Guard, in order:
  * 401 without a session; 404 for anyone who is not an admin (the calls do not reveal themselves),
  * and for a session in which an admin is impersonating someone (admin power does not travel into
  * it); 403 while ADMIN_REQUIRE_2FA is on when the admin has no 2FA, or has it but the session's
@@ -95,4 +97,9 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       return true as const;
     },
   );
+
+  addRoute(app, routes.adminTreasury, { preHandler: guard }, async ({ request, reply }) => {
+    reply.headers(NO_STORE);
+    return viewTreasury(accounts, auth.userOf(request).user, request.ip);
+  });
 }

@@ -10,11 +10,12 @@ const TABS = [
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/logs', label: 'Logs' },
   { to: '/admin/balance', label: 'Balance' },
+  { to: '/admin/treasury', label: 'Treasury' },
 ] as const;
 
 /**
  * The frame of the admin screens: the session check first (visitors → /login, other users → /),
- * then the page with links between the three tools. Nothing of a screen renders, and none of its
+ * then the page with links between the tools. Nothing of a screen renders, and none of its
  * calls run, before the check says admin.
  */
 export function AdminShell({ title, children, width }: { title: string; children: ReactNode; width?: string }) {

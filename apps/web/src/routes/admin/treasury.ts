@@ -1,0 +1,44 @@
+import type { AdminTreasuryResponse, TreasuryCoin } from '@lodestone/contract';
+
+/**
+ * The Treasury screen's display rules (docs/admin.md, Treasury). Amounts arrive as exact decimal
+ * text in coin units and are shown as they are: an operator comparing them with a wallet needs every
+ * unit, so nothing here rounds.
+ */
+
+/** The wallet, or its fee reserve, lacks something to pay what is due. */
+export function isShort(coin: TreasuryCoin): boolean {
+  return coin.shortfall !== '0' || isFeeShort(coin);
+}
+
+export function isFeeShort(coin: TreasuryCoin): boolean {
+  const shortfall = coin.wallet?.fee_reserve?.shortfall;
+  return shortfall != null && shortfall !== '0';
+}
+
+/** The tickers that are short, in catalogue order. */
+export function shortCoins(answer: AdminTreasuryResponse): string[] {
+  return answer.coins.filter(isShort).map((c) => c.coin);
+}
+
+/**
+ * How long ago `from` was at the server's `now` (both ISO; the server's clock, never the browser's):
+ * "45 s", "12 min", "3 h", "2 d".
+ */
+export function ageText(from: string, now: string): string {
+  const seconds = Math.max(0, Math.floor((Date.parse(now) - Date.parse(from)) / 1000));
+  if (!Number.isFinite(seconds)) return '?';
+  if (seconds < 120) return `${seconds} s`;
+  if (seconds < 7200) return `${Math.floor(seconds / 60)} min`;
+  if (seconds < 172_800) return `${Math.floor(seconds / 3600)} h`;
+  return `${Math.floor(seconds / 86_400)} d`;
+}
+
+/** A wallet read more than this long ago is marked stale: the job reads every minute. */
+export const STALE_SNAPSHOT_SECONDS = 300;
+
+export function isStale(readAt: string | null, now: string): boolean {
+  return readAt === null || Date.parse(now) - Date.parse(readAt) > STALE_SNAPSHOT_SECONDS * 1000;
+}
+
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
