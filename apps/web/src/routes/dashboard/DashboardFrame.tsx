@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { OfflineNotice } from '../../components/OfflineNotice';
 import { type TabId, TabList, useTabIds } from './Tabs';
 
 /**
@@ -37,6 +38,7 @@ export function DashboardFrame({
         </div>
         {controls}
       </header>
+      <OfflineNotice />
       {banner && <div className="mt-6">{banner}</div>}
       {tab && onTab && (
         <>
