@@ -49,8 +49,12 @@ worker.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(names.shell);
-      // 'reload': the browser's HTTP cache may still hold an index.html of an older build.
-      await cache.addAll(__SW_PRECACHE__.map((url) => new Request(url, { cache: 'reload' })));
+      // Hashed files never change, so the copies the page just loaded are taken from the HTTP cache; the others
+      // ('reload') may be an older build's there.
+      const requests = __SW_PRECACHE__.map(
+        (url) => new Request(url, { cache: url.startsWith('/assets/') ? 'default' : 'reload' }),
+      );
+      await cache.addAll(requests);
       // A new build takes over at once: the server only has the new build's files anyway.
       await worker.skipWaiting();
     })(),
