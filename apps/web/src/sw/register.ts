@@ -1,18 +1,23 @@
 import { apiCaches, CLEAR_MESSAGE } from './rules';
 
 /**
- * Registers /sw.js (docs/dashboard.md, Installing the dashboard). Called by main.tsx in production builds only: in
- * Vite's dev server the worker would keep serving stale modules, and unit tests have no worker.
+ * Registers /sw.js for the whole site (docs/dashboard.md, Installing the dashboard), once the page has loaded:
+ * installing stores the dashboards' files, which should not compete with the page's own. Once per page: the browser
+ * itself checks for a new worker at each navigation.
  */
+let registered = false;
+
 export function registerServiceWorker(): void {
-  if (!('serviceWorker' in navigator)) return;
-  // After load: installing stores the dashboard's files, which should not compete with the first page's own.
-  window.addEventListener('load', () => {
+  if (registered || !('serviceWorker' in navigator)) return;
+  registered = true;
+  const register = () => {
     navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => {
       // The site works the same without it, only not offline: a warning, not a failure of the page.
       console.warn('the service worker was not registered; the dashboard will not open offline', error);
     });
-  });
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }
 
 /**
