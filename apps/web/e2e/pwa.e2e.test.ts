@@ -118,6 +118,30 @@ describe('installable dashboard', () => {
     await logIn(context, site, miner);
     await page.goto('/dashboard');
     await waitForControl(page);
+    // Installed: the shell, the entry and both dashboards' chunks (the chart's too) are stored before any is needed.
+    const shell = await page.evaluate(async () => {
+      const name = (await caches.keys()).find((n) => n.startsWith('lodestone-shell-'));
+      if (!name) return [];
+      return (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname);
+    });
+    expect(shell).toEqual(expect.arrayContaining(['/index.html', '/favicon.svg', '/manifest.webmanifest']));
+    const entry = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel="stylesheet"]')].map(
+        (element) => new URL('src' in element ? element.src : element.href).pathname,
+      ),
+    );
+    expect(entry.length).toBeGreaterThan(1);
+    expect(shell).toEqual(expect.arrayContaining(entry));
+    for (const chunk of [
+      /^\/assets\/DashboardPage-/,
+      /^\/assets\/ObserverDashboardPage-/,
+      /^\/assets\/TimeSeriesChart-/,
+    ]) {
+      expect(
+        shell.some((path) => chunk.test(path)),
+        String(chunk),
+      ).toBe(true);
+    }
     // Controlled from now on: this load's reads go through the worker, which keeps them.
     await page.reload();
     await page.getByTestId('worker-name').first().waitFor();
