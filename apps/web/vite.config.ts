@@ -1,11 +1,19 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { serviceWorker } from './serviceWorkerPlugin.ts';
 
 // The built site is served by apps/server under a strict Content-Security-Policy (script-src 'self'):
 // no inline scripts, no CDNs, no external fonts. In development, /v1 goes to a locally running server.
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    serviceWorker({
+      entry: 'src/sw/serviceWorker.ts',
+      routes: ['src/routes/dashboard/DashboardPage.tsx', 'src/routes/dashboard/ObserverDashboardPage.tsx'],
+    }),
+  ],
   build: {
     outDir: 'dist',
     assetsDir: 'assets',

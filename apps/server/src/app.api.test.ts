@@ -115,6 +115,41 @@ describe('the HTTP server', () => {
     expect((await t.app.inject({ url: '/assets/missing-123.js' })).statusCode).toBe(404);
   });
 
+  it('serves the service worker and the manifests revalidated on every use, with their own types', async () => {
+    t = await createTestApp();
+    const worker = await t.app.inject({ url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const manifest = await t.app.inject({ url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toMatchObject({ start_url: '/dashboard', scope: '/' });
+    // The policy lets the page register a same-origin worker and read a same-origin manifest: worker-src and
+    // manifest-src are not set, so they fall back to default-src 'self' (CSP Level 3, the directive fallback list).
+    const csp = String(manifest.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).not.toMatch(/worker-src|manifest-src|child-src/);
+
+    // An observer's manifest opens their own dashboard; an unusable key is a 404, never the miner's manifest.
+    const observer = await t.app.inject({ url: '/observer.webmanifest?key=k3y%2Fwith%20odd' });
+    expect(observer.statusCode).toBe(404);
+    const ok = await t.app.inject({ url: '/observer.webmanifest?key=abc_DEF-123' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(ok.headers['cache-control']).toBe('no-cache');
+    expect(ok.json()).toMatchObject({
+      id: '/dashboard/abc_DEF-123',
+      start_url: '/dashboard/abc_DEF-123',
+      scope: '/',
+      display: 'standalone',
+      name: 'Observer dashboard',
+    });
+    expect((await t.app.inject({ url: '/observer.webmanifest' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/observer.webmanifest?key=${'x'.repeat(201)}` })).statusCode).toBe(404);
+  });
+
   it('sends security headers with a policy that allows only our own origin', async () => {
     t = await createTestApp();
     const res = await t.app.inject({ url: '/' });

@@ -15,6 +15,11 @@ export function fakeWebDir(): string {
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Lodestone</title><div id="root"></div>');
   writeFileSync(path.join(dir, 'assets', 'index-3f2a1b.js'), 'console.log("app")');
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  writeFileSync(
+    path.join(dir, 'manifest.webmanifest'),
+    JSON.stringify({ id: '/dashboard', name: 'Pool', start_url: '/dashboard', scope: '/', display: 'standalone' }),
+  );
   return dir;
 }
 

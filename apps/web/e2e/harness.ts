@@ -26,10 +26,15 @@ export interface Site {
   baseUrl: string;
   database: Database;
   browser: Browser;
-  /** A fresh browser context (own local storage) with a page that records console errors. */
+  /**
+   * A fresh browser context (own local storage) with a page that records console errors. The site's service worker
+   * is blocked unless `serviceWorkers: 'allow'`: requests it answers are not seen by page.route, which other tests
+   * use to make the server fail (pwa.e2e.test.ts tests the worker itself).
+   */
   newPage(options?: {
     width?: number;
     height?: number;
+    serviceWorkers?: 'allow' | 'block';
   }): Promise<{ page: Page; context: BrowserContext; errors: string[] }>;
   close(): Promise<void>;
 }
@@ -72,6 +77,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
       const context = await browser.newContext({
         baseURL: baseUrl,
         viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+        serviceWorkers: options.serviceWorkers ?? 'block',
       });
       const page = await context.newPage();
       const errors: string[] = [];

@@ -1,7 +1,10 @@
 import type { RouteName, RouteParams, RouteQuery, RouteResponse, UserInfo } from '@lodestone/contract';
 import { API_PREFIX, paths } from '@lodestone/contract';
 import { setIsLoggedIn } from '../state/hooks';
+import { clearOfflineAnswers } from '../sw/register';
+import { clearsOfflineAnswers } from '../sw/rules';
 import { ApiError, apiErrorFrom, networkError } from './errors';
+import { forgetOfflineAnswers, noteAnswer } from './offline';
 import { redirectToLogin, shouldRedirectToLogin, unauthorizedAction } from './unauthorized';
 
 /**
@@ -52,10 +55,12 @@ export function routeUrl<K extends RouteName>(name: K, ...[input]: InputArg<K>):
 /** The raw answer of a call, after the 401 handling every call shares (docs/website.md, Session). */
 export async function send<K extends RouteName>(name: K, ...[input]: InputArg<K>): Promise<Response> {
   const { form, signal } = input ?? {};
+  const url = routeUrl(name, ...([input] as InputArg<K>));
+  const { method } = paths[name];
   let response: Response;
   try {
-    response = await fetch(routeUrl(name, ...([input] as InputArg<K>)), {
-      method: paths[name].method,
+    response = await fetch(url, {
+      method,
       credentials: 'include',
       headers: { Accept: 'application/json' },
       body: form ?? null,
@@ -64,6 +69,13 @@ export async function send<K extends RouteName>(name: K, ...[input]: InputArg<K>
   } catch (cause) {
     if (signal?.aborted) throw cause;
     throw networkError(cause);
+  }
+  noteAnswer(url, response.headers);
+  // Another account, or none, may use this browser from now on: what the last one saw is not kept for offline
+  // (docs/dashboard.md, Installing the dashboard).
+  if (clearsOfflineAnswers(method, `${API_PREFIX}${paths[name].path}`, response.status)) {
+    forgetOfflineAnswers();
+    await clearOfflineAnswers();
   }
   if (response.status === 401) onUnauthorized(name);
   return response;

@@ -5,6 +5,7 @@ import {
   formatCoinAmount,
   formatHashrate,
   formatLifetime,
+  formatLocalDateTime,
   formatPrice,
   formatUsd,
   hashrateInBaseUnits,
@@ -72,5 +73,11 @@ describe('figures', () => {
     expect(formatApiDate('2025-06-15T14:00:00+02:00')).toBe('2025-06-15 14:00');
     expect(formatApiDate('2025-06-15')).toBe('2025-06-15');
     expect(formatApiDate('soon')).toBe('soon');
+  });
+});
+
+describe('formatLocalDateTime', () => {
+  it('writes a moment in the browser zone as the API writes its dates (the tests run in UTC)', () => {
+    expect(formatLocalDateTime(Date.UTC(2026, 10, 25, 9, 5, 59))).toBe('2026-11-25 09:05');
   });
 });

@@ -96,3 +96,10 @@ export function browserTimeZone(): string {
     return 'UTC';
   }
 }
+
+/** A moment as "2025-06-15 14:05" in the browser's own time zone, like the API's dates (formatApiDate). */
+export function formatLocalDateTime(time: number): string {
+  const date = new Date(time);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
+}

@@ -1,4 +1,6 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
+import { OfflineNotice } from '../../components/OfflineNotice';
+import { registerServiceWorker } from '../../sw/register';
 import { type TabId, TabList, useTabIds } from './Tabs';
 
 /**
@@ -28,6 +30,12 @@ export function DashboardFrame({
   children?: ReactNode;
 }) {
   const ids = useTabIds();
+  // The worker is for the dashboards: registered when one is first opened, so a visitor who never opens one does
+  // not download the dashboards' files (docs/dashboard.md, Installing the dashboard). Production builds only: Vite's
+  // dev server has no built files to store, and tests have no worker.
+  useEffect(() => {
+    if (import.meta.env.PROD) registerServiceWorker();
+  }, []);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:py-10" data-testid="dashboard">
       <header className="flex flex-wrap items-end justify-between gap-4">
@@ -37,6 +45,7 @@ export function DashboardFrame({
         </div>
         {controls}
       </header>
+      <OfflineNotice />
       {banner && <div className="mt-6">{banner}</div>}
       {tab && onTab && (
         <>

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import type { DashboardSource } from '../../api/dashboard';
 import { ApiError } from '../../api/errors';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useManifest } from '../../lib/useManifest';
 import { useSelectedAlgorithm } from '../../state/hooks';
 import { DashboardFrame } from './DashboardFrame';
 import { MiningTab } from './mining/MiningTab';
@@ -20,6 +21,8 @@ import type { TabId } from './Tabs';
 export default function ObserverDashboardPage() {
   useDocumentTitle('Observer Dashboard');
   const { observerKey = '' } = useParams();
+  // Installed from here, the app opens this observer link, not the miner's /dashboard (which needs a login).
+  useManifest(`/observer.webmanifest?key=${encodeURIComponent(observerKey)}`);
   const [algorithmName] = useSelectedAlgorithm();
   const algorithm = algorithmByName(algorithmName)?.key ?? 'scrypt';
   const [tab, setTab] = useState<TabId>('mining');
