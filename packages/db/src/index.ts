@@ -128,7 +128,6 @@ export {
   followSentPayout,
   inFlightTransactions,
   markTransactionDead,
-  type NewPayoutTransaction,
   type PayoutTransaction,
   payoutTransactions,
   storeFirstTransaction,

@@ -5,8 +5,10 @@ import {
   type PayoutCandidate,
   type PayoutPlan,
   type PlannedPayoutAccount,
+  payoutCost,
   planPayouts,
   splitByProportion,
+  splitIntoTransactions,
   thresholdUnits,
   walletBalanceNeeded,
   walletOutputs,
@@ -194,5 +196,46 @@ describe('fundedInDueOrder', () => {
     expect(funded.total).toBe(0n);
     expect(waiting).toHaveLength(1);
     expect(fundedInDueOrder(plan(accounts), accounts, 115n, fees).waiting).toEqual([]);
+  });
+});
+
+describe('splitIntoTransactions and payoutCost', () => {
+  const account = (id: number, ...items: [string, bigint][]): PlannedPayoutAccount => ({
+    accountId: BigInt(id),
+    amount: items.reduce((s, [, a]) => s + a, 0n),
+    items: items.map(([address, amount]) => ({ address, amount })),
+  });
+
+  it('starts a transaction when a new address does not fit, splits an account over two, keeps a repeated address', () => {
+    const alice = account(1, ['a', 60n], ['b', 40n]);
+    const bob = account(2, ['c', 10n]);
+    expect(splitIntoTransactions([], 1)).toEqual([]);
+    expect(splitIntoTransactions([alice, bob], 1)).toEqual([
+      [account(1, ['a', 60n])],
+      [account(1, ['b', 40n])],
+      [account(2, ['c', 10n])],
+    ]);
+    expect(splitIntoTransactions([alice, bob], 2)).toEqual([[alice], [bob]]);
+    expect(splitIntoTransactions([alice, bob], 100)).toEqual([[alice, bob]]);
+    expect(splitIntoTransactions([account(1, ['a', 5n]), account(2, ['a', 7n])], 1)).toHaveLength(1);
+  });
+
+  it('costs a node wallet its total and min balance; a signed one each transaction’s fee too', () => {
+    const accounts = [account(1, ['a', 60n], ['b', 40n]), account(2, ['c', 10n])];
+    expect(payoutCost({ available: 0n, minBalance: 5n })(accounts)).toBe(115n);
+    expect(payoutCost({ available: 0n, minBalance: 5n, fees: { perTransaction: 3n, maxOutputs: 1 } })(accounts)).toBe(
+      124n,
+    );
+    expect(payoutCost({ available: 0n, minBalance: 5n, fees: { perTransaction: 3n, maxOutputs: 2 } })(accounts)).toBe(
+      121n,
+    );
+  });
+
+  it('costs a token its total when its fee coin pays the fees, and more than it holds when it cannot', () => {
+    const accounts = [account(1, ['a', 100n])];
+    const token = (feeCoinBalance: bigint) =>
+      payoutCost({ available: 500n, minBalance: 0n, fees: { perTransaction: 7n, maxOutputs: 1, feeCoinBalance } });
+    expect(token(7n)(accounts)).toBe(100n);
+    expect(token(6n)(accounts)).toBe(501n);
   });
 });

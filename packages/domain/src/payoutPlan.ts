@@ -206,3 +206,67 @@ export function fundedInDueOrder(
     waiting: ordered.slice(n),
   };
 }
+
+/**
+ * The accounts of each transaction when one may carry at most `maxOutputs` outputs (pool-signed
+ * wallets: 1 on EVM and Kadena): items taken in order, a new transaction when a new address does not
+ * fit; an account whose addresses do not fit in one transaction is split over several, each part with
+ * the amount of its items.
+ */
+export function splitIntoTransactions(
+  accounts: readonly PlannedPayoutAccount[],
+  maxOutputs: number,
+): PlannedPayoutAccount[][] {
+  const batches: PlannedPayoutAccount[][] = [];
+  let batch: PlannedPayoutAccount[] = [];
+  let outputs = new Set<string>();
+  for (const account of accounts) {
+    for (const item of account.items) {
+      if (!outputs.has(item.address) && outputs.size >= maxOutputs) {
+        batches.push(batch);
+        batch = [];
+        outputs = new Set();
+      }
+      outputs.add(item.address);
+      const last = batch.at(-1);
+      if (last?.accountId === account.accountId) {
+        last.items.push(item);
+        last.amount += item.amount;
+      } else {
+        batch.push({ accountId: account.accountId, amount: item.amount, items: [item] });
+      }
+    }
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+}
+
+export interface WalletBudget {
+  /** What the wallet holds of the coin it pays (smallest units). */
+  available: bigint;
+  /** What it keeps (min_balance). */
+  minBalance: bigint;
+  /**
+   * A pool-signed wallet's fees: the most one transaction can cost, how many outputs one carries, and —
+   * for a token whose fees are another coin (USDC's ETH) — what that coin holds.
+   */
+  fees?: { perTransaction: bigint; maxOutputs: number; feeCoinBalance?: bigint };
+}
+
+/**
+ * What a wallet must hold to pay `accounts` (docs/money.md, "When a wallet cannot cover what is
+ * due"), for fundedInDueOrder: their total and the min balance; a pool-signed wallet also each
+ * transaction's fee, in the coin paid or, for a token, out of its fee coin — transactions that coin
+ * cannot pay cost more than the wallet holds, so they wait.
+ */
+export function payoutCost(budget: WalletBudget): (accounts: readonly PlannedPayoutAccount[]) => bigint {
+  return (accounts) => {
+    const total = accounts.reduce((sum, a) => sum + a.amount, 0n);
+    const { fees } = budget;
+    if (!fees) return walletBalanceNeeded(total, budget.minBalance);
+    const feeTotal = fees.perTransaction * BigInt(splitIntoTransactions(accounts, fees.maxOutputs).length);
+    if (fees.feeCoinBalance === undefined) return walletBalanceNeeded(total + feeTotal, budget.minBalance);
+    if (feeTotal > fees.feeCoinBalance) return budget.available + 1n;
+    return walletBalanceNeeded(total, budget.minBalance);
+  };
+}

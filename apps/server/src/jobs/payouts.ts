@@ -15,8 +15,9 @@ import {
   inDueOrder,
   type PayoutPlan,
   type PlannedPayoutAccount,
+  payoutCost,
   planPayouts,
-  walletBalanceNeeded,
+  splitIntoTransactions,
 } from '@lodestone/domain';
 import type { Config } from '../config/config.js';
 import { createWallets, type HotWallet } from '../services/money/wallets.js';
@@ -163,7 +164,7 @@ async function runCoin(deps: PayoutDeps, coin: Coin, now: Date, hooks: PayoutHoo
     );
   }
   const batches = isSigningWallet(hot.wallet)
-    ? inTransactions(funded.accounts, hot.wallet.maxOutputs)
+    ? splitIntoTransactions(funded.accounts, hot.wallet.maxOutputs)
     : [funded.accounts];
   for (const accounts of batches) {
     if (accounts.length === 0 || deps.signal?.aborted) continue;
@@ -202,59 +203,25 @@ async function runCoin(deps: PayoutDeps, coin: Coin, now: Date, hooks: PayoutHoo
 }
 
 /**
- * The due accounts the wallet can pay now. A node wallet must hold their total and its min balance
- * (its fee comes out of that balance); a pool-signed wallet also the most each transaction's fee can
- * be — in its fee coin, for a token (USDC's gas is ETH).
+ * The due accounts the wallet can pay now (payoutCost in packages/domain): a node wallet must hold
+ * their total and its min balance (its fee comes out of that balance); a pool-signed wallet also the
+ * most each transaction's fee can be — in its fee coin, for a token (USDC's gas is ETH).
  */
 async function fund(hot: HotWallet, plan: PayoutPlan, ordered: PlannedPayoutAccount[]): Promise<FundedPlan> {
   const { wallet, minBalance } = hot;
   const available = await wallet.balance();
-  if (!isSigningWallet(wallet)) {
-    return fundedInDueOrder(plan, ordered, available, (accounts) => walletBalanceNeeded(sum(accounts), minBalance));
-  }
-  const perTransaction = await wallet.feeEstimate(wallet.maxOutputs);
-  const feeBalance = wallet.feeCoin === wallet.coin ? undefined : await wallet.feeBalance();
-  return fundedInDueOrder(plan, ordered, available, (accounts) => {
-    const fees = perTransaction * BigInt(inTransactions(accounts, wallet.maxOutputs).length);
-    if (feeBalance === undefined) return walletBalanceNeeded(sum(accounts) + fees, minBalance);
-    // The fee coin cannot cover these transactions: more than the wallet holds, so they wait.
-    if (fees > feeBalance) return available + 1n;
-    return walletBalanceNeeded(sum(accounts), minBalance);
-  });
+  if (!isSigningWallet(wallet))
+    return fundedInDueOrder(plan, ordered, available, payoutCost({ available, minBalance }));
+  const fees = {
+    perTransaction: await wallet.feeEstimate(wallet.maxOutputs),
+    maxOutputs: wallet.maxOutputs,
+    ...(wallet.feeCoin === wallet.coin ? {} : { feeCoinBalance: await wallet.feeBalance() }),
+  };
+  return fundedInDueOrder(plan, ordered, available, payoutCost({ available, minBalance, fees }));
 }
 
 function sum(accounts: readonly PlannedPayoutAccount[]): bigint {
   return accounts.reduce((total, a) => total + a.amount, 0n);
-}
-
-/**
- * The accounts of each transaction when one may carry at most `maxOutputs` outputs: items taken in
- * due order, an account whose addresses do not fit in one transaction split over several (each part
- * its own payout, its amount the part's items).
- */
-function inTransactions(accounts: readonly PlannedPayoutAccount[], maxOutputs: number): PlannedPayoutAccount[][] {
-  const batches: PlannedPayoutAccount[][] = [];
-  let batch: PlannedPayoutAccount[] = [];
-  let outputs = new Set<string>();
-  for (const account of accounts) {
-    for (const item of account.items) {
-      if (!outputs.has(item.address) && outputs.size >= maxOutputs) {
-        batches.push(batch);
-        batch = [];
-        outputs = new Set();
-      }
-      outputs.add(item.address);
-      const last = batch.at(-1);
-      if (last?.accountId === account.accountId) {
-        last.items.push(item);
-        last.amount += item.amount;
-      } else {
-        batch.push({ accountId: account.accountId, amount: item.amount, items: [item] });
-      }
-    }
-  }
-  if (batch.length > 0) batches.push(batch);
-  return batches;
 }
 
 /** Accounts with an output below the wallet's smallest are left out (and logged): the chain refuses it. */

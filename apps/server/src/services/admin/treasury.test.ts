@@ -1,7 +1,7 @@
 import type { WalletSnapshot } from '@lodestone/db';
 import type { PlannedPayoutAccount } from '@lodestone/domain';
 import { describe, expect, it } from 'vitest';
-import { coinFigures, transactionCount } from './treasury.js';
+import { coinFigures } from './treasury.js';
 
 const LTC = { ticker: 'LTC', name: 'Litecoin', decimals: 8, payouts_enabled: true };
 const AT = new Date('2026-05-06T12:00:00Z');
@@ -95,15 +95,5 @@ describe('the treasury figures of a coin (the payout run’s rule)', () => {
 
   it('nets the result as mined + pool:pps + pool:fees', () => {
     expect(figures([], null).result.net).toBe(370n);
-  });
-});
-
-describe('transactionCount (the run’s packing of outputs)', () => {
-  it('starts a transaction when a new address does not fit; a repeated address fits', () => {
-    expect(transactionCount([], 1)).toBe(0);
-    expect(transactionCount([due(1, 1n, 'a', 'b'), due(2, 1n, 'c')], 1)).toBe(3);
-    expect(transactionCount([due(1, 1n, 'a'), due(2, 1n, 'a')], 1)).toBe(1);
-    expect(transactionCount([due(1, 1n, 'a', 'b'), due(2, 1n, 'c')], 2)).toBe(2);
-    expect(transactionCount([due(1, 1n, 'a', 'b'), due(2, 1n, 'c')], 100)).toBe(1);
   });
 });

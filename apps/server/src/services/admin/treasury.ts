@@ -18,7 +18,9 @@ import {
   inDueOrder,
   type PayoutPlan,
   type PlannedPayoutAccount,
+  payoutCost,
   planPayouts,
+  splitIntoTransactions,
   unitsToAmount,
   walletBalanceNeeded,
 } from '@lodestone/domain';
@@ -124,28 +126,6 @@ interface CoinInputs {
 }
 
 /**
- * How many transactions pay these accounts when one carries at most `maxOutputs` outputs: items taken
- * in order, a new transaction when a new address does not fit. The payout run packs them the same
- * way (inTransactions in jobs/payouts.ts), and budgets the fee of each.
- */
-export function transactionCount(accounts: readonly PlannedPayoutAccount[], maxOutputs: number): number {
-  let count = 0;
-  let outputs = new Set<string>();
-  for (const account of accounts) {
-    for (const { address } of account.items) {
-      if (!outputs.has(address) && outputs.size >= maxOutputs) {
-        count += 1;
-        outputs = new Set();
-      }
-      outputs.add(address);
-    }
-  }
-  return outputs.size > 0 ? count + 1 : count;
-}
-
-const sum = (accounts: readonly PlannedPayoutAccount[]) => accounts.reduce((total, a) => total + a.amount, 0n);
-
-/**
  * The derived figures of one coin (pure), by the payout run's rule (jobs/payouts.ts, `fund`): a node
  * wallet must hold the total and its min_balance; a pool-signed wallet also the most each transaction's
  * fee can be — in its fee coin for a token, whose fees its fee coin must cover.
@@ -159,17 +139,27 @@ export function coinFigures(input: CoinInputs): TreasuryCoinFigures {
   const fees = (accounts: readonly PlannedPayoutAccount[]) =>
     perTransaction === null || maxOutputs === null
       ? null
-      : perTransaction * BigInt(transactionCount(accounts, maxOutputs));
+      : perTransaction * BigInt(splitIntoTransactions(accounts, maxOutputs).length);
   const token = wallet?.feeCoin != null;
   const feeBalance = wallet?.reading?.feeBalance ?? null;
-
-  const cost = (accounts: readonly PlannedPayoutAccount[]): bigint => {
-    if (!token) return walletBalanceNeeded(sum(accounts) + (fees(accounts) ?? 0n), minBalance);
-    const tokenFees = fees(accounts);
-    // A token whose fee coin cannot pay these transactions cannot send them: more than it holds.
-    if (tokenFees === null || feeBalance === null || tokenFees > feeBalance) return spendable + 1n;
-    return walletBalanceNeeded(sum(accounts), minBalance);
-  };
+  // The payout run's own rule (payoutCost); a token wallet whose fees or fee coin were never read
+  // cannot be judged able to pay, so everything due waits.
+  const cost =
+    token && (perTransaction === null || maxOutputs === null || feeBalance === null)
+      ? () => spendable + 1n
+      : payoutCost({
+          available: spendable,
+          minBalance,
+          ...(perTransaction !== null && maxOutputs !== null
+            ? {
+                fees: {
+                  perTransaction,
+                  maxOutputs,
+                  ...(token && feeBalance !== null ? { feeCoinBalance: feeBalance } : {}),
+                },
+              }
+            : {}),
+        });
   const needed = walletBalanceNeeded(plan.total + (token ? 0n : (fees(plan.accounts) ?? 0n)), minBalance);
   const shortfall = positive(needed - spendable);
   let feeReserve: FeeReserve | null = null;
