@@ -22,7 +22,9 @@ import { createJobSources, demoAlgorithms } from './network.js';
 import { parseRoles, type Role, UsageError } from './roles.js';
 import { ensureDemoAccounts } from './services/accounts/demo.js';
 import { accountAuthorizer } from './services/accounts/stratumAuthorizer.js';
+import { createMailer } from './services/mail.js';
 import { createPriceFeed } from './services/money/priceFeed.js';
+import { walletsOnce } from './services/money/wallets.js';
 import { placeholderContacts } from './services/site.js';
 import { describeStratum } from './services/stratumInfo.js';
 import { startStratum } from './stratum/startStratum.js';
@@ -111,17 +113,28 @@ async function startParts(config: Config, roles: Set<Role>, log: Logger, running
       })
     : new InProcessBus({ onEvent: onBusEvent });
   if (roles.has('jobs')) {
+    // Only the jobs role builds the hot wallets and reads their keys (docs/money.md, "Securing the hot wallets").
+    const hotWallets = walletsOnce(config);
+    const jobsLog = log.child({ role: 'jobs' });
+    // Alerts to the admins (docs/admin.md, "Alerts by e-mail") go out as the website's mail does.
+    const mailer = createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log: jobsLog,
+    });
+    running.push({ name: 'jobs mailer', stop: async () => mailer.close() });
     const jobs = await startJobsRole({
       database,
       bus,
-      log: log.child({ role: 'jobs' }),
+      log: jobsLog,
       statsWindowMinutes: config.statsWindowMinutes,
       credit: { feePercent: config.feePercent, priceMaxAgeMs: config.priceMaxAgeSeconds * 1000 },
       prices: { feed: createPriceFeed(config), everyMs: config.priceRefreshSeconds * 1000 },
       jobs: [
-        payoutJob({ config }),
+        payoutJob({ config, hotWallets, mailer }),
         blockConfirmationJob({ config }),
-        walletSnapshotJob({ config }),
+        walletSnapshotJob({ config, hotWallets }),
         workerRollupJob({ windowMinutes: config.statsWindowMinutes }),
       ],
     });

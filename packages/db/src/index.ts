@@ -124,6 +124,7 @@ export {
   pendingBlocks,
   setBlockConfirmations,
 } from './queries/payouts.js';
+export { clearOperatorAlert, markOperatorAlertNotified, raiseOperatorAlert } from './queries/operatorAlerts.js';
 export {
   followSentPayout,
   inFlightTransactions,

@@ -9,6 +9,7 @@ import m0008 from '../migrations/0008_day_period_with_current_hour.sql';
 import m0009 from '../migrations/0009_session_two_factor.sql';
 import m0010 from '../migrations/0010_payout_transactions.sql';
 import m0011 from '../migrations/0011_wallet_snapshots.sql';
+import m0012 from '../migrations/0012_operator_alerts.sql';
 
 const FILE_NAME = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 
@@ -38,6 +39,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration('0009_session_two_factor.sql', m0009),
   migration('0010_payout_transactions.sql', m0010),
   migration('0011_wallet_snapshots.sql', m0011),
+  migration('0012_operator_alerts.sql', m0012),
 ];
 
 export function migration(fileName: string, sql: string): Migration {

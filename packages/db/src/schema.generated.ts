@@ -180,6 +180,15 @@ export interface NetworkStates {
   reward: ColumnType<string, string | bigint, string | bigint>;
 }
 
+export interface OperatorAlerts {
+  body: string;
+  cleared_at: Date | null;
+  key: string;
+  notified_at: Date | null;
+  raised_at: Date;
+  subject: string;
+}
+
 export interface PasswordResets {
   created_at: Generated<Date>;
   expires_at: Date;
@@ -474,6 +483,7 @@ export interface DB {
   ledger_transactions: LedgerTransactions;
   login_failures: LoginFailures;
   network_states: NetworkStates;
+  operator_alerts: OperatorAlerts;
   password_resets: PasswordResets;
   payout_addresses: PayoutAddresses;
   payout_items: PayoutItems;

@@ -4,6 +4,7 @@ import { type DB, failPayout, markPayoutSending, markPayoutSent, type Payout, pa
 import { walletBalanceNeeded, walletOutputs } from '@lodestone/domain';
 import type { Kysely } from 'kysely';
 import type { HotWallet, NodeHotWallet } from '../services/money/wallets.js';
+import type { OperatorAlerts } from './operatorAlerts.js';
 import type { Log } from './types.js';
 
 /**
@@ -78,6 +79,8 @@ export interface PayoutDeps {
   signal?: AbortSignal;
   /** Pool-signed wallets: how long a broadcast transaction may stay unmined before its fee is raised. */
   replaceAfterMs?: number;
+  /** E-mails the admins when a wallet cannot cover what is due (and says when it can again). */
+  alerts?: OperatorAlerts;
 }
 
 /** `confirmed`: a pool-signed payout reached its wallet's confirmations in this run. */

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   type SentTransaction,
   type Wallet,
@@ -19,8 +22,10 @@ import { createTestDatabase, insertTestAccount, testEngines } from '@lodestone/d
 import { walletOutputs } from '@lodestone/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createMailer } from '../services/mail.js';
 import { DemoWallet } from '../services/money/demoWallet.js';
 import { createWallets, type HotWallet } from '../services/money/wallets.js';
+import { OperatorAlerts } from './operatorAlerts.js';
 import {
   PAYOUT_FAILURE,
   PAYOUT_SENDING_GRACE_MS,
@@ -419,6 +424,46 @@ describe.each(testEngines())('payout job on %s', (engine) => {
     expect(await balanceOf(alice)).toBe(50_000_000n);
     const alert = log.entries.find((e) => (e.fields as { alert?: string }).alert === 'hot-wallet-underfunded');
     expect(alert?.fields).toMatchObject({ paid: 0, waiting: 3 });
+  });
+
+  it('e-mails the admins once when a wallet starts falling short, again only after it recovered and fell short again', async () => {
+    await seedThree();
+    const admin = await insertTestAccount(database.db, 'operator');
+    await database.db.updateTable('users').set({ is_admin: true }).where('id', '=', admin.user_id).execute();
+    const outbox = mkdtempSync(path.join(tmpdir(), 'lodestone-alerts-'));
+    const mailer = createMailer({ from: 'pool <pool@example.com>', outboxDir: outbox, log });
+    const alertsRun = (at: Date) =>
+      runPayouts(
+        {
+          db: database.db,
+          wallets: hot(wallet, 5_000_000n),
+          log,
+          alerts: new OperatorAlerts(database.db, mailer, log),
+        },
+        at,
+      );
+    // Quoted-printable bodies: soft line breaks joined again.
+    const mails = () =>
+      readdirSync(outbox).map((f) => readFileSync(path.join(outbox, f), 'utf8').replace(/=\r?\n/g, ''));
+
+    wallet.funds = 50_000_000n + 4_999_999n;
+    await alertsRun(T('10:00:00'));
+    await alertsRun(T('11:00:00')); // still short, and a fresh OperatorAlerts, as after a restart: no second e-mail
+    expect(mails()).toHaveLength(1);
+    expect(mails()[0]).toContain('To: operator@example.com');
+    expect(mails()[0]).toContain('Subject: LTC hot wallet cannot cover the payouts due');
+    expect(mails()[0]).toContain('Waiting for funds: 3 account(s), 1.00000001 LTC.');
+
+    wallet.funds = 10_000_000_000n;
+    await alertsRun(T('12:00:00')); // covered: everyone paid, the alert cleared
+    expect((await payouts()).map((p) => p.status)).toEqual(['sent']);
+    expect(mails()).toHaveLength(1);
+
+    await credit(database.db, alice, 'LTC', 50_000_000n);
+    wallet.funds = 1n;
+    await alertsRun(T('14:00:00'));
+    expect(mails()).toHaveLength(2);
+    rmSync(outbox, { recursive: true, force: true });
   });
 
   it('fails a pending payout left by a crash when the wallet is underfunded by the restart', async () => {

@@ -18,9 +18,12 @@ import {
   payoutCost,
   planPayouts,
   splitIntoTransactions,
+  unitsToAmount,
 } from '@lodestone/domain';
 import type { Config } from '../config/config.js';
-import { createWallets, type HotWallet } from '../services/money/wallets.js';
+import type { Mailer } from '../services/mail.js';
+import { type HotWallet, type WalletsProvider, walletsOnce } from '../services/money/wallets.js';
+import { OperatorAlerts } from './operatorAlerts.js';
 import {
   hook,
   newPayoutKey,
@@ -135,7 +138,10 @@ async function runCoin(deps: PayoutDeps, coin: Coin, now: Date, hooks: PayoutHoo
     candidates,
     now,
   );
-  if (plan.accounts.length === 0) return;
+  if (plan.accounts.length === 0) {
+    await deps.alerts?.clear(underfundedKey(coin.ticker), now);
+    return;
+  }
   if (!hot) {
     log.warn(
       { coin: coin.ticker, accounts: plan.accounts.length, total: plan.total.toString(), alert: 'coin-without-wallet' },
@@ -150,6 +156,7 @@ async function runCoin(deps: PayoutDeps, coin: Coin, now: Date, hooks: PayoutHoo
   // 4. Pay, in due order, what the hot wallet can cover; the rest waits with one alert and keeps its
   // balance (docs/money.md, "When a wallet cannot cover what is due").
   const { funded, waiting } = await fund(hot, plan, inDueOrder(plan.accounts, candidates));
+  await underfundedAlert(deps, hot, coin, funded, waiting, now);
   if (waiting.length > 0) {
     log.error(
       {
@@ -200,6 +207,42 @@ async function runCoin(deps: PayoutDeps, coin: Coin, now: Date, hooks: PayoutHoo
         : await sendPending(deps, { ...hot, wallet }, created.payout, now, hooks, { balanceChecked: true }),
     );
   }
+}
+
+function underfundedKey(coin: string): string {
+  return `hot-wallet-underfunded:${coin}`;
+}
+
+/** One e-mail to the admins when a coin's wallet starts falling short (docs/admin.md, "Alerts by e-mail"). */
+async function underfundedAlert(
+  deps: PayoutDeps,
+  hot: HotWallet,
+  coin: Coin,
+  funded: PayoutPlan,
+  waiting: readonly PlannedPayoutAccount[],
+  now: Date,
+): Promise<void> {
+  const key = underfundedKey(coin.ticker);
+  if (!deps.alerts) return;
+  if (waiting.length === 0) return deps.alerts.clear(key, now);
+  const waitingTotal = unitsToAmount(sum(waiting), coin.decimals);
+  const address = isSigningWallet(hot.wallet) ? ` (${hot.wallet.address})` : '';
+  await deps.alerts.raise(
+    key,
+    `${coin.ticker} hot wallet cannot cover the payouts due`,
+    [
+      `The ${coin.ticker} hot wallet${address} cannot cover what is due in this payout run.`,
+      `Paid now, in due order: ${funded.accounts.length} account(s). Waiting for funds: ${waiting.length} account(s), ${waitingTotal} ${coin.ticker}.`,
+      isSigningWallet(hot.wallet) && hot.wallet.feeCoin !== hot.wallet.coin
+        ? `Fees of ${coin.ticker} payouts are paid in ${hot.wallet.feeCoin}: check that reserve too.`
+        : '',
+      'Refill the wallet; the waiting accounts are paid at the next run after it can cover them.',
+      'The treasury (/admin/treasury, or `lodestone treasury`) shows the shortfall.',
+    ]
+      .filter((line) => line !== '')
+      .join('\n'),
+    now,
+  );
 }
 
 /**
@@ -276,9 +319,13 @@ async function withoutInvalidAddresses(
 
 export interface PayoutJobOptions {
   config: Pick<Config, 'coins' | 'wallets' | 'payoutsEveryMinutes'>;
+  /** The process's hot wallets (walletsOnce), shared with the wallet snapshots. */
+  hotWallets?: WalletsProvider;
   /** Tests: these wallets instead of the ones the configuration describes. */
   wallets?: ReadonlyMap<string, HotWallet>;
   sendingGraceMs?: number;
+  /** Where alerts to the admins go (the jobs role's mailer); without one they are only logged. */
+  mailer?: Mailer;
 }
 
 /**
@@ -287,7 +334,8 @@ export interface PayoutJobOptions {
  * the other stands by; the status guards make even two concurrent runs pay once.
  */
 export function payoutJob(options: PayoutJobOptions): JobDefinition {
-  let wallets: Promise<ReadonlyMap<string, HotWallet>> | undefined;
+  const fixed = options.wallets;
+  const hotWallets = options.hotWallets ?? walletsOnce(options.config);
   return {
     name: 'payouts',
     everyMs: options.config.payoutsEveryMinutes * 60_000,
@@ -295,21 +343,28 @@ export function payoutJob(options: PayoutJobOptions): JobDefinition {
     runOnStart: true,
     singleton: true,
     async run({ database, log, now, signal }) {
-      wallets ??= options.wallets ? Promise.resolve(options.wallets) : createWallets(options.config, database.db, log);
-      let ready: ReadonlyMap<string, HotWallet>;
-      try {
-        ready = await wallets;
-      } catch (error) {
-        wallets = undefined; // try again next run
-        throw error;
-      }
+      const ready = fixed ?? (await hotWallets(database.db, log));
+      const alerts = options.mailer ? new OperatorAlerts(database.db, options.mailer, log) : undefined;
       const result = await runPayouts(
-        { db: database.db, wallets: ready, log, signal, sendingGraceMs: options.sendingGraceMs },
+        {
+          db: database.db,
+          wallets: ready,
+          log,
+          signal,
+          sendingGraceMs: options.sendingGraceMs,
+          ...(alerts ? { alerts } : {}),
+        },
         now,
       );
-      if (result.sent.length + result.failed.length + result.open.length > 0) {
+      const done = result.sent.length + result.confirmed.length + result.failed.length + result.open.length;
+      if (done > 0) {
         log.info(
-          { sent: result.sent.length, failed: result.failed.length, open: result.open.length },
+          {
+            sent: result.sent.length,
+            confirmed: result.confirmed.length,
+            failed: result.failed.length,
+            open: result.open.length,
+          },
           'payout run done',
         );
       }

@@ -8,7 +8,7 @@ import {
 } from '@lodestone/db';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config/config.js';
-import { createWallets } from '../services/money/wallets.js';
+import { type WalletsProvider, walletsOnce } from '../services/money/wallets.js';
 import type { JobDefinition, Log } from './types.js';
 
 /**
@@ -131,6 +131,8 @@ export async function snapshotWallets(
 
 export interface WalletSnapshotJobOptions {
   config: Pick<Config, 'coins' | 'wallets'>;
+  /** The process's hot wallets (walletsOnce), shared with the payout run. */
+  hotWallets?: WalletsProvider;
   /** Tests: these wallets instead of the ones the configuration describes. */
   wallets?: ReadonlyMap<string, SnapshotHotWallet>;
   timeoutMs?: number;
@@ -141,7 +143,8 @@ export interface WalletSnapshotJobOptions {
  * all failed counts as a failed run (the scheduler logs it); single failures are warnings.
  */
 export function walletSnapshotJob(options: WalletSnapshotJobOptions): JobDefinition {
-  let wallets: Promise<ReadonlyMap<string, SnapshotHotWallet>> | undefined;
+  const fixed = options.wallets;
+  const hotWallets = options.hotWallets ?? walletsOnce(options.config);
   return {
     name: 'wallet-snapshots',
     everyMs: 60_000,
@@ -149,14 +152,7 @@ export function walletSnapshotJob(options: WalletSnapshotJobOptions): JobDefinit
     runOnStart: true,
     singleton: true,
     async run({ database, log, now }) {
-      wallets ??= options.wallets ? Promise.resolve(options.wallets) : createWallets(options.config, database.db, log);
-      let ready: ReadonlyMap<string, SnapshotHotWallet>;
-      try {
-        ready = await wallets;
-      } catch (error) {
-        wallets = undefined; // try again next run
-        throw error;
-      }
+      const ready: ReadonlyMap<string, SnapshotHotWallet> = fixed ?? (await hotWallets(database.db, log));
       const result = await snapshotWallets(database.db, ready, now, log, options.timeoutMs);
       if (result.read.length === 0 && result.failed.length > 0) {
         throw new Error(`no hot wallet could be read (${result.failed.join(', ')})`);

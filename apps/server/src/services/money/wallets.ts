@@ -76,3 +76,22 @@ export async function createWallets(
   }
   return wallets;
 }
+
+/** What builds the hot wallets for a job: the same wallets for every job of the process. */
+export type WalletsProvider = (db: Kysely<DB>, log?: ServiceLog) => Promise<ReadonlyMap<string, HotWallet>>;
+
+/**
+ * The hot wallets built once for all the jobs that use them (the payout run and the wallet
+ * snapshots): one read of each key file, one connection per node. A build that fails (a node or key
+ * file not ready) is tried again at the next call.
+ */
+export function walletsOnce(config: Pick<Config, 'coins' | 'wallets'>): WalletsProvider {
+  let built: Promise<ReadonlyMap<string, HotWallet>> | undefined;
+  return (db, log) => {
+    built ??= createWallets(config, db, log).catch((error: unknown) => {
+      built = undefined;
+      throw error;
+    });
+    return built;
+  };
+}
