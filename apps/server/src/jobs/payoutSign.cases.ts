@@ -36,6 +36,10 @@ export interface SigningChain {
   mine(blocks: number): Promise<void>;
   /** An amount (smallest units) whose 40% part is still above the wallet's minOutput. */
   unit: bigint;
+  /** Chains whose node can undo blocks (EVM: evm_snapshot / evm_revert): a reorganisation. */
+  reorg?: { mark(): Promise<string>; undo(mark: string): Promise<void> };
+  /** Chains whose node can stop mining (EVM: automine off): a stuck transaction. */
+  stall?: { hold(): Promise<void>; release(): Promise<void> };
 }
 
 const T0 = Date.parse('2026-11-25T10:00:00Z');
@@ -151,6 +155,58 @@ export function describeSigningPayouts(name: string, start: () => Promise<Signin
         await expectPaidOnce(owed);
       });
     }
+
+    it('a reorganisation that drops a mined payout transaction: broadcast again, counted from zero, paid once', async (context) => {
+      if (!chain.reorg) return context.skip();
+      const owed = await seedThree();
+      const mark = await chain.reorg.mark();
+      // Held, so that every payout lands in one block and stays short of its confirmations.
+      await chain.stall?.hold();
+      try {
+        await run(0);
+        await chain.mine(1);
+        await run(1); // mined, not yet final: its depth is recorded
+        expect((await payouts()).every((p) => p.confirmations > 0 && p.confirmed_at === null)).toBe(true);
+        await chain.reorg.undo(mark);
+        await run(2);
+        expect(log.entries.some((e) => (e.fields as { alert?: string }).alert === 'payout-reorganised')).toBe(true);
+        expect((await payouts()).every((p) => p.confirmations === 0)).toBe(true);
+      } finally {
+        await chain.stall?.release();
+      }
+      await settle(3);
+      await expectPaidOnce(owed);
+    });
+
+    it('a stuck payout transaction is replaced at the same nonce with a higher fee; one of them is mined, once', async (context) => {
+      if (!chain.stall) return context.skip();
+      const owed = await seedThree();
+      await chain.stall.hold();
+      try {
+        await run(0);
+        const stuck = await payouts();
+        expect(stuck.every((p) => p.status === 'sent')).toBe(true);
+        // Past replace_after_minutes (30 by default): every payout gets a second attempt, stored first.
+        await run(31);
+        for (const p of stuck) {
+          const attempts = await payoutTransactions(database.db, p.id);
+          expect(attempts.map((t) => [t.attempt, t.status])).toEqual([
+            [1, 'replaced'],
+            [2, 'live'],
+          ]);
+          expect(attempts[1]?.spends).toEqual(attempts[0]?.spends);
+        }
+      } finally {
+        await chain.stall.release();
+      }
+      await settle(32);
+      await expectPaidOnce(owed);
+      for (const p of await payouts()) {
+        const attempts = await payoutTransactions(database.db, p.id);
+        expect(attempts.find((t) => t.txid === p.txid)?.attempt).toBe(2);
+        expect(attempts.find((t) => t.attempt === 1)?.status).toBe('dead');
+      }
+    });
 
     it('an underfunded wallet writes nothing it cannot pay; the accounts keep their balances', async () => {
       const account = await insertTestAccount(database.db, 'whale');

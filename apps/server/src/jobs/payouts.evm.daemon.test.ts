@@ -74,6 +74,8 @@ function evmChain(coin: 'ETH' | 'USDC'): () => Promise<SigningChain & { stop(): 
       invalidAddress: '0x52908400098527886E0F7030069857D2E4169Ee7',
       received,
       mine: (blocks) => node.mine(blocks),
+      reorg: { mark: () => node.snapshot(), undo: (mark) => node.revert(mark) },
+      stall: { hold: () => node.setAutomine(false), release: () => node.setAutomine(true) },
       unit: coin === 'ETH' ? parseEther('0.01') : 2n * 10n ** 6n,
       stop: () => node.stop(),
     };
