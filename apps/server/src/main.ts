@@ -73,6 +73,9 @@ async function start(config: Config, roles: Set<Role>, log: Logger): Promise<voi
   }
 }
 
+/** How long a part may take to stop before the log says so. */
+const SLOW_STOP_MS = 5_000;
+
 /**
  * Stops what started, newest first, on a copy of the list (a signal may arrive while start-up is
  * still adding to it). Returns false when any part failed to stop.
@@ -80,8 +83,12 @@ async function start(config: Config, roles: Set<Role>, log: Logger): Promise<voi
 async function stopRunning(running: readonly Running[], log: Logger): Promise<boolean> {
   let ok = true;
   for (const part of [...running].reverse()) {
+    const started = Date.now();
     try {
       await part.stop();
+      const ms = Date.now() - started;
+      // A part that holds shutdown up (a job run finishing its statements) is named, so a slow stop is explained.
+      if (ms >= SLOW_STOP_MS) log.warn({ part: part.name, ms }, 'slow to stop');
     } catch (error) {
       ok = false;
       log.error({ err: error, part: part.name }, 'stopping failed');
