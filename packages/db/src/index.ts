@@ -84,6 +84,7 @@ export {
   rollUpWorkerStats,
   windowPeriod,
 } from './queries/mining/rollups.js';
+export { clearOperatorAlert, markOperatorAlertNotified, raiseOperatorAlert } from './queries/operatorAlerts.js';
 export {
   consumePasswordReset,
   countPasswordResetsSince,
@@ -124,7 +125,6 @@ export {
   pendingBlocks,
   setBlockConfirmations,
 } from './queries/payouts.js';
-export { clearOperatorAlert, markOperatorAlertNotified, raiseOperatorAlert } from './queries/operatorAlerts.js';
 export {
   followSentPayout,
   inFlightTransactions,

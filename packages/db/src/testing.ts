@@ -5,6 +5,8 @@ import { migrate } from './migrator.js';
 import { once } from './once.js';
 import { insertAccount } from './queries/accounts.js';
 import type { Inserted } from './queries/inserted.js';
+import { postLedgerTransaction } from './queries/ledger.js';
+import { inTransaction } from './queries/payouts.js';
 import { insertUser } from './queries/users.js';
 import type { Account, Executor } from './schema.js';
 
@@ -86,4 +88,53 @@ export async function insertTestAccount(db: Executor, name: string): Promise<Acc
       referralCode: `REF${name.toUpperCase()}`,
     }),
   );
+}
+
+let seeded = 0;
+
+/** Credits an account `amount` units of `coin` (an admin adjustment stands in for PPS credits). */
+export async function seedBalance(db: Executor, accountId: bigint, coin: string, amount: bigint): Promise<void> {
+  await inTransaction(db, (trx) =>
+    postLedgerTransaction(trx, {
+      key: `seed:${++seeded}:${accountId}:${coin}`,
+      kind: 'admin_adjustment',
+      legs: [
+        { account: { accountId }, coin, amount, kind: 'admin_adjustment' },
+        { account: { system: 'pool:adjustments' }, coin, amount: -amount, kind: 'admin_adjustment' },
+      ],
+    }),
+  );
+}
+
+/** Payout settings of an account for a coin: its addresses with their proportions (text), in position order. */
+export async function seedPayoutSettings(
+  db: Executor,
+  accountId: bigint,
+  coin: string,
+  addresses: readonly (readonly [string, string])[],
+  over: { threshold?: string; interval?: string; pausedUntil?: Date | null } = {},
+): Promise<void> {
+  await db
+    .insertInto('payout_settings')
+    .values({
+      account_id: accountId,
+      ticker: coin,
+      threshold: over.threshold ?? '0.01',
+      interval_hours: over.interval ?? '1',
+      paused_until: over.pausedUntil ?? null,
+    })
+    .execute();
+  if (addresses.length === 0) return;
+  await db
+    .insertInto('payout_addresses')
+    .values(
+      addresses.map(([address, proportion], position) => ({
+        account_id: accountId,
+        ticker: coin,
+        position,
+        address,
+        proportion,
+      })),
+    )
+    .execute();
 }

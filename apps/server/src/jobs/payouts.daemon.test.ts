@@ -10,13 +10,13 @@ import {
   reconcileLedger,
   recordBlock,
 } from '@lodestone/db';
-import { createTestDatabase, insertTestAccount } from '@lodestone/db/testing';
+import { createTestDatabase, insertTestAccount, seedBalance, seedPayoutSettings } from '@lodestone/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HotWallet } from '../services/money/wallets.js';
 import { daemonBlockStatus, runBlockConfirmations } from './blockConfirmations.js';
 import { PAYOUT_FAILURE, PAYOUT_SENDING_GRACE_MS, PayoutRunAborted, type PayoutStep } from './payoutSend.js';
 import { runPayouts } from './payouts.js';
-import { recordingLog, seedBalance, seedPayoutSettings } from './testing.js';
+import { recordingLog } from './testing.js';
 
 /**
  * The payout job against a real wallet: litecoind -regtest, the miner node's wallet as the pool's hot

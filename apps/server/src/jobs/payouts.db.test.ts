@@ -18,7 +18,13 @@ import {
   payoutItems,
   reconcileLedger,
 } from '@lodestone/db';
-import { createTestDatabase, insertTestAccount, testEngines } from '@lodestone/db/testing';
+import {
+  createTestDatabase,
+  insertTestAccount,
+  seedBalance,
+  seedPayoutSettings,
+  testEngines,
+} from '@lodestone/db/testing';
 import { walletOutputs } from '@lodestone/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -34,7 +40,7 @@ import {
   type PayoutStep,
 } from './payoutSend.js';
 import { payoutJob, runPayouts } from './payouts.js';
-import { recordingLog, seedBalance, seedPayoutSettings } from './testing.js';
+import { recordingLog } from './testing.js';
 
 const T = (iso: string) => new Date(`2024-05-06T${iso}Z`);
 const MINUTE = 60_000;

@@ -1,4 +1,3 @@
-import { type Executor, postLedgerTransaction } from '@lodestone/db';
 import type { FoundBlock, ShareBatch, WorkerShareCounts } from '@lodestone/domain';
 import type { Log } from './types.js';
 
@@ -64,52 +63,4 @@ export function recordingLog(): RecordedLog {
   const entries: RecordedLog['entries'] = [];
   const at = (level: string) => (fields: object, message: string) => void entries.push({ level, fields, message });
   return { entries, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
-}
-
-let seeded = 0;
-
-/** Credits an account `amount` units of `coin` (an admin adjustment stands in for PPS credits). */
-export async function seedBalance(db: Executor, accountId: bigint, coin: string, amount: bigint): Promise<void> {
-  await db.transaction().execute((trx) =>
-    postLedgerTransaction(trx, {
-      key: `seed:${++seeded}:${accountId}:${coin}`,
-      kind: 'admin_adjustment',
-      legs: [
-        { account: { accountId }, coin, amount, kind: 'admin_adjustment' },
-        { account: { system: 'pool:adjustments' }, coin, amount: -amount, kind: 'admin_adjustment' },
-      ],
-    }),
-  );
-}
-
-/** Payout settings of an account for a coin: its addresses with their proportions (text), in position order. */
-export async function seedPayoutSettings(
-  db: Executor,
-  accountId: bigint,
-  coin: string,
-  addresses: readonly (readonly [string, string])[],
-  over: { threshold?: string; interval?: string; pausedUntil?: Date | null } = {},
-): Promise<void> {
-  await db
-    .insertInto('payout_settings')
-    .values({
-      account_id: accountId,
-      ticker: coin,
-      threshold: over.threshold ?? '0.01',
-      interval_hours: over.interval ?? '1',
-      paused_until: over.pausedUntil ?? null,
-    })
-    .execute();
-  await db
-    .insertInto('payout_addresses')
-    .values(
-      addresses.map(([address, proportion], position) => ({
-        account_id: accountId,
-        ticker: coin,
-        position,
-        address,
-        proportion,
-      })),
-    )
-    .execute();
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../connection.js';
 import type { Executor } from '../schema.js';
-import { createTestDatabase, insertTestAccount, testEngines } from '../testing.js';
+import { createTestDatabase, insertTestAccount, seedBalance, seedPayoutSettings, testEngines } from '../testing.js';
 import { recordBlock } from './blocks.js';
 import { balancesOfAccount, balancesOfSystemAccount, postLedgerTransaction, reconcileLedger } from './ledger.js';
 import {
@@ -32,54 +32,13 @@ async function newAccount(db: Executor, name: string): Promise<bigint> {
   return (await insertTestAccount(db, name)).id;
 }
 
-let seeded = 0;
-async function credit(db: Executor, accountId: bigint, coin: string, amount: bigint): Promise<void> {
-  await postLedgerTransaction(db, {
-    key: `seed:${++seeded}`,
-    kind: 'admin_adjustment',
-    legs: [
-      { account: { accountId }, coin, amount, kind: 'admin_adjustment' },
-      { account: { system: 'pool:adjustments' }, coin, amount: -amount, kind: 'admin_adjustment' },
-    ],
-  });
-}
+const credit = seedBalance;
 
 async function balance(db: Executor, accountId: bigint, coin: string): Promise<bigint> {
   return (await balancesOfAccount(db, accountId)).find((b) => b.coin === coin)?.amount ?? 0n;
 }
 
-async function settings(
-  db: Executor,
-  accountId: bigint,
-  coin: string,
-  addresses: [string, string][],
-  over: { threshold?: string; interval?: string; pausedUntil?: Date | null } = {},
-): Promise<void> {
-  await db
-    .insertInto('payout_settings')
-    .values({
-      account_id: accountId,
-      ticker: coin,
-      threshold: over.threshold ?? '0.01',
-      interval_hours: over.interval ?? '1',
-      paused_until: over.pausedUntil ?? null,
-    })
-    .execute();
-  if (addresses.length > 0) {
-    await db
-      .insertInto('payout_addresses')
-      .values(
-        addresses.map(([address, proportion], position) => ({
-          account_id: accountId,
-          ticker: coin,
-          position,
-          address,
-          proportion,
-        })),
-      )
-      .execute();
-  }
-}
+const settings = seedPayoutSettings;
 
 describe.each(testEngines())('payout queries on %s', (engine) => {
   let database: Database;
