@@ -43,11 +43,13 @@ export function nothingWasSent(error: unknown): error is WalletError {
 }
 
 /**
- * Points where tests make a run "crash" (a hook that throws aborts the whole run there). Node wallets
- * (sendmany): after-pending, after-sending, after-wallet-call. Pool-signed wallets (payoutSign.ts):
- * after-pending, after-sign, after-store, after-broadcast, after-confirmation.
+ * Points where tests make a run "crash" (a hook that throws aborts the whole run there). Every wallet:
+ * before-pending (planned, nothing written). Node wallets (sendmany): after-pending, after-sending,
+ * after-wallet-call. Pool-signed wallets (payoutSign.ts): after-pending, after-sign, after-store,
+ * after-broadcast, after-confirmation.
  */
 export type PayoutStep =
+  | 'before-pending'
   | 'after-pending'
   | 'after-sending'
   | 'after-wallet-call'
@@ -55,7 +57,8 @@ export type PayoutStep =
   | 'after-store'
   | 'after-broadcast'
   | 'after-confirmation';
-export type PayoutHooks = Partial<Record<PayoutStep, (payout: Payout) => void | Promise<void>>>;
+/** A hook gets the payout it stopped at; before-pending, the payout not written yet, gets undefined. */
+export type PayoutHooks = Partial<Record<PayoutStep, (payout: Payout | undefined) => void | Promise<void>>>;
 
 /** A hook threw: the run stops there, as a crashed process would, whatever the step was doing. */
 export class PayoutRunAborted extends Error {
@@ -86,7 +89,7 @@ export interface PayoutDeps {
 /** `confirmed`: a pool-signed payout reached its wallet's confirmations in this run. */
 export type Outcome = 'sent' | 'confirmed' | 'failed' | 'open' | 'taken';
 
-export async function hook(hooks: PayoutHooks, step: PayoutStep, payout: Payout): Promise<void> {
+export async function hook(hooks: PayoutHooks, step: PayoutStep, payout: Payout | undefined): Promise<void> {
   try {
     await hooks[step]?.(payout);
   } catch (error) {

@@ -44,7 +44,14 @@ export interface SigningChain {
 
 const T0 = Date.parse('2026-11-25T10:00:00Z');
 const at = (minutes: number) => new Date(T0 + minutes * 60_000);
-const STEPS: PayoutStep[] = ['after-pending', 'after-sign', 'after-store', 'after-broadcast', 'after-confirmation'];
+const STEPS: PayoutStep[] = [
+  'before-pending',
+  'after-pending',
+  'after-sign',
+  'after-store',
+  'after-broadcast',
+  'after-confirmation',
+];
 
 export function describeSigningPayouts(name: string, start: () => Promise<SigningChain & { stop(): Promise<void> }>) {
   describe(`payouts from a pool-signed wallet: ${name}`, () => {

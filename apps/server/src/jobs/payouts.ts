@@ -175,6 +175,7 @@ async function runCoin(deps: PayoutDeps, coin: Coin, now: Date, hooks: PayoutHoo
     : [funded.accounts];
   for (const accounts of batches) {
     if (accounts.length === 0 || deps.signal?.aborted) continue;
+    await hook(hooks, 'before-pending', undefined);
     const created = await createPayout(db, {
       key: newPayoutKey(coin.ticker),
       coin: coin.ticker,
