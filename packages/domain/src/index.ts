@@ -10,3 +10,4 @@ export * from './payoutPlan.js';
 export * from './pps.js';
 export * from './shares.js';
 export * from './units.js';
+export * from './offlineWindow.js';
