@@ -22,6 +22,7 @@ import {
   generateTwoFactor,
   userOtpauthUrl,
 } from '../../services/accounts/twoFactor.js';
+import { unsubscribe } from '../../services/notifications/unsubscribe.js';
 import { NO_STORE } from '../twinRoutes.js';
 
 /**
@@ -56,6 +57,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       return { result: true as const };
     },
   );
+
+  // No session: an unsubscribe link works from any browser (docs/notifications.md, "Unsubscribing").
+  addRoute(app, routes.notificationsUnsubscribe, { body: routes.notificationsUnsubscribe.body }, async ({ body }) => {
+    const { topic } = await unsubscribe(accounts.db, body.token, accounts.now());
+    return { result: true as const, topic };
+  });
 
   addRoute(app, routes.userAccounts, { preHandler: [requireUser] }, async ({ request }) =>
     listAccounts(accounts, auth.userOf(request).user.id),
