@@ -24,7 +24,10 @@ import type { JobDefinition, Log } from './types.js';
 export const MAX_ATTEMPTS = 10;
 /** The first retry waits this long; each further one twice as long as the one before … */
 export const RETRY_BASE_MS = 60_000;
-/** … up to this: ten attempts span about 14 hours, long enough to outlast a mail server's outage. */
+/**
+ * … up to this. Ten attempts (waits of 1, 2, 4 … 256 minutes) span about 8.5 hours: a mail server
+ * down for a night still gets the message; the cap matters when maxAttempts is raised.
+ */
 export const RETRY_CAP_MS = 6 * 3_600_000;
 /** Messages kept after they are sent or given up, for support. */
 export const RETENTION_DAYS = 90;
