@@ -21,9 +21,6 @@ export const OFFLINE_WINDOW_CAP_MS = 24 * 60 * 60_000;
  * would be flagged about twice a day (288 × e^(−5) ≈ 1.9), which is the flapping miners complain of.
  */
 export const OFFLINE_WINDOW_INTERVALS = 10;
-/** The miner's own window, in minutes (Settings). */
-export const OFFLINE_WINDOW_MIN_MINUTES = 5;
-export const OFFLINE_WINDOW_MAX_MINUTES = 10_080;
 
 /** τ in milliseconds: difficulty × hashes per difficulty ÷ hashrate (hashes per second). */
 export function expectedShareIntervalMs(difficulty: number, hashesPerDifficulty: number, hashrate: number): number {

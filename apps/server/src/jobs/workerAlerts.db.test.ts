@@ -1,7 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Database } from '@lodestone/db';
+import { type Database, lockWorkerRollups, removeWorkers } from '@lodestone/db';
 import { createTestDatabase, insertTestAccount, testEngines } from '@lodestone/db/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -157,7 +157,16 @@ describe.each(testEngines())('offline-worker alerts on %s', (engine) => {
   it('workers removed from the dashboard are never alerted', async () => {
     await mine(['rig1', 'gone'], T0 - HOUR, T0, 30_000);
     await tick(T0 + MIN);
-    await sql`delete from workers where name = 'gone'`.execute(database.db); // what removeWorkers ends with
+    // The dashboard's Remove (services/mining.ts), as its transaction runs it.
+    const { id } = await database.db
+      .selectFrom('workers')
+      .select('id')
+      .where('name', '=', 'gone')
+      .executeTakeFirstOrThrow();
+    await database.db.transaction().execute(async (trx) => {
+      await lockWorkerRollups(trx);
+      await removeWorkers(trx, 'alice', 'scrypt', { id });
+    });
     await ticks(T0 + 2 * MIN, T0 + 20 * MIN);
     const mail = await received();
     expect(mail.map((m) => m.subject)).toEqual(['[Lodestone] Worker rig1 of alice is offline']);

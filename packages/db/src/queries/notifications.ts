@@ -7,7 +7,6 @@ import type { Executor } from '../schema.js';
  */
 
 export type NotificationChannel = 'email' | 'telegram';
-export type NotificationStatus = 'pending' | 'sent' | 'failed';
 
 export interface NewNotification {
   userId: bigint;
@@ -129,11 +128,6 @@ export async function notificationsSentSince(db: Executor, channel: Notification
     .where('channel', '=', channel)
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/** A user's messages, oldest first (tests and support). */
-export async function notificationsOfUser(db: Executor, userId: bigint) {
-  return db.selectFrom('notifications').selectAll().where('user_id', '=', userId).orderBy('id').execute();
 }
 
 /** Kept for support a while; older sent or failed messages are deleted. */
