@@ -103,9 +103,8 @@ describe.each(testEngines())('offline-worker alerts on %s', (engine) => {
     expect(smtp.messages[0]?.to).toEqual(['alice@example.com']);
   });
 
-  it('a worker at minimum difficulty with long gaps between shares is not flagged', async () => {
-    // A small rig: one share per 5 minutes on average (τ = 5 min, window 50 min). A fixed 10-minute
-    // window would flag it on each of the gaps below; e^(−W/τ) makes gaps of 15–25 min ordinary.
+  /** A small rig: one share per 5 minutes on average for 6 hours, then gaps of 1 to 25 minutes. */
+  async function flapping() {
     await mine(['tiny'], T0 - 6 * HOUR, T0, 5 * MIN);
     let t = T0;
     for (const gap of [3, 15, 2, 25, 6, 18, 1, 22, 4]) {
@@ -114,9 +113,24 @@ describe.each(testEngines())('offline-worker alerts on %s', (engine) => {
       await mine(['tiny'], t - 5_000, t - 4_999, MIN);
     }
     await ticks(t + MIN, t + 20 * MIN);
+  }
+
+  it('a worker at minimum difficulty with long gaps between shares is not flagged', async () => {
+    // τ = 5 min, so the window is 50 min: e^(−W/τ) makes gaps of 15–25 min ordinary.
+    await flapping();
     expect(await received()).toEqual([]);
     const [state] = await database.db.selectFrom('worker_alert_states').selectAll().execute();
     expect(state?.offline).toBe(false);
+  });
+
+  it('the same worker judged by a fixed 10-minute window flaps (what the automatic window prevents)', async () => {
+    await sql`update users set offline_worker_window_minutes = 10`.execute(database.db);
+    await flapping();
+    const subjects = (await received()).map((m) => m.subject);
+    // Gaps of 15, 25, 18 and 22 minutes: each an "offline" and a "back online"; then the last 20
+    // minutes without a share, one more "offline".
+    expect(subjects.filter((s) => s.endsWith('is offline'))).toHaveLength(5);
+    expect(subjects.filter((s) => s.endsWith('is back online'))).toHaveLength(4);
   });
 
   it('a worker back after an alert gets one "back online" e-mail, and nothing more', async () => {
