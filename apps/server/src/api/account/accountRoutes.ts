@@ -59,10 +59,15 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // No session: an unsubscribe link works from any browser (docs/notifications.md, "Unsubscribing").
-  addRoute(app, routes.notificationsUnsubscribe, { body: routes.notificationsUnsubscribe.body }, async ({ body }) => {
-    const { topic } = await unsubscribe(accounts.db, body.token, accounts.now());
-    return { result: true as const, topic };
-  });
+  addRoute(
+    app,
+    routes.notificationsUnsubscribe,
+    { body: routes.notificationsUnsubscribe.body, rateLimit: RATE_LIMITS.unsubscribe },
+    async ({ body }) => {
+      const { topic } = await unsubscribe(accounts.db, body.token, accounts.now());
+      return { result: true as const, topic };
+    },
+  );
 
   addRoute(app, routes.userAccounts, { preHandler: [requireUser] }, async ({ request }) =>
     listAccounts(accounts, auth.userOf(request).user.id),
