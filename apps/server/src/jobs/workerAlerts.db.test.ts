@@ -146,6 +146,20 @@ describe.each(testEngines())('offline-worker alerts on %s', (engine) => {
     expect(smtp.messages[1]?.text).toContain('rig1 (scrypt): offline since 2024-05-06 12:00 UTC');
   });
 
+  it('a window made longer while a worker is offline does not bring it back without a share', async () => {
+    await mine(['rig1'], T0 - 2 * HOUR, T0, 30_000);
+    await ticks(T0 + MIN, T0 + 15 * MIN);
+    await sql`update users set offline_worker_window_minutes = 600`.execute(database.db);
+    await ticks(T0 + 16 * MIN, T0 + 30 * MIN);
+    expect((await received()).map((m) => m.subject)).toEqual(['[Lodestone] Worker rig1 of alice is offline']);
+    await mine(['rig1'], T0 + 30 * MIN, T0 + 31 * MIN, 30_000);
+    await ticks(T0 + 31 * MIN, T0 + 32 * MIN);
+    expect((await received()).map((m) => m.subject)).toEqual([
+      '[Lodestone] Worker rig1 of alice is offline',
+      '[Lodestone] Worker rig1 of alice is back online',
+    ]);
+  });
+
   it('20 workers going down together make one message listing them all', async () => {
     const rigs = Array.from({ length: 20 }, (_, i) => `rig${String(i + 1).padStart(2, '0')}`);
     await mine(rigs, T0 - HOUR, T0, 30_000);

@@ -163,7 +163,9 @@ export async function checkOfflineWorkers(
       } else if (offline && !state.offline) {
         changes.push({ workerId: worker.workerId, offline: true, since, notified: true });
         gone.push(j);
-      } else if (!offline && state.offline) {
+      } else if (!offline && state.offline && worker.lastAcceptedAt && worker.lastAcceptedAt > state.since) {
+        // Back only with a share after the one it went offline at: a window made longer meanwhile
+        // does not bring a silent worker back.
         changes.push({ workerId: worker.workerId, offline: false, since, notified: state.notified });
         // Back online is news only to a miner who was told it went offline.
         if (state.notified) {
