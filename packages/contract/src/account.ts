@@ -136,11 +136,11 @@ export const userConfigUpdateBody = z.object({
   anonymous: formBoolean.optional(),
   send_monthly_reports: formBoolean.optional(),
   offline_worker_notification: formBoolean.optional(),
-  /** Whole minutes (5–10080), or empty for automatic (accountRules.ts parseOfflineWindow). */
+  /** Whole minutes (5–10080), or empty (JSON: null) for automatic (accountRules.ts parseOfflineWindow). */
   offline_worker_window_minutes: z
-    .string()
-    .transform((text, ctx) => {
-      const minutes = parseOfflineWindow(text);
+    .union([z.string(), z.number(), z.null()])
+    .transform((value, ctx) => {
+      const minutes = value === null ? null : parseOfflineWindow(String(value));
       if (minutes === undefined) {
         ctx.addIssue({ code: 'custom', message: M.offlineWindow });
         return z.NEVER;
