@@ -14,9 +14,11 @@ import { startFleet } from './demo/fleet.js';
 import { LOG_SERIALIZERS } from './http/logging.js';
 import { createMetricsRegistry } from './http/metrics.js';
 import { blockConfirmationJob } from './jobs/blockConfirmations.js';
+import { notificationSenderJob } from './jobs/notificationSender.js';
 import { payoutJob } from './jobs/payouts.js';
 import { startJobsRole } from './jobs/role.js';
 import { walletSnapshotJob } from './jobs/walletSnapshots.js';
+import { workerAlertJob } from './jobs/workerAlerts.js';
 import { workerRollupJob } from './jobs/workerRollup.js';
 import { createJobSources, demoAlgorithms } from './network.js';
 import { parseRoles, type Role, UsageError } from './roles.js';
@@ -143,6 +145,12 @@ async function startParts(config: Config, roles: Set<Role>, log: Logger, running
         blockConfirmationJob({ config }),
         walletSnapshotJob({ config, hotWallets }),
         workerRollupJob({ windowMinutes: config.statsWindowMinutes }),
+        workerAlertJob({ poolName: config.poolName, publicUrl: config.publicUrl }),
+        notificationSenderJob({
+          mailer,
+          publicUrl: config.publicUrl,
+          emailsPerMinute: config.notificationEmailsPerMinute,
+        }),
       ],
     });
     running.push({ name: 'jobs', stop: () => jobs.stop() });

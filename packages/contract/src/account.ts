@@ -8,6 +8,7 @@ import {
   ACCOUNT_MESSAGES as M,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  parseOfflineWindow,
   redirectTotalProblem,
 } from './accountRules.js';
 import { algorithmKey, algorithmName } from './common.js';
@@ -117,6 +118,8 @@ export const userConfigResponse = z.object({
   anonymous: z.boolean(),
   send_monthly_reports: z.boolean(),
   offline_worker_notification: z.boolean(),
+  /** Minutes without an accepted share before a worker is offline; null: automatic (docs/notifications.md). */
+  offline_worker_window_minutes: z.number().int().nullable(),
   telegram_notifications: z.boolean(),
   two_factor_enabled: z.boolean(),
   account_specific: z.array(accountSettings),
@@ -133,8 +136,24 @@ export const userConfigUpdateBody = z.object({
   anonymous: formBoolean.optional(),
   send_monthly_reports: formBoolean.optional(),
   offline_worker_notification: formBoolean.optional(),
+  /** Whole minutes (5–10080), or empty (JSON: null) for automatic (accountRules.ts parseOfflineWindow). */
+  offline_worker_window_minutes: z
+    .union([z.string(), z.number(), z.null()])
+    .transform((value, ctx) => {
+      const minutes = value === null ? null : parseOfflineWindow(String(value));
+      if (minutes === undefined) {
+        ctx.addIssue({ code: 'custom', message: M.offlineWindow });
+        return z.NEVER;
+      }
+      return minutes;
+    })
+    .optional(),
   telegram_notifications: formBoolean.optional(),
 });
+
+/** POST /v1/notifications/unsubscribe — the token of an e-mail's unsubscribe link (docs/notifications.md). */
+export const unsubscribeBody = z.object({ token: z.string().min(1).max(200) });
+export const unsubscribeResponse = z.object({ result: z.literal(true), topic: z.string() });
 
 /** Query of every account call: which of the user's accounts. */
 export const accountQuery = z.object({ account_name: accountName });

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { email, loginBody, password, redirectSettings, registerBody } from './account.js';
+import { email, loginBody, password, redirectSettings, registerBody, userConfigUpdateBody } from './account.js';
 import {
   couponProblem,
   emailProblem,
   loginPasswordProblem,
   ACCOUNT_MESSAGES as M,
   newPasswordProblem,
+  offlineWindowProblem,
+  parseOfflineWindow,
   redirectPercentageProblem,
   redirectTotalProblem,
   usernameProblem,
@@ -109,5 +111,24 @@ describe('account field rules', () => {
   it('ask for a coupon code', () => {
     expect(couponProblem('  ')).toBe(M.couponRequired);
     expect(couponProblem(' SUMMER ')).toBeNull();
+  });
+});
+
+describe('the offline-worker window', () => {
+  it('is whole minutes from 5 to 10080, or empty for automatic, in the form and the schema alike', () => {
+    expect(parseOfflineWindow('')).toBeNull();
+    expect(parseOfflineWindow(' 45 ')).toBe(45);
+    expect(parseOfflineWindow('5')).toBe(5);
+    expect(parseOfflineWindow('10080')).toBe(10_080);
+    for (const bad of ['4', '10081', '1.5', '-5', 'soon', '1e3']) {
+      expect(parseOfflineWindow(bad), bad).toBeUndefined();
+      expect(offlineWindowProblem(bad)).toBe(M.offlineWindow);
+    }
+    const field = userConfigUpdateBody.shape.offline_worker_window_minutes;
+    expect(field.parse('30')).toBe(30);
+    expect(field.parse(30)).toBe(30);
+    expect(field.parse('')).toBeNull();
+    expect(field.parse(null)).toBeNull();
+    expect(schemaProblem(field, '3')).toBe(M.offlineWindow);
   });
 });

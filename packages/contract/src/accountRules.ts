@@ -21,6 +21,7 @@ export const ACCOUNT_MESSAGES = {
   /** The product's fixed text, word for word. */
   robot: 'Please verify you are not a robot.',
   recoveryKey: 'Invalid recovery key',
+  offlineWindow: 'Enter whole minutes from 5 to 10080, or leave empty for automatic',
 } as const;
 
 /** Account names are the `{account}` of the stratum login `{account}.{worker}`. */
@@ -98,4 +99,25 @@ export function redirectPercentageProblem(percentage: number): FieldProblem {
 export function redirectTotalProblem(percentages: readonly number[]): FieldProblem {
   const total = percentages.reduce((sum, p) => sum + p, 0);
   return total <= 100 + 1e-9 ? null : ACCOUNT_MESSAGES.redirectTotal;
+}
+
+/**
+ * The offline-worker alert window a miner may set (docs/notifications.md, "The window"), in whole
+ * minutes; empty means automatic (ten of the worker's own expected share intervals, 10 minutes to
+ * 24 hours). Five minutes is the shortest that is not a reconnect; a week the longest that still alerts.
+ */
+export const OFFLINE_WINDOW_MINUTES_MIN = 5;
+export const OFFLINE_WINDOW_MINUTES_MAX = 10_080;
+
+/** The window as typed: null for automatic (empty), whole minutes, or undefined when refused. */
+export function parseOfflineWindow(input: string): number | null | undefined {
+  const text = input.trim();
+  if (text === '') return null;
+  if (!/^[0-9]{1,6}$/.test(text)) return undefined;
+  const minutes = Number(text);
+  return minutes >= OFFLINE_WINDOW_MINUTES_MIN && minutes <= OFFLINE_WINDOW_MINUTES_MAX ? minutes : undefined;
+}
+
+export function offlineWindowProblem(input: string): FieldProblem {
+  return parseOfflineWindow(input) === undefined ? ACCOUNT_MESSAGES.offlineWindow : null;
 }

@@ -49,6 +49,7 @@ export const paths = {
   userDisable2fa: { method: 'POST', path: '/user/config/disable2FA' },
   twoFactorQr: { method: 'GET', path: '/2fa/:secret' },
   userMostUsedAlgo: { method: 'GET', path: '/user/mostUsedAlgo' },
+  notificationsUnsubscribe: { method: 'POST', path: '/notifications/unsubscribe' },
   coins: { method: 'GET', path: '/coins' },
   poolPayouts: { method: 'GET', path: '/pool/payouts' },
   userConversionConfig: { method: 'GET', path: '/user/conversion_config' },

@@ -23,6 +23,8 @@ import {
   setReferralQuery,
   twoFactorBody,
   twoFactorQrParams,
+  unsubscribeBody,
+  unsubscribeResponse,
   userConfigResponse,
   userConfigUpdateBody,
   userInfoResponse,
@@ -153,6 +155,19 @@ export const routes = {
   /** The QR code (PNG) of the logged-in user's pending 2FA secret; not JSON. */
   twoFactorQr: { ...paths.twoFactorQr, params: twoFactorQrParams },
   userMostUsedAlgo: { ...paths.userMostUsedAlgo, query: accountQuery, response: mostUsedAlgoResponse },
+  /** No session: the signed token of an e-mail's unsubscribe link says whose notification to turn off. */
+  notificationsUnsubscribe: {
+    ...paths.notificationsUnsubscribe,
+    body: unsubscribeBody,
+    response: unsubscribeResponse,
+    refusals: [
+      {
+        status: 400,
+        when: 'the token is not one of ours',
+        example: { error: 'This unsubscribe link is not valid.', code: 'UNSUBSCRIBE_TOKEN_INVALID' },
+      },
+    ],
+  },
 
   // ── money (docs/money.md, Settings and conversion API): catalogue, settings, conversion, payouts
   coins: { ...paths.coins, response: coinsResponse },

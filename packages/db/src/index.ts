@@ -84,6 +84,21 @@ export {
   rollUpWorkerStats,
   windowPeriod,
 } from './queries/mining/rollups.js';
+export {
+  type AlertStateChange,
+  type AlertWorker,
+  type DueNotification,
+  dueEmailNotifications,
+  enqueueNotification,
+  failNotificationsOfDeletedUsers,
+  forgetAlertStatesOfUsersWithoutAlerts,
+  markNotificationAttemptFailed,
+  markNotificationSent,
+  notificationsSentSince,
+  pruneNotifications,
+  saveAlertStates,
+  workersForOfflineAlerts,
+} from './queries/notifications.js';
 export { clearOperatorAlert, markOperatorAlertNotified, raiseOperatorAlert } from './queries/operatorAlerts.js';
 export {
   consumePasswordReset,

@@ -10,6 +10,7 @@ import m0009 from '../migrations/0009_session_two_factor.sql';
 import m0010 from '../migrations/0010_payout_transactions.sql';
 import m0011 from '../migrations/0011_wallet_snapshots.sql';
 import m0012 from '../migrations/0012_operator_alerts.sql';
+import m0013 from '../migrations/0013_notifications.sql';
 
 const FILE_NAME = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 
@@ -40,6 +41,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration('0010_payout_transactions.sql', m0010),
   migration('0011_wallet_snapshots.sql', m0011),
   migration('0012_operator_alerts.sql', m0012),
+  migration('0013_notifications.sql', m0013),
 ];
 
 export function migration(fileName: string, sql: string): Migration {

@@ -180,6 +180,22 @@ export interface NetworkStates {
   reward: ColumnType<string, string | bigint, string | bigint>;
 }
 
+export interface Notifications {
+  attempts: Generated<number>;
+  body: string;
+  channel: string;
+  created_at: Date;
+  dedupe_key: string;
+  id: Generated<ColumnType<bigint, bigint | number, bigint | number>>;
+  kind: string;
+  last_error: string | null;
+  next_attempt_at: Date;
+  sent_at: Date | null;
+  status: Generated<string>;
+  subject: string;
+  user_id: ColumnType<bigint, bigint | number, bigint | number>;
+}
+
 export interface OperatorAlerts {
   body: string;
   cleared_at: Date | null;
@@ -381,6 +397,7 @@ export interface Users {
   is_admin: Generated<boolean>;
   last_login_at: Date | null;
   offline_worker_notification: Generated<boolean>;
+  offline_worker_window_minutes: number | null;
   password_hash: string | null;
   referral_source: string | null;
   send_monthly_reports: Generated<boolean>;
@@ -413,6 +430,14 @@ export interface WalletSnapshots {
   max_outputs: number | null;
   min_balance: ColumnType<string, string | bigint, string | bigint>;
   read_at: Date | null;
+}
+
+export interface WorkerAlertStates {
+  checked_at: Date;
+  notified: boolean;
+  offline: boolean;
+  since: Date;
+  worker_id: ColumnType<bigint, bigint | number, bigint | number>;
 }
 
 export interface WorkerPeriodTotals {
@@ -483,6 +508,7 @@ export interface DB {
   ledger_transactions: LedgerTransactions;
   login_failures: LoginFailures;
   network_states: NetworkStates;
+  notifications: Notifications;
   operator_alerts: OperatorAlerts;
   password_resets: PasswordResets;
   payout_addresses: PayoutAddresses;
@@ -506,6 +532,7 @@ export interface DB {
   users: Users;
   vip_applications: VipApplications;
   wallet_snapshots: WalletSnapshots;
+  worker_alert_states: WorkerAlertStates;
   worker_period_totals: WorkerPeriodTotals;
   worker_stats_hour: WorkerStatsHour;
   worker_stats_minute: WorkerStatsMinute;

@@ -86,6 +86,10 @@ type LedgerTransactionsTable = Narrowed<Generated.LedgerTransactions, { kind: Le
 type LedgerEntriesTable = Narrowed<Generated.LedgerEntries, { kind: LedgerEntryKind; algorithm: AlgorithmKey }>;
 export type PpsAccrualsTable = Narrowed<Generated.PpsAccruals, { kind: 'pps' | 'fee' | 'referral' | 'redirect_in' }>;
 type PayoutsTable = Narrowed<Generated.Payouts, { status: PayoutStatus }>;
+type NotificationsTable = Narrowed<
+  Generated.Notifications,
+  { channel: 'email' | 'telegram'; status: 'pending' | 'sent' | 'failed' }
+>;
 /** spends is always a JSON array of text (payoutTransactions.ts writes it). */
 type PayoutTransactionsTable = Narrowed<Generated.PayoutTransactions, { status: PayoutTransactionStatus }>;
 /**
@@ -108,6 +112,7 @@ interface NarrowedTables {
   ledger_entries: LedgerEntriesTable;
   ledger_transactions: LedgerTransactionsTable;
   network_states: NetworkStatesTable;
+  notifications: NotificationsTable;
   payouts: PayoutsTable;
   payout_transactions: PayoutTransactionsTable;
   pool_comparisons: PoolComparisonsTable;

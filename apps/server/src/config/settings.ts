@@ -636,6 +636,13 @@ export const SETTINGS = {
     doc: 'Sender of the e-mails the pool sends, e.g. `Example Pool <no-reply@example.org>`.',
     defaultDoc: '`{POOL_NAME} <no-reply@{host of PUBLIC_URL}>`',
   },
+  notificationEmailsPerMinute: {
+    env: 'NOTIFICATION_EMAILS_PER_MINUTE',
+    file: 'mail.notifications_per_minute',
+    schema: integer(1, 10_000),
+    default: 60,
+    doc: 'Most notification e-mails (offline-worker alerts) the jobs role sends in any minute; the rest wait their turn in the outbox, oldest first. Keeps a burst (a data centre going dark takes hundreds of accounts offline at once) within what the mail server or relay accepts. Password-recovery and admin e-mails are not counted.',
+  },
   priceFeedUrl: {
     env: 'PRICE_FEED_URL',
     file: 'prices.feed_url',

@@ -16,6 +16,8 @@ export const RATE_LIMITS = {
   coupon: { max: 10, timeWindow: 15 * 60_000 },
   twoFactor: { max: 10, timeWindow: 15 * 60_000 },
   captchaChallenge: { max: 60, timeWindow: 60_000 },
+  /** Unsubscribe links: a person clicks a few; guessing a signed token is hopeless, but costs queries. */
+  unsubscribe: { max: 20, timeWindow: 15 * 60_000 },
 } satisfies Record<string, RateLimitOptions>;
 
 /**

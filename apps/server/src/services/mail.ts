@@ -9,6 +9,8 @@ export interface MailMessage {
   text: string;
   /** Where replies go (for example the applicant of a VIP application); default: the sender. */
   replyTo?: string;
+  /** Further header fields, e.g. List-Unsubscribe (RFC 2369) on notifications. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

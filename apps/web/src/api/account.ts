@@ -108,3 +108,10 @@ export function getMostUsedAlgo(accountName: string, signal?: AbortSignal) {
 
 /** The ALTCHA widget fetches its proof-of-work challenge here. */
 export const CAPTCHA_CHALLENGE_URL = routeUrl('captchaChallenge');
+
+/** POST notifications/unsubscribe (token of an e-mail's unsubscribe link; no session needed). */
+export function unsubscribe(token: string) {
+  const form = new FormData();
+  form.set('token', token);
+  return call('notificationsUnsubscribe', { form });
+}

@@ -25,6 +25,7 @@ describe('route table', () => {
         'signature/:signature',
         'logo',
         'coupon',
+        'unsubscribe',
         'powerbridge',
         'sats4soup',
         'overview',

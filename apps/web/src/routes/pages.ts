@@ -42,6 +42,7 @@ export const PAGES: readonly PageRoute[] = [
   },
   { path: 'logo', title: 'Logo', page: lazy(() => import('./logo/LogoPage')) },
   { path: 'coupon', title: 'Coupon', page: lazy(() => import('./account/CouponPage')) },
+  { path: 'unsubscribe', title: 'Unsubscribe', page: lazy(() => import('./account/UnsubscribePage')) },
   { path: 'powerbridge', title: 'Power Bridge', page: lazy(() => import('./powerBridge/PowerBridgePage')) },
   { path: 'sats4soup', title: 'Sats4Soup', page: lazy(() => import('./sats4soup/Sats4SoupPage')) },
   { path: 'overview', title: 'API Overview', page: lazy(() => import('./apiDocs/OverviewPage')) },

@@ -51,6 +51,8 @@ export interface UserPreferences {
   anonymous?: boolean | undefined;
   send_monthly_reports?: boolean | undefined;
   offline_worker_notification?: boolean | undefined;
+  /** Null: automatic. */
+  offline_worker_window_minutes?: number | null | undefined;
   telegram_notifications?: boolean | undefined;
 }
 

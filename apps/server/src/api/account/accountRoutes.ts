@@ -22,6 +22,7 @@ import {
   generateTwoFactor,
   userOtpauthUrl,
 } from '../../services/accounts/twoFactor.js';
+import { unsubscribe } from '../../services/notifications/unsubscribe.js';
 import { NO_STORE } from '../twinRoutes.js';
 
 /**
@@ -54,6 +55,17 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     async ({ request, body }) => {
       await updateUserConfig(accounts, auth.userOf(request).user, body);
       return { result: true as const };
+    },
+  );
+
+  // No session: an unsubscribe link works from any browser (docs/notifications.md, "Unsubscribing").
+  addRoute(
+    app,
+    routes.notificationsUnsubscribe,
+    { body: routes.notificationsUnsubscribe.body, rateLimit: RATE_LIMITS.unsubscribe },
+    async ({ body }) => {
+      const { topic } = await unsubscribe(accounts.db, body.token, accounts.now());
+      return { result: true as const, topic };
     },
   );
 

@@ -65,6 +65,7 @@ export async function userConfig(ctx: AccountsContext, user: User): Promise<User
     anonymous: user.anonymous,
     send_monthly_reports: user.send_monthly_reports,
     offline_worker_notification: user.offline_worker_notification,
+    offline_worker_window_minutes: user.offline_worker_window_minutes,
     telegram_notifications: user.telegram_notifications,
     two_factor_enabled: user.totp_secret !== null,
     account_specific: accounts.map(accountSettings),

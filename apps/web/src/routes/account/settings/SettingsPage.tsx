@@ -20,7 +20,7 @@ import {
 import { newAccountName } from '../../../lib/accounts';
 import { MESSAGES } from '../messages';
 import { AccountCard } from './AccountCard';
-import { configUpdateForm, type Toggles, togglesFromConfig } from './settings';
+import { configUpdateForm, preferencesProblem, type Toggles, togglesFromConfig } from './settings';
 import { DisableTwoFactorModal, EnableTwoFactorModal } from './TwoFactorModals';
 
 /**
@@ -156,6 +156,16 @@ function Preferences({ config }: { config: UserConfigResponse }) {
           onChange={(on) => set({ offlineWorkerNotification: on })}
           testId="toggle-offline-workers"
         />
+        <TextField
+          label="Offline after (minutes)"
+          hint="Empty: automatic — ten of the worker's usual intervals between shares, 10 minutes to 24 hours, so a small rig is not reported for a normal pause. Or whole minutes from 5 to 10080."
+          inputMode="numeric"
+          placeholder="Automatic"
+          value={toggles.offlineWindow}
+          onChange={(event) => set({ offlineWindow: event.target.value })}
+          className="py-3"
+          data-testid="offline-window"
+        />
         <Toggle
           label="Telegram notifications"
           description="The same notifications through Telegram."
@@ -174,7 +184,11 @@ function Preferences({ config }: { config: UserConfigResponse }) {
       <div className="mt-4 flex flex-wrap items-center gap-4">
         <PendingButton
           data-testid="save-preferences"
-          onClick={() => mutation.mutate(configUpdateForm(toggles))}
+          onClick={() => {
+            const problem = preferencesProblem(toggles);
+            if (problem) setMessage({ error: problem });
+            else mutation.mutate(configUpdateForm(toggles));
+          }}
           pending={mutation.isPending}
           label="Save"
           pendingLabel="Saving…"

@@ -4,6 +4,7 @@ import {
   configUpdateForm,
   formatFeeDiscount,
   observerLink,
+  preferencesProblem,
   redirectPayload,
   redirectTotal,
   rowsFromRedirectConfig,
@@ -15,6 +16,7 @@ const config: UserConfigResponse = {
   anonymous: true,
   send_monthly_reports: false,
   offline_worker_notification: true,
+  offline_worker_window_minutes: null,
   telegram_notifications: false,
   two_factor_enabled: false,
   account_specific: [],
@@ -26,9 +28,11 @@ describe('toggles', () => {
       showInPublicLists: false,
       sendMonthlyReports: false,
       offlineWorkerNotification: true,
+      offlineWindow: '',
       telegramNotifications: false,
     });
     expect(togglesFromConfig({ ...config, anonymous: false }).showInPublicLists).toBe(true);
+    expect(togglesFromConfig({ ...config, offline_worker_window_minutes: 45 }).offlineWindow).toBe('45');
   });
 
   it("sends every field as 'true' / 'false', anonymous inverted back", () => {
@@ -36,14 +40,25 @@ describe('toggles', () => {
       showInPublicLists: true,
       sendMonthlyReports: true,
       offlineWorkerNotification: false,
+      offlineWindow: ' 30 ',
       telegramNotifications: true,
     });
     expect(Object.fromEntries(form.entries())).toEqual({
       anonymous: 'false',
       send_monthly_reports: 'true',
       offline_worker_notification: 'false',
+      offline_worker_window_minutes: '30',
       telegram_notifications: 'true',
     });
+  });
+
+  it('refuses an offline window the server would refuse, in its words', () => {
+    const toggles = togglesFromConfig(config);
+    expect(preferencesProblem(toggles)).toBeNull();
+    expect(preferencesProblem({ ...toggles, offlineWindow: '60' })).toBeNull();
+    expect(preferencesProblem({ ...toggles, offlineWindow: '3' })).toBe(
+      'Enter whole minutes from 5 to 10080, or leave empty for automatic',
+    );
   });
 
   it('round-trips', () => {

@@ -1,4 +1,5 @@
 import {
+  offlineWindowProblem,
   redirectPercentageProblem,
   redirectTotalProblem,
   type UserConfigResponse,
@@ -19,6 +20,8 @@ export interface Toggles {
   showInPublicLists: boolean;
   sendMonthlyReports: boolean;
   offlineWorkerNotification: boolean;
+  /** The offline-worker window in minutes as typed; empty: automatic (docs/notifications.md). */
+  offlineWindow: string;
   telegramNotifications: boolean;
 }
 
@@ -27,16 +30,23 @@ export function togglesFromConfig(config: UserConfigResponse): Toggles {
     showInPublicLists: !config.anonymous,
     sendMonthlyReports: config.send_monthly_reports,
     offlineWorkerNotification: config.offline_worker_notification,
+    offlineWindow: config.offline_worker_window_minutes === null ? '' : String(config.offline_worker_window_minutes),
     telegramNotifications: config.telegram_notifications,
   };
 }
 
-/** Body of POST user/config/update: every field, as 'true' / 'false'. */
+/** Why the preferences cannot be saved as they are (the contract's rule, in its words), or null. */
+export function preferencesProblem(toggles: Toggles): string | null {
+  return offlineWindowProblem(toggles.offlineWindow);
+}
+
+/** Body of POST user/config/update: every switch as 'true' / 'false', the window as typed (empty: automatic). */
 export function configUpdateForm(toggles: Toggles): FormData {
   return formOf({
     anonymous: String(!toggles.showInPublicLists),
     send_monthly_reports: String(toggles.sendMonthlyReports),
     offline_worker_notification: String(toggles.offlineWorkerNotification),
+    offline_worker_window_minutes: toggles.offlineWindow.trim(),
     telegram_notifications: String(toggles.telegramNotifications),
   });
 }

@@ -1,0 +1,295 @@
+import { sql } from 'kysely';
+import type { Executor } from '../schema.js';
+
+/**
+ * The notification outbox (migration 0013, docs/notifications.md): messages are enqueued with a
+ * dedupe key in the transaction that decided them, and the sender job delivers them with retries.
+ */
+
+export type NotificationChannel = 'email' | 'telegram';
+
+export interface NewNotification {
+  userId: bigint;
+  channel: NotificationChannel;
+  kind: string;
+  /** Derived from what the message is about: enqueuing the same key again does nothing. */
+  dedupeKey: string;
+  subject: string;
+  body: string;
+  now: Date;
+}
+
+/** Enqueues a message, due now. False when a message with this dedupe key exists (sent or not). */
+export async function enqueueNotification(db: Executor, message: NewNotification): Promise<boolean> {
+  const row = await db
+    .insertInto('notifications')
+    .values({
+      user_id: message.userId,
+      channel: message.channel,
+      kind: message.kind,
+      dedupe_key: message.dedupeKey,
+      subject: message.subject,
+      body: message.body,
+      next_attempt_at: message.now,
+      created_at: message.now,
+    })
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A message due for sending, with where it goes. */
+export interface DueNotification {
+  id: bigint;
+  userId: bigint;
+  kind: string;
+  subject: string;
+  body: string;
+  attempts: number;
+  /** The user's e-mail address now (a changed address gets the message). */
+  email: string;
+}
+
+/**
+ * Pending e-mails due at `now`, oldest first, at most `limit`; messages of deleted users are not
+ * returned (failNotificationsOfDeletedUsers ends them).
+ */
+export async function dueEmailNotifications(db: Executor, now: Date, limit: number): Promise<DueNotification[]> {
+  const rows = await db
+    .selectFrom('notifications as n')
+    .innerJoin('users as u', 'u.id', 'n.user_id')
+    .select(['n.id', 'n.user_id', 'n.kind', 'n.subject', 'n.body', 'n.attempts', 'u.email'])
+    .where('n.status', '=', 'pending')
+    .where('n.channel', '=', 'email')
+    .where('n.next_attempt_at', '<=', now)
+    .where('u.deleted_at', 'is', null)
+    .orderBy('n.next_attempt_at')
+    .orderBy('n.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    userId: r.user_id,
+    kind: r.kind,
+    subject: r.subject,
+    body: r.body,
+    attempts: r.attempts,
+    email: r.email,
+  }));
+}
+
+/** Messages still pending for users deleted since they were enqueued: marked failed, never sent. */
+export async function failNotificationsOfDeletedUsers(db: Executor): Promise<number> {
+  const result = await db
+    .updateTable('notifications')
+    .set({ status: 'failed', last_error: 'user deleted' })
+    .where('status', '=', 'pending')
+    .where('user_id', 'in', (eb) => eb.selectFrom('users').select('id').where('deleted_at', 'is not', null))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function markNotificationSent(db: Executor, id: bigint, now: Date): Promise<void> {
+  await db
+    .updateTable('notifications')
+    .set((eb) => ({ status: 'sent', sent_at: now, attempts: eb('attempts', '+', 1), last_error: null }))
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** A failed attempt: tried again at `retryAt`, or with `retryAt` null, given up (status failed). */
+export async function markNotificationAttemptFailed(
+  db: Executor,
+  id: bigint,
+  error: string,
+  retryAt: Date | null,
+): Promise<void> {
+  await db
+    .updateTable('notifications')
+    .set((eb) => ({
+      status: retryAt ? 'pending' : 'failed',
+      attempts: eb('attempts', '+', 1),
+      last_error: error.slice(0, 2000),
+      ...(retryAt ? { next_attempt_at: retryAt } : {}),
+    }))
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** Messages of a channel sent at or after `since` (the sender's per-minute rate limit). */
+export async function notificationsSentSince(db: Executor, channel: NotificationChannel, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('sent_at', '>=', since)
+    .where('channel', '=', channel)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Kept for support a while; older sent or failed messages are deleted. */
+export async function pruneNotifications(db: Executor, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('notifications')
+    .where('status', '<>', 'pending')
+    .where('created_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+// ── offline-worker alerts ───────────────────────────────────────────────────────────────────────
+
+/** A worker of a user who has the offline-worker alerts on, with what its check needs. */
+export interface AlertWorker {
+  workerId: bigint;
+  userId: bigint;
+  account: string;
+  algorithm: string;
+  name: string;
+  firstSeenAt: Date;
+  /** The user's window in minutes; null: automatic. */
+  windowMinutes: number | null;
+  /** End of the last minute with an accepted share (minute rows, else hour rows); null: none kept. */
+  lastAcceptedAt: Date | null;
+  /** Accepted difficulty and shares over the 24 hours up to the last accepted share (hour rows). */
+  recentDifficulty: string;
+  recentShares: number;
+  /** Start of the first of those hours, or the worker's first sight when later. */
+  recentFrom: Date | null;
+  /** The stored alert state; null: not seen by the check yet. */
+  state: { offline: boolean; since: Date; notified: boolean } | null;
+}
+
+/**
+ * Every worker of the live accounts of users with offline_worker_notification on. The last accepted
+ * share is one backward index probe per worker (minute rows, then hour rows); the share statistics
+ * are at most 25 hour rows per worker.
+ */
+export async function workersForOfflineAlerts(db: Executor): Promise<AlertWorker[]> {
+  const { rows } = await sql<{
+    worker_id: bigint;
+    user_id: bigint;
+    account: string;
+    algorithm: string;
+    name: string;
+    first_seen_at: Date;
+    window_minutes: number | null;
+    last_accepted_at: Date | null;
+    recent_difficulty: string | null;
+    recent_shares: string | null;
+    recent_from: Date | null;
+    offline: boolean | null;
+    since: Date | null;
+    notified: boolean | null;
+  }>`
+    select w.id as worker_id, u.id as user_id, a.username as account, w.algorithm, w.name, w.first_seen_at,
+           u.offline_worker_window_minutes as window_minutes, last.at as last_accepted_at,
+           recent.difficulty as recent_difficulty, recent.shares as recent_shares,
+           greatest(w.first_seen_at, recent.first_hour) as recent_from,
+           s.offline, s.since, s.notified
+      from users u
+      join accounts a on a.user_id = u.id and a.deleted_at is null
+      join workers w on w.account = a.username
+      left join worker_alert_states s on s.worker_id = w.id
+      cross join lateral (
+        select coalesce(
+          (select m.minute + interval '1 minute' from worker_stats_minute m
+            where m.worker_id = w.id and m.valid > 0 order by m.minute desc limit 1),
+          (select h.hour + interval '1 hour' from worker_stats_hour h
+            where h.worker_id = w.id and h.valid > 0 order by h.hour desc limit 1)
+        ) as at
+      ) last
+      left join lateral (
+        select sum(h.accepted_difficulty)::text as difficulty, sum(h.valid)::text as shares, min(h.hour) as first_hour
+          from worker_stats_hour h
+         where h.worker_id = w.id and h.hour >= last.at - interval '25 hours' and h.hour < last.at
+      ) recent on true
+     where u.offline_worker_notification and u.deleted_at is null
+     order by u.id, a.username, w.algorithm, w.name
+  `.execute(db);
+  return rows.map((r) => ({
+    workerId: r.worker_id,
+    userId: r.user_id,
+    account: r.account,
+    algorithm: r.algorithm,
+    name: r.name,
+    firstSeenAt: r.first_seen_at,
+    windowMinutes: r.window_minutes,
+    lastAcceptedAt: r.last_accepted_at,
+    recentDifficulty: r.recent_difficulty ?? '0',
+    recentShares: Number(r.recent_shares ?? 0),
+    recentFrom: r.recent_from,
+    state: r.offline === null ? null : { offline: r.offline, since: r.since as Date, notified: r.notified as boolean },
+  }));
+}
+
+export interface AlertStateChange {
+  workerId: bigint;
+  offline: boolean;
+  since: Date;
+  notified: boolean;
+}
+
+/**
+ * Writes alert states, in the caller's transaction, for the workers that still exist (a worker
+ * removed meanwhile is skipped: its removal holds the row lock, and this waits for it). Returns the
+ * ids written, so a message lists only workers that are still there.
+ */
+export async function saveAlertStates(
+  db: Executor,
+  changes: readonly AlertStateChange[],
+  now: Date,
+): Promise<bigint[]> {
+  if (changes.length === 0) return [];
+  const present = await db
+    .selectFrom('workers')
+    .select('id')
+    .where(
+      'id',
+      'in',
+      changes.map((c) => c.workerId),
+    )
+    .forKeyShare()
+    .execute();
+  const ids = new Set(present.map((r) => r.id));
+  const kept = changes.filter((c) => ids.has(c.workerId));
+  if (kept.length === 0) return [];
+  await db
+    .insertInto('worker_alert_states')
+    .values(
+      kept.map((c) => ({
+        worker_id: c.workerId,
+        offline: c.offline,
+        since: c.since,
+        notified: c.notified,
+        checked_at: now,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.column('worker_id').doUpdateSet((eb) => ({
+        offline: eb.ref('excluded.offline'),
+        since: eb.ref('excluded.since'),
+        notified: eb.ref('excluded.notified'),
+        checked_at: eb.ref('excluded.checked_at'),
+      })),
+    )
+    .execute();
+  return kept.map((c) => c.workerId);
+}
+
+/**
+ * Forgets the states of workers whose user turned the alerts off (or was deleted): turned on again
+ * later, the alerts start from what the workers do then, not from old news.
+ */
+export async function forgetAlertStatesOfUsersWithoutAlerts(db: Executor): Promise<number> {
+  const { numAffectedRows } = await sql`
+    delete from worker_alert_states s
+     using workers w, accounts a, users u
+     where s.worker_id = w.id and a.username = w.account and u.id = a.user_id
+       and (not u.offline_worker_notification or u.deleted_at is not null or a.deleted_at is not null)
+  `.execute(db);
+  return Number(numAffectedRows ?? 0);
+}
