@@ -147,7 +147,9 @@ describe.each(testEngines())('notification sender on %s', (engine) => {
     const link = /https:\/\/pool\.example\.org\/unsubscribe\?token=([A-Za-z0-9._-]+)/.exec(mail.text);
     expect(link).not.toBeNull();
     const token = link?.[1] as string;
-    await expect(unsubscribe(database.db, `${token.slice(0, -1)}A`, new Date(NOW))).rejects.toBeInstanceOf(DomainError);
+    // Its last character changed (to another one: the signature may already end in A).
+    const forged = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    await expect(unsubscribe(database.db, forged, new Date(NOW))).rejects.toBeInstanceOf(DomainError);
     await expect(unsubscribe(database.db, token.replace(/^1\./, '2.'), new Date(NOW))).rejects.toMatchObject({
       code: 'UNSUBSCRIBE_TOKEN_INVALID',
     });
