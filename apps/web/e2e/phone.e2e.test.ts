@@ -310,6 +310,13 @@ describe('phones (375 px): every route fits the screen and its money columns are
     { route: 'register', url: '/register', as: 'visitor', ready: 'robot-check' },
     { route: 'forgotPassword', url: '/forgotPassword', as: 'visitor', ready: 'robot-check' },
     { route: 'newPassword', url: '/newPassword?token=abc', as: 'visitor' },
+    // The page asks before it unsubscribes: opening it calls nothing.
+    {
+      route: 'unsubscribe',
+      url: `/unsubscribe?token=1.offline-workers.${'A'.repeat(43)}`,
+      as: 'visitor',
+      ready: 'unsubscribe',
+    },
     { route: 'privacy', url: '/privacy', as: 'visitor', ready: 'privacy-page' },
     { route: 'terms', url: '/terms', as: 'visitor', ready: 'terms-page' },
     { route: 'signature/:signature', url: `/signature/${signature}`, as: 'visitor', ready: 'signature-issued' },
@@ -463,6 +470,7 @@ describe('phones (375 px): every route fits the screen and its money columns are
       },
     },
     { route: 'admin/balance', url: '/admin/balance', as: 'admin', ready: 'balance-form' },
+    { route: 'admin/treasury', url: '/admin/treasury', as: 'admin', ready: 'treasury-table' },
   ];
 
   async function run(visits: Visit[], role: Role): Promise<Problem[]> {
@@ -511,7 +519,7 @@ describe('phones (375 px): every route fits the screen and its money columns are
     expect(await run(visits, 'observer')).toEqual([]);
   }, 120_000);
 
-  it('as an admin: the three admin screens', async () => {
+  it('as an admin: the four admin screens', async () => {
     const visits = adminVisits();
     for (const v of visits) covered.add(v.route);
     expect(await run(visits, 'admin')).toEqual([]);
