@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { blake2b } from '@noble/hashes/blake2.js';
 import { describe, expect, it } from 'vitest';
@@ -28,7 +29,7 @@ function command(
   } = {},
 ) {
   const amountArg = overrides.amountArg ?? '1.5';
-  const cmd = `{"networkId":"${overrides.networkId ?? 'mainnet01'}","payload":{"exec":{"data":{"ks":{"keys":["${'22'.repeat(32)}"],"pred":"keys-all"}},"code":${JSON.stringify(overrides.code ?? `(coin.transfer-create "${POOL}" "${BOB}" (read-keyset "ks") 1.5)`)}}},"signers":[{"pubKey":"${overrides.signer ? Buffer.from(ed25519.getPublicKey(overrides.signer)).toString('hex') : pub}","clist":[{"name":"coin.TRANSFER","args":["${POOL}","${BOB}",${amountArg}]},{"name":"coin.GAS","args":[]}]}],"meta":{"creationTime":${overrides.creationTime ?? NOW / 1000 - 30},"ttl":3600,"gasLimit":2500,"chainId":"${overrides.chainId ?? '0'}","gasPrice":0.00000001,"sender":"${POOL}"},"nonce":"${Math.random()}"}`;
+  const cmd = `{"networkId":"${overrides.networkId ?? 'mainnet01'}","payload":{"exec":{"data":{"ks":{"keys":["${'22'.repeat(32)}"],"pred":"keys-all"}},"code":${JSON.stringify(overrides.code ?? `(coin.transfer-create "${POOL}" "${BOB}" (read-keyset "ks") 1.5)`)}}},"signers":[{"pubKey":"${overrides.signer ? Buffer.from(ed25519.getPublicKey(overrides.signer)).toString('hex') : pub}","clist":[{"name":"coin.TRANSFER","args":["${POOL}","${BOB}",${amountArg}]},{"name":"coin.GAS","args":[]}]}],"meta":{"creationTime":${overrides.creationTime ?? NOW / 1000 - 30},"ttl":3600,"gasLimit":2500,"chainId":"${overrides.chainId ?? '0'}","gasPrice":0.00000001,"sender":"${POOL}"},"nonce":"${randomBytes(8).toString('hex')}"}`;
   const hashBytes = blake2b(Buffer.from(cmd), { dkLen: 32 });
   const sig = Buffer.from(ed25519.sign(hashBytes, overrides.signerKey ?? overrides.signer ?? secret)).toString('hex');
   return { hash: Buffer.from(hashBytes).toString('base64url'), sigs: [{ sig }], cmd };
