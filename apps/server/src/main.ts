@@ -15,8 +15,12 @@ import { LOG_SERIALIZERS } from './http/logging.js';
 import { createMetricsRegistry } from './http/metrics.js';
 import { blockConfirmationJob } from './jobs/blockConfirmations.js';
 import { notificationSenderJob } from './jobs/notificationSender.js';
+import { payoutNoticeJob } from './jobs/payoutNotices.js';
 import { payoutJob } from './jobs/payouts.js';
 import { startJobsRole } from './jobs/role.js';
+import { telegramSenderJob } from './jobs/telegramSender.js';
+import { telegramUpdatesJob } from './jobs/telegramUpdates.js';
+import type { JobDefinition } from './jobs/types.js';
 import { walletSnapshotJob } from './jobs/walletSnapshots.js';
 import { workerAlertJob } from './jobs/workerAlerts.js';
 import { workerRollupJob } from './jobs/workerRollup.js';
@@ -24,9 +28,11 @@ import { createJobSources, demoAlgorithms } from './network.js';
 import { parseRoles, type Role, UsageError } from './roles.js';
 import { ensureDemoAccounts } from './services/accounts/demo.js';
 import { accountAuthorizer } from './services/accounts/stratumAuthorizer.js';
+import { powHashesPerDifficulty } from './services/hashesPerDifficulty.js';
 import { createMailer } from './services/mail.js';
 import { createPriceFeed } from './services/money/priceFeed.js';
 import { walletsOnce } from './services/money/wallets.js';
+import { createTelegramBot } from './services/notifications/telegramBot.js';
 import { placeholderContacts } from './services/site.js';
 import { describeStratum } from './services/stratumInfo.js';
 import { startStratum } from './stratum/startStratum.js';
@@ -99,6 +105,28 @@ async function stopRunning(running: readonly Running[], log: Logger): Promise<bo
   return ok;
 }
 
+/**
+ * The Telegram bot's jobs when TELEGRAM_BOT_TOKEN is set (docs/notifications.md, "Telegram"): reading
+ * and answering its messages, sending the outbox's Telegram messages, queuing payout notices.
+ */
+function telegramJobs(config: Config, database: Database, log: Logger): JobDefinition[] {
+  if (!config.telegramBotToken) return [];
+  const telegram = createTelegramBot({
+    token: config.telegramBotToken,
+    apiRoot: config.telegramApiRoot,
+    db: database.db,
+    poolName: config.poolName,
+    publicUrl: config.publicUrl,
+    mining: {
+      windowMinutes: config.statsWindowMinutes,
+      feePercent: config.feePercent,
+      hashesPerDifficulty: powHashesPerDifficulty,
+    },
+    log,
+  });
+  return [telegramUpdatesJob(telegram), telegramSenderJob(telegram), payoutNoticeJob({ poolName: config.poolName })];
+}
+
 /** Starts the database, the bus and each role, recording in `running` what must be stopped. */
 async function startParts(config: Config, roles: Set<Role>, log: Logger, running: Running[]): Promise<void> {
   const database: Database = await createDatabase({
@@ -151,6 +179,7 @@ async function startParts(config: Config, roles: Set<Role>, log: Logger, running
           publicUrl: config.publicUrl,
           emailsPerMinute: config.notificationEmailsPerMinute,
         }),
+        ...telegramJobs(config, database, jobsLog),
       ],
     });
     running.push({ name: 'jobs', stop: () => jobs.stop() });

@@ -101,6 +101,23 @@ export {
 } from './queries/notifications.js';
 export { clearOperatorAlert, markOperatorAlertNotified, raiseOperatorAlert } from './queries/operatorAlerts.js';
 export {
+  consumeTelegramLinkCode,
+  type DueTelegramMessage,
+  deferTelegramNotifications,
+  dueTelegramNotifications,
+  linkTelegramChat,
+  type PayoutNoticeRow,
+  payoutsWithoutTelegramNotice,
+  replaceTelegramLinkCode,
+  saveTelegramBotState,
+  type TelegramBotState,
+  type TelegramLink,
+  telegramBotState,
+  telegramLinkOf,
+  telegramUserOfChat,
+  unlinkTelegram,
+} from './queries/telegram.js';
+export {
   consumePasswordReset,
   countPasswordResetsSince,
   expireUserPasswordResets,

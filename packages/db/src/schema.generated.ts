@@ -379,6 +379,27 @@ export interface Signatures {
   signature: string;
 }
 
+export interface TelegramBotState {
+  bot_username: string | null;
+  id: Generated<boolean>;
+  update_offset: Generated<ColumnType<bigint, bigint | number, bigint | number>>;
+  updated_at: Date;
+}
+
+export interface TelegramLinkCodes {
+  code_hash: string;
+  created_at: Date;
+  expires_at: Date;
+  user_id: ColumnType<bigint, bigint | number, bigint | number>;
+}
+
+export interface TelegramLinks {
+  chat_id: ColumnType<bigint, bigint | number, bigint | number>;
+  linked_at: Date;
+  telegram_username: string | null;
+  user_id: ColumnType<bigint, bigint | number, bigint | number>;
+}
+
 export interface UserLog {
   account_id: ColumnType<bigint, bigint | number, bigint | number> | null;
   id: Generated<ColumnType<bigint, bigint | number, bigint | number>>;
@@ -528,6 +549,9 @@ export interface DB {
   sessions: Sessions;
   share_batches: ShareBatches;
   signatures: Signatures;
+  telegram_bot_state: TelegramBotState;
+  telegram_link_codes: TelegramLinkCodes;
+  telegram_links: TelegramLinks;
   user_log: UserLog;
   users: Users;
   vip_applications: VipApplications;

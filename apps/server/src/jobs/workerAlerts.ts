@@ -3,6 +3,7 @@ import {
   type AlertStateChange,
   type AlertWorker,
   type DB,
+  type Executor,
   enqueueNotification,
   forgetAlertStatesOfUsersWithoutAlerts,
   saveAlertStates,
@@ -127,6 +128,33 @@ export function onlineMessage(
   return { subject, body };
 }
 
+/**
+ * Enqueues an alert by e-mail and, when the user has a linked chat with Telegram notifications on,
+ * the same alert on Telegram (its own row and dedupe key, so each channel is delivered and retried on
+ * its own). Answers the messages enqueued.
+ */
+async function enqueueAlert(
+  trx: Executor,
+  alert: {
+    userId: bigint;
+    telegram: boolean;
+    kind: string;
+    dedupeKey: string;
+    subject: string;
+    body: string;
+    now: Date;
+  },
+): Promise<number> {
+  const { telegram, ...message } = alert;
+  let enqueued = (await enqueueNotification(trx, { ...message, channel: 'email' })) ? 1 : 0;
+  if (
+    telegram &&
+    (await enqueueNotification(trx, { ...message, channel: 'telegram', dedupeKey: `${message.dedupeKey}:telegram` }))
+  )
+    enqueued++;
+  return enqueued;
+}
+
 /** One check at `now` (see the module comment). Idempotent. */
 export async function checkOfflineWorkers(
   db: Kysely<DB>,
@@ -175,7 +203,7 @@ export async function checkOfflineWorkers(
       }
     }
     if (changes.length === 0) continue;
-    const userId = (judged[0] as Judged).worker.userId;
+    const { userId, telegram } = (judged[0] as Judged).worker;
     const sent = await db.transaction().execute(async (trx) => {
       const kept = new Set(await saveAlertStates(trx, changes, now));
       let messages = 0;
@@ -183,9 +211,9 @@ export async function checkOfflineWorkers(
       const backNow = back.filter((j) => kept.has(j.worker.workerId));
       if (goneNow.length > 0) {
         const ids = new Set(goneNow.map((j) => j.worker.workerId));
-        const inserted = await enqueueNotification(trx, {
+        messages += await enqueueAlert(trx, {
           userId,
-          channel: 'email',
+          telegram,
           kind: 'worker-offline',
           dedupeKey: dedupeKey(
             'worker-offline',
@@ -195,13 +223,12 @@ export async function checkOfflineWorkers(
           ...offlineMessage(options, account, goneNow),
           now,
         });
-        if (inserted) messages++;
       }
       if (backNow.length > 0) {
         const ids = new Set(backNow.map((j) => j.worker.workerId));
-        const inserted = await enqueueNotification(trx, {
+        messages += await enqueueAlert(trx, {
           userId,
-          channel: 'email',
+          telegram,
           kind: 'worker-online',
           dedupeKey: dedupeKey(
             'worker-online',
@@ -211,7 +238,6 @@ export async function checkOfflineWorkers(
           ...onlineMessage(options, account, backNow, offlineSince),
           now,
         });
-        if (inserted) messages++;
       }
       return { messages, gone: goneNow.length, back: backNow.length };
     });

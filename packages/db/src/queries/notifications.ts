@@ -161,6 +161,8 @@ export interface AlertWorker {
   recentFrom: Date | null;
   /** The stored alert state; null: not seen by the check yet. */
   state: { offline: boolean; since: Date; notified: boolean } | null;
+  /** The user has a linked Telegram chat and Telegram notifications on: the alerts go there too. */
+  telegram: boolean;
 }
 
 /**
@@ -184,12 +186,14 @@ export async function workersForOfflineAlerts(db: Executor): Promise<AlertWorker
     offline: boolean | null;
     since: Date | null;
     notified: boolean | null;
+    telegram: boolean;
   }>`
     select w.id as worker_id, u.id as user_id, a.username as account, w.algorithm, w.name, w.first_seen_at,
            u.offline_worker_window_minutes as window_minutes, last.at as last_accepted_at,
            recent.difficulty as recent_difficulty, recent.shares as recent_shares,
            greatest(w.first_seen_at, recent.first_hour) as recent_from,
-           s.offline, s.since, s.notified
+           s.offline, s.since, s.notified,
+           (u.telegram_notifications and exists (select 1 from telegram_links l where l.user_id = u.id)) as telegram
       from users u
       join accounts a on a.user_id = u.id and a.deleted_at is null
       join workers w on w.account = a.username
@@ -223,6 +227,7 @@ export async function workersForOfflineAlerts(db: Executor): Promise<AlertWorker
     recentShares: Number(r.recent_shares ?? 0),
     recentFrom: r.recent_from,
     state: r.offline === null ? null : { offline: r.offline, since: r.since as Date, notified: r.notified as boolean },
+    telegram: r.telegram,
   }));
 }
 

@@ -1,0 +1,287 @@
+import { type Account, type Database, telegramLinkOf } from '@lodestone/db';
+import { createTestDatabase, insertTestAccount, testEngines } from '@lodestone/db/testing';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTelegramStandIn, TEST_BOT_USERNAME, type TelegramStandIn } from '../../test/telegram.js';
+import { powHashesPerDifficulty } from '../services/hashesPerDifficulty.js';
+import { createTelegramBot, type TelegramBot } from '../services/notifications/telegramBot.js';
+import { createTelegramLinkCode } from '../services/notifications/telegramLink.js';
+import { applyShareBatch } from './accounting.js';
+import { enqueuePayoutNotices } from './payoutNotices.js';
+import { sendDueTelegram } from './telegramSender.js';
+import { recordingLog, shareBatch, shareCounts } from './testing.js';
+import { checkOfflineWorkers } from './workerAlerts.js';
+import { runWorkerRollup } from './workerRollup.js';
+
+// Telegram end to end against the Bot API stand-in: linking with a one-time code, the bot's commands,
+// offline/online alerts and payout notices through the outbox, and what Telegram answers back
+// (blocked chats, flood limits), as the jobs role runs them.
+
+const T0 = Date.parse('2026-11-20T12:00:00Z');
+const MIN = 60_000;
+const HOUR = 3_600_000;
+const OPTIONS = { poolName: 'Lodestone', publicUrl: 'https://pool.example.org' };
+const CHAT = { id: 4242, username: 'alice_tg', firstName: 'Alice' };
+const TXID = 'ab'.repeat(32);
+
+describe.each(testEngines())('Telegram on %s', (engine) => {
+  let database: Database;
+  let api: TelegramStandIn;
+  let telegram: TelegramBot;
+  let alice: Account;
+  const log = recordingLog();
+
+  const newBot = () =>
+    createTelegramBot({
+      token: api.token,
+      apiRoot: api.apiRoot,
+      db: database.db,
+      ...OPTIONS,
+      mining: { windowMinutes: 10, feePercent: 1, hashesPerDifficulty: powHashesPerDifficulty },
+      log,
+    });
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ engine });
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+  beforeEach(async () => {
+    await sql`truncate notifications, worker_alert_states, workers, worker_stats_minute, worker_stats_hour,
+              account_stats_half_hour, share_batches, worker_total_periods, user_log, telegram_links,
+              telegram_link_codes, telegram_bot_state, payout_items, payouts, accounts, users
+              restart identity cascade`.execute(database.db);
+    api = await startTelegramStandIn();
+    telegram = newBot();
+    alice = await insertTestAccount(database.db, 'alice');
+    await sql`update users set offline_worker_notification = true where id = ${alice.user_id}`.execute(database.db);
+    log.entries.splice(0);
+  });
+  afterEach(async () => {
+    await api.close();
+  });
+
+  const replies = () => api.sent.map((m) => m.text);
+
+  /** Links alice's chat the way a miner does: a code from Settings, /start <code> in Telegram. */
+  async function link(at = new Date(T0)) {
+    await telegram.pollOnce(at); // getMe: the bot's @username, which the deep link needs
+    const { code, url } = await createTelegramLinkCode(database.db, alice.user_id, { available: true, now: at });
+    expect(url).toBe(`https://t.me/${TEST_BOT_USERNAME}?start=${code}`);
+    api.userSays(CHAT, `/start ${code}`);
+    await telegram.pollOnce(at);
+    return code;
+  }
+
+  async function mine(workers: string[], fromMs: number, toMs: number, everyMs: number) {
+    for (let t = fromMs; t < toMs; t += everyMs) {
+      await applyShareBatch(
+        database.db,
+        shareBatch(
+          new Date(t + 5_000).toISOString(),
+          workers.map((w) => shareCounts('alice', w, { acceptedDifficulty: 64, valid: 1 })),
+        ),
+      );
+    }
+  }
+
+  /** The jobs role at `atMs`: rollup, alert check, payout notices, Telegram sender. */
+  async function tick(atMs: number) {
+    const now = new Date(atMs);
+    await runWorkerRollup(database.db, now);
+    await checkOfflineWorkers(database.db, now, OPTIONS);
+    await enqueuePayoutNotices(database.db, now, OPTIONS.poolName);
+    await sendDueTelegram(database.db, now, telegram, log, { pauseMs: 0 });
+  }
+
+  async function ticks(fromMs: number, toMs: number) {
+    for (let t = fromMs; t <= toMs; t += MIN) await tick(t);
+  }
+
+  it('links a chat with a one-time code from /start, and only once', async () => {
+    const code = await link();
+    expect(replies()).toEqual([expect.stringContaining('Linked to your Lodestone login (accounts: alice).')]);
+    expect(await telegramLinkOf(database.db, alice.user_id)).toMatchObject({
+      chatId: BigInt(CHAT.id),
+      telegramUsername: 'alice_tg',
+    });
+    const user = await database.db
+      .selectFrom('users')
+      .select('telegram_notifications')
+      .where('id', '=', alice.user_id)
+      .executeTakeFirstOrThrow();
+    expect(user.telegram_notifications).toBe(true);
+    // The bot told Telegram its commands and reads only messages.
+    expect(api.calls.find((c) => c.method === 'setmycommands')?.params.commands).toContainEqual({
+      command: 'status',
+      description: 'Hashrate and workers of your accounts',
+    });
+    expect(api.calls.find((c) => c.method === 'getupdates')?.params.allowed_updates).toEqual(['message']);
+
+    // The same code from another chat: used up.
+    api.userSays({ id: 777 }, `/start ${code}`);
+    await telegram.pollOnce(new Date(T0));
+    expect(replies()[1]).toContain('This link is not valid any more');
+    expect((await telegramLinkOf(database.db, alice.user_id))?.chatId).toBe(BigInt(CHAT.id));
+    // Updates are confirmed: a restarted jobs role (a new bot) handles none of them again.
+    telegram = newBot();
+    await telegram.pollOnce(new Date(T0));
+    expect(api.sent).toHaveLength(2);
+    expect(api.pendingUpdates()).toBe(0);
+  });
+
+  it('refuses an expired code, and a bare /start explains how to link', async () => {
+    await telegram.pollOnce(new Date(T0));
+    const { code } = await createTelegramLinkCode(database.db, alice.user_id, { available: true, now: new Date(T0) });
+    api.userSays(CHAT, `/start ${code}`);
+    await telegram.pollOnce(new Date(T0 + 15 * MIN));
+    api.userSays(CHAT, '/start');
+    await telegram.pollOnce(new Date(T0 + 15 * MIN));
+    expect(replies()[0]).toContain('This link is not valid any more');
+    expect(replies()[1]).toContain('To link this chat: log in at https://pool.example.org');
+    expect(await telegramLinkOf(database.db, alice.user_id)).toBeUndefined();
+  });
+
+  it('sends one offline alert and one back-online message, and a restart repeats neither', async () => {
+    await link();
+    await mine(['rig1', 'rig2'], T0 - 2 * HOUR, T0, 30_000);
+    await ticks(T0 + MIN, T0 + 40 * MIN);
+    const alerts = replies().slice(1);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatch(/^\[Lodestone\] 2 workers of alice are offline\n\n/);
+    expect(alerts[0]).toContain('rig1 (scrypt): last accepted share 2026-11-20 12:00 UTC');
+    expect(alerts[0]).toMatch(/Send \/stop to turn these messages off\.$/);
+    // The e-mail went into the outbox too: Telegram is a copy, not instead.
+    const email = await database.db.selectFrom('notifications').select('kind').where('channel', '=', 'email').execute();
+    expect(email).toEqual([{ kind: 'worker-offline' }]);
+
+    telegram = newBot(); // a restarted jobs role
+    await mine(['rig1'], T0 + 41 * MIN, T0 + 45 * MIN, 30_000);
+    await ticks(T0 + 41 * MIN, T0 + 50 * MIN);
+    const later = replies().slice(2);
+    expect(later).toEqual([expect.stringMatching(/^\[Lodestone\] Worker rig1 of alice is back online/)]);
+  });
+
+  it('answers /status with each account’s hashrate and workers', async () => {
+    await link();
+    await mine(['rig1', 'rig2'], T0 - 2 * HOUR, T0 - 30 * MIN, 30_000);
+    await mine(['rig1'], T0 - 30 * MIN, T0, 30_000);
+    await runWorkerRollup(database.db, new Date(T0));
+    api.userSays(CHAT, '/status');
+    await telegram.pollOnce(new Date(T0));
+    const status = replies()[1] as string;
+    expect(status).toContain('alice');
+    expect(status).toMatch(/scrypt: [0-9.]+ [KMGTPE]?h\/s now, [0-9.]+ [KMGTPE]?h\/s over 24 h; 1 of 2 workers active/);
+    expect(status).toContain('idle: rig2');
+    // An unlinked chat is told how to link, and learns nothing.
+    api.userSays({ id: 99 }, '/status');
+    await telegram.pollOnce(new Date(T0));
+    expect(replies()[2]).toContain('This chat is not linked to an account');
+    expect(replies()[2]).not.toContain('alice');
+  });
+
+  it('sends a payout notice with coin, amount, transaction and explorer link, once', async () => {
+    await link();
+    const bob = await insertTestAccount(database.db, 'bob');
+    const [payout] = await sql<{ id: bigint }>`
+      insert into payouts (idempotency_key, coin, status, total, fee, txid, demo, created_at, sending_at, sent_at)
+      values ('p1', 'LTC', 'sent', 4000000, 1000, ${TXID}, false, ${new Date(T0)}, ${new Date(T0)}, ${new Date(T0 + MIN)})
+      returning id`
+      .execute(database.db)
+      .then((r) => r.rows);
+    await sql`insert into payout_items (payout_id, account_id, address, amount) values
+      (${payout?.id}, ${alice.id}, 'ltc1qalice', 1250000), (${payout?.id}, ${bob.id}, 'ltc1qbob', 2750000)`.execute(
+      database.db,
+    );
+    await tick(T0 + 2 * MIN);
+    await tick(T0 + 3 * MIN);
+    const notices = replies().slice(1);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toContain('[Lodestone] Payout sent: 0.0125 LTC');
+    expect(notices[0]).toContain('alice → ltc1qalice: 0.0125 LTC');
+    expect(notices[0]).not.toContain('bob'); // another user's part of the same transaction
+    expect(notices[0]).toContain(`Transaction: ${TXID}`);
+    expect(notices[0]).toContain(`https://litecoinspace.org/tx/${TXID}`);
+  });
+
+  it('/stop turns Telegram messages off; e-mail alerts go on', async () => {
+    await link();
+    api.userSays(CHAT, '/stop');
+    await telegram.pollOnce(new Date(T0));
+    expect(replies()[1]).toContain('Alerts and payout notices are off for this chat');
+    await mine(['rig1'], T0 - 2 * HOUR, T0, 30_000);
+    await ticks(T0 + MIN, T0 + 30 * MIN);
+    expect(api.sent).toHaveLength(2);
+    const channels = await database.db.selectFrom('notifications').select('channel').execute();
+    expect(channels).toEqual([{ channel: 'email' }]);
+    const logged = await database.db
+      .selectFrom('user_log')
+      .select('log_name')
+      .where('user_id', '=', alice.user_id)
+      .orderBy('id')
+      .execute();
+    expect(logged.map((r) => r.log_name)).toEqual(['telegram_linked', 'settings_changed']);
+  });
+
+  it('/unlink unlinks the chat', async () => {
+    await link();
+    api.userSays(CHAT, '/unlink');
+    await telegram.pollOnce(new Date(T0));
+    expect(replies()[1]).toContain('This chat is unlinked');
+    expect(await telegramLinkOf(database.db, alice.user_id)).toBeUndefined();
+  });
+
+  it('waits out a flood limit without counting an attempt, then sends', async () => {
+    await link();
+    await mine(['rig1'], T0 - 2 * HOUR, T0, 30_000);
+    api.failNext('sendMessage', { code: 429, description: 'Too Many Requests: retry after 90', retryAfter: 90 });
+    await ticks(T0 + MIN, T0 + 11 * MIN);
+    expect(api.sent).toHaveLength(1);
+    const row = await database.db
+      .selectFrom('notifications')
+      .select(['status', 'attempts', 'next_attempt_at'])
+      .where('channel', '=', 'telegram')
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('pending');
+    expect(row.attempts).toBe(0);
+    expect(log.entries.some((e) => e.message === 'Telegram flood limit; messages wait')).toBe(true);
+    await tick(row.next_attempt_at.getTime() - 1000);
+    expect(api.sent).toHaveLength(1);
+    await tick(row.next_attempt_at.getTime());
+    expect(replies()[1]).toContain('Worker rig1 of alice is offline');
+  });
+
+  it('retries a failed send with back-off, and unlinks a chat that blocked the bot', async () => {
+    await link();
+    await mine(['rig1', 'rig2'], T0 - 2 * HOUR, T0, 30_000);
+    api.failNext('sendMessage', { code: 502, description: 'Bad Gateway' });
+    await ticks(T0 + MIN, T0 + 11 * MIN);
+    const failed = await database.db
+      .selectFrom('notifications')
+      .select(['status', 'attempts', 'last_error', 'next_attempt_at'])
+      .where('channel', '=', 'telegram')
+      .executeTakeFirstOrThrow();
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(failed.last_error).toContain('Bad Gateway');
+    await tick(failed.next_attempt_at.getTime());
+    expect(replies()[1]).toContain('2 workers of alice are offline');
+
+    api.block(CHAT.id);
+    await mine(['rig1'], T0 + 20 * MIN, T0 + 25 * MIN, 30_000); // rig1 back: a message that cannot go
+    await ticks(T0 + 20 * MIN, T0 + 26 * MIN);
+    expect(await telegramLinkOf(database.db, alice.user_id)).toBeUndefined();
+    const ended = await database.db
+      .selectFrom('notifications')
+      .select(['kind', 'status', 'last_error'])
+      .where('channel', '=', 'telegram')
+      .where('kind', '=', 'worker-online')
+      .executeTakeFirstOrThrow();
+    expect(ended).toEqual({
+      kind: 'worker-online',
+      status: 'failed',
+      last_error: 'unlinked (the chat blocked the bot)',
+    });
+    expect(log.entries.some((e) => e.message === 'Telegram chat unlinked: the chat blocked the bot')).toBe(true);
+  });
+});

@@ -1,0 +1,101 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  appendUserLog,
+  consumeTelegramLinkCode,
+  type Executor,
+  linkTelegramChat,
+  replaceTelegramLinkCode,
+  telegramBotState,
+  telegramLinkOf,
+  unlinkTelegram,
+} from '@lodestone/db';
+import { errors } from '../errors.js';
+
+/**
+ * Linking a Telegram chat to a login (docs/notifications.md, "Telegram"). Settings asks for a one-time
+ * code and opens the bot with it in a t.me deep link; the bot receives `/start <code>` and links the
+ * chat that sent it. The code is a bearer secret for 15 minutes: only its SHA-256 is stored, it works
+ * once, and a new one replaces the last.
+ */
+
+export const LINK_CODE_TTL_MS = 15 * 60_000;
+/** 32 random bytes in base64url: 43 characters, inside a deep link's 64 of [A-Za-z0-9_-]. */
+const LINK_CODE = /^[A-Za-z0-9_-]{43}$/;
+
+export const TELEGRAM_MESSAGES = {
+  notConfigured: 'Telegram is not set up on this pool.',
+  botNotReady: 'The pool has not reached its Telegram bot yet. Try again in a minute.',
+} as const;
+
+const hashOf = (code: string) => createHash('sha256').update(code).digest('hex');
+
+export interface TelegramSettings {
+  /** The pool has a bot (TELEGRAM_BOT_TOKEN). */
+  available: boolean;
+  botUsername: string | null;
+  link: { telegramUsername: string | null; linkedAt: Date } | null;
+}
+
+/** What Settings shows: whether Telegram is offered, the bot, and the user's linked chat. */
+export async function readTelegramSettings(
+  db: Executor,
+  userId: bigint,
+  available: boolean,
+): Promise<TelegramSettings> {
+  const [state, link] = await Promise.all([telegramBotState(db), telegramLinkOf(db, userId)]);
+  return {
+    available,
+    botUsername: available ? state.botUsername : null,
+    link: link ? { telegramUsername: link.telegramUsername, linkedAt: link.linkedAt } : null,
+  };
+}
+
+/**
+ * A new link code for the user and the deep link that carries it. The bot's @username comes from the
+ * jobs role's getMe (telegram_bot_state), so the API never needs the token.
+ */
+export async function createTelegramLinkCode(
+  db: Executor,
+  userId: bigint,
+  options: { available: boolean; now: Date },
+): Promise<{ code: string; url: string; expiresAt: Date }> {
+  if (!options.available) throw errors.refused('TELEGRAM_NOT_CONFIGURED', TELEGRAM_MESSAGES.notConfigured);
+  const { botUsername } = await telegramBotState(db);
+  if (!botUsername) throw errors.refused('TELEGRAM_BOT_NOT_READY', TELEGRAM_MESSAGES.botNotReady);
+  const code = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(options.now.getTime() + LINK_CODE_TTL_MS);
+  await replaceTelegramLinkCode(db, { userId, codeHash: hashOf(code), expiresAt, now: options.now });
+  return { code, url: `https://t.me/${botUsername}?start=${code}`, expiresAt };
+}
+
+/**
+ * `/start <code>` from a chat: links the chat to the code's user. Undefined when the code is not a
+ * live one (malformed, unknown, used or expired).
+ */
+export async function linkChatWithCode(
+  db: Executor,
+  chat: { chatId: bigint; telegramUsername: string | null },
+  code: string,
+  now: Date,
+): Promise<bigint | undefined> {
+  if (!LINK_CODE.test(code)) return undefined;
+  const userId = await consumeTelegramLinkCode(db, hashOf(code), now);
+  if (userId === undefined) return undefined;
+  const movedFrom = await linkTelegramChat(db, { userId, ...chat, now });
+  await appendUserLog(db, { userId, name: 'telegram_linked', value: { username: chat.telegramUsername }, time: now });
+  if (movedFrom !== undefined)
+    await appendUserLog(db, {
+      userId: movedFrom,
+      name: 'telegram_unlinked',
+      value: { via: 'chat linked to another login' },
+      time: now,
+    });
+  return userId;
+}
+
+/** Unlinks the user's chat (Settings, `/unlink`, or a chat that blocked the bot). False: none was linked. */
+export async function unlinkTelegramChat(db: Executor, userId: bigint, via: string, now: Date): Promise<boolean> {
+  const unlinked = await unlinkTelegram(db, userId, `unlinked (${via})`);
+  if (unlinked) await appendUserLog(db, { userId, name: 'telegram_unlinked', value: { via }, time: now });
+  return unlinked;
+}

@@ -1,0 +1,279 @@
+import { sql } from 'kysely';
+import type { Executor } from '../schema.js';
+
+/**
+ * Telegram links, link codes and the bot's state (migration 0015, docs/notifications.md "Telegram"),
+ * and the Telegram side of the notification outbox.
+ */
+
+export interface TelegramLink {
+  chatId: bigint;
+  telegramUsername: string | null;
+  linkedAt: Date;
+}
+
+/** Stores a user's link code (its SHA-256), replacing the code they had. */
+export async function replaceTelegramLinkCode(
+  db: Executor,
+  code: { userId: bigint; codeHash: string; expiresAt: Date; now: Date },
+): Promise<void> {
+  await db
+    .insertInto('telegram_link_codes')
+    .values({ code_hash: code.codeHash, user_id: code.userId, expires_at: code.expiresAt, created_at: code.now })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({ code_hash: code.codeHash, expires_at: code.expiresAt, created_at: code.now }),
+    )
+    .execute();
+}
+
+/**
+ * Uses a link code: its user when it exists, has not expired and the user is not deleted. A code
+ * works once whatever the outcome (the delete that reads it removes it); expired codes go on the way.
+ */
+export async function consumeTelegramLinkCode(db: Executor, codeHash: string, now: Date): Promise<bigint | undefined> {
+  await db.deleteFrom('telegram_link_codes').where('expires_at', '<=', now).execute();
+  const row = await db
+    .deleteFrom('telegram_link_codes')
+    .where('code_hash', '=', codeHash)
+    .returning(['user_id', 'expires_at'])
+    .executeTakeFirst();
+  if (!row || row.expires_at <= now) return undefined;
+  const user = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', row.user_id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return user?.id;
+}
+
+/**
+ * Links a chat to a user. The chat leaves any other user it was linked to (one chat, one user), and
+ * the user's previous chat is replaced. Answers the user the chat was taken from, if any.
+ */
+export async function linkTelegramChat(
+  db: Executor,
+  link: { userId: bigint; chatId: bigint; telegramUsername: string | null; now: Date },
+): Promise<bigint | undefined> {
+  const moved = await db
+    .deleteFrom('telegram_links')
+    .where('chat_id', '=', link.chatId)
+    .where('user_id', '<>', link.userId)
+    .returning('user_id')
+    .executeTakeFirst();
+  if (moved) await failPendingTelegram(db, moved.user_id, 'chat linked to another account');
+  await db
+    .insertInto('telegram_links')
+    .values({
+      user_id: link.userId,
+      chat_id: link.chatId,
+      telegram_username: link.telegramUsername,
+      linked_at: link.now,
+    })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({
+        chat_id: link.chatId,
+        telegram_username: link.telegramUsername,
+        linked_at: link.now,
+      }),
+    )
+    .execute();
+  return moved?.user_id;
+}
+
+export async function telegramLinkOf(db: Executor, userId: bigint): Promise<TelegramLink | undefined> {
+  const row = await db
+    .selectFrom('telegram_links')
+    .select(['chat_id', 'telegram_username', 'linked_at'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row && { chatId: row.chat_id, telegramUsername: row.telegram_username, linkedAt: row.linked_at };
+}
+
+/** The live user a chat is linked to, with their Telegram toggle. */
+export async function telegramUserOfChat(
+  db: Executor,
+  chatId: bigint,
+): Promise<{ userId: bigint; notifications: boolean } | undefined> {
+  const row = await db
+    .selectFrom('telegram_links as l')
+    .innerJoin('users as u', 'u.id', 'l.user_id')
+    .select(['u.id', 'u.telegram_notifications'])
+    .where('l.chat_id', '=', chatId)
+    .where('u.deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row && { userId: row.id, notifications: row.telegram_notifications };
+}
+
+/** Ends the user's pending Telegram messages (they have no chat to go to any more). */
+async function failPendingTelegram(db: Executor, userId: bigint, reason: string): Promise<void> {
+  await db
+    .updateTable('notifications')
+    .set({ status: 'failed', last_error: reason })
+    .where('user_id', '=', userId)
+    .where('channel', '=', 'telegram')
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/**
+ * Removes a user's link (Settings, `/unlink`, or a chat that blocked the bot) and ends their pending
+ * Telegram messages with `reason`. False when there was no link.
+ */
+export async function unlinkTelegram(db: Executor, userId: bigint, reason: string): Promise<boolean> {
+  const gone = await db.deleteFrom('telegram_links').where('user_id', '=', userId).returning('chat_id').execute();
+  await failPendingTelegram(db, userId, reason);
+  return gone.length > 0;
+}
+
+export interface TelegramBotState {
+  updateOffset: bigint;
+  botUsername: string | null;
+}
+
+export async function telegramBotState(db: Executor): Promise<TelegramBotState> {
+  const row = await db.selectFrom('telegram_bot_state').select(['update_offset', 'bot_username']).executeTakeFirst();
+  return { updateOffset: BigInt(row?.update_offset ?? 0), botUsername: row?.bot_username ?? null };
+}
+
+/** Records the bot's state: the next update to ask for, and/or its @username from getMe. */
+export async function saveTelegramBotState(
+  db: Executor,
+  state: { updateOffset?: bigint; botUsername?: string },
+  now: Date,
+): Promise<void> {
+  const values = {
+    ...(state.updateOffset === undefined ? {} : { update_offset: state.updateOffset }),
+    ...(state.botUsername === undefined ? {} : { bot_username: state.botUsername }),
+    updated_at: now,
+  };
+  await db
+    .insertInto('telegram_bot_state')
+    .values({ id: true, ...values })
+    .onConflict((oc) => oc.column('id').doUpdateSet(values))
+    .execute();
+}
+
+/** A pending Telegram message due for sending, with its chat. */
+export interface DueTelegramMessage {
+  id: bigint;
+  userId: bigint;
+  kind: string;
+  subject: string;
+  body: string;
+  attempts: number;
+  chatId: bigint;
+}
+
+/**
+ * Pending Telegram messages due at `now`, oldest first, at most `limit`. Those that can no longer go
+ * anywhere (the user unlinked meanwhile or was deleted) are ended first, not returned.
+ */
+export async function dueTelegramNotifications(db: Executor, now: Date, limit: number): Promise<DueTelegramMessage[]> {
+  await sql`
+    update notifications n set status = 'failed', last_error = 'no linked Telegram chat'
+     where n.status = 'pending' and n.channel = 'telegram'
+       and not exists (select 1 from telegram_links l join users u on u.id = l.user_id
+                        where l.user_id = n.user_id and u.deleted_at is null)
+  `.execute(db);
+  const rows = await db
+    .selectFrom('notifications as n')
+    .innerJoin('telegram_links as l', 'l.user_id', 'n.user_id')
+    .select(['n.id', 'n.user_id', 'n.kind', 'n.subject', 'n.body', 'n.attempts', 'l.chat_id'])
+    .where('n.status', '=', 'pending')
+    .where('n.channel', '=', 'telegram')
+    .where('n.next_attempt_at', '<=', now)
+    .orderBy('n.next_attempt_at')
+    .orderBy('n.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    userId: r.user_id,
+    kind: r.kind,
+    subject: r.subject,
+    body: r.body,
+    attempts: r.attempts,
+    chatId: r.chat_id,
+  }));
+}
+
+/** Puts off every pending Telegram message until `until` (the Bot API asked us to wait). */
+export async function deferTelegramNotifications(db: Executor, until: Date): Promise<void> {
+  await db
+    .updateTable('notifications')
+    .set({ next_attempt_at: until })
+    .where('status', '=', 'pending')
+    .where('channel', '=', 'telegram')
+    .where('next_attempt_at', '<', until)
+    .execute();
+}
+
+/** One account's part of a sent payout, for a user who gets payout notices on Telegram. */
+export interface PayoutNoticeRow {
+  payoutId: bigint;
+  userId: bigint;
+  coin: string;
+  txid: string;
+  demo: boolean;
+  sentAt: Date;
+  account: string;
+  address: string;
+  amount: bigint;
+}
+
+/**
+ * Payouts sent at or after `since` (and after the user linked their chat) to users with Telegram
+ * notifications on and a linked chat, that have no notice yet (the dedupe key the notifier gives them,
+ * `payout:{payout id}:{user id}:telegram`). One row per account and address, oldest payout first;
+ * at most `limit` payouts.
+ */
+export async function payoutsWithoutTelegramNotice(
+  db: Executor,
+  since: Date,
+  limit: number,
+): Promise<PayoutNoticeRow[]> {
+  const { rows } = await sql<{
+    payout_id: bigint;
+    user_id: bigint;
+    coin: string;
+    txid: string;
+    demo: boolean;
+    sent_at: Date;
+    account: string;
+    address: string;
+    amount: string;
+  }>`
+    with due as (
+      select distinct p.id as payout_id, a.user_id, p.sent_at
+        from payouts p
+        join payout_items i on i.payout_id = p.id
+        join accounts a on a.id = i.account_id
+        join users u on u.id = a.user_id and u.telegram_notifications and u.deleted_at is null
+        join telegram_links l on l.user_id = u.id
+       where p.status = 'sent' and p.sent_at >= ${since} and p.sent_at >= l.linked_at
+         and not exists (select 1 from notifications n
+                          where n.dedupe_key = 'payout:' || p.id || ':' || a.user_id || ':telegram')
+       order by p.sent_at, p.id, a.user_id
+       limit ${limit}
+    )
+    select d.payout_id, d.user_id, p.coin, p.txid, p.demo, p.sent_at, a.username as account, i.address,
+           i.amount::text as amount
+      from due d
+      join payouts p on p.id = d.payout_id
+      join payout_items i on i.payout_id = p.id
+      join accounts a on a.id = i.account_id and a.user_id = d.user_id
+     order by p.sent_at, p.id, d.user_id, a.username, i.address
+  `.execute(db);
+  return rows.map((r) => ({
+    payoutId: r.payout_id,
+    userId: r.user_id,
+    coin: r.coin,
+    txid: r.txid,
+    demo: r.demo,
+    sentAt: r.sent_at,
+    account: r.account,
+    address: r.address,
+    amount: BigInt(r.amount),
+  }));
+}
