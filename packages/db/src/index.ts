@@ -101,23 +101,6 @@ export {
 } from './queries/notifications.js';
 export { clearOperatorAlert, markOperatorAlertNotified, raiseOperatorAlert } from './queries/operatorAlerts.js';
 export {
-  consumeTelegramLinkCode,
-  type DueTelegramMessage,
-  deferTelegramNotifications,
-  dueTelegramNotifications,
-  linkTelegramChat,
-  type PayoutNoticeRow,
-  payoutsWithoutTelegramNotice,
-  replaceTelegramLinkCode,
-  saveTelegramBotState,
-  type TelegramBotState,
-  type TelegramLink,
-  telegramBotState,
-  telegramLinkOf,
-  telegramUserOfChat,
-  unlinkTelegram,
-} from './queries/telegram.js';
-export {
   consumePasswordReset,
   countPasswordResetsSince,
   expireUserPasswordResets,
@@ -209,6 +192,23 @@ export {
 } from './queries/sessions.js';
 export { recordShareBatch } from './queries/shareBatches.js';
 export { saveSignature, signatureByValue } from './queries/signatures.js';
+export {
+  consumeTelegramLinkCode,
+  type DueTelegramMessage,
+  deferTelegramNotifications,
+  dueTelegramNotifications,
+  linkTelegramChat,
+  type PayoutNoticeRow,
+  payoutsWithoutTelegramNotice,
+  replaceTelegramLinkCode,
+  saveTelegramBotState,
+  type TelegramBotState,
+  type TelegramLink,
+  telegramBotState,
+  telegramLinkOf,
+  telegramUserOfChat,
+  unlinkTelegram,
+} from './queries/telegram.js';
 export {
   type OpenPayoutTotals,
   openPayoutTotals,

@@ -650,14 +650,14 @@ export const SETTINGS = {
       .string()
       .trim()
       .regex(/^[0-9]{1,20}:[A-Za-z0-9_-]{30,64}$/, 'expected the token BotFather gives, like 123456789:AAH…'),
-    doc: 'Token of the pool\'s Telegram bot (from @BotFather). Set: miners can link a Telegram chat in Settings and receive their alerts and payout notices there, and the bot answers `/status`; the jobs role polls the Bot API for messages (no webhook, no inbound port). Unset: Telegram is not offered.',
+    doc: "Token of the pool's Telegram bot (from @BotFather). Set: miners can link a Telegram chat in Settings and receive their alerts and payout notices there, and the bot answers `/status`; the jobs role polls the Bot API for messages (no webhook, no inbound port). Unset: Telegram is not offered.",
   },
   telegramApiRoot: {
     env: 'TELEGRAM_API_ROOT',
     file: 'telegram.api_root',
     schema: httpUrl.transform((v) => v.replace(/\/+$/, '')),
     default: 'https://api.telegram.org',
-    doc: 'Where the Bot API is reached: Telegram\'s own, or a self-hosted Bot API server.',
+    doc: "Where the Bot API is reached: Telegram's own, or a self-hosted Bot API server.",
   },
   priceFeedUrl: {
     env: 'PRICE_FEED_URL',
