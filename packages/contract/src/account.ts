@@ -260,3 +260,30 @@ export const captchaChallengeResponse = z.object({
   signature: z.string(),
 });
 export type CaptchaChallengeResponse = z.infer<typeof captchaChallengeResponse>;
+
+/**
+ * GET /v1/user/telegram — Telegram in Settings (docs/notifications.md, "Telegram"): whether the pool
+ * has a bot, its @username, and the user's linked chat.
+ */
+export const telegramStatusResponse = z.object({
+  /** The pool has a bot (TELEGRAM_BOT_TOKEN); false: Settings offers no linking. */
+  available: z.boolean(),
+  /** Null until the jobs role has reached the bot. */
+  bot_username: z.string().nullable(),
+  linked: z.boolean(),
+  /** The linked chat's @username when it has one. */
+  telegram_username: z.string().nullable(),
+  /** ISO 8601. */
+  linked_at: z.string().nullable(),
+});
+export type TelegramStatusResponse = z.infer<typeof telegramStatusResponse>;
+
+/** POST /v1/user/telegram/link — a one-time code (15 minutes) and the t.me link that sends it to the bot. */
+export const telegramLinkResponse = z.object({
+  result: z.literal(true),
+  url: z.string(),
+  code: z.string(),
+  /** ISO 8601. */
+  expires_at: z.string(),
+});
+export type TelegramLinkResponse = z.infer<typeof telegramLinkResponse>;

@@ -21,6 +21,8 @@ import {
   removeAccountBody,
   resultResponse,
   setReferralQuery,
+  telegramLinkResponse,
+  telegramStatusResponse,
   twoFactorBody,
   twoFactorQrParams,
   unsubscribeBody,
@@ -155,6 +157,27 @@ export const routes = {
   /** The QR code (PNG) of the logged-in user's pending 2FA secret; not JSON. */
   twoFactorQr: { ...paths.twoFactorQr, params: twoFactorQrParams },
   userMostUsedAlgo: { ...paths.userMostUsedAlgo, query: accountQuery, response: mostUsedAlgoResponse },
+  userTelegram: { ...paths.userTelegram, response: telegramStatusResponse },
+  userTelegramLink: {
+    ...paths.userTelegramLink,
+    response: telegramLinkResponse,
+    refusals: [
+      {
+        status: 400,
+        when: 'the pool has no Telegram bot',
+        example: { error: 'Telegram is not set up on this pool.', code: 'TELEGRAM_NOT_CONFIGURED' },
+      },
+      {
+        status: 400,
+        when: 'the jobs role has not reached the bot yet',
+        example: {
+          error: 'The pool has not reached its Telegram bot yet. Try again in a minute.',
+          code: 'TELEGRAM_BOT_NOT_READY',
+        },
+      },
+    ],
+  },
+  userTelegramUnlink: { ...paths.userTelegramUnlink, response: resultResponse },
   /** No session: the signed token of an e-mail's unsubscribe link says whose notification to turn off. */
   notificationsUnsubscribe: {
     ...paths.notificationsUnsubscribe,

@@ -194,7 +194,6 @@ export { recordShareBatch } from './queries/shareBatches.js';
 export { saveSignature, signatureByValue } from './queries/signatures.js';
 export {
   consumeTelegramLinkCode,
-  type DueTelegramMessage,
   deferTelegramNotifications,
   dueTelegramNotifications,
   linkTelegramChat,
@@ -202,8 +201,6 @@ export {
   payoutsWithoutTelegramNotice,
   replaceTelegramLinkCode,
   saveTelegramBotState,
-  type TelegramBotState,
-  type TelegramLink,
   telegramBotState,
   telegramLinkOf,
   telegramUserOfChat,

@@ -37,6 +37,8 @@ export const PUBLIC_RATE_LIMITS = {
 export const USER_RATE_LIMITS = {
   coupon: { max: 10, timeWindow: 3600_000 },
   twoFactor: { max: 10, timeWindow: 15 * 60_000 },
+  /** Telegram link codes: each replaces the last, so a few are plenty. */
+  telegramLink: { max: 10, timeWindow: 15 * 60_000 },
 } as const;
 
 /**

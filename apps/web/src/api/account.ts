@@ -115,3 +115,18 @@ export function unsubscribe(token: string) {
   form.set('token', token);
   return call('notificationsUnsubscribe', { form });
 }
+
+/** GET user/telegram: whether the pool offers Telegram, and the user's linked chat. */
+export function getTelegram(signal?: AbortSignal) {
+  return call('userTelegram', { signal });
+}
+
+/** POST user/telegram/link: a one-time code and the t.me link that sends it to the bot. */
+export function createTelegramLink() {
+  return call('userTelegramLink', {});
+}
+
+/** POST user/telegram/unlink. */
+export function unlinkTelegram() {
+  return callResult('userTelegramUnlink', {});
+}

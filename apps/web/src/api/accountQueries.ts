@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getAccounts, getRedirectConfig, getReferrals, getUserConfig } from './account';
+import { getAccounts, getRedirectConfig, getReferrals, getTelegram, getUserConfig } from './account';
 import { queryKeys } from './queryKeys';
 
 /** The logged-in user's data for the account screens; all under USER_QUERY_ROOT (dropped on login/logout). */
@@ -33,5 +33,15 @@ export function useReferrals(account: string | null) {
     queryKey: queryKeys.referrals(account ?? ''),
     queryFn: ({ signal }) => getReferrals(account ?? '', signal),
     enabled: account !== null,
+  });
+}
+
+/** Telegram in Settings; `waitingForLink` polls while a link code is out, so linking shows up by itself. */
+export function useTelegram(waitingForLink = false) {
+  return useQuery({
+    queryKey: queryKeys.telegram,
+    queryFn: ({ signal }) => getTelegram(signal),
+    staleTime: 0,
+    refetchInterval: waitingForLink ? 3000 : false,
   });
 }

@@ -42,6 +42,7 @@ export const queryKeys = {
   redirect: (account: string) => [...USER_QUERY_ROOT, 'redirect', account] as const,
   referrals: (account: string) => [...USER_QUERY_ROOT, 'referrals', account] as const,
   twoFactorSecret: [...USER_QUERY_ROOT, '2fa', 'secret'] as const,
+  telegram: [...USER_QUERY_ROOT, 'telegram'] as const,
 
   // ── dashboard (the miner's and the observer's)
   /** Everything one dashboard shows, to refresh it all after a change. */

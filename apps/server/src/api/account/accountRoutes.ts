@@ -22,6 +22,11 @@ import {
   generateTwoFactor,
   userOtpauthUrl,
 } from '../../services/accounts/twoFactor.js';
+import {
+  createTelegramLinkCode,
+  readTelegramSettings,
+  unlinkTelegramChat,
+} from '../../services/notifications/telegramLink.js';
 import { unsubscribe } from '../../services/notifications/unsubscribe.js';
 import { NO_STORE } from '../twinRoutes.js';
 
@@ -57,6 +62,40 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       return { result: true as const };
     },
   );
+
+  // Telegram (docs/notifications.md, "Telegram"): the pool offers it when it has a bot token.
+  const telegramAvailable = config.telegramBotToken !== undefined;
+  addRoute(app, routes.userTelegram, { preHandler: [requireUser] }, async ({ request, reply }) => {
+    reply.headers(NO_STORE);
+    const settings = await readTelegramSettings(accounts.db, auth.userOf(request).user.id, telegramAvailable);
+    return {
+      available: settings.available,
+      bot_username: settings.botUsername,
+      linked: settings.link !== null,
+      telegram_username: settings.link?.telegramUsername ?? null,
+      linked_at: settings.link?.linkedAt.toISOString() ?? null,
+    };
+  });
+
+  addRoute(
+    app,
+    routes.userTelegramLink,
+    { preHandler: [requireUser, perUser('telegram-link', USER_RATE_LIMITS.telegramLink)] },
+    async ({ request, reply }) => {
+      reply.headers(NO_STORE);
+      const link = await createTelegramLinkCode(accounts.db, auth.userOf(request).user.id, {
+        available: telegramAvailable,
+        now: accounts.now(),
+      });
+      return { result: true as const, url: link.url, code: link.code, expires_at: link.expiresAt.toISOString() };
+    },
+  );
+
+  addRoute(app, routes.userTelegramUnlink, { preHandler: [requireUser] }, async ({ request }) => {
+    const userId = auth.userOf(request).user.id;
+    await accounts.db.transaction().execute((trx) => unlinkTelegramChat(trx, userId, 'Settings', accounts.now()));
+    return { result: true as const };
+  });
 
   // No session: an unsubscribe link works from any browser (docs/notifications.md, "Unsubscribing").
   addRoute(

@@ -21,6 +21,7 @@ import { newAccountName } from '../../../lib/accounts';
 import { MESSAGES } from '../messages';
 import { AccountCard } from './AccountCard';
 import { configUpdateForm, preferencesProblem, type Toggles, togglesFromConfig } from './settings';
+import { TelegramPanel } from './TelegramPanel';
 import { DisableTwoFactorModal, EnableTwoFactorModal } from './TwoFactorModals';
 
 /**
@@ -47,6 +48,7 @@ function SettingsPanels({ config }: { config: UserConfigResponse }) {
     <>
       <AccountInfo twoFactorEnabled={config.two_factor_enabled} />
       <Preferences config={config} />
+      <TelegramPanel />
       <Panel
         title="Mining accounts"
         description="Each account is a separate mining login (account.worker) with its own balances, keys and payout settings."
@@ -168,7 +170,7 @@ function Preferences({ config }: { config: UserConfigResponse }) {
         />
         <Toggle
           label="Telegram notifications"
-          description="The same notifications through Telegram."
+          description="Offline-worker alerts (when on) and payout notices in your linked Telegram chat (below)."
           checked={toggles.telegramNotifications}
           onChange={(on) => set({ telegramNotifications: on })}
           testId="toggle-telegram"
