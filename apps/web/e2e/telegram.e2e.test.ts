@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logIn, seedUser } from './dashboardSeed.js';
+import {
+  createTelegramBot,
+  powHashesPerDifficulty,
+  type Site,
+  startSite,
+  startTelegramStandIn,
+  TEST_BOT_USERNAME,
+} from './harness.js';
+
+/**
+ * Linking Telegram from Settings in Chromium (docs/notifications.md, "Telegram"): the page's link
+ * carries a code the bot accepts from the chat, the page shows the chat once linked without a reload,
+ * and Unlink undoes it. The bot runs as the jobs role runs it, against the Bot API stand-in.
+ */
+describe('Telegram in Settings', () => {
+  let site: Site;
+  let api: Awaited<ReturnType<typeof startTelegramStandIn>>;
+  let bot: ReturnType<typeof createTelegramBot>;
+
+  beforeAll(async () => {
+    api = await startTelegramStandIn();
+    site = await startSite({ TELEGRAM_BOT_TOKEN: api.token, TELEGRAM_API_ROOT: api.apiRoot });
+    bot = createTelegramBot({
+      token: api.token,
+      apiRoot: api.apiRoot,
+      db: site.database.db,
+      poolName: 'Lodestone',
+      publicUrl: site.baseUrl,
+      mining: { windowMinutes: 10, feePercent: 1, hashesPerDifficulty: powHashesPerDifficulty },
+      log: { info() {}, warn() {}, error() {} },
+    });
+    await bot.pollOnce(new Date()); // getMe: the bot's @username
+  });
+  afterAll(async () => {
+    await site?.close();
+    await api?.close();
+  });
+
+  it('links the chat with the code from the page, shows it, and unlinks it', async () => {
+    const miner = await seedUser(site, 'tgminer', 'tgminer@example.com');
+    const { page, context, errors } = await site.newPage();
+    await logIn(context, site, miner);
+    await page.goto('/settings');
+    const panel = page.getByTestId('telegram-panel');
+    await expect.poll(() => panel.innerText()).toContain('No chat is linked.');
+
+    await page.getByTestId('telegram-link').click();
+    const open = page.getByRole('link', { name: 'Open Telegram' });
+    await open.waitFor();
+    const href = (await open.getAttribute('href')) ?? '';
+    const code = new URL(href).searchParams.get('start') ?? '';
+    expect(href).toBe(`https://t.me/${TEST_BOT_USERNAME}?start=${code}`);
+    expect(await panel.innerText()).toContain(`/start ${code}`);
+
+    // The miner presses Start in Telegram; the jobs role reads it.
+    api.userSays({ id: 8080, username: 'tg_miner' }, `/start ${code}`);
+    await bot.pollOnce(new Date());
+    expect(api.sent.at(-1)?.text).toContain('Linked to your Lodestone login (accounts: tgminer).');
+    // The page polls while a code is out: no reload needed.
+    await page.getByTestId('telegram-linked').waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId('telegram-linked').innerText()).toMatch(/^Linked to @tg_miner since /);
+
+    await page.getByTestId('telegram-unlink').click();
+    await expect.poll(() => panel.innerText()).toContain('No chat is linked.');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
