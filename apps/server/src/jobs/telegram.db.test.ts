@@ -131,6 +131,35 @@ describe.each(testEngines())('Telegram on %s', (engine) => {
     expect(api.pendingUpdates()).toBe(0);
   });
 
+  it('backs off while the Bot API fails, with one warning per outage, and misses no update', async () => {
+    await link();
+    api.failNext('getUpdates', { code: 502, description: 'Bad Gateway' });
+    api.userSays(CHAT, '/help');
+    expect(await telegram.pollOnce(new Date(T0 + 1000))).toBe(0);
+    const polls = () => api.calls.filter((c) => c.method === 'getupdates').length;
+    const before = polls();
+    await telegram.pollOnce(new Date(T0 + 2000)); // inside the 2-second pause: not even asked
+    expect(polls()).toBe(before);
+    expect(await telegram.pollOnce(new Date(T0 + 3000))).toBe(1);
+    expect(replies().at(-1)).toContain('This is the Lodestone bot.');
+    expect(log.entries.filter((e) => e.level === 'warn').map((e) => e.message)).toEqual([
+      expect.stringContaining('Telegram Bot API not reached'),
+    ]);
+    expect(log.entries.some((e) => e.message === 'Telegram Bot API reached again')).toBe(true);
+
+    // A wrong token: refused (401), reported, never thrown at the scheduler every 2 seconds.
+    const wrong = createTelegramBot({
+      token: '987654321:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      apiRoot: api.apiRoot,
+      db: database.db,
+      ...OPTIONS,
+      mining: { windowMinutes: 10, feePercent: 1, hashesPerDifficulty: powHashesPerDifficulty },
+      log,
+    });
+    expect(await wrong.pollOnce(new Date(T0))).toBe(0);
+    expect(log.entries.at(-1)?.fields).toMatchObject({ error: expect.stringContaining('401') });
+  });
+
   it('refuses an expired code, and a bare /start explains how to link', async () => {
     await telegram.pollOnce(new Date(T0));
     const { code } = await createTelegramLinkCode(database.db, alice.user_id, { available: true, now: new Date(T0) });

@@ -49,6 +49,9 @@ export const BOT_COMMANDS = [
 export type GrammySignal = Parameters<Bot['init']>[0];
 export const grammySignal = (signal: AbortSignal | undefined) => signal as unknown as GrammySignal;
 
+/** The longest pause between polls while the Bot API fails. */
+const POLL_BACKOFF_CAP_MS = 60_000;
+
 /** Telegram's limit on one message's text. */
 const MAX_TEXT = 4096;
 
@@ -225,22 +228,47 @@ export function createTelegramBot(options: TelegramBotOptions): TelegramBot {
     log.info({ job: 'telegram-updates', bot: bot.botInfo.username }, 'Telegram bot ready');
   }
 
+  // While the Bot API cannot be reached (or refuses the token, or another poller holds the bot), the
+  // polls back off from 2 seconds to a minute, with one warning per outage instead of one every run.
+  let failures = 0;
+  let pausedUntil = 0;
+
+  async function poll(signal?: AbortSignal): Promise<number> {
+    if (!ready) await init(signal);
+    const { updateOffset } = await telegramBotState(db);
+    const updates = await bot.api.getUpdates(
+      { offset: Number(updateOffset), limit: 100, timeout: 0, allowed_updates: ['message'] },
+      grammySignal(signal),
+    );
+    for (const update of updates) {
+      if (signal?.aborted) break;
+      await bot.handleUpdate(update);
+      await saveTelegramBotState(db, { updateOffset: BigInt(update.update_id + 1) }, now);
+    }
+    return updates.length;
+  }
+
   return {
     bot,
     async pollOnce(at, signal) {
       now = at;
-      if (!ready) await init(signal);
-      const { updateOffset } = await telegramBotState(db);
-      const updates = await bot.api.getUpdates(
-        { offset: Number(updateOffset), limit: 100, timeout: 0, allowed_updates: ['message'] },
-        grammySignal(signal),
-      );
-      for (const update of updates) {
-        if (signal?.aborted) break;
-        await bot.handleUpdate(update);
-        await saveTelegramBotState(db, { updateOffset: BigInt(update.update_id + 1) }, now);
+      if (at.getTime() < pausedUntil) return 0;
+      try {
+        const handled = await poll(signal);
+        if (failures > 0) log.info({ job: 'telegram-updates', failures }, 'Telegram Bot API reached again');
+        failures = 0;
+        return handled;
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        failures++;
+        pausedUntil = at.getTime() + Math.min(POLL_BACKOFF_CAP_MS, 2_000 * 2 ** (failures - 1));
+        if (failures === 1)
+          log.warn(
+            { job: 'telegram-updates', error: String(error) },
+            'Telegram Bot API not reached; retrying with back-off (a 401 is a wrong TELEGRAM_BOT_TOKEN, a 409 another poller of this bot)',
+          );
+        return 0;
       }
-      return updates.length;
     },
   };
 }
