@@ -93,10 +93,14 @@ export {
   failNotificationsOfDeletedUsers,
   forgetAlertStatesOfUsersWithoutAlerts,
   markNotificationAttemptFailed,
+  type MonthlyReportUser,
   markNotificationSent,
+  monthlyReportKey,
+  type NotificationAttachment,
   notificationsSentSince,
   pruneNotifications,
   saveAlertStates,
+  usersDueMonthlyReport,
   workersForOfflineAlerts,
 } from './queries/notifications.js';
 export { clearOperatorAlert, markOperatorAlertNotified, raiseOperatorAlert } from './queries/operatorAlerts.js';

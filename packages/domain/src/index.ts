@@ -4,6 +4,7 @@ export * from './creditPlan.js';
 export * from './decimal.js';
 export * from './exact.js';
 export * from './format.js';
+export * from './monthlyReport.js';
 export * from './hashrate.js';
 export * from './offlineWindow.js';
 export * from './pagination.js';
