@@ -184,8 +184,12 @@ describe.each(testEngines())('monthly reports on %s', (engine) => {
     expect(report.text).toContain(
       'Days and times are in UTC; download a statement in your own time zone from the dashboard: https://pool.example.org/dashboard',
     );
-    expect(report.raw).toMatch(/^List-Unsubscribe:\s+<https:\/\/pool\.example\.org\/unsubscribe\?token=1\.monthly-reports\./m);
-    expect(report.text).toMatch(/To stop these e-mails, open https:\/\/pool\.example\.org\/unsubscribe\?token=1\.monthly-reports\./);
+    expect(report.raw).toMatch(
+      /^List-Unsubscribe:\s+<https:\/\/pool\.example\.org\/unsubscribe\?token=1\.monthly-reports\./m,
+    );
+    expect(report.text).toMatch(
+      /To stop these e-mails, open https:\/\/pool\.example\.org\/unsubscribe\?token=1\.monthly-reports\./,
+    );
 
     // The runs after it, and a restarted jobs role, all through the window: nothing more.
     await tick(jobs, DEC_1 + 10 * MIN);

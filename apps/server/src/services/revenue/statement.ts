@@ -244,7 +244,8 @@ export async function buildStatement(
   pdf: PdfOptions = {},
 ): Promise<Buffer> {
   const { publicUrl } = options;
-  if (publicUrl !== undefined) return (await buildSignedStatement(db, account, { ...options, publicUrl }, pdf)).document;
+  if (publicUrl !== undefined)
+    return (await buildSignedStatement(db, account, { ...options, publicUrl }, pdf)).document;
   const data = await readStatementData(db, account, options);
   return renderStatementPdf(statementContent(data), data.generatedAt, pdf);
 }
