@@ -44,9 +44,12 @@ export const MONTHLY_REPORT_BATCH = 50;
 export interface MonthlyReportRun {
   /** The month reported at that instant; null outside the window. */
   month: string | null;
+  /** Users tried. */
   users: number;
   enqueued: number;
   failed: number;
+  /** The last user tried: the next run starts after it (null: from the first). */
+  lastUserId: bigint | null;
 }
 
 /** One statement of a report: whose, its file, its signature. */
@@ -115,8 +118,10 @@ async function enqueueReport(
 
 /**
  * One run at `now`: the reports of the month monthlyReportMonth(now) names, for at most batchSize
- * users not enqueued yet. A report that cannot be made is logged as an error and tried again at the
- * next run (nothing of it was written); past the window it is not sent.
+ * users not enqueued yet, the first ones after `afterUserId` (from the first user again when none is
+ * left after it). A report that cannot be made is logged as an error and tried again later (nothing
+ * of it was written); past the window it is not sent. Starting where the last run stopped keeps users
+ * whose report fails from taking every run's batch.
  */
 export async function enqueueMonthlyReports(
   db: Kysely<DB>,
@@ -124,18 +129,24 @@ export async function enqueueMonthlyReports(
   options: MonthlyReportOptions,
   log: Log,
   signal?: AbortSignal,
+  afterUserId?: bigint,
 ): Promise<MonthlyReportRun> {
   const month = monthlyReportMonth(now);
-  const run: MonthlyReportRun = { month: month ?? null, users: 0, enqueued: 0, failed: 0 };
+  const run: MonthlyReportRun = { month: month ?? null, users: 0, enqueued: 0, failed: 0, lastUserId: null };
   if (!month) return run;
-  const users = await usersDueMonthlyReport(db, {
-    month,
-    monthEnd: utcMonthBounds(month).end,
-    limit: options.batchSize ?? MONTHLY_REPORT_BATCH,
-  });
-  run.users = users.length;
+  const pick = (after?: bigint) =>
+    usersDueMonthlyReport(db, {
+      month,
+      monthEnd: utcMonthBounds(month).end,
+      limit: options.batchSize ?? MONTHLY_REPORT_BATCH,
+      ...(after === undefined ? {} : { afterUserId: after }),
+    });
+  let users = await pick(afterUserId);
+  if (users.length === 0 && afterUserId !== undefined) users = await pick();
   for (const user of users) {
     if (signal?.aborted) break;
+    run.users++;
+    run.lastUserId = user.userId;
     try {
       await db.transaction().execute((trx) => enqueueReport(trx, user, month, now, options));
       run.enqueued++;
@@ -145,7 +156,7 @@ export async function enqueueMonthlyReports(
       const reason = error instanceof Error ? error.message : String(error);
       log.error(
         { job: 'monthly-reports', userId: user.userId, month, error: reason },
-        'monthly report not made; it is tried again at the next run',
+        'monthly report not made; it is tried again at a later run',
       );
     }
   }
@@ -154,16 +165,22 @@ export async function enqueueMonthlyReports(
 
 /**
  * The reports as a job: every 10 minutes and at start, singleton (two copies would build the same
- * PDFs; the dedupe key would keep one, and roll the other back).
+ * PDFs; the dedupe key would keep one, and roll the other back). It remembers where its last run
+ * stopped (in memory: a restart begins from the first user again).
  */
 export function monthlyReportJob(options: MonthlyReportOptions): JobDefinition {
+  let after: { month: string; userId: bigint } | undefined;
   return {
     name: 'monthly-reports',
     everyMs: 10 * 60_000,
     runOnStart: true,
     singleton: true,
     async run({ database, now, signal, log }) {
-      const result = await enqueueMonthlyReports(database.db, now, options, log, signal);
+      const month = monthlyReportMonth(now);
+      const from = after && after.month === month ? after.userId : undefined;
+      const result = await enqueueMonthlyReports(database.db, now, options, log, signal, from);
+      after =
+        result.month && result.lastUserId !== null ? { month: result.month, userId: result.lastUserId } : undefined;
       if (result.users > 0) log.info({ job: 'monthly-reports', ...result }, 'monthly reports enqueued');
     },
   };

@@ -217,13 +217,13 @@ export interface MonthlyReportUser {
 }
 
 /**
- * Up to `limit` users (by id) with Monthly reports on who have at least one live mining account
- * created before `monthEnd` and no outbox row yet for the report of `month` (its dedupe key, a probe
- * of the unique index: users already done cost nothing).
+ * Up to `limit` users, by id and after `afterUserId`, with Monthly reports on who have at least one
+ * live mining account created before `monthEnd` and no outbox row yet for the report of `month` (its
+ * dedupe key, a probe of the unique index: users already done cost nothing).
  */
 export async function usersDueMonthlyReport(
   db: Executor,
-  options: { month: string; monthEnd: Date; limit: number },
+  options: { month: string; monthEnd: Date; limit: number; afterUserId?: bigint },
 ): Promise<MonthlyReportUser[]> {
   const { month, monthEnd } = options;
   const users = await db
@@ -231,6 +231,7 @@ export async function usersDueMonthlyReport(
     .select('u.id')
     .where('u.send_monthly_reports', '=', true)
     .where('u.deleted_at', 'is', null)
+    .where('u.id', '>', options.afterUserId ?? 0n)
     .where(({ exists, selectFrom }) =>
       exists(
         selectFrom('accounts as a')
