@@ -64,7 +64,7 @@ export function monthlyReportMessage(options: MonthlyReportOptions, month: strin
   const one = statements.length === 1;
   const dashboard = new URL('/dashboard', options.publicUrl).toString();
   const body = [
-    `Attached is your ${options.poolName} statement for ${monthTitle(month)}: ${one ? 'one PDF' : `one PDF for each of your ${statements.length} mining accounts`}, with what ${one ? 'it' : 'each'} earned per day and coin and the payouts of the month.`,
+    `Attached is your ${options.poolName} statement for ${monthTitle(month)}: ${one ? 'one PDF' : `one PDF for each of your ${statements.length} mining accounts`}, with what ${one ? 'the account' : 'each account'} earned per day and coin and the payouts of the month.`,
     '',
     ...statements.flatMap((s) => [
       `  ${s.account}: ${s.filename}`,
