@@ -14,6 +14,7 @@ import { startFleet } from './demo/fleet.js';
 import { LOG_SERIALIZERS } from './http/logging.js';
 import { createMetricsRegistry } from './http/metrics.js';
 import { blockConfirmationJob } from './jobs/blockConfirmations.js';
+import { monthlyReportJob } from './jobs/monthlyReports.js';
 import { notificationSenderJob } from './jobs/notificationSender.js';
 import { payoutNoticeJob } from './jobs/payoutNotices.js';
 import { payoutJob } from './jobs/payouts.js';
@@ -174,6 +175,7 @@ async function startParts(config: Config, roles: Set<Role>, log: Logger, running
         walletSnapshotJob({ config, hotWallets }),
         workerRollupJob({ windowMinutes: config.statsWindowMinutes }),
         workerAlertJob({ poolName: config.poolName, publicUrl: config.publicUrl }),
+        monthlyReportJob({ poolName: config.poolName, publicUrl: config.publicUrl }),
         notificationSenderJob({
           mailer,
           publicUrl: config.publicUrl,

@@ -6,8 +6,56 @@ export interface ReceivedMail {
   to: string[];
   /** The raw message (headers and body) as received. */
   raw: string;
-  /** The text body, quoted-printable soft line breaks and escapes undone. */
+  /**
+   * The text body, quoted-printable soft line breaks and escapes undone (of a multipart message: its
+   * text/plain part).
+   */
   text: string;
+  /** The parts of a multipart message sent as attachments, decoded, in order. */
+  attachments: ReceivedAttachment[];
+}
+
+export interface ReceivedAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+interface MimePart {
+  headers: Map<string, string>;
+  body: string;
+}
+
+/** Header fields by lower-case name, folded lines unfolded. */
+function parseHeaders(block: string): Map<string, string> {
+  const headers = new Map<string, string>();
+  for (const line of block.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return headers;
+}
+
+function headerParam(value: string | undefined, name: string): string | undefined {
+  return value ? new RegExp(`;\\s*${name}="?([^";]+)"?`, 'i').exec(value)?.[1] : undefined;
+}
+
+/** A message or part split into headers and body; multipart bodies into their leaf parts. */
+function mimeLeaves(raw: string): MimePart[] {
+  const split = raw.search(/\r?\n\r?\n/);
+  const headers = parseHeaders(split >= 0 ? raw.slice(0, split) : raw);
+  const body = split >= 0 ? raw.slice(split).replace(/^\r?\n\r?\n/, '') : '';
+  const boundary = headerParam(headers.get('content-type'), 'boundary');
+  if (!boundary) return [{ headers, body }];
+  const parts = body.split(`--${boundary}`).slice(1);
+  return parts.filter((part) => !part.startsWith('--')).flatMap((part) => mimeLeaves(part.replace(/^\r?\n/, '')));
+}
+
+function decodePart(part: MimePart): Buffer {
+  const encoding = part.headers.get('content-transfer-encoding')?.toLowerCase();
+  if (encoding === 'base64') return Buffer.from(part.body.replace(/\s+/g, ''), 'base64');
+  if (encoding === 'quoted-printable') return Buffer.from(decodeQuotedPrintable(part.body.trimEnd()), 'utf8');
+  return Buffer.from(part.body.replace(/\r?\n$/, ''), 'utf8');
 }
 
 export interface TestSmtpServer {
@@ -44,11 +92,25 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         const raw = Buffer.concat(chunks).toString('utf8');
         const headerEnd = raw.search(/\r?\n\r?\n/);
         const body = headerEnd >= 0 ? raw.slice(headerEnd) : '';
+        const leaves = mimeLeaves(raw);
+        const textPart = leaves.find((p) => (p.headers.get('content-type') ?? 'text/plain').startsWith('text/plain'));
+        const attachments = leaves
+          .filter((p) => p.headers.get('content-disposition')?.toLowerCase().startsWith('attachment'))
+          .map((p) => ({
+            filename:
+              headerParam(p.headers.get('content-disposition'), 'filename') ??
+              headerParam(p.headers.get('content-type'), 'name') ??
+              '',
+            contentType: (p.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '',
+            content: decodePart(p),
+          }));
         messages.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
-          text: decodeQuotedPrintable(body.trim()),
+          text:
+            leaves.length > 1 && textPart ? decodePart(textPart).toString('utf8') : decodeQuotedPrintable(body.trim()),
+          attachments,
         });
         for (const wake of waiting.splice(0)) wake();
         callback();

@@ -92,11 +92,15 @@ export {
   enqueueNotification,
   failNotificationsOfDeletedUsers,
   forgetAlertStatesOfUsersWithoutAlerts,
+  type MonthlyReportUser,
   markNotificationAttemptFailed,
   markNotificationSent,
+  monthlyReportKey,
+  type NotificationAttachment,
   notificationsSentSince,
   pruneNotifications,
   saveAlertStates,
+  usersDueMonthlyReport,
   workersForOfflineAlerts,
 } from './queries/notifications.js';
 export { clearOperatorAlert, markOperatorAlertNotified, raiseOperatorAlert } from './queries/operatorAlerts.js';

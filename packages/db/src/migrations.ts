@@ -11,6 +11,7 @@ import m0010 from '../migrations/0010_payout_transactions.sql';
 import m0011 from '../migrations/0011_wallet_snapshots.sql';
 import m0012 from '../migrations/0012_operator_alerts.sql';
 import m0013 from '../migrations/0013_notifications.sql';
+import m0014 from '../migrations/0014_notification_attachments.sql';
 import m0015 from '../migrations/0015_telegram.sql';
 
 const FILE_NAME = /^(\d{4})_([a-z0-9_]+)\.sql$/;
@@ -43,6 +44,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration('0011_wallet_snapshots.sql', m0011),
   migration('0012_operator_alerts.sql', m0012),
   migration('0013_notifications.sql', m0013),
+  migration('0014_notification_attachments.sql', m0014),
   migration('0015_telegram.sql', m0015),
 ];
 

@@ -180,6 +180,14 @@ export interface NetworkStates {
   reward: ColumnType<string, string | bigint, string | bigint>;
 }
 
+export interface NotificationAttachments {
+  content: Uint8Array;
+  content_type: string;
+  filename: string;
+  notification_id: ColumnType<bigint, bigint | number, bigint | number>;
+  position: number;
+}
+
 export interface Notifications {
   attempts: Generated<number>;
   body: string;
@@ -529,6 +537,7 @@ export interface DB {
   ledger_transactions: LedgerTransactions;
   login_failures: LoginFailures;
   network_states: NetworkStates;
+  notification_attachments: NotificationAttachments;
   notifications: Notifications;
   operator_alerts: OperatorAlerts;
   password_resets: PasswordResets;

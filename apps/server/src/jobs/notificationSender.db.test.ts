@@ -10,7 +10,7 @@ import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
 import { DomainError } from '../services/errors.js';
 import { createMailer, type Mailer } from '../services/mail.js';
 import { unsubscribe } from '../services/notifications/unsubscribe.js';
-import { RETRY_BASE_MS, retryDelayMs, sendDueNotifications } from './notificationSender.js';
+import { RETENTION_DAYS, RETRY_BASE_MS, retryDelayMs, sendDueNotifications } from './notificationSender.js';
 import { recordingLog } from './testing.js';
 
 const NOW = Date.parse('2024-05-06T12:00:00Z');
@@ -98,6 +98,56 @@ describe.each(testEngines())('notification sender on %s', (engine) => {
     await settle();
     expect(smtp.messages.map((m) => /^Subject: (.*)$/m.exec(m.raw)?.[1])).toEqual(['message 1']);
     expect(await statuses()).toEqual([{ dedupe_key: 'test:1', status: 'sent', attempts: 2 }]);
+  });
+
+  it('sends the files stored with a message, each message its own, and deletes them with the message', async () => {
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.3\n'), Buffer.from([0, 1, 2, 0xff, 0x80, 13, 10])]);
+    await enqueueNotification(database.db, {
+      userId,
+      channel: 'email',
+      kind: 'monthly-report',
+      dedupeKey: 'test:files',
+      subject: 'with files',
+      body: 'two files',
+      attachments: [
+        { filename: 'b-second.pdf', contentType: 'application/pdf', content: pdf },
+        { filename: 'a-first.txt', contentType: 'text/plain', content: Buffer.from('hello\n') },
+      ],
+      now: new Date(NOW),
+    });
+    await enqueue(2);
+    const options = { publicUrl: PUBLIC_URL, emailsPerMinute: 60, mailer: mailer(smtp.url) };
+    expect((await sendDueNotifications(database.db, new Date(NOW), options, log)).sent).toBe(2);
+    await settle();
+    const [withFiles, plain] = smtp.messages;
+    // In the order they were given, the bytes exactly.
+    expect(withFiles?.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      ['b-second.pdf', 'application/pdf'],
+      ['a-first.txt', 'text/plain'],
+    ]);
+    expect(withFiles?.attachments[0]?.content.equals(pdf)).toBe(true);
+    expect(withFiles?.attachments[1]?.content.toString()).toBe('hello\n');
+    expect(withFiles?.text).toContain('two files');
+    expect(plain?.attachments).toEqual([]);
+    // Pruned with their message after the retention period.
+    await sendDueNotifications(database.db, new Date(NOW + (RETENTION_DAYS + 1) * 86_400_000), options, log);
+    expect(await database.db.selectFrom('notifications').select('id').execute()).toEqual([]);
+    expect(await database.db.selectFrom('notification_attachments').select('filename').execute()).toEqual([]);
+  });
+
+  it('a file name with unsafe characters is refused, and nothing of its message is written', async () => {
+    const bad = enqueueNotification(database.db, {
+      userId,
+      channel: 'email',
+      kind: 'monthly-report',
+      dedupeKey: 'test:bad-file',
+      subject: 'bad',
+      body: 'bad',
+      attachments: [{ filename: '../etc/passwd', contentType: 'application/pdf', content: Buffer.from('x') }],
+      now: new Date(NOW),
+    });
+    await expect(bad).rejects.toThrow();
+    expect(await statuses()).toEqual([]);
   });
 
   it('gives up after the last attempt with an error in the log', async () => {

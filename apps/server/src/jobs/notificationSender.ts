@@ -15,7 +15,7 @@ import type { JobDefinition, Log } from './types.js';
 
 /**
  * The notification sender (docs/notifications.md, "Delivery"): delivers the outbox (migration 0013)
- * through the Mailer. Delivery is at least once: a crash between the SMTP server's acceptance and the
+ * through the Mailer, with the files stored with each message (migration 0014). Delivery is at least once: a crash between the SMTP server's acceptance and the
  * row marked sent sends that one message again at the next run; everything else is exactly once,
  * because messages enter the outbox once (their dedupe key) and leave it once (marked sent).
  */
@@ -99,7 +99,12 @@ export async function sendDueNotifications(
     const topic = KIND_TOPIC[message.kind];
     const link = topic ? unsubscribeUrl(options.publicUrl, unsubscribeToken(key, message.userId, topic)) : undefined;
     try {
-      await options.mailer.send({ to: message.email, subject: message.subject, ...render(message, link) });
+      await options.mailer.send({
+        to: message.email,
+        subject: message.subject,
+        ...render(message, link),
+        ...(message.attachments.length > 0 ? { attachments: message.attachments } : {}),
+      });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const attempts = message.attempts + 1;

@@ -11,6 +11,14 @@ export interface MailMessage {
   replyTo?: string;
   /** Further header fields, e.g. List-Unsubscribe (RFC 2369) on notifications. */
   headers?: Record<string, string>;
+  /** Files sent with the text (multipart/mixed), e.g. the PDF statements of a monthly report. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export interface Mailer {

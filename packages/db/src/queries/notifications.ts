@@ -1,12 +1,22 @@
 import { sql } from 'kysely';
-import type { Executor } from '../schema.js';
+import type { Account, Executor } from '../schema.js';
+import { inTransaction } from './payouts.js';
 
 /**
- * The notification outbox (migration 0013, docs/notifications.md): messages are enqueued with a
- * dedupe key in the transaction that decided them, and the sender job delivers them with retries.
+ * The notification outbox (migrations 0013 and 0014, docs/notifications.md): messages are enqueued
+ * with a dedupe key in the transaction that decided them, and the sender job delivers them with
+ * retries.
  */
 
 export type NotificationChannel = 'email' | 'telegram';
+
+/** A file sent with an e-mail (migration 0014): stored with its message, the same bytes every attempt. */
+export interface NotificationAttachment {
+  /** Safe characters only ([A-Za-z0-9._-]); the table refuses anything else. */
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
 
 export interface NewNotification {
   userId: bigint;
@@ -16,27 +26,50 @@ export interface NewNotification {
   dedupeKey: string;
   subject: string;
   body: string;
+  /** Files sent with it, in this order (e-mail only). */
+  attachments?: readonly NotificationAttachment[];
   now: Date;
 }
 
-/** Enqueues a message, due now. False when a message with this dedupe key exists (sent or not). */
-export async function enqueueNotification(db: Executor, message: NewNotification): Promise<boolean> {
-  const row = await db
-    .insertInto('notifications')
-    .values({
-      user_id: message.userId,
-      channel: message.channel,
-      kind: message.kind,
-      dedupe_key: message.dedupeKey,
-      subject: message.subject,
-      body: message.body,
-      next_attempt_at: message.now,
-      created_at: message.now,
-    })
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+/**
+ * Enqueues a message, due now, with its attachments (one transaction: the caller's, or its own). False
+ * when a message with this dedupe key exists (sent or not): then nothing is written.
+ */
+export function enqueueNotification(db: Executor, message: NewNotification): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const row = await trx
+      .insertInto('notifications')
+      .values({
+        user_id: message.userId,
+        channel: message.channel,
+        kind: message.kind,
+        dedupe_key: message.dedupeKey,
+        subject: message.subject,
+        body: message.body,
+        next_attempt_at: message.now,
+        created_at: message.now,
+      })
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) return false;
+    const files = message.attachments ?? [];
+    if (files.length > 0) {
+      await trx
+        .insertInto('notification_attachments')
+        .values(
+          files.map((f, position) => ({
+            notification_id: row.id,
+            position,
+            filename: f.filename,
+            content_type: f.contentType,
+            content: f.content,
+          })),
+        )
+        .execute();
+    }
+    return true;
+  });
 }
 
 /** A message due for sending, with where it goes. */
@@ -49,6 +82,8 @@ export interface DueNotification {
   attempts: number;
   /** The user's e-mail address now (a changed address gets the message). */
   email: string;
+  /** The files stored with it, in order (Buffers, as mailers take them). */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /**
@@ -68,6 +103,32 @@ export async function dueEmailNotifications(db: Executor, now: Date, limit: numb
     .orderBy('n.id')
     .limit(limit)
     .execute();
+  // The attachments of all of them in one query.
+  const files =
+    rows.length === 0
+      ? []
+      : await db
+          .selectFrom('notification_attachments')
+          .select(['notification_id', 'filename', 'content_type', 'content'])
+          .where(
+            'notification_id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .orderBy('notification_id')
+          .orderBy('position')
+          .execute();
+  const byMessage = new Map<bigint, DueNotification['attachments']>();
+  for (const f of files) {
+    const list = byMessage.get(f.notification_id) ?? [];
+    list.push({
+      filename: f.filename,
+      contentType: f.content_type,
+      // PGlite answers a Uint8Array, pg a Buffer: the same bytes, as a Buffer, without a copy.
+      content: Buffer.from(f.content.buffer, f.content.byteOffset, f.content.byteLength),
+    });
+    byMessage.set(f.notification_id, list);
+  }
   return rows.map((r) => ({
     id: r.id,
     userId: r.user_id,
@@ -76,6 +137,7 @@ export async function dueEmailNotifications(db: Executor, now: Date, limit: numb
     body: r.body,
     attempts: r.attempts,
     email: r.email,
+    attachments: byMessage.get(r.id) ?? [],
   }));
 }
 
@@ -138,6 +200,74 @@ export async function pruneNotifications(db: Executor, before: Date): Promise<nu
     .where('created_at', '<', before)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+// ── monthly reports ───────────────────────────────────────────────────────────────────────────
+
+/** The dedupe key of a user's monthly report: one e-mail per user and month. */
+export function monthlyReportKey(userId: bigint, month: string): string {
+  return `monthly-report:${userId}:${month}`;
+}
+
+/** A user whose monthly report is to be made, with the mining accounts it covers. */
+export interface MonthlyReportUser {
+  userId: bigint;
+  /** Live accounts created before the month ended, by name. */
+  accounts: Account[];
+}
+
+/**
+ * Up to `limit` users, by id and after `afterUserId`, with Monthly reports on who have at least one
+ * live mining account created before `monthEnd` and no outbox row yet for the report of `month` (its
+ * dedupe key, a probe of the unique index: users already done cost nothing).
+ */
+export async function usersDueMonthlyReport(
+  db: Executor,
+  options: { month: string; monthEnd: Date; limit: number; afterUserId?: bigint },
+): Promise<MonthlyReportUser[]> {
+  const { month, monthEnd } = options;
+  const users = await db
+    .selectFrom('users as u')
+    .select('u.id')
+    .where('u.send_monthly_reports', '=', true)
+    .where('u.deleted_at', 'is', null)
+    .where('u.id', '>', options.afterUserId ?? 0n)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('accounts as a')
+          .select('a.id')
+          .whereRef('a.user_id', '=', 'u.id')
+          .where('a.deleted_at', 'is', null)
+          .where('a.created_at', '<', monthEnd),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('notifications as n')
+            .select('n.id')
+            // monthlyReportKey, written in SQL.
+            .where('n.dedupe_key', '=', sql<string>`'monthly-report:' || u.id || ${`:${month}`}`),
+        ),
+      ),
+    )
+    .orderBy('u.id')
+    .limit(options.limit)
+    .execute();
+  if (users.length === 0) return [];
+  const accounts = await db
+    .selectFrom('accounts')
+    .selectAll()
+    .where(
+      'user_id',
+      'in',
+      users.map((u) => u.id),
+    )
+    .where('deleted_at', 'is', null)
+    .where('created_at', '<', monthEnd)
+    .orderBy('username')
+    .execute();
+  return users.map((u) => ({ userId: u.id, accounts: accounts.filter((a) => a.user_id === u.id) }));
 }
 
 // ── offline-worker alerts ───────────────────────────────────────────────────────────────────────

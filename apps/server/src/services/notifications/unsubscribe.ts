@@ -12,6 +12,7 @@ import { errors } from '../errors.js';
 /** Topics a miner can turn off, and the preference (users column) each one is. */
 export const TOPIC_PREFERENCE = {
   'offline-workers': 'offline_worker_notification',
+  'monthly-reports': 'send_monthly_reports',
 } as const satisfies Record<string, keyof UserPreferences>;
 export type NotificationTopic = keyof typeof TOPIC_PREFERENCE;
 
@@ -19,6 +20,7 @@ export type NotificationTopic = keyof typeof TOPIC_PREFERENCE;
 export const KIND_TOPIC: Record<string, NotificationTopic> = {
   'worker-offline': 'offline-workers',
   'worker-online': 'offline-workers',
+  'monthly-report': 'monthly-reports',
 };
 
 const KEY_NAME = 'unsubscribe-hmac';

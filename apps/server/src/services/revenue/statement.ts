@@ -235,9 +235,7 @@ export async function readStatementData(
 }
 
 /**
- * GET revenue/earnings/download: the PDF. With `publicUrl`, the pool signs it (kind 'statement'):
- * the signature and the link to the Signature verification page are printed at its foot, and the
- * SHA-256 of the file is what that page compares a visitor's copy with.
+ * GET revenue/earnings/download: the PDF. With `publicUrl`, the pool signs it (buildSignedStatement).
  */
 export async function buildStatement(
   db: Executor,
@@ -245,11 +243,29 @@ export async function buildStatement(
   options: { month: string; timeZone: string; now: Date; poolName: string; publicUrl?: string },
   pdf: PdfOptions = {},
 ): Promise<Buffer> {
+  const { publicUrl } = options;
+  if (publicUrl !== undefined)
+    return (await buildSignedStatement(db, account, { ...options, publicUrl }, pdf)).document;
+  const data = await readStatementData(db, account, options);
+  return renderStatementPdf(statementContent(data), data.generatedAt, pdf);
+}
+
+/**
+ * The statement signed by the pool (kind 'statement'): the signature and the link to the Signature
+ * verification page are printed at its foot, and the SHA-256 of the file is what that page compares a
+ * visitor's copy with. The signature is recorded through `db`: in a transaction, it is rolled back
+ * with it (the monthly reports sign in the transaction that stores the file).
+ */
+export async function buildSignedStatement(
+  db: Executor,
+  account: Account,
+  options: { month: string; timeZone: string; now: Date; poolName: string; publicUrl: string },
+  pdf: PdfOptions = {},
+): Promise<{ document: Buffer; signature: string }> {
   const data = await readStatementData(db, account, options);
   const content = statementContent(data);
   const { publicUrl } = options;
-  if (publicUrl === undefined) return renderStatementPdf(content, data.generatedAt, pdf);
-  const { document } = await signDocument(
+  const { document, signature } = await signDocument(
     db,
     'statement',
     statementText(content, data.generatedAt),
@@ -257,5 +273,5 @@ export async function buildStatement(
       renderStatementPdf(content, data.generatedAt, pdf, { signature, url: verificationUrl(publicUrl, signature) }),
     options.now,
   );
-  return Buffer.from(document);
+  return { document: Buffer.from(document), signature };
 }

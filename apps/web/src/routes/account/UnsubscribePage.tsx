@@ -5,6 +5,7 @@ import { serverErrorText } from '../../api/errors';
 import { AccountPage, Panel } from '../../components/AccountPage';
 import { FormMessage, linkClass, primaryButtonClass } from '../../components/form';
 import { queryParam } from './forms';
+import { unsubscribeTopicText } from './unsubscribe';
 
 /**
  * Where an e-mail's unsubscribe link leads (docs/notifications.md, "Unsubscribing"). Opening the link
@@ -15,9 +16,10 @@ export default function UnsubscribePage() {
   const [search] = useSearchParams();
   const token = queryParam(search, 'token');
   const mutation = useMutation({ mutationFn: unsubscribe });
+  const text = unsubscribeTopicText(token ?? '');
   return (
     <AccountPage title="Unsubscribe" width="max-w-xl">
-      <Panel title="Offline worker alerts">
+      <Panel title={text.title}>
         {mutation.isSuccess ? (
           <p data-testid="unsubscribed">
             Done: you will not receive these e-mails any more. You can turn them on again in{' '}
@@ -30,7 +32,7 @@ export default function UnsubscribePage() {
           <FormMessage error="This unsubscribe link is not complete. Open it from the e-mail again, or use Settings." />
         ) : (
           <div className="space-y-4">
-            <p>Stop the e-mails about your workers going offline and coming back online?</p>
+            <p data-testid="unsubscribe-question">{text.question}</p>
             <FormMessage
               error={mutation.isError ? serverErrorText(mutation.error, 'Unsubscribing failed.') : undefined}
             />

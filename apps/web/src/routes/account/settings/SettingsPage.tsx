@@ -146,7 +146,7 @@ function Preferences({ config }: { config: UserConfigResponse }) {
       <div className="divide-y divide-slate-200 dark:divide-slate-800">
         <Toggle
           label="Monthly reports"
-          description="A summary of your mining and payouts by e-mail each month."
+          description="Last month's signed PDF statement of each of your accounts by e-mail, in the first days of each month."
           checked={toggles.sendMonthlyReports}
           onChange={(on) => set({ sendMonthlyReports: on })}
           testId="toggle-monthly-reports"
