@@ -1,5 +1,10 @@
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import type { ServiceLog } from '../src/services/log.js';
+import { createMailer, type Mailer } from '../src/services/mail.js';
 
 export interface ReceivedMail {
   from: string;
@@ -137,5 +142,31 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       return messages[read++] as ReceivedMail;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** An SMTP address where nothing listens (a port taken and released): every send is refused. */
+export async function deadSmtpUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `smtp://127.0.0.1:${port}`;
+}
+
+/** Real mailers on the given SMTP addresses, made as a test needs them and closed together. */
+export function testMailers(log: ServiceLog): { mailer(smtpUrl: string): Mailer; closeAll(): void } {
+  const made: Mailer[] = [];
+  // Unused with an SMTP address; createMailer wants its fallback folder all the same.
+  const outboxDir = mkdtempSync(path.join(tmpdir(), 'mailers-'));
+  return {
+    mailer(smtpUrl) {
+      const m = createMailer({ smtpUrl, from: 'Lodestone <no-reply@example.org>', outboxDir, log });
+      made.push(m);
+      return m;
+    },
+    closeAll: () => {
+      for (const m of made.splice(0)) m.close();
+    },
   };
 }

@@ -1,14 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { type Database, insertAccount, postLedgerTransaction, softDeleteAccount } from '@lodestone/db';
 import { createTestDatabase, insertedRow, insertTestAccount, testEngines } from '@lodestone/db/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
-import { createMailer, type Mailer } from '../services/mail.js';
+import { deadSmtpUrl, type ReceivedMail, startSmtpServer, type TestSmtpServer, testMailers } from '../../test/smtp.js';
 import { unsubscribe } from '../services/notifications/unsubscribe.js';
 import { readSignature } from '../services/public/signatures.js';
 import { STATEMENT_MESSAGES } from '../services/revenue/statement.js';
@@ -27,27 +22,13 @@ const MIN = 60_000;
 const DAY = 86_400_000;
 const SUBJECT = '[Lodestone] Your statement for November 2026';
 
-/** An address where nothing listens: a port taken and released, so the connection is refused. */
-async function deadSmtpUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `smtp://127.0.0.1:${port}`;
-}
-
 describe.each(testEngines())('monthly reports on %s', (engine) => {
   let database: Database;
   let smtp: TestSmtpServer;
-  let outboxDir: string;
   let alice: bigint;
-  const mailers: Mailer[] = [];
   const log = recordingLog();
-  const mailer = (smtpUrl: string) => {
-    const m = createMailer({ smtpUrl, from: 'Lodestone <no-reply@example.org>', outboxDir, log });
-    mailers.push(m);
-    return m;
-  };
+  const mailers = testMailers(log);
+  const { mailer } = mailers;
   /** The jobs role's two jobs with a mailer on `smtpUrl`; a restart makes new ones. */
   const jobsWith = (smtpUrl: string, batchSize?: number): JobDefinition[] => [
     monthlyReportJob({ ...OPTIONS, ...(batchSize ? { batchSize } : {}) }),
@@ -57,10 +38,9 @@ describe.each(testEngines())('monthly reports on %s', (engine) => {
   beforeAll(async () => {
     database = await createTestDatabase({ engine });
     smtp = await startSmtpServer();
-    outboxDir = await mkdtemp(path.join(tmpdir(), 'reports-'));
   });
   afterAll(async () => {
-    for (const m of mailers) m.close();
+    mailers.closeAll();
     await smtp.close();
     await database.close();
   });

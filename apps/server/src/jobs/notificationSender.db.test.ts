@@ -1,14 +1,9 @@
-import { mkdtemp } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { type Database, enqueueNotification } from '@lodestone/db';
 import { createTestDatabase, insertTestAccount, testEngines } from '@lodestone/db/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
+import { deadSmtpUrl, startSmtpServer, type TestSmtpServer, testMailers } from '../../test/smtp.js';
 import { DomainError } from '../services/errors.js';
-import { createMailer, type Mailer } from '../services/mail.js';
 import { unsubscribe } from '../services/notifications/unsubscribe.js';
 import { RETENTION_DAYS, RETRY_BASE_MS, retryDelayMs, sendDueNotifications } from './notificationSender.js';
 import { recordingLog } from './testing.js';
@@ -16,35 +11,20 @@ import { recordingLog } from './testing.js';
 const NOW = Date.parse('2024-05-06T12:00:00Z');
 const PUBLIC_URL = 'https://pool.example.org';
 
-/** An address where nothing listens: a port taken and released, so the connection is refused. */
-async function deadSmtpUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `smtp://127.0.0.1:${port}`;
-}
-
 describe.each(testEngines())('notification sender on %s', (engine) => {
   let database: Database;
   let smtp: TestSmtpServer;
-  let outboxDir: string;
   let userId: bigint;
-  const mailers: Mailer[] = [];
   const log = recordingLog();
-  const mailer = (smtpUrl: string) => {
-    const m = createMailer({ smtpUrl, from: 'Lodestone <no-reply@example.org>', outboxDir, log });
-    mailers.push(m);
-    return m;
-  };
+  const mailers = testMailers(log);
+  const { mailer } = mailers;
 
   beforeAll(async () => {
     database = await createTestDatabase({ engine });
     smtp = await startSmtpServer();
-    outboxDir = await mkdtemp(path.join(tmpdir(), 'sender-'));
   });
   afterAll(async () => {
-    for (const m of mailers) m.close();
+    mailers.closeAll();
     await smtp.close();
     await database.close();
   });

@@ -6,10 +6,9 @@ import { startTelegramStandIn, TEST_BOT_USERNAME, type TelegramStandIn } from '.
 import { powHashesPerDifficulty } from '../services/hashesPerDifficulty.js';
 import { createTelegramBot, type TelegramBot } from '../services/notifications/telegramBot.js';
 import { createTelegramLinkCode } from '../services/notifications/telegramLink.js';
-import { applyShareBatch } from './accounting.js';
 import { enqueuePayoutNotices } from './payoutNotices.js';
 import { sendDueTelegram } from './telegramSender.js';
-import { recordingLog, shareBatch, shareCounts } from './testing.js';
+import { mineSteadily, recordingLog } from './testing.js';
 import { checkOfflineWorkers } from './workerAlerts.js';
 import { runWorkerRollup } from './workerRollup.js';
 
@@ -74,17 +73,8 @@ describe.each(testEngines())('Telegram on %s', (engine) => {
     return code;
   }
 
-  async function mine(workers: string[], fromMs: number, toMs: number, everyMs: number) {
-    for (let t = fromMs; t < toMs; t += everyMs) {
-      await applyShareBatch(
-        database.db,
-        shareBatch(
-          new Date(t + 5_000).toISOString(),
-          workers.map((w) => shareCounts('alice', w, { acceptedDifficulty: 64, valid: 1 })),
-        ),
-      );
-    }
-  }
+  const mine = (workers: string[], fromMs: number, toMs: number, everyMs: number) =>
+    mineSteadily(database.db, 'alice', workers, { fromMs, toMs, everyMs });
 
   /** The jobs role at `atMs`: rollup, alert check, payout notices, Telegram sender. */
   async function tick(atMs: number) {

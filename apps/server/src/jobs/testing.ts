@@ -1,4 +1,7 @@
+import type { DB } from '@lodestone/db';
 import type { FoundBlock, ShareBatch, WorkerShareCounts } from '@lodestone/domain';
+import type { Kysely } from 'kysely';
+import { applyShareBatch } from './accounting.js';
 import type { Log } from './types.js';
 
 /** Test data builders for share batches and found blocks (tests only). */
@@ -63,4 +66,25 @@ export function recordingLog(): RecordedLog {
   const entries: RecordedLog['entries'] = [];
   const at = (level: string) => (fields: object, message: string) => void entries.push({ level, fields, message });
   return { entries, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+}
+
+/**
+ * Steady mining as accounting applies it: one accepted share of difficulty 64 per worker of `account`
+ * every `everyMs`, from `fromMs` until before `toMs` (each batch ends 5 seconds into its step).
+ */
+export async function mineSteadily(
+  db: Kysely<DB>,
+  account: string,
+  workers: readonly string[],
+  range: { fromMs: number; toMs: number; everyMs: number },
+): Promise<void> {
+  for (let t = range.fromMs; t < range.toMs; t += range.everyMs) {
+    await applyShareBatch(
+      db,
+      shareBatch(
+        new Date(t + 5_000).toISOString(),
+        workers.map((w) => shareCounts(account, w, { acceptedDifficulty: 64, valid: 1 })),
+      ),
+    );
+  }
 }

@@ -7,9 +7,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
 import { createMailer, type Mailer } from '../services/mail.js';
-import { applyShareBatch } from './accounting.js';
 import { notificationSenderJob } from './notificationSender.js';
-import { recordingLog, shareBatch, shareCounts } from './testing.js';
+import { mineSteadily, recordingLog } from './testing.js';
 import type { JobDefinition } from './types.js';
 import { workerAlertJob } from './workerAlerts.js';
 import { runWorkerRollup } from './workerRollup.js';
@@ -61,17 +60,8 @@ describe.each(testEngines())('offline-worker alerts on %s', (engine) => {
   });
 
   /** Shares of `workers` every `everyMs` (difficulty 64 each) from `fromMs` until before `toMs`. */
-  async function mine(workers: string[], fromMs: number, toMs: number, everyMs: number) {
-    for (let t = fromMs; t < toMs; t += everyMs) {
-      await applyShareBatch(
-        database.db,
-        shareBatch(
-          new Date(t + 5_000).toISOString(),
-          workers.map((w) => shareCounts('alice', w, { acceptedDifficulty: 64, valid: 1 })),
-        ),
-      );
-    }
-  }
+  const mine = (workers: string[], fromMs: number, toMs: number, everyMs: number) =>
+    mineSteadily(database.db, 'alice', workers, { fromMs, toMs, everyMs });
 
   /** The jobs role at `atMs`: rollup, alert check, sender. */
   async function tick(atMs: number) {
