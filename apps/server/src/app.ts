@@ -20,6 +20,7 @@ import { type Auth, createAuth } from './http/auth.js';
 import { AppError, errors, RetryAfterError, toAppError } from './http/errors.js';
 import { LOG_SERIALIZERS } from './http/logging.js';
 import { registerMetrics } from './http/metrics.js';
+import { oneClickUnsubscribeRoutes } from './http/oneClickUnsubscribe.js';
 import { originGuard } from './http/origin.js';
 import { registerTreasuryMetrics } from './http/treasuryMetrics.js';
 import { registerWebApp } from './http/webApp.js';
@@ -167,6 +168,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: API_PREFIX },
   );
+
+  // The one POST outside /v1: mail providers' one-click unsubscribe, sent to the page's own address.
+  await app.register(oneClickUnsubscribeRoutes);
 
   const sendIndex = await registerWebApp(app, options.webDir ?? DEFAULT_WEB_DIR);
 

@@ -69,8 +69,9 @@ function render(message: DueNotification, link: string | undefined) {
   if (!link) return { text: message.body };
   return {
     text: `${message.body}\n\n-- \nTo stop these e-mails, open ${link}\nor turn the notification off in Settings.\n`,
-    // RFC 2369: mail programs show their own "unsubscribe" button, which opens the same page.
-    headers: { 'List-Unsubscribe': `<${link}>` },
+    // RFC 2369: mail programs show their own "unsubscribe" button, which opens the same page; RFC 8058:
+    // mail providers POST List-Unsubscribe=One-Click to that link instead (http/oneClickUnsubscribe.ts).
+    headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }
 

@@ -90,6 +90,7 @@ describe.each(testEngines())('offline-worker alerts on %s', (engine) => {
     expect(mail.map((m) => m.subject)).toEqual(['[Lodestone] Worker rig1 of alice is offline']);
     expect(mail[0]?.text).toContain('rig1 (scrypt): last accepted share 2024-05-06 12:00 UTC, offline window 10 min');
     expect(mail[0]?.raw).toMatch(/^List-Unsubscribe:\s+<https:\/\/pool\.example\.org\/unsubscribe\?token=/m);
+    expect(mail[0]?.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
     expect(smtp.messages[0]?.to).toEqual(['alice@example.com']);
   });
 

@@ -52,4 +52,43 @@ describe('notification settings and unsubscribe links', () => {
     expect(res.json()).toEqual({ result: true, topic: 'offline-workers' });
     expect((await config(user)).offline_worker_notification).toBe(false);
   });
+
+  it("takes a mail provider's one-click unsubscribe (RFC 8058) at the link itself, from any origin", async () => {
+    const user = await registerUser(t.app);
+    await post(t.app, '/v1/user/config/update', { offline_worker_notification: 'true' }, { cookie: user.cookie });
+    const token = unsubscribeToken(await unsubscribeKey(t.database.db), await userId(user), 'offline-workers');
+    const oneClick = (
+      payload: string,
+      query: Record<string, string>,
+      contentType = 'application/x-www-form-urlencoded',
+    ) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/unsubscribe',
+        query,
+        payload,
+        // The provider's server: another origin, no cookie.
+        headers: { 'content-type': contentType, origin: 'https://mail.example.net', 'sec-fetch-site': 'cross-site' },
+      });
+    // Without the RFC's form field it is not a one-click request, and nothing changes.
+    const bare = await oneClick('', { token });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().error).toBe('Expected the form field List-Unsubscribe=One-Click (RFC 8058).');
+    const forged = await oneClick('List-Unsubscribe=One-Click', {
+      token: `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`,
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().code).toBe('UNSUBSCRIBE_TOKEN_INVALID');
+    expect((await oneClick('List-Unsubscribe=One-Click', {})).statusCode).toBe(400);
+    expect((await config(user)).offline_worker_notification).toBe(true);
+
+    const res = await oneClick('List-Unsubscribe=One-Click', { token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ result: true, topic: 'offline-workers' });
+    expect((await config(user)).offline_worker_notification).toBe(false);
+    // The page at the same address is still the page.
+    const page = await t.app.inject({ method: 'GET', url: '/unsubscribe', query: { token } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+  });
 });
