@@ -266,8 +266,10 @@ export type CaptchaChallengeResponse = z.infer<typeof captchaChallengeResponse>;
  * has a bot, its @username, and the user's linked chat.
  */
 export const telegramStatusResponse = z.object({
-  /** The pool has a bot (TELEGRAM_BOT_TOKEN); false: Settings offers no linking. */
+  /** The pool has a bot (its jobs role has reached it with TELEGRAM_BOT_TOKEN); false: no linking offered. */
   available: z.boolean(),
+  /** The jobs role reached the bot in the last 10 minutes: links can be made (and messages go out). */
+  reachable: z.boolean(),
   /** Null until the jobs role has reached the bot. */
   bot_username: z.string().nullable(),
   linked: z.boolean(),

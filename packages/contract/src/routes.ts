@@ -169,9 +169,9 @@ export const routes = {
       },
       {
         status: 400,
-        when: 'the jobs role has not reached the bot yet',
+        when: 'the jobs role has not reached the bot in the last 10 minutes',
         example: {
-          error: 'The pool has not reached its Telegram bot yet. Try again in a minute.',
+          error: 'The pool cannot reach its Telegram bot right now. Try again in a few minutes.',
           code: 'TELEGRAM_BOT_NOT_READY',
         },
       },

@@ -205,6 +205,7 @@ export {
   payoutsWithoutTelegramNotice,
   replaceTelegramLinkCode,
   saveTelegramBotState,
+  type TelegramBotState,
   telegramBotState,
   telegramLinkOf,
   telegramUserOfChat,

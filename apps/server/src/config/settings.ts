@@ -650,7 +650,7 @@ export const SETTINGS = {
       .string()
       .trim()
       .regex(/^[0-9]{1,20}:[A-Za-z0-9_-]{30,64}$/, 'expected the token BotFather gives, like 123456789:AAH…'),
-    doc: "Token of the pool's Telegram bot (from @BotFather). Set: miners can link a Telegram chat in Settings and receive their alerts and payout notices there, and the bot answers `/status`; the jobs role polls the Bot API for messages (no webhook, no inbound port). Unset: Telegram is not offered.",
+    doc: "Token of the pool's Telegram bot (from @BotFather). Set: miners can link a Telegram chat in Settings and receive their alerts and payout notices there, and the bot answers `/status`; only the jobs role uses it, polling the Bot API for messages (no webhook, no inbound port); API processes need none (they offer Telegram once the jobs role has reached the bot). Unset: Telegram is not offered.",
   },
   telegramApiRoot: {
     env: 'TELEGRAM_API_ROOT',

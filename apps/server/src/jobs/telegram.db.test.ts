@@ -66,7 +66,7 @@ describe.each(testEngines())('Telegram on %s', (engine) => {
   /** Links alice's chat the way a miner does: a code from Settings, /start <code> in Telegram. */
   async function link(at = new Date(T0)) {
     await telegram.pollOnce(at); // getMe: the bot's @username, which the deep link needs
-    const { code, url } = await createTelegramLinkCode(database.db, alice.user_id, { available: true, now: at });
+    const { code, url } = await createTelegramLinkCode(database.db, alice.user_id, at);
     expect(url).toBe(`https://t.me/${TEST_BOT_USERNAME}?start=${code}`);
     api.userSays(CHAT, `/start ${code}`);
     await telegram.pollOnce(at);
@@ -152,7 +152,7 @@ describe.each(testEngines())('Telegram on %s', (engine) => {
 
   it('refuses an expired code, and a bare /start explains how to link', async () => {
     await telegram.pollOnce(new Date(T0));
-    const { code } = await createTelegramLinkCode(database.db, alice.user_id, { available: true, now: new Date(T0) });
+    const { code } = await createTelegramLinkCode(database.db, alice.user_id, new Date(T0));
     api.userSays(CHAT, `/start ${code}`);
     await telegram.pollOnce(new Date(T0 + 15 * MIN));
     api.userSays(CHAT, '/start');

@@ -129,14 +129,26 @@ export async function unlinkTelegram(db: Executor, userId: bigint, reason: strin
 export interface TelegramBotState {
   updateOffset: bigint;
   botUsername: string | null;
+  /** When the jobs role last reached the bot (null: never). */
+  updatedAt: Date | null;
 }
 
 export async function telegramBotState(db: Executor): Promise<TelegramBotState> {
-  const row = await db.selectFrom('telegram_bot_state').select(['update_offset', 'bot_username']).executeTakeFirst();
-  return { updateOffset: BigInt(row?.update_offset ?? 0), botUsername: row?.bot_username ?? null };
+  const row = await db
+    .selectFrom('telegram_bot_state')
+    .select(['update_offset', 'bot_username', 'updated_at'])
+    .executeTakeFirst();
+  return {
+    updateOffset: BigInt(row?.update_offset ?? 0),
+    botUsername: row?.bot_username ?? null,
+    updatedAt: row?.updated_at ?? null,
+  };
 }
 
-/** Records the bot's state: the next update to ask for, and/or its @username from getMe. */
+/**
+ * Records the bot's state at `now` (the jobs role reached the bot then): the next update to ask for
+ * and/or its @username from getMe, or with neither, only the instant.
+ */
 export async function saveTelegramBotState(
   db: Executor,
   state: { updateOffset?: bigint; botUsername?: string },

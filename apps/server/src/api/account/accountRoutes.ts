@@ -63,13 +63,13 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // Telegram (docs/notifications.md, "Telegram"): the pool offers it when it has a bot token.
-  const telegramAvailable = config.telegramBotToken !== undefined;
+  // Telegram (docs/notifications.md, "Telegram"): offered once the jobs role has reached the bot.
   addRoute(app, routes.userTelegram, { preHandler: [requireUser] }, async ({ request, reply }) => {
     reply.headers(NO_STORE);
-    const settings = await readTelegramSettings(accounts.db, auth.userOf(request).user.id, telegramAvailable);
+    const settings = await readTelegramSettings(accounts.db, auth.userOf(request).user.id, accounts.now());
     return {
       available: settings.available,
+      reachable: settings.reachable,
       bot_username: settings.botUsername,
       linked: settings.link !== null,
       telegram_username: settings.link?.telegramUsername ?? null,
@@ -83,10 +83,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     { preHandler: [requireUser, perUser('telegram-link', USER_RATE_LIMITS.telegramLink)] },
     async ({ request, reply }) => {
       reply.headers(NO_STORE);
-      const link = await createTelegramLinkCode(accounts.db, auth.userOf(request).user.id, {
-        available: telegramAvailable,
-        now: accounts.now(),
-      });
+      const link = await createTelegramLinkCode(accounts.db, auth.userOf(request).user.id, accounts.now());
       return { result: true as const, url: link.url, code: link.code, expires_at: link.expiresAt.toISOString() };
     },
   );

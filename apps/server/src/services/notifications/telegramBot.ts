@@ -49,6 +49,9 @@ export const BOT_COMMANDS = [
 export type GrammySignal = Parameters<Bot['init']>[0];
 export const grammySignal = (signal: AbortSignal | undefined) => signal as unknown as GrammySignal;
 
+/** How often a poll that handled nothing still records that the bot was reached. */
+const HEARTBEAT_MS = 60_000;
+
 /** The longest pause between polls while the Bot API fails. */
 const POLL_BACKOFF_CAP_MS = 60_000;
 
@@ -222,6 +225,7 @@ export function createTelegramBot(options: TelegramBotOptions): TelegramBot {
   async function init(signal?: AbortSignal) {
     await bot.init(grammySignal(signal));
     await saveTelegramBotState(db, { botUsername: bot.botInfo.username }, now);
+    lastRecorded = now.getTime();
     await bot.api.deleteWebhook({ drop_pending_updates: false }, grammySignal(signal));
     await bot.api.setMyCommands([...BOT_COMMANDS], undefined, grammySignal(signal));
     ready = true;
@@ -232,6 +236,8 @@ export function createTelegramBot(options: TelegramBotOptions): TelegramBot {
   // polls back off from 2 seconds to a minute, with one warning per outage instead of one every run.
   let failures = 0;
   let pausedUntil = 0;
+  /** When the bot's state was last written (its updated_at says the bot is reached). */
+  let lastRecorded = Number.NEGATIVE_INFINITY;
 
   async function poll(signal?: AbortSignal): Promise<number> {
     if (!ready) await init(signal);
@@ -244,6 +250,12 @@ export function createTelegramBot(options: TelegramBotOptions): TelegramBot {
       if (signal?.aborted) break;
       await bot.handleUpdate(update);
       await saveTelegramBotState(db, { updateOffset: BigInt(update.update_id + 1) }, now);
+      lastRecorded = now.getTime();
+    }
+    // The API offers linking only while this record is fresh (telegramLink.ts BOT_FRESH_MS).
+    if (now.getTime() - lastRecorded >= HEARTBEAT_MS) {
+      await saveTelegramBotState(db, {}, now);
+      lastRecorded = now.getTime();
     }
     return updates.length;
   }

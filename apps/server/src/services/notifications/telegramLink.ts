@@ -5,6 +5,7 @@ import {
   type Executor,
   linkTelegramChat,
   replaceTelegramLinkCode,
+  type TelegramBotState,
   telegramBotState,
   telegramLinkOf,
   unlinkTelegram,
@@ -24,48 +25,69 @@ const LINK_CODE = /^[A-Za-z0-9_-]{43}$/;
 
 export const TELEGRAM_MESSAGES = {
   notConfigured: 'Telegram is not set up on this pool.',
-  botNotReady: 'The pool has not reached its Telegram bot yet. Try again in a minute.',
+  botNotReady: 'The pool cannot reach its Telegram bot right now. Try again in a few minutes.',
 } as const;
+
+/**
+ * The jobs role reaches the bot every few seconds and records it at least once a minute
+ * (telegramBot.ts); a record older than this means the bot is not running or cannot be reached.
+ */
+const BOT_FRESH_MS = 10 * 60_000;
+/**
+ * A bot not reached for this long is taken as gone (the operator removed the token): Settings stops
+ * offering Telegram instead of saying "cannot reach" forever.
+ */
+const BOT_GONE_MS = 7 * 24 * 3_600_000;
 
 const hashOf = (code: string) => createHash('sha256').update(code).digest('hex');
 
+/**
+ * Whether the pool offers Telegram, judged from what the jobs role (the only role with the token)
+ * recorded: `offered` once it has reached the bot (until a week without), `reachable` while it keeps
+ * reaching it. API
+ * processes need no bot token.
+ */
+function botStatus(state: TelegramBotState, now: Date) {
+  const age = state.updatedAt === null ? Number.POSITIVE_INFINITY : now.getTime() - state.updatedAt.getTime();
+  const offered = state.botUsername !== null && age < BOT_GONE_MS;
+  return { offered, reachable: offered && age < BOT_FRESH_MS };
+}
+
 export interface TelegramSettings {
-  /** The pool has a bot (TELEGRAM_BOT_TOKEN). */
+  /** The pool has a Telegram bot (the jobs role has reached it). */
   available: boolean;
+  /** The jobs role reached it in the last BOT_FRESH_MS. */
+  reachable: boolean;
   botUsername: string | null;
   link: { telegramUsername: string | null; linkedAt: Date } | null;
 }
 
 /** What Settings shows: whether Telegram is offered, the bot, and the user's linked chat. */
-export async function readTelegramSettings(
-  db: Executor,
-  userId: bigint,
-  available: boolean,
-): Promise<TelegramSettings> {
+export async function readTelegramSettings(db: Executor, userId: bigint, now: Date): Promise<TelegramSettings> {
   const [state, link] = await Promise.all([telegramBotState(db), telegramLinkOf(db, userId)]);
+  const { offered, reachable } = botStatus(state, now);
   return {
-    available,
-    botUsername: available ? state.botUsername : null,
+    available: offered,
+    reachable,
+    botUsername: state.botUsername,
     link: link ? { telegramUsername: link.telegramUsername, linkedAt: link.linkedAt } : null,
   };
 }
 
-/**
- * A new link code for the user and the deep link that carries it. The bot's @username comes from the
- * jobs role's getMe (telegram_bot_state), so the API never needs the token.
- */
+/** A new link code for the user and the deep link that carries it to the bot. */
 export async function createTelegramLinkCode(
   db: Executor,
   userId: bigint,
-  options: { available: boolean; now: Date },
+  now: Date,
 ): Promise<{ code: string; url: string; expiresAt: Date }> {
-  if (!options.available) throw errors.refused('TELEGRAM_NOT_CONFIGURED', TELEGRAM_MESSAGES.notConfigured);
-  const { botUsername } = await telegramBotState(db);
-  if (!botUsername) throw errors.refused('TELEGRAM_BOT_NOT_READY', TELEGRAM_MESSAGES.botNotReady);
+  const state = await telegramBotState(db);
+  const { offered, reachable } = botStatus(state, now);
+  if (!offered) throw errors.refused('TELEGRAM_NOT_CONFIGURED', TELEGRAM_MESSAGES.notConfigured);
+  if (!reachable) throw errors.refused('TELEGRAM_BOT_NOT_READY', TELEGRAM_MESSAGES.botNotReady);
   const code = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(options.now.getTime() + LINK_CODE_TTL_MS);
-  await replaceTelegramLinkCode(db, { userId, codeHash: hashOf(code), expiresAt, now: options.now });
-  return { code, url: `https://t.me/${botUsername}?start=${code}`, expiresAt };
+  const expiresAt = new Date(now.getTime() + LINK_CODE_TTL_MS);
+  await replaceTelegramLinkCode(db, { userId, codeHash: hashOf(code), expiresAt, now });
+  return { code, url: `https://t.me/${state.botUsername}?start=${code}`, expiresAt };
 }
 
 /**

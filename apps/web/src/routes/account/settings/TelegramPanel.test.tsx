@@ -6,6 +6,7 @@ import { TELEGRAM_TEXT, TelegramLink, TelegramPanel } from './TelegramPanel';
 
 const OFFERED: TelegramStatusResponse = {
   available: true,
+  reachable: true,
   bot_username: 'pool_bot',
   linked: false,
   telegram_username: null,
@@ -22,7 +23,11 @@ const noop = () => undefined;
 describe('Telegram panel', () => {
   it('says so when the pool has no bot, and offers no link', () => {
     const html = renderPage(
-      <TelegramLink status={{ ...OFFERED, available: false, bot_username: null }} pending={null} onPending={noop} />,
+      <TelegramLink
+        status={{ ...OFFERED, available: false, reachable: false, bot_username: null }}
+        pending={null}
+        onPending={noop}
+      />,
     );
     expect(textOf(html)).toContain(TELEGRAM_TEXT.notOffered);
     expect(html).not.toContain('data-testid="telegram-link"');
@@ -53,6 +58,22 @@ describe('Telegram panel', () => {
     );
     expect(textOf(html)).toMatch(/Linked to @miner_tg since 2026-11-25 \d\d:00\./);
     expect(html).toContain('data-testid="telegram-unlink"');
+  });
+
+  it('makes no link while the pool cannot reach its bot, and says so to a linked miner too', () => {
+    const down = { ...OFFERED, reachable: false };
+    const unlinked = renderPage(<TelegramLink status={down} pending={null} onPending={noop} />);
+    expect(textOf(unlinked)).toContain(TELEGRAM_TEXT.unreachable);
+    expect(unlinked).not.toContain('data-testid="telegram-link"');
+    const linked = renderPage(
+      <TelegramLink
+        status={{ ...down, linked: true, telegram_username: 'miner_tg' }}
+        pending={null}
+        onPending={noop}
+      />,
+    );
+    expect(textOf(linked)).toContain('Linked to @miner_tg');
+    expect(textOf(linked)).toContain(TELEGRAM_TEXT.unreachable);
   });
 
   it('names what failed to load', () => {

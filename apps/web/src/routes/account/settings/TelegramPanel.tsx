@@ -33,6 +33,8 @@ export function TelegramPanel() {
 
 export const TELEGRAM_TEXT = {
   notOffered: 'This pool has no Telegram bot.',
+  unreachable:
+    'The pool cannot reach its Telegram bot right now: no new link can be made, and messages wait until it can.',
   linkFailed: 'Could not create a link. Please try again.',
   unlinkFailed: 'Could not unlink the chat. Please try again.',
 } as const;
@@ -69,12 +71,11 @@ export function TelegramLink({
     onError: (failure) => setError(serverErrorText(failure, TELEGRAM_TEXT.unlinkFailed)),
   });
 
-  if (!status.available)
-    return (
-      <p data-testid="telegram-not-offered" className="text-sm text-slate-600 dark:text-slate-400">
-        {TELEGRAM_TEXT.notOffered}
-      </p>
-    );
+  const unreachable = status.available && !status.reachable && (
+    <p data-testid="telegram-unreachable" className="text-sm text-amber-700 dark:text-amber-400">
+      {TELEGRAM_TEXT.unreachable}
+    </p>
+  );
 
   if (status.linked)
     return (
@@ -84,6 +85,7 @@ export function TelegramLink({
           {status.linked_at ? ` since ${formatLocalDateTime(Date.parse(status.linked_at))}` : ''}. Send /stop there to
           pause messages, or unlink it here.
         </p>
+        {unreachable}
         <PendingButton
           data-testid="telegram-unlink"
           className={secondaryButtonClass}
@@ -95,6 +97,15 @@ export function TelegramLink({
         <FormMessage error={error} />
       </div>
     );
+
+  if (!status.available)
+    return (
+      <p data-testid="telegram-not-offered" className="text-sm text-slate-600 dark:text-slate-400">
+        {TELEGRAM_TEXT.notOffered}
+      </p>
+    );
+
+  if (!status.reachable) return unreachable;
 
   return (
     <div className="space-y-3 text-sm text-slate-700 dark:text-slate-300">
