@@ -13,6 +13,7 @@ import m0012 from '../migrations/0012_operator_alerts.sql';
 import m0013 from '../migrations/0013_notifications.sql';
 import m0014 from '../migrations/0014_notification_attachments.sql';
 import m0015 from '../migrations/0015_telegram.sql';
+import m0016 from '../migrations/0016_payouts_sent_at.sql';
 
 const FILE_NAME = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 
@@ -46,6 +47,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration('0013_notifications.sql', m0013),
   migration('0014_notification_attachments.sql', m0014),
   migration('0015_telegram.sql', m0015),
+  migration('0016_payouts_sent_at.sql', m0016),
 ];
 
 export function migration(fileName: string, sql: string): Migration {
