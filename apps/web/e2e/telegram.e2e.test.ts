@@ -62,6 +62,18 @@ describe('Telegram in Settings', () => {
     // The page polls while a code is out: no reload needed.
     await page.getByTestId('telegram-linked').waitFor({ timeout: 10_000 });
     expect(await page.getByTestId('telegram-linked').innerText()).toMatch(/^Linked to @tg_miner since /);
+    // Linking turned Telegram notifications on; the switches show it, and saving others keeps it.
+    const toggle = page.getByTestId('toggle-telegram');
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+    await page.getByTestId('toggle-monthly-reports').click();
+    await page.getByTestId('save-preferences').click();
+    await expect.poll(() => page.getByTestId('form-success').innerText()).toBe('Saved successfully');
+    const saved = await site.database.db
+      .selectFrom('users')
+      .select(['telegram_notifications', 'send_monthly_reports'])
+      .where('id', '=', miner.userId)
+      .executeTakeFirstOrThrow();
+    expect(saved).toEqual({ telegram_notifications: true, send_monthly_reports: true });
 
     await page.getByTestId('telegram-unlink').click();
     await expect.poll(() => panel.innerText()).toContain('No chat is linked.');

@@ -200,6 +200,8 @@ export {
   consumeTelegramLinkCode,
   deferTelegramNotifications,
   dueTelegramNotifications,
+  type FailedPayoutNoticeRow,
+  failedPayoutsWithoutTelegramNotice,
   linkTelegramChat,
   type PayoutNoticeRow,
   payoutsWithoutTelegramNotice,

@@ -2,6 +2,8 @@ import {
   type Coin,
   type DB,
   enqueueNotification,
+  type FailedPayoutNoticeRow,
+  failedPayoutsWithoutTelegramNotice,
   listCoins,
   type PayoutNoticeRow,
   payoutsWithoutTelegramNotice,
@@ -17,7 +19,9 @@ import type { JobDefinition } from './types.js';
  * (coin, amount per account and address, the transaction and its explorer link). Payouts are looked
  * up rather than announced by the payout engines, so no sending path can forget one; each message's
  * dedupe key (`payout:{payout id}:{user id}:telegram`) makes the notice once, whatever reruns or
- * restarts. Payouts sent before the chat was linked, or more than a day ago, get none.
+ * restarts. Payouts sent before the chat was linked, or more than a day ago, get none. A payout that
+ * fails after its notice (a pool-signed transaction reverted or never mined: its balances are
+ * restored) gets a second message saying so, once (`payout-failed:{payout id}:{user id}:telegram`).
  */
 
 /** How far back a payout still gets its notice (a jobs role down for longer does not flood chats). */
@@ -49,27 +53,63 @@ export function payoutNotice(poolName: string, rows: readonly PayoutNoticeRow[],
   return { subject: `[${poolName}] Payout sent: ${amount}`, body };
 }
 
-export async function enqueuePayoutNotices(db: Kysely<DB>, now: Date, poolName: string): Promise<number> {
-  const rows = await payoutsWithoutTelegramNotice(db, new Date(now.getTime() - NOTICE_LOOKBACK_MS), PER_RUN);
-  if (rows.length === 0) return 0;
-  const coins = new Map((await listCoins(db)).map((c) => [c.ticker, c]));
-  const groups = new Map<string, PayoutNoticeRow[]>();
+/** The notice that a payout announced as sent failed after all, and its amount is back in the balance. */
+export function failedPayoutNotice(poolName: string, rows: readonly FailedPayoutNoticeRow[], coin: Coin | undefined) {
+  const first = rows[0] as FailedPayoutNoticeRow;
+  const decimals = coin?.decimals ?? 0;
+  const total = rows.reduce((sum, r) => sum + r.amount, 0n);
+  const amount = `${plainAmount(total, decimals)} ${first.coin}`;
+  const body = [
+    `The payout of ${amount} announced as sent did not go through (found ${utc(first.failedAt)}); no coins left the pool:`,
+    ...rows.map((r) => `  ${r.account} → ${r.address}: ${plainAmount(r.amount, decimals)} ${r.coin}`),
+    '',
+    'The amount is back in your balance and is paid again with the next payout.',
+  ].join('\n');
+  return { subject: `[${poolName}] Payout failed: ${amount} back in your balance`, body };
+}
+
+/** Rows grouped per payout and user, in their order. */
+function byPayoutAndUser<R extends { payoutId: bigint; userId: bigint }>(rows: readonly R[]): R[][] {
+  const groups = new Map<string, R[]>();
   for (const row of rows) {
-    const key = `payout:${row.payoutId}:${row.userId}:telegram`;
+    const key = `${row.payoutId}:${row.userId}`;
     groups.set(key, [...(groups.get(key) ?? []), row]);
   }
+  return [...groups.values()];
+}
+
+/** Queues the notices of payouts sent, and of payouts that failed after their notice, at `now`. */
+export async function enqueuePayoutNotices(db: Kysely<DB>, now: Date, poolName: string): Promise<number> {
+  const since = new Date(now.getTime() - NOTICE_LOOKBACK_MS);
+  const [sent, failed] = await Promise.all([
+    payoutsWithoutTelegramNotice(db, since, PER_RUN),
+    failedPayoutsWithoutTelegramNotice(db, since, PER_RUN),
+  ]);
+  if (sent.length === 0 && failed.length === 0) return 0;
+  const coins = new Map((await listCoins(db)).map((c) => [c.ticker, c]));
+  const notices = [
+    ...byPayoutAndUser(sent).map((group) => {
+      const first = group[0] as PayoutNoticeRow;
+      return {
+        userId: first.userId,
+        kind: 'payout-sent',
+        dedupeKey: `payout:${first.payoutId}:${first.userId}:telegram`,
+        ...payoutNotice(poolName, group, coins.get(first.coin)),
+      };
+    }),
+    ...byPayoutAndUser(failed).map((group) => {
+      const first = group[0] as FailedPayoutNoticeRow;
+      return {
+        userId: first.userId,
+        kind: 'payout-failed',
+        dedupeKey: `payout-failed:${first.payoutId}:${first.userId}:telegram`,
+        ...failedPayoutNotice(poolName, group, coins.get(first.coin)),
+      };
+    }),
+  ];
   let enqueued = 0;
-  for (const [dedupeKey, group] of groups) {
-    const first = group[0] as PayoutNoticeRow;
-    const inserted = await enqueueNotification(db, {
-      userId: first.userId,
-      channel: 'telegram',
-      kind: 'payout-sent',
-      dedupeKey,
-      ...payoutNotice(poolName, group, coins.get(first.coin)),
-      now,
-    });
-    if (inserted) enqueued++;
+  for (const notice of notices) {
+    if (await enqueueNotification(db, { ...notice, channel: 'telegram', now })) enqueued++;
   }
   return enqueued;
 }

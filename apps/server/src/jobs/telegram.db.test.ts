@@ -1,4 +1,11 @@
-import { type Account, type Database, telegramLinkOf } from '@lodestone/db';
+import {
+  type Account,
+  type Database,
+  enqueueNotification,
+  eraseUser,
+  failSentPayout,
+  telegramLinkOf,
+} from '@lodestone/db';
 import { createTestDatabase, insertTestAccount, testEngines } from '@lodestone/db/testing';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -222,6 +229,82 @@ describe.each(testEngines())('Telegram on %s', (engine) => {
     expect(notices[0]).not.toContain('bob'); // another user's part of the same transaction
     expect(notices[0]).toContain(`Transaction: ${TXID}`);
     expect(notices[0]).toContain(`https://litecoinspace.org/tx/${TXID}`);
+
+    // The transaction reverts after all (a pool-signed chain): the balances come back, and the miner
+    // who was told "sent" is told it failed, once.
+    expect(await failSentPayout(database.db, payout?.id as bigint, 'reverted', new Date(T0 + 10 * MIN))).toBe(true);
+    await tick(T0 + 11 * MIN);
+    await tick(T0 + 12 * MIN);
+    const failed = replies().slice(2);
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toContain('[Lodestone] Payout failed: 0.0125 LTC back in your balance');
+    expect(failed[0]).toContain('alice → ltc1qalice: 0.0125 LTC');
+    expect(failed[0]).toContain('The amount is back in your balance');
+  });
+
+  it('a payout that fails before its notice went out gets no notice at all', async () => {
+    await link();
+    const [payout] = await sql<{ id: bigint }>`
+      insert into payouts (idempotency_key, coin, status, total, fee, txid, demo, created_at, sending_at, sent_at)
+      values ('p2', 'LTC', 'sent', 1250000, 1000, ${TXID}, false, ${new Date(T0)}, ${new Date(T0)}, ${new Date(T0)})
+      returning id`
+      .execute(database.db)
+      .then((r) => r.rows);
+    await sql`insert into payout_items (payout_id, account_id, address, amount)
+              values (${payout?.id}, ${alice.id}, 'ltc1qalice', 1250000)`.execute(database.db);
+    await failSentPayout(database.db, payout?.id as bigint, 'reverted', new Date(T0 + 30_000));
+    await tick(T0 + MIN);
+    expect(api.sent).toHaveLength(1); // the link's answer only
+  });
+
+  it('a failed answer (the chat blocked the bot meanwhile) holds up no later update', async () => {
+    await link();
+    api.userSays(CHAT, '/status');
+    api.block(CHAT.id);
+    api.userSays({ id: 99 }, '/help');
+    expect(await telegram.pollOnce(new Date(T0))).toBe(2);
+    expect(replies().at(-1)).toContain('This is the Lodestone bot.');
+    expect(log.entries.filter((e) => e.message === 'Telegram update not fully handled')).toHaveLength(1);
+    expect(await telegram.pollOnce(new Date(T0 + 2000))).toBe(0); // confirmed: not handled again
+  });
+
+  it('sends one message per chat per run, so a chat with a backlog does not hold up the others', async () => {
+    await link();
+    const bob = await insertTestAccount(database.db, 'bob');
+    const { code } = await createTelegramLinkCode(database.db, bob.user_id, new Date(T0));
+    api.userSays({ id: 5005 }, `/start ${code}`);
+    await telegram.pollOnce(new Date(T0));
+    const queue = (userId: bigint, n: number, at: number) =>
+      enqueueNotification(database.db, {
+        userId,
+        channel: 'telegram',
+        kind: 'worker-offline',
+        dedupeKey: `backlog:${userId}:${n}`,
+        subject: `message ${n}`,
+        body: 'body',
+        now: new Date(at),
+      });
+    for (let n = 0; n < 5; n++) await queue(alice.user_id, n, T0 + n);
+    await queue(bob.user_id, 9, T0 + 10);
+    const before = api.sent.length;
+    await sendDueTelegram(database.db, new Date(T0 + MIN), telegram, log, { pauseMs: 0 });
+    expect(api.sent.slice(before).map((m) => [m.chatId, m.text.split('\n')[0]])).toEqual([
+      [CHAT.id, 'message 0'],
+      [5005, 'message 9'],
+    ]);
+
+    // Turned off while they wait (/stop, Settings): the rest end, they are not sent.
+    await sql`update users set telegram_notifications = false where id = ${alice.user_id}`.execute(database.db);
+    await sendDueTelegram(database.db, new Date(T0 + 2 * MIN), telegram, log, { pauseMs: 0 });
+    expect(api.sent.length).toBe(before + 2);
+    const ended = await database.db
+      .selectFrom('notifications')
+      .select(['status', 'last_error'])
+      .where('user_id', '=', alice.user_id)
+      .where('status', '=', 'failed')
+      .execute();
+    expect(ended).toHaveLength(4);
+    expect(ended.every((r) => r.last_error === 'Telegram notifications turned off')).toBe(true);
   });
 
   it('/stop turns Telegram messages off; e-mail alerts go on', async () => {
@@ -241,6 +324,18 @@ describe.each(testEngines())('Telegram on %s', (engine) => {
       .orderBy('id')
       .execute();
     expect(logged.map((r) => r.log_name)).toEqual(['telegram_linked', 'settings_changed']);
+  });
+
+  it('deleting the login deletes its Telegram link and codes; the user log never named the chat', async () => {
+    await link();
+    await createTelegramLinkCode(database.db, alice.user_id, new Date(T0));
+    await eraseUser(database.db, alice.user_id, new Date(T0 + MIN));
+    expect(await telegramLinkOf(database.db, alice.user_id)).toBeUndefined();
+    const codes = await database.db.selectFrom('telegram_link_codes').select('user_id').execute();
+    expect(codes).toEqual([]);
+    const logged = await database.db.selectFrom('user_log').select('log_value').execute();
+    expect(JSON.stringify(logged)).not.toContain('alice_tg');
+    expect(JSON.stringify(logged)).not.toContain(String(CHAT.id));
   });
 
   it('/unlink unlinks the chat', async () => {

@@ -178,27 +178,41 @@ export interface DueTelegramMessage {
 }
 
 /**
- * Pending Telegram messages due at `now`, oldest first, at most `limit`. Those that can no longer go
- * anywhere (the user unlinked meanwhile or was deleted) are ended first, not returned.
+ * Pending Telegram messages due at `now`, oldest first, at most one per chat (Telegram's one message
+ * a second to a chat; the next waits for the next run) and `limit` in all, so a chat with a backlog
+ * does not hold up the others. Messages that can no longer go anywhere are ended first, not returned:
+ * the user unlinked meanwhile or was deleted, or turned Telegram notifications off (/stop, Settings)
+ * while they waited.
  */
 export async function dueTelegramNotifications(db: Executor, now: Date, limit: number): Promise<DueTelegramMessage[]> {
   await sql`
-    update notifications n set status = 'failed', last_error = 'no linked Telegram chat'
+    update notifications n
+       set status = 'failed',
+           last_error = case when exists (select 1 from telegram_links l where l.user_id = n.user_id)
+                             then 'Telegram notifications turned off' else 'no linked Telegram chat' end
      where n.status = 'pending' and n.channel = 'telegram'
        and not exists (select 1 from telegram_links l join users u on u.id = l.user_id
-                        where l.user_id = n.user_id and u.deleted_at is null)
+                        where l.user_id = n.user_id and u.deleted_at is null and u.telegram_notifications)
   `.execute(db);
-  const rows = await db
-    .selectFrom('notifications as n')
-    .innerJoin('telegram_links as l', 'l.user_id', 'n.user_id')
-    .select(['n.id', 'n.user_id', 'n.kind', 'n.subject', 'n.body', 'n.attempts', 'l.chat_id'])
-    .where('n.status', '=', 'pending')
-    .where('n.channel', '=', 'telegram')
-    .where('n.next_attempt_at', '<=', now)
-    .orderBy('n.next_attempt_at')
-    .orderBy('n.id')
-    .limit(limit)
-    .execute();
+  const { rows } = await sql<{
+    id: bigint;
+    user_id: bigint;
+    kind: string;
+    subject: string;
+    body: string;
+    attempts: number;
+    chat_id: bigint;
+  }>`
+    select id, user_id, kind, subject, body, attempts, chat_id
+      from (select n.id, n.user_id, n.kind, n.subject, n.body, n.attempts, l.chat_id, n.next_attempt_at,
+                   row_number() over (partition by l.chat_id order by n.next_attempt_at, n.id) as place
+              from notifications n
+              join telegram_links l on l.user_id = n.user_id
+             where n.status = 'pending' and n.channel = 'telegram' and n.next_attempt_at <= ${now}) due
+     where place = 1
+     order by next_attempt_at, id
+     limit ${limit}
+  `.execute(db);
   return rows.map((r) => ({
     id: r.id,
     userId: r.user_id,
@@ -284,6 +298,70 @@ export async function payoutsWithoutTelegramNotice(
     txid: r.txid,
     demo: r.demo,
     sentAt: r.sent_at,
+    account: r.account,
+    address: r.address,
+    amount: BigInt(r.amount),
+  }));
+}
+
+/** One account's part of a payout that failed after its "sent" notice. */
+export interface FailedPayoutNoticeRow {
+  payoutId: bigint;
+  userId: bigint;
+  coin: string;
+  failedAt: Date;
+  account: string;
+  address: string;
+  amount: bigint;
+}
+
+/**
+ * Payouts that failed at or after `since` (their balances restored: an EVM revert, a dead Pact
+ * command) after their "sent" notice went into the outbox, whose user has no "failed" notice yet
+ * (`payout-failed:{payout id}:{user id}:telegram`) and still gets Telegram messages. One row per
+ * account and address, oldest failure first; at most `limit` payouts.
+ */
+export async function failedPayoutsWithoutTelegramNotice(
+  db: Executor,
+  since: Date,
+  limit: number,
+): Promise<FailedPayoutNoticeRow[]> {
+  const { rows } = await sql<{
+    payout_id: bigint;
+    user_id: bigint;
+    coin: string;
+    failed_at: Date;
+    account: string;
+    address: string;
+    amount: string;
+  }>`
+    with due as (
+      select distinct p.id as payout_id, a.user_id, p.failed_at
+        from payouts p
+        join payout_items i on i.payout_id = p.id
+        join accounts a on a.id = i.account_id
+        join users u on u.id = a.user_id and u.telegram_notifications and u.deleted_at is null
+        join telegram_links l on l.user_id = u.id
+       where p.status = 'failed' and p.failed_at >= ${since}
+         and exists (select 1 from notifications n
+                      where n.dedupe_key = 'payout:' || p.id || ':' || a.user_id || ':telegram')
+         and not exists (select 1 from notifications n
+                          where n.dedupe_key = 'payout-failed:' || p.id || ':' || a.user_id || ':telegram')
+       order by p.failed_at, p.id, a.user_id
+       limit ${limit}
+    )
+    select d.payout_id, d.user_id, p.coin, p.failed_at, a.username as account, i.address, i.amount::text as amount
+      from due d
+      join payouts p on p.id = d.payout_id
+      join payout_items i on i.payout_id = p.id
+      join accounts a on a.id = i.account_id and a.user_id = d.user_id
+     order by p.failed_at, p.id, d.user_id, a.username, i.address
+  `.execute(db);
+  return rows.map((r) => ({
+    payoutId: r.payout_id,
+    userId: r.user_id,
+    coin: r.coin,
+    failedAt: r.failed_at,
     account: r.account,
     address: r.address,
     amount: BigInt(r.amount),

@@ -113,7 +113,7 @@ export async function lockUser(db: Executor, id: bigint): Promise<void> {
 
 /**
  * Deletes a user's personal data: the e-mail becomes a tombstone (so the address can register again),
- * password, 2FA, preferences and referral source are cleared. The row stays, so ledger entries,
+ * password, 2FA, preferences, referral source and the linked Telegram chat are cleared. The row stays, so ledger entries,
  * balances and the user log keep their owner.
  */
 export async function eraseUser(db: Executor, id: bigint, at: Date): Promise<void> {
@@ -134,4 +134,8 @@ export async function eraseUser(db: Executor, id: bigint, at: Date): Promise<voi
     })
     .where('id', '=', id)
     .execute();
+  // The Telegram chat is personal data too; pending messages to it end with the user (the senders
+  // fail messages of deleted users).
+  await db.deleteFrom('telegram_link_codes').where('user_id', '=', id).execute();
+  await db.deleteFrom('telegram_links').where('user_id', '=', id).execute();
 }

@@ -8,7 +8,7 @@ import {
   updateUserPreferences,
 } from '@lodestone/db';
 import { ALGORITHM_KEYS } from '@lodestone/domain';
-import { Bot, type Context } from 'grammy';
+import { Bot, BotError, type Context } from 'grammy';
 import type { Kysely } from 'kysely';
 import type { ServiceLog } from '../log.js';
 import { type MiningContext, readMiningSummary, readMiningWorkers } from '../mining.js';
@@ -18,8 +18,9 @@ import { linkChatWithCode, unlinkTelegramChat } from './telegramLink.js';
  * The pool's Telegram bot (docs/notifications.md, "Telegram"), driven by the jobs role: it reads
  * messages by polling getUpdates (no webhook: a pool behind NAT needs no inbound port, and the jobs
  * role's singleton lock keeps one poller, which Telegram requires) and answers the commands below.
- * The offset of the next update is kept in the database, so a restarted jobs role neither handles an
- * update twice nor misses one. Sending the outbox's Telegram messages is jobs/telegramSender.ts.
+ * The offset of the next update is kept in the database, so a restarted jobs role misses none and
+ * handles none again but the one a crash interrupted (at least once; the handlers bear repeating).
+ * Sending the outbox's Telegram messages is jobs/telegramSender.ts.
  */
 
 export interface TelegramBotOptions {
@@ -213,15 +214,6 @@ export function createTelegramBot(options: TelegramBotOptions): TelegramBot {
 
   bot.on('message', (ctx) => reply(ctx, helpText(options)));
 
-  // One failed answer (the chat blocked the bot, a flood limit) is logged; the update counts as
-  // handled, so one bad message cannot stall every later one.
-  bot.catch((error) => {
-    log.warn(
-      { job: 'telegram-updates', updateId: error.ctx.update.update_id, error: String(error.error) },
-      'Telegram update not fully handled',
-    );
-  });
-
   async function init(signal?: AbortSignal) {
     await bot.init(grammySignal(signal));
     await saveTelegramBotState(db, { botUsername: bot.botInfo.username }, now);
@@ -248,7 +240,18 @@ export function createTelegramBot(options: TelegramBotOptions): TelegramBot {
     );
     for (const update of updates) {
       if (signal?.aborted) break;
-      await bot.handleUpdate(update);
+      try {
+        await bot.handleUpdate(update);
+      } catch (error) {
+        // One failed answer (the chat blocked the bot meanwhile, a flood limit, a database hiccup) is
+        // logged, and the update still counts as handled: otherwise it would come back at every poll
+        // for a day and hold up every later one. (handleUpdate throws; bot.catch is only for bot.start.)
+        const cause = error instanceof BotError ? error.error : error;
+        log.warn(
+          { job: 'telegram-updates', updateId: update.update_id, error: String(cause) },
+          'Telegram update not fully handled',
+        );
+      }
       await saveTelegramBotState(db, { updateOffset: BigInt(update.update_id + 1) }, now);
       lastRecorded = now.getTime();
     }

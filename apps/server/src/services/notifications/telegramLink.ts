@@ -104,7 +104,8 @@ export async function linkChatWithCode(
   const userId = await consumeTelegramLinkCode(db, hashOf(code), now);
   if (userId === undefined) return undefined;
   const movedFrom = await linkTelegramChat(db, { userId, ...chat, now });
-  await appendUserLog(db, { userId, name: 'telegram_linked', value: { username: chat.telegramUsername }, time: now });
+  // No @username or chat id in the user log: it outlives the person's data (docs/accounts.md).
+  await appendUserLog(db, { userId, name: 'telegram_linked', value: { via: 'Telegram /start' }, time: now });
   if (movedFrom !== undefined)
     await appendUserLog(db, {
       userId: movedFrom,

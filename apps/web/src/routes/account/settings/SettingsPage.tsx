@@ -1,6 +1,6 @@
 import type { UserConfigResponse } from '@lodestone/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { createAccount, updateUserConfig } from '../../../api/account';
 import { useUserConfig } from '../../../api/accountQueries';
@@ -125,6 +125,12 @@ function AccountInfo({ twoFactorEnabled }: { twoFactorEnabled: boolean }) {
 function Preferences({ config }: { config: UserConfigResponse }) {
   // The switches start from the server's values and are saved together.
   const [toggles, setToggles] = useState<Toggles>(() => togglesFromConfig(config));
+  // Linking a Telegram chat turns its notifications on at the server: the switch follows, so saving
+  // the other switches does not turn them off again. (After a save the value is already the same.)
+  const telegramOnServer = config.telegram_notifications;
+  useEffect(() => {
+    setToggles((current) => ({ ...current, telegramNotifications: telegramOnServer }));
+  }, [telegramOnServer]);
   const [message, setMessage] = useState<{ error?: string; success?: string }>({});
   const queryClient = useQueryClient();
   const set = (change: Partial<Toggles>) => {

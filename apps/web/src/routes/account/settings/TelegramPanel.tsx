@@ -1,6 +1,6 @@
 import type { TelegramLinkResponse, TelegramStatusResponse } from '@lodestone/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { createTelegramLink, unlinkTelegram } from '../../../api/account';
 import { useTelegram } from '../../../api/accountQueries';
 import { serverErrorText } from '../../../api/errors';
@@ -16,6 +16,21 @@ import { formatLocalDateTime } from '../../../lib/format';
 export function TelegramPanel() {
   const [pending, setPending] = useState<TelegramLinkResponse | null>(null);
   const telegram = useTelegram(pending !== null);
+  const queryClient = useQueryClient();
+  const linked = telegram.data?.linked ?? false;
+  // Linked: the code is spent, polling stops, and the settings are read again (linking turned the
+  // Telegram toggle on; the Preferences panel must not save the old value over it).
+  useEffect(() => {
+    if (!linked || pending === null) return;
+    setPending(null);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.config });
+  }, [linked, pending, queryClient]);
+  // Expired: the link is dead; offer a new one instead of polling on.
+  useEffect(() => {
+    if (pending === null) return;
+    const timer = setTimeout(() => setPending(null), Math.max(0, Date.parse(pending.expires_at) - Date.now()));
+    return () => clearTimeout(timer);
+  }, [pending]);
   return (
     <Panel
       title="Telegram"
@@ -65,8 +80,6 @@ export function TelegramLink({
       setError(undefined);
       onPending(null);
       void refresh();
-      // The Telegram toggle may have changed with the link.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.config });
     },
     onError: (failure) => setError(serverErrorText(failure, TELEGRAM_TEXT.unlinkFailed)),
   });
