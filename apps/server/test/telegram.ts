@@ -1,5 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { DB } from '@lodestone/db';
+import type { Kysely } from 'kysely';
+import { powHashesPerDifficulty } from '../src/services/hashesPerDifficulty.js';
+import type { ServiceLog } from '../src/services/log.js';
+import { createTelegramBot, type TelegramBot } from '../src/services/notifications/telegramBot.js';
 
 /**
  * A Telegram Bot API stand-in for tests: a real HTTP server speaking the Bot API's transport
@@ -288,4 +293,23 @@ export async function startTelegramStandIn(token = TEST_BOT_TOKEN): Promise<Tele
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+const QUIET: ServiceLog = { info() {}, warn() {}, error() {} };
+
+/** The pool's bot as the jobs role builds it, on the stand-in, for pool "Lodestone". */
+export function standInBot(
+  api: TelegramStandIn,
+  db: Kysely<DB>,
+  options: { publicUrl?: string; log?: ServiceLog; token?: string } = {},
+): TelegramBot {
+  return createTelegramBot({
+    token: options.token ?? api.token,
+    apiRoot: api.apiRoot,
+    db,
+    poolName: 'Lodestone',
+    publicUrl: options.publicUrl ?? 'https://pool.example.org',
+    mining: { windowMinutes: 10, feePercent: 1, hashesPerDifficulty: powHashesPerDifficulty },
+    log: options.log ?? QUIET,
+  });
 }

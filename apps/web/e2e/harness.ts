@@ -18,10 +18,8 @@ import { describeStratum } from '../../server/src/services/stratumInfo.js';
 export { applyShareBatch } from '../../server/src/jobs/accounting.js';
 export { registerUser } from '../../server/src/services/accounts/register.js';
 export { SESSION_COOKIE, Sessions } from '../../server/src/services/auth/sessions.js';
-export { powHashesPerDifficulty } from '../../server/src/services/hashesPerDifficulty.js';
-export { createTelegramBot } from '../../server/src/services/notifications/telegramBot.js';
 export { issueSignature, payoutReceiptText } from '../../server/src/services/public/signatures.js';
-export { startTelegramStandIn, TEST_BOT_USERNAME } from '../../server/test/telegram.js';
+export { standInBot, startTelegramStandIn, TEST_BOT_USERNAME } from '../../server/test/telegram.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 

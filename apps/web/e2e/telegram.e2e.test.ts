@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, seedUser } from './dashboardSeed.js';
-import {
-  createTelegramBot,
-  powHashesPerDifficulty,
-  type Site,
-  startSite,
-  startTelegramStandIn,
-  TEST_BOT_USERNAME,
-} from './harness.js';
+import { type Site, standInBot, startSite, startTelegramStandIn, TEST_BOT_USERNAME } from './harness.js';
 
 /**
  * Linking Telegram from Settings in Chromium (docs/notifications.md, "Telegram"): the page's link
@@ -17,21 +10,13 @@ import {
 describe('Telegram in Settings', () => {
   let site: Site;
   let api: Awaited<ReturnType<typeof startTelegramStandIn>>;
-  let bot: ReturnType<typeof createTelegramBot>;
+  let bot: ReturnType<typeof standInBot>;
 
   beforeAll(async () => {
     api = await startTelegramStandIn();
     // The site (API role) gets no token: the jobs role's bot is what makes Telegram offered.
     site = await startSite();
-    bot = createTelegramBot({
-      token: api.token,
-      apiRoot: api.apiRoot,
-      db: site.database.db,
-      poolName: 'Lodestone',
-      publicUrl: site.baseUrl,
-      mining: { windowMinutes: 10, feePercent: 1, hashesPerDifficulty: powHashesPerDifficulty },
-      log: { info() {}, warn() {}, error() {} },
-    });
+    bot = standInBot(api, site.database.db, { publicUrl: site.baseUrl });
     await bot.pollOnce(new Date()); // getMe: the bot's @username
   });
   afterAll(async () => {

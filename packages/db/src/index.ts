@@ -200,8 +200,6 @@ export {
   consumeTelegramLinkCode,
   deferTelegramNotifications,
   dueTelegramNotifications,
-  type FailedPayoutNoticeRow,
-  failedPayoutsWithoutTelegramNotice,
   linkTelegramChat,
   type PayoutNoticeRow,
   payoutsWithoutTelegramNotice,

@@ -2,8 +2,6 @@ import {
   type Coin,
   type DB,
   enqueueNotification,
-  type FailedPayoutNoticeRow,
-  failedPayoutsWithoutTelegramNotice,
   listCoins,
   type PayoutNoticeRow,
   payoutsWithoutTelegramNotice,
@@ -44,7 +42,7 @@ export function payoutNotice(poolName: string, rows: readonly PayoutNoticeRow[],
   const amount = `${plainAmount(total, decimals)} ${first.coin}`;
   const link = first.demo ? null : explorerLink(coin?.explorer_tx_url ?? null, '{txid}', first.txid);
   const body = [
-    `Payout of ${amount} sent ${utc(first.sentAt)}${first.demo ? ' (demo network: no real coins moved)' : ''}:`,
+    `Payout of ${amount} sent ${utc(first.at)}${first.demo ? ' (demo network: no real coins moved)' : ''}:`,
     ...rows.map((r) => `  ${r.account} → ${r.address}: ${plainAmount(r.amount, decimals)} ${r.coin}`),
     '',
     `Transaction: ${first.txid}`,
@@ -54,13 +52,13 @@ export function payoutNotice(poolName: string, rows: readonly PayoutNoticeRow[],
 }
 
 /** The notice that a payout announced as sent failed after all, and its amount is back in the balance. */
-export function failedPayoutNotice(poolName: string, rows: readonly FailedPayoutNoticeRow[], coin: Coin | undefined) {
-  const first = rows[0] as FailedPayoutNoticeRow;
+export function failedPayoutNotice(poolName: string, rows: readonly PayoutNoticeRow[], coin: Coin | undefined) {
+  const first = rows[0] as PayoutNoticeRow;
   const decimals = coin?.decimals ?? 0;
   const total = rows.reduce((sum, r) => sum + r.amount, 0n);
   const amount = `${plainAmount(total, decimals)} ${first.coin}`;
   const body = [
-    `The payout of ${amount} announced as sent did not go through (found ${utc(first.failedAt)}); no coins left the pool:`,
+    `The payout of ${amount} announced as sent did not go through (found ${utc(first.at)}); no coins left the pool:`,
     ...rows.map((r) => `  ${r.account} → ${r.address}: ${plainAmount(r.amount, decimals)} ${r.coin}`),
     '',
     'The amount is back in your balance and is paid again with the next payout.',
@@ -82,8 +80,8 @@ function byPayoutAndUser<R extends { payoutId: bigint; userId: bigint }>(rows: r
 export async function enqueuePayoutNotices(db: Kysely<DB>, now: Date, poolName: string): Promise<number> {
   const since = new Date(now.getTime() - NOTICE_LOOKBACK_MS);
   const [sent, failed] = await Promise.all([
-    payoutsWithoutTelegramNotice(db, since, PER_RUN),
-    failedPayoutsWithoutTelegramNotice(db, since, PER_RUN),
+    payoutsWithoutTelegramNotice(db, 'sent', since, PER_RUN),
+    payoutsWithoutTelegramNotice(db, 'failed', since, PER_RUN),
   ]);
   if (sent.length === 0 && failed.length === 0) return 0;
   const coins = new Map((await listCoins(db)).map((c) => [c.ticker, c]));
@@ -98,7 +96,7 @@ export async function enqueuePayoutNotices(db: Kysely<DB>, now: Date, poolName: 
       };
     }),
     ...byPayoutAndUser(failed).map((group) => {
-      const first = group[0] as FailedPayoutNoticeRow;
+      const first = group[0] as PayoutNoticeRow;
       return {
         userId: first.userId,
         kind: 'payout-failed',

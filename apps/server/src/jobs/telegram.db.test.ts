@@ -9,9 +9,8 @@ import {
 import { createTestDatabase, insertTestAccount, testEngines } from '@lodestone/db/testing';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTelegramStandIn, TEST_BOT_USERNAME, type TelegramStandIn } from '../../test/telegram.js';
-import { powHashesPerDifficulty } from '../services/hashesPerDifficulty.js';
-import { createTelegramBot, type TelegramBot } from '../services/notifications/telegramBot.js';
+import { standInBot, startTelegramStandIn, TEST_BOT_USERNAME, type TelegramStandIn } from '../../test/telegram.js';
+import type { TelegramBot } from '../services/notifications/telegramBot.js';
 import { createTelegramLinkCode } from '../services/notifications/telegramLink.js';
 import { enqueuePayoutNotices } from './payoutNotices.js';
 import { sendDueTelegram } from './telegramSender.js';
@@ -37,15 +36,7 @@ describe.each(testEngines())('Telegram on %s', (engine) => {
   let alice: Account;
   const log = recordingLog();
 
-  const newBot = () =>
-    createTelegramBot({
-      token: api.token,
-      apiRoot: api.apiRoot,
-      db: database.db,
-      ...OPTIONS,
-      mining: { windowMinutes: 10, feePercent: 1, hashesPerDifficulty: powHashesPerDifficulty },
-      log,
-    });
+  const newBot = () => standInBot(api, database.db, { publicUrl: OPTIONS.publicUrl, log });
 
   beforeAll(async () => {
     database = await createTestDatabase({ engine });
@@ -145,14 +136,7 @@ describe.each(testEngines())('Telegram on %s', (engine) => {
     expect(log.entries.some((e) => e.message === 'Telegram Bot API reached again')).toBe(true);
 
     // A wrong token: refused (401), reported, never thrown at the scheduler every 2 seconds.
-    const wrong = createTelegramBot({
-      token: '987654321:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
-      apiRoot: api.apiRoot,
-      db: database.db,
-      ...OPTIONS,
-      mining: { windowMinutes: 10, feePercent: 1, hashesPerDifficulty: powHashesPerDifficulty },
-      log,
-    });
+    const wrong = standInBot(api, database.db, { log, token: '987654321:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' });
     expect(await wrong.pollOnce(new Date(T0))).toBe(0);
     expect(log.entries.at(-1)?.fields).toMatchObject({ error: expect.stringContaining('401') });
   });

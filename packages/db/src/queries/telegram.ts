@@ -235,133 +235,83 @@ export async function deferTelegramNotifications(db: Executor, until: Date): Pro
     .execute();
 }
 
-/** One account's part of a sent payout, for a user who gets payout notices on Telegram. */
+/** One account's part of a payout, for a user who gets payout notices on Telegram. */
 export interface PayoutNoticeRow {
   payoutId: bigint;
   userId: bigint;
   coin: string;
+  /** Empty for a failed payout (its txid was cleared). */
   txid: string;
   demo: boolean;
-  sentAt: Date;
+  /** When it was sent, or for a failed payout, when it failed. */
+  at: Date;
   account: string;
   address: string;
   amount: bigint;
 }
 
 /**
- * Payouts sent at or after `since` (and after the user linked their chat) to users with Telegram
- * notifications on and a linked chat, that have no notice yet (the dedupe key the notifier gives them,
- * `payout:{payout id}:{user id}:telegram`). One row per account and address, oldest payout first;
- * at most `limit` payouts.
+ * Payouts for Telegram notices, one row per account and address of a user who has a linked chat and
+ * Telegram notifications on, oldest first, at most `limit` payouts and users:
+ * - `sent`: sent at or after `since` and after the chat was linked, without a notice yet
+ *   (`payout:{payout id}:{user id}:telegram`);
+ * - `failed`: failed at or after `since` (balances restored: an EVM revert, a dead Pact command)
+ *   after their "sent" notice went into the outbox, without a failure notice yet
+ *   (`payout-failed:{payout id}:{user id}:telegram`).
  */
 export async function payoutsWithoutTelegramNotice(
   db: Executor,
+  which: 'sent' | 'failed',
   since: Date,
   limit: number,
 ): Promise<PayoutNoticeRow[]> {
+  const sentKey = sql`'payout:' || p.id || ':' || a.user_id || ':telegram'`;
+  const at = which === 'sent' ? sql`p.sent_at` : sql`p.failed_at`;
+  const due =
+    which === 'sent'
+      ? sql`p.status = 'sent' and p.sent_at >= ${since} and p.sent_at >= l.linked_at
+            and not exists (select 1 from notifications n where n.dedupe_key = ${sentKey})`
+      : sql`p.status = 'failed' and p.failed_at >= ${since}
+            and exists (select 1 from notifications n where n.dedupe_key = ${sentKey})
+            and not exists (select 1 from notifications n
+                             where n.dedupe_key = 'payout-failed:' || p.id || ':' || a.user_id || ':telegram')`;
   const { rows } = await sql<{
     payout_id: bigint;
     user_id: bigint;
     coin: string;
-    txid: string;
+    txid: string | null;
     demo: boolean;
-    sent_at: Date;
+    at: Date;
     account: string;
     address: string;
     amount: string;
   }>`
     with due as (
-      select distinct p.id as payout_id, a.user_id, p.sent_at
+      select distinct p.id as payout_id, a.user_id, ${at} as at
         from payouts p
         join payout_items i on i.payout_id = p.id
         join accounts a on a.id = i.account_id
         join users u on u.id = a.user_id and u.telegram_notifications and u.deleted_at is null
         join telegram_links l on l.user_id = u.id
-       where p.status = 'sent' and p.sent_at >= ${since} and p.sent_at >= l.linked_at
-         and not exists (select 1 from notifications n
-                          where n.dedupe_key = 'payout:' || p.id || ':' || a.user_id || ':telegram')
-       order by p.sent_at, p.id, a.user_id
+       where ${due}
+       order by at, p.id, a.user_id
        limit ${limit}
     )
-    select d.payout_id, d.user_id, p.coin, p.txid, p.demo, p.sent_at, a.username as account, i.address,
+    select d.payout_id, d.user_id, p.coin, p.txid, p.demo, d.at, a.username as account, i.address,
            i.amount::text as amount
       from due d
       join payouts p on p.id = d.payout_id
       join payout_items i on i.payout_id = p.id
       join accounts a on a.id = i.account_id and a.user_id = d.user_id
-     order by p.sent_at, p.id, d.user_id, a.username, i.address
+     order by d.at, p.id, d.user_id, a.username, i.address
   `.execute(db);
   return rows.map((r) => ({
     payoutId: r.payout_id,
     userId: r.user_id,
     coin: r.coin,
-    txid: r.txid,
+    txid: r.txid ?? '',
     demo: r.demo,
-    sentAt: r.sent_at,
-    account: r.account,
-    address: r.address,
-    amount: BigInt(r.amount),
-  }));
-}
-
-/** One account's part of a payout that failed after its "sent" notice. */
-export interface FailedPayoutNoticeRow {
-  payoutId: bigint;
-  userId: bigint;
-  coin: string;
-  failedAt: Date;
-  account: string;
-  address: string;
-  amount: bigint;
-}
-
-/**
- * Payouts that failed at or after `since` (their balances restored: an EVM revert, a dead Pact
- * command) after their "sent" notice went into the outbox, whose user has no "failed" notice yet
- * (`payout-failed:{payout id}:{user id}:telegram`) and still gets Telegram messages. One row per
- * account and address, oldest failure first; at most `limit` payouts.
- */
-export async function failedPayoutsWithoutTelegramNotice(
-  db: Executor,
-  since: Date,
-  limit: number,
-): Promise<FailedPayoutNoticeRow[]> {
-  const { rows } = await sql<{
-    payout_id: bigint;
-    user_id: bigint;
-    coin: string;
-    failed_at: Date;
-    account: string;
-    address: string;
-    amount: string;
-  }>`
-    with due as (
-      select distinct p.id as payout_id, a.user_id, p.failed_at
-        from payouts p
-        join payout_items i on i.payout_id = p.id
-        join accounts a on a.id = i.account_id
-        join users u on u.id = a.user_id and u.telegram_notifications and u.deleted_at is null
-        join telegram_links l on l.user_id = u.id
-       where p.status = 'failed' and p.failed_at >= ${since}
-         and exists (select 1 from notifications n
-                      where n.dedupe_key = 'payout:' || p.id || ':' || a.user_id || ':telegram')
-         and not exists (select 1 from notifications n
-                          where n.dedupe_key = 'payout-failed:' || p.id || ':' || a.user_id || ':telegram')
-       order by p.failed_at, p.id, a.user_id
-       limit ${limit}
-    )
-    select d.payout_id, d.user_id, p.coin, p.failed_at, a.username as account, i.address, i.amount::text as amount
-      from due d
-      join payouts p on p.id = d.payout_id
-      join payout_items i on i.payout_id = p.id
-      join accounts a on a.id = i.account_id and a.user_id = d.user_id
-     order by p.failed_at, p.id, d.user_id, a.username, i.address
-  `.execute(db);
-  return rows.map((r) => ({
-    payoutId: r.payout_id,
-    userId: r.user_id,
-    coin: r.coin,
-    failedAt: r.failed_at,
+    at: r.at,
     account: r.account,
     address: r.address,
     amount: BigInt(r.amount),

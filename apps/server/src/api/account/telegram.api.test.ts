@@ -3,9 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, post, registerUser, type TestUser } from '../../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
-import { startTelegramStandIn, TEST_BOT_USERNAME, type TelegramStandIn } from '../../../test/telegram.js';
-import { powHashesPerDifficulty } from '../../services/hashesPerDifficulty.js';
-import { createTelegramBot, type TelegramBot } from '../../services/notifications/telegramBot.js';
+import { standInBot, startTelegramStandIn, TEST_BOT_USERNAME, type TelegramStandIn } from '../../../test/telegram.js';
+import type { TelegramBot } from '../../services/notifications/telegramBot.js';
 
 // Settings' Telegram calls. The API process has no bot token: it offers Telegram from what the jobs
 // role (here, the bot driven by the test) recorded, and the code it hands out is the one the bot accepts.
@@ -17,15 +16,7 @@ describe('Telegram in Settings', () => {
   beforeAll(async () => {
     api = await startTelegramStandIn();
     t = await createTestApp();
-    bot = createTelegramBot({
-      token: api.token,
-      apiRoot: api.apiRoot,
-      db: t.database.db,
-      poolName: 'Lodestone',
-      publicUrl: 'https://pool.example.org',
-      mining: { windowMinutes: 10, feePercent: 1, hashesPerDifficulty: powHashesPerDifficulty },
-      log: { info() {}, warn() {}, error() {} },
-    });
+    bot = standInBot(api, t.database.db);
   });
   afterAll(async () => {
     await t?.close();
