@@ -13,7 +13,8 @@ import { createTelegramBot, type TelegramBot } from '../src/services/notificatio
  * It holds Telegram's rules itself rather than trusting the pool's code: the token, method names
  * (case-insensitive), parameter types and ranges, that a bot can write only to a chat that wrote to it
  * first ("chat not found"), a chat that blocked the bot (403), text of 1–4096 characters, the per-chat
- * flood limit (429 with retry_after), one poller at a time (409), and update confirmation by offset.
+ * flood limit (429 with retry_after), one poller at a time and no polling while a webhook is set
+ * (409), and update confirmation by offset.
  * Sources: docs/research/notifications.md §2 (the Bot API's text, @grammyjs/types 5.0.0).
  */
 
@@ -42,6 +43,8 @@ export interface TelegramStandIn {
   calls: { method: string; params: Record<string, unknown> }[];
   /** A private chat writes to the bot; commands get their bot_command entity, as Telegram sends them. */
   userSays(chat: { id: number; username?: string; firstName?: string }, text: string): number;
+  /** A webhook is set for the bot (as another deployment of it would have): getUpdates answers 409 until deleteWebhook. */
+  setWebhook(url: string): void;
   /** The user blocks the bot: later sends to the chat answer 403. */
   block(chatId: number): void;
   /** The next call of `method` answers this error instead (429 carries retry_after). */
@@ -94,6 +97,8 @@ export async function startTelegramStandIn(token = TEST_BOT_TOKEN): Promise<Tele
   let nextUpdateId = 100_000;
   let nextMessageId = 1;
   let poll: PendingPoll | undefined;
+  /** A webhook left by an earlier deployment of the bot: getUpdates is refused while it is set. */
+  let webhook: string | undefined;
 
   const wakePoll = () => {
     if (!poll) return;
@@ -112,7 +117,10 @@ export async function startTelegramStandIn(token = TEST_BOT_TOKEN): Promise<Tele
       can_read_all_group_messages: false,
       supports_inline_queries: false,
     }),
-    deletewebhook: () => true,
+    deletewebhook: () => {
+      webhook = undefined;
+      return true;
+    },
     setmycommands: (params) => {
       const commands = params.commands;
       if (!Array.isArray(commands) || commands.length > 100) throw new ApiError(400, 'Bad Request: commands not found');
@@ -125,6 +133,11 @@ export async function startTelegramStandIn(token = TEST_BOT_TOKEN): Promise<Tele
       return true;
     },
     getupdates: (params) => {
+      if (webhook !== undefined)
+        throw new ApiError(
+          409,
+          "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+        );
       const offset = optionalInt(params, 'offset', -(2 ** 31), 2 ** 53);
       const limit = optionalInt(params, 'limit', 1, 100) ?? 100;
       const timeout = optionalInt(params, 'timeout', 0, 3600) ?? 0;
@@ -265,6 +278,9 @@ export async function startTelegramStandIn(token = TEST_BOT_TOKEN): Promise<Tele
       updates.push(update);
       wakePoll();
       return update.update_id;
+    },
+    setWebhook: (url) => {
+      webhook = url;
     },
     block: (chatId) => blocked.add(chatId),
     failNext(method, error) {

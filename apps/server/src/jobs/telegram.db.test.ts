@@ -141,6 +141,19 @@ describe.each(testEngines())('Telegram on %s', (engine) => {
     expect(log.entries.at(-1)?.fields).toMatchObject({ error: expect.stringContaining('401') });
   });
 
+  it('removes a webhook left by another deployment of the bot before it polls', async () => {
+    api.setWebhook('https://old.example.org/telegram');
+    api.userSays(CHAT, '/help');
+    expect(await telegram.pollOnce(new Date(T0))).toBe(1);
+    expect(api.calls.map((c) => c.method).slice(0, 4)).toEqual([
+      'getme',
+      'deletewebhook',
+      'setmycommands',
+      'getupdates',
+    ]);
+    expect(replies()[0]).toContain('This is the Lodestone bot.');
+  });
+
   it('refuses an expired code, and a bare /start explains how to link', async () => {
     await telegram.pollOnce(new Date(T0));
     const { code } = await createTelegramLinkCode(database.db, alice.user_id, new Date(T0));
