@@ -42,19 +42,27 @@ function storedAnswers(page: Page): Promise<string[]> {
   });
 }
 
-/** The body of a stored answer, as the worker would serve it offline. */
-function storedAnswer<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (wanted) => {
-    for (const name of await caches.keys()) {
-      if (!name.startsWith('lodestone-api-')) continue;
-      const cache = await caches.open(name);
-      for (const request of await cache.keys()) {
-        const url = new URL(request.url);
-        if (url.pathname === wanted) return (await (await cache.match(request))?.json()) as never;
+/**
+ * The body of a stored answer, as the worker would serve it offline: the one for `path` whose query has
+ * `params` (the dashboard may have stored the same call for another algorithm before it settled on one).
+ */
+function storedAnswer<T>(page: Page, path: string, params: Record<string, string> = {}): Promise<T> {
+  return page.evaluate(
+    async ({ wanted, query }) => {
+      for (const name of await caches.keys()) {
+        if (!name.startsWith('lodestone-api-')) continue;
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) {
+          const url = new URL(request.url);
+          if (url.pathname !== wanted) continue;
+          if (Object.entries(query).some(([key, value]) => url.searchParams.get(key) !== value)) continue;
+          return (await (await cache.match(request))?.json()) as never;
+        }
       }
-    }
-    throw new Error(`no stored answer for ${wanted}`);
-  }, path);
+      throw new Error(`no stored answer for ${wanted} ${JSON.stringify(query)}`);
+    },
+    { wanted: path, query: params },
+  );
 }
 
 async function waitForControl(page: Page): Promise<void> {
@@ -149,7 +157,18 @@ describe('installable dashboard', () => {
     await expect
       .poll(() => storedAnswers(page))
       .toEqual(expect.arrayContaining(['/v1/user/accounts', '/v1/user/mining', '/v1/user/mining/workers']));
-    const summary = await storedAnswer<{ hashrate: number; hashrate_units: string }>(page, '/v1/user/mining');
+    // The shares were seeded on scrypt, the algorithm the dashboard opens on (the most used one).
+    const scryptSummary = () =>
+      storedAnswer<{ hashrate: number; hashrate_units: string }>(page, '/v1/user/mining', { algorithm: 'scrypt' });
+    await expect
+      .poll(() =>
+        scryptSummary().then(
+          () => true,
+          () => false,
+        ),
+      )
+      .toBe(true);
+    const summary = await scryptSummary();
 
     await context.setOffline(true);
     await page.reload();
