@@ -51,14 +51,21 @@ describe('Telegram in Settings', () => {
     const toggle = page.getByTestId('toggle-telegram');
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
     await page.getByTestId('toggle-monthly-reports').click();
+    const telegramOnly = page.getByTestId('toggle-alerts-telegram-only');
+    expect(await telegramOnly.getAttribute('aria-checked')).toBe('false');
+    await telegramOnly.click();
     await page.getByTestId('save-preferences').click();
     await expect.poll(() => page.getByTestId('form-success').innerText()).toBe('Saved successfully');
     const saved = await site.database.db
       .selectFrom('users')
-      .select(['telegram_notifications', 'send_monthly_reports'])
+      .select(['telegram_notifications', 'send_monthly_reports', 'offline_worker_telegram_only'])
       .where('id', '=', miner.userId)
       .executeTakeFirstOrThrow();
-    expect(saved).toEqual({ telegram_notifications: true, send_monthly_reports: true });
+    expect(saved).toEqual({
+      telegram_notifications: true,
+      send_monthly_reports: true,
+      offline_worker_telegram_only: true,
+    });
 
     await page.getByTestId('telegram-unlink').click();
     await expect.poll(() => panel.innerText()).toContain('No chat is linked.');

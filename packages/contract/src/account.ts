@@ -121,6 +121,8 @@ export const userConfigResponse = z.object({
   /** Minutes without an accepted share before a worker is offline; null: automatic (docs/notifications.md). */
   offline_worker_window_minutes: z.number().int().nullable(),
   telegram_notifications: z.boolean(),
+  /** Offline-worker alerts only on Telegram while they go there, not by e-mail too (docs/notifications.md). */
+  offline_worker_telegram_only: z.boolean(),
   two_factor_enabled: z.boolean(),
   account_specific: z.array(accountSettings),
 });
@@ -149,6 +151,7 @@ export const userConfigUpdateBody = z.object({
     })
     .optional(),
   telegram_notifications: formBoolean.optional(),
+  offline_worker_telegram_only: formBoolean.optional(),
 });
 
 /** POST /v1/notifications/unsubscribe — the token of an e-mail's unsubscribe link (docs/notifications.md). */

@@ -89,6 +89,7 @@ export {
   type AlertWorker,
   type DueNotification,
   dueEmailNotifications,
+  emailUndeliveredTelegramAlerts,
   enqueueNotification,
   failNotificationsOfDeletedUsers,
   forgetAlertStatesOfUsersWithoutAlerts,
@@ -100,6 +101,7 @@ export {
   notificationsSentSince,
   pruneNotifications,
   saveAlertStates,
+  TELEGRAM_KEY_SUFFIX,
   usersDueMonthlyReport,
   workersForOfflineAlerts,
 } from './queries/notifications.js';

@@ -426,6 +426,7 @@ export interface Users {
   is_admin: Generated<boolean>;
   last_login_at: Date | null;
   offline_worker_notification: Generated<boolean>;
+  offline_worker_telegram_only: Generated<boolean>;
   offline_worker_window_minutes: number | null;
   password_hash: string | null;
   referral_source: string | null;

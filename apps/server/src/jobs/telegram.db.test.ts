@@ -1,6 +1,7 @@
 import {
   type Account,
   type Database,
+  emailUndeliveredTelegramAlerts,
   enqueueNotification,
   eraseUser,
   failSentPayout,
@@ -394,5 +395,78 @@ describe.each(testEngines())('Telegram on %s', (engine) => {
       last_error: 'unlinked (the chat blocked the bot)',
     });
     expect(log.entries.some((e) => e.message === 'Telegram chat unlinked: the chat blocked the bot')).toBe(true);
+    // The alert was e-mailed as well (Telegram was a copy): the undelivered copy adds no second e-mail.
+    await tick(T0 + 27 * MIN);
+    const emails = await database.db
+      .selectFrom('notifications')
+      .select('kind')
+      .where('channel', '=', 'email')
+      .execute();
+    expect(emails.map((r) => r.kind).sort()).toEqual(['worker-offline', 'worker-online']);
+  });
+
+  it('"Telegram only" leaves the e-mail out while Telegram carries an alert, and e-mails one it could not deliver, once', async () => {
+    await link();
+    await sql`update users set offline_worker_telegram_only = true where id = ${alice.user_id}`.execute(database.db);
+    const outbox = () =>
+      database.db
+        .selectFrom('notifications')
+        .select(['channel', 'kind', 'status', 'dedupe_key'])
+        .orderBy('id')
+        .execute();
+    await mine(['rig1', 'rig2'], T0 - 2 * HOUR, T0, 30_000);
+    await ticks(T0 + MIN, T0 + 40 * MIN);
+    expect(replies().slice(1)).toEqual([expect.stringMatching(/^\[Lodestone\] 2 workers of alice are offline\n/)]);
+    expect((await outbox()).map((r) => [r.channel, r.kind, r.status])).toEqual([
+      ['telegram', 'worker-offline', 'sent'],
+    ]);
+
+    // The miner blocks the bot; rig1 comes back. Its message cannot go to Telegram, so it is e-mailed.
+    api.block(CHAT.id);
+    await mine(['rig1'], T0 + 41 * MIN, T0 + 45 * MIN, 30_000);
+    await ticks(T0 + 41 * MIN, T0 + 50 * MIN);
+    expect(await telegramLinkOf(database.db, alice.user_id)).toBeUndefined();
+    const [offline, online, emailed, ...more] = await outbox();
+    expect(more).toEqual([]);
+    expect(offline).toMatchObject({ channel: 'telegram', kind: 'worker-offline' });
+    expect(online).toMatchObject({ channel: 'telegram', kind: 'worker-online', status: 'failed' });
+    expect(emailed).toEqual({
+      channel: 'email',
+      kind: 'worker-online',
+      status: 'pending',
+      dedupe_key: online?.dedupe_key.replace(/:telegram$/, ''),
+    });
+
+    // With no chat linked, the next alert goes by e-mail at once, and nothing is sent twice.
+    await ticks(T0 + 51 * MIN, T0 + 70 * MIN);
+    const after = (await outbox()).slice(3);
+    expect(after.map((r) => [r.channel, r.kind])).toEqual([['email', 'worker-offline']]);
+    expect(api.sent).toHaveLength(2);
+  });
+
+  it('an alert Telegram could not deliver is not e-mailed to a miner who turned the alerts off, nor after a day', async () => {
+    await link();
+    await sql`update users set offline_worker_telegram_only = true where id = ${alice.user_id}`.execute(database.db);
+    await mine(['rig1'], T0 - 2 * HOUR, T0, 30_000);
+    api.block(CHAT.id);
+    await ticks(T0 + MIN, T0 + 11 * MIN); // offline after its 10-minute window; the bot is blocked
+    const outbox = () => database.db.selectFrom('notifications').select(['channel', 'status', 'created_at']).execute();
+    const [failed, ...none] = await outbox();
+    expect(none).toEqual([]);
+    expect(failed).toMatchObject({ channel: 'telegram', status: 'failed' });
+
+    await sql`update users set offline_worker_notification = false where id = ${alice.user_id}`.execute(database.db);
+    await tick(T0 + 12 * MIN);
+    expect(await outbox()).toHaveLength(1);
+
+    // On again a day later: the old alert is no news any more.
+    await sql`update users set offline_worker_notification = true where id = ${alice.user_id}`.execute(database.db);
+    const dayLater = (failed?.created_at.getTime() ?? 0) + 24 * HOUR + MIN;
+    await tick(dayLater);
+    expect(await outbox()).toHaveLength(1);
+    // Within the day it would have been e-mailed (the same rows, a look-up from an earlier instant).
+    expect(await emailUndeliveredTelegramAlerts(database.db, new Date(dayLater), new Date(dayLater - 25 * HOUR))).toBe(
+      1,
+    );
   });
 });

@@ -4,9 +4,11 @@ import {
   type AlertWorker,
   type DB,
   type Executor,
+  emailUndeliveredTelegramAlerts,
   enqueueNotification,
   forgetAlertStatesOfUsersWithoutAlerts,
   saveAlertStates,
+  TELEGRAM_KEY_SUFFIX,
   workersForOfflineAlerts,
 } from '@lodestone/db';
 import { type AlgorithmKey, observedShareIntervalMs, offlineWindowMs } from '@lodestone/domain';
@@ -21,8 +23,13 @@ import type { JobDefinition } from './types.js';
  * one "offline" message when workers go offline, one "back online" message when they come back,
  * nothing while a state lasts. The state change and the message it causes are one transaction per
  * mining account, and the message's dedupe key names the workers and the instants they changed, so a
- * repeated run, a crash or a restart of the jobs role sends nothing twice.
+ * repeated run, a crash or a restart of the jobs role sends nothing twice. An alert goes by e-mail and
+ * to a linked Telegram chat, or only to the chat when the miner asks for that; one whose Telegram
+ * message ends undelivered is e-mailed after all (within a day), so an alert never goes nowhere.
  */
+
+/** How long after its check an alert that Telegram did not deliver is still worth an e-mail. */
+export const TELEGRAM_FALLBACK_MS = 24 * 3_600_000;
 
 export interface WorkerAlertOptions {
   /** POOL_NAME, in the subject. */
@@ -38,6 +45,8 @@ export interface WorkerAlertRun {
   wentOffline: number;
   cameBack: number;
   messages: number;
+  /** Alerts e-mailed because their Telegram message was not delivered. */
+  emailedInstead: number;
 }
 
 interface Judged {
@@ -129,15 +138,16 @@ export function onlineMessage(
 }
 
 /**
- * Enqueues an alert by e-mail and, when the user has a linked chat with Telegram notifications on,
- * the same alert on Telegram (its own row and dedupe key, so each channel is delivered and retried on
- * its own). Answers the messages enqueued.
+ * Enqueues an alert on the user's channels: by e-mail, and the same alert on Telegram when the user has
+ * a linked chat with Telegram notifications on (its own row, keyed as the e-mail's key plus
+ * TELEGRAM_KEY_SUFFIX, so each channel is delivered and retried on its own, and an undelivered
+ * Telegram alert can be e-mailed under the e-mail's key). Answers the messages enqueued.
  */
 async function enqueueAlert(
   trx: Executor,
   alert: {
     userId: bigint;
-    telegram: boolean;
+    channels: { email: boolean; telegram: boolean };
     kind: string;
     dedupeKey: string;
     subject: string;
@@ -145,11 +155,16 @@ async function enqueueAlert(
     now: Date;
   },
 ): Promise<number> {
-  const { telegram, ...message } = alert;
-  let enqueued = (await enqueueNotification(trx, { ...message, channel: 'email' })) ? 1 : 0;
+  const { channels, ...message } = alert;
+  let enqueued = 0;
+  if (channels.email && (await enqueueNotification(trx, { ...message, channel: 'email' }))) enqueued++;
   if (
-    telegram &&
-    (await enqueueNotification(trx, { ...message, channel: 'telegram', dedupeKey: `${message.dedupeKey}:telegram` }))
+    channels.telegram &&
+    (await enqueueNotification(trx, {
+      ...message,
+      channel: 'telegram',
+      dedupeKey: `${message.dedupeKey}${TELEGRAM_KEY_SUFFIX}`,
+    }))
   )
     enqueued++;
   return enqueued;
@@ -164,8 +179,9 @@ export async function checkOfflineWorkers(
 ): Promise<WorkerAlertRun> {
   const hashesPerDifficulty = options.hashesPerDifficulty ?? powHashesPerDifficulty;
   await forgetAlertStatesOfUsersWithoutAlerts(db);
+  const emailedInstead = await emailUndeliveredTelegramAlerts(db, now, new Date(now.getTime() - TELEGRAM_FALLBACK_MS));
   const workers = await workersForOfflineAlerts(db);
-  const run: WorkerAlertRun = { workers: workers.length, wentOffline: 0, cameBack: 0, messages: 0 };
+  const run: WorkerAlertRun = { workers: workers.length, wentOffline: 0, cameBack: 0, messages: 0, emailedInstead };
 
   const byAccount = new Map<string, Judged[]>();
   for (const worker of workers) {
@@ -203,7 +219,8 @@ export async function checkOfflineWorkers(
       }
     }
     if (changes.length === 0) continue;
-    const { userId, telegram } = (judged[0] as Judged).worker;
+    const { userId, email, telegram } = (judged[0] as Judged).worker;
+    const channels = { email, telegram };
     const sent = await db.transaction().execute(async (trx) => {
       const kept = new Set(await saveAlertStates(trx, changes, now));
       let messages = 0;
@@ -213,7 +230,7 @@ export async function checkOfflineWorkers(
         const ids = new Set(goneNow.map((j) => j.worker.workerId));
         messages += await enqueueAlert(trx, {
           userId,
-          telegram,
+          channels,
           kind: 'worker-offline',
           dedupeKey: dedupeKey(
             'worker-offline',
@@ -228,7 +245,7 @@ export async function checkOfflineWorkers(
         const ids = new Set(backNow.map((j) => j.worker.workerId));
         messages += await enqueueAlert(trx, {
           userId,
-          telegram,
+          channels,
           kind: 'worker-online',
           dedupeKey: dedupeKey(
             'worker-online',
@@ -261,7 +278,8 @@ export function workerAlertJob(options: WorkerAlertOptions): JobDefinition {
     singleton: true,
     async run({ database, now, signal, log }) {
       const result = await checkOfflineWorkers(database.db, now, options, signal);
-      if (result.messages > 0) log.info({ job: 'worker-alerts', ...result }, 'offline-worker alerts enqueued');
+      if (result.messages + result.emailedInstead > 0)
+        log.info({ job: 'worker-alerts', ...result }, 'offline-worker alerts enqueued');
       else log.debug({ job: 'worker-alerts', ...result }, 'offline workers checked');
     },
   };

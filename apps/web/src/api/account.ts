@@ -36,7 +36,10 @@ export function getUserConfig(signal?: AbortSignal) {
   return call('userConfig', { signal });
 }
 
-/** POST user/config/update (anonymous, send_monthly_reports, offline_worker_notification, telegram_notifications). */
+/**
+ * POST user/config/update (anonymous, send_monthly_reports, offline_worker_notification,
+ * offline_worker_window_minutes, telegram_notifications, offline_worker_telegram_only).
+ */
 export function updateUserConfig(form: FormData) {
   return callResult('userConfigUpdate', { form });
 }

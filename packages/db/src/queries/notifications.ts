@@ -291,8 +291,13 @@ export interface AlertWorker {
   recentFrom: Date | null;
   /** The stored alert state; null: not seen by the check yet. */
   state: { offline: boolean; since: Date; notified: boolean } | null;
-  /** The user has a linked Telegram chat and Telegram notifications on: the alerts go there too. */
+  /** The user has a linked Telegram chat and Telegram notifications on: the alerts go there. */
   telegram: boolean;
+  /**
+   * The alerts go by e-mail: always, but while they go to Telegram and the user asked for them there
+   * only (offline_worker_telegram_only).
+   */
+  email: boolean;
 }
 
 /**
@@ -317,13 +322,15 @@ export async function workersForOfflineAlerts(db: Executor): Promise<AlertWorker
     since: Date | null;
     notified: boolean | null;
     telegram: boolean;
+    telegram_only: boolean;
   }>`
     select w.id as worker_id, u.id as user_id, a.username as account, w.algorithm, w.name, w.first_seen_at,
            u.offline_worker_window_minutes as window_minutes, last.at as last_accepted_at,
            recent.difficulty as recent_difficulty, recent.shares as recent_shares,
            greatest(w.first_seen_at, recent.first_hour) as recent_from,
            s.offline, s.since, s.notified,
-           (u.telegram_notifications and exists (select 1 from telegram_links l where l.user_id = u.id)) as telegram
+           (u.telegram_notifications and exists (select 1 from telegram_links l where l.user_id = u.id)) as telegram,
+           u.offline_worker_telegram_only as telegram_only
       from users u
       join accounts a on a.user_id = u.id and a.deleted_at is null
       join workers w on w.account = a.username
@@ -358,6 +365,7 @@ export async function workersForOfflineAlerts(db: Executor): Promise<AlertWorker
     recentFrom: r.recent_from,
     state: r.offline === null ? null : { offline: r.offline, since: r.since as Date, notified: r.notified as boolean },
     telegram: r.telegram,
+    email: !(r.telegram && r.telegram_only),
   }));
 }
 
@@ -425,6 +433,33 @@ export async function forgetAlertStatesOfUsersWithoutAlerts(db: Executor): Promi
      using workers w, accounts a, users u
      where s.worker_id = w.id and a.username = w.account and u.id = a.user_id
        and (not u.offline_worker_notification or u.deleted_at is not null or a.deleted_at is not null)
+  `.execute(db);
+  return Number(numAffectedRows ?? 0);
+}
+
+/** The suffix of a Telegram twin's dedupe key: the e-mail's key, then this. */
+export const TELEGRAM_KEY_SUFFIX = ':telegram';
+
+/**
+ * E-mails the offline-worker alerts whose Telegram message ended undelivered since `since` (the chat
+ * blocked the bot or was unlinked, Telegram notifications were turned off while it waited, or its
+ * attempts ran out), for users who still have the alerts on. The e-mail takes the key the alert's
+ * e-mail has, so an alert that was e-mailed already (the user does not ask for Telegram only) gets
+ * nothing more, and a repeated call enqueues nothing twice. Answers the e-mails enqueued.
+ */
+export async function emailUndeliveredTelegramAlerts(db: Executor, now: Date, since: Date): Promise<number> {
+  const { numAffectedRows } = await sql`
+    insert into notifications (user_id, channel, kind, dedupe_key, subject, body, next_attempt_at, created_at)
+    select n.user_id, 'email', n.kind, left(n.dedupe_key, ${sql.lit(-TELEGRAM_KEY_SUFFIX.length)}), n.subject, n.body,
+           ${now}, ${now}
+      from notifications n
+      join users u on u.id = n.user_id
+     where n.status = 'failed' and n.channel = 'telegram' and n.kind in ('worker-offline', 'worker-online')
+       and n.created_at >= ${since}
+       and right(n.dedupe_key, ${sql.lit(TELEGRAM_KEY_SUFFIX.length)}) = ${TELEGRAM_KEY_SUFFIX}
+       and u.offline_worker_notification and u.deleted_at is null
+     order by n.id
+    on conflict (dedupe_key) do nothing
   `.execute(db);
   return Number(numAffectedRows ?? 0);
 }

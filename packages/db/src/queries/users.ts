@@ -54,6 +54,8 @@ export interface UserPreferences {
   /** Null: automatic. */
   offline_worker_window_minutes?: number | null | undefined;
   telegram_notifications?: boolean | undefined;
+  /** Offline-worker alerts only on Telegram while they go there (docs/notifications.md). */
+  offline_worker_telegram_only?: boolean | undefined;
 }
 
 /** Changes the preferences given; absent ones stay as they are. */

@@ -52,6 +52,7 @@ describe('settings, accounts and keys', () => {
       send_monthly_reports: false,
       offline_worker_notification: false,
       telegram_notifications: false,
+      offline_worker_telegram_only: false,
       two_factor_enabled: false,
     });
     expect(before.account_specific).toHaveLength(1);
@@ -65,7 +66,7 @@ describe('settings, accounts and keys', () => {
     const res = await post(
       t.app,
       '/v1/user/config/update',
-      { anonymous: 'false', offline_worker_notification: 'true' },
+      { anonymous: 'false', offline_worker_notification: 'true', offline_worker_telegram_only: 'true' },
       { cookie: user.cookie },
     );
     expect(res.statusCode, res.body).toBe(200);
@@ -75,13 +76,20 @@ describe('settings, accounts and keys', () => {
       send_monthly_reports: false,
       offline_worker_notification: true,
       telegram_notifications: false,
+      offline_worker_telegram_only: true,
     });
-    const bad = await post(t.app, '/v1/user/config/update', { anonymous: 'maybe' }, { cookie: user.cookie });
-    expect(bad.statusCode).toBe(400);
+    for (const refused of [{ anonymous: 'maybe' }, { offline_worker_telegram_only: 'yes' }] as Record<
+      string,
+      string
+    >[]) {
+      const bad = await post(t.app, '/v1/user/config/update', refused, { cookie: user.cookie });
+      expect(bad.statusCode, JSON.stringify(refused)).toBe(400);
+    }
+    expect((await config(user)).offline_worker_telegram_only).toBe(true);
     const log = await userLogOfUser(t.database.db, await userId(user));
     expect(log[0]).toMatchObject({
       log_name: 'settings_changed',
-      log_value: { anonymous: false, offline_worker_notification: true },
+      log_value: { anonymous: false, offline_worker_notification: true, offline_worker_telegram_only: true },
     });
   });
 

@@ -67,6 +67,7 @@ export async function userConfig(ctx: AccountsContext, user: User): Promise<User
     offline_worker_notification: user.offline_worker_notification,
     offline_worker_window_minutes: user.offline_worker_window_minutes,
     telegram_notifications: user.telegram_notifications,
+    offline_worker_telegram_only: user.offline_worker_telegram_only,
     two_factor_enabled: user.totp_secret !== null,
     account_specific: accounts.map(accountSettings),
   };

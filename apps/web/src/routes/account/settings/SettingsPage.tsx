@@ -159,7 +159,7 @@ function Preferences({ config }: { config: UserConfigResponse }) {
         />
         <Toggle
           label="Offline worker alerts"
-          description="An e-mail when one of your workers stops sending shares."
+          description="A message when one of your workers stops sending shares, and one when it is back: by e-mail, and in your Telegram chat when linked."
           checked={toggles.offlineWorkerNotification}
           onChange={(on) => set({ offlineWorkerNotification: on })}
           testId="toggle-offline-workers"
@@ -180,6 +180,13 @@ function Preferences({ config }: { config: UserConfigResponse }) {
           checked={toggles.telegramNotifications}
           onChange={(on) => set({ telegramNotifications: on })}
           testId="toggle-telegram"
+        />
+        <Toggle
+          label="Offline alerts on Telegram only"
+          description="No alert e-mails while the alerts go to your linked Telegram chat. If the chat is unlinked, Telegram notifications are off, or Telegram cannot deliver an alert, it comes by e-mail."
+          checked={toggles.alertsTelegramOnly}
+          onChange={(on) => set({ alertsTelegramOnly: on })}
+          testId="toggle-alerts-telegram-only"
         />
         <Toggle
           label="Show my username in public lists"

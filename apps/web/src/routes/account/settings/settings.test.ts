@@ -18,6 +18,7 @@ const config: UserConfigResponse = {
   offline_worker_notification: true,
   offline_worker_window_minutes: null,
   telegram_notifications: false,
+  offline_worker_telegram_only: true,
   two_factor_enabled: false,
   account_specific: [],
 };
@@ -30,6 +31,7 @@ describe('toggles', () => {
       offlineWorkerNotification: true,
       offlineWindow: '',
       telegramNotifications: false,
+      alertsTelegramOnly: true,
     });
     expect(togglesFromConfig({ ...config, anonymous: false }).showInPublicLists).toBe(true);
     expect(togglesFromConfig({ ...config, offline_worker_window_minutes: 45 }).offlineWindow).toBe('45');
@@ -42,6 +44,7 @@ describe('toggles', () => {
       offlineWorkerNotification: false,
       offlineWindow: ' 30 ',
       telegramNotifications: true,
+      alertsTelegramOnly: false,
     });
     expect(Object.fromEntries(form.entries())).toEqual({
       anonymous: 'false',
@@ -49,6 +52,7 @@ describe('toggles', () => {
       offline_worker_notification: 'false',
       offline_worker_window_minutes: '30',
       telegram_notifications: 'true',
+      offline_worker_telegram_only: 'false',
     });
   });
 
@@ -65,6 +69,7 @@ describe('toggles', () => {
     const form = configUpdateForm(togglesFromConfig(config));
     expect(form.get('anonymous')).toBe('true');
     expect(form.get('offline_worker_notification')).toBe('true');
+    expect(form.get('offline_worker_telegram_only')).toBe('true');
   });
 });
 

@@ -23,6 +23,8 @@ export interface Toggles {
   /** The offline-worker window in minutes as typed; empty: automatic (docs/notifications.md). */
   offlineWindow: string;
   telegramNotifications: boolean;
+  /** Offline-worker alerts only on Telegram while they go there (docs/notifications.md). */
+  alertsTelegramOnly: boolean;
 }
 
 export function togglesFromConfig(config: UserConfigResponse): Toggles {
@@ -32,6 +34,7 @@ export function togglesFromConfig(config: UserConfigResponse): Toggles {
     offlineWorkerNotification: config.offline_worker_notification,
     offlineWindow: config.offline_worker_window_minutes === null ? '' : String(config.offline_worker_window_minutes),
     telegramNotifications: config.telegram_notifications,
+    alertsTelegramOnly: config.offline_worker_telegram_only,
   };
 }
 
@@ -48,6 +51,7 @@ export function configUpdateForm(toggles: Toggles): FormData {
     offline_worker_notification: String(toggles.offlineWorkerNotification),
     offline_worker_window_minutes: toggles.offlineWindow.trim(),
     telegram_notifications: String(toggles.telegramNotifications),
+    offline_worker_telegram_only: String(toggles.alertsTelegramOnly),
   });
 }
 
