@@ -465,8 +465,28 @@ describe.each(testEngines())('Telegram on %s', (engine) => {
     await tick(dayLater);
     expect(await outbox()).toHaveLength(1);
     // Within the day it would have been e-mailed (the same rows, a look-up from an earlier instant).
-    expect(await emailUndeliveredTelegramAlerts(database.db, new Date(dayLater), new Date(dayLater - 25 * HOUR))).toBe(
-      1,
-    );
+    const window = { since: new Date(dayLater - 25 * HOUR), lateBefore: new Date(dayLater) };
+    expect(await emailUndeliveredTelegramAlerts(database.db, new Date(dayLater), window)).toBe(1);
+  });
+
+  it('"Telegram only" e-mails an alert that still waits for Telegram after 16 minutes (the bot cannot send)', async () => {
+    await link();
+    await sql`update users set offline_worker_telegram_only = true where id = ${alice.user_id}`.execute(database.db);
+    await mine(['rig1'], T0 - 2 * HOUR, T0, 30_000);
+    // The token was revoked: every send answers 401, and the messages wait in the outbox.
+    for (let i = 0; i < 30; i++) api.failNext('sendMessage', { code: 401, description: 'Unauthorized' });
+    await ticks(T0 + MIN, T0 + 11 * MIN);
+    const waiting = await database.db
+      .selectFrom('notifications')
+      .select(['channel', 'status', 'created_at'])
+      .executeTakeFirstOrThrow();
+    expect(waiting).toMatchObject({ channel: 'telegram', status: 'pending' });
+    const emails = () =>
+      database.db.selectFrom('notifications').select('kind').where('channel', '=', 'email').execute();
+    await ticks(T0 + 12 * MIN, waiting.created_at.getTime() + 16 * MIN);
+    expect(await emails()).toEqual([]);
+    await ticks(waiting.created_at.getTime() + 17 * MIN, waiting.created_at.getTime() + 20 * MIN);
+    expect(await emails()).toEqual([{ kind: 'worker-offline' }]);
+    expect(api.sent).toHaveLength(1); // the link's reply only
   });
 });

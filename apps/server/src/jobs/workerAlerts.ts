@@ -25,11 +25,18 @@ import type { JobDefinition } from './types.js';
  * mining account, and the message's dedupe key names the workers and the instants they changed, so a
  * repeated run, a crash or a restart of the jobs role sends nothing twice. An alert goes by e-mail and
  * to a linked Telegram chat, or only to the chat when the miner asks for that; one whose Telegram
- * message ends undelivered is e-mailed after all (within a day), so an alert never goes nowhere.
+ * message ends undelivered, or is still waiting after TELEGRAM_LATE_MS, is e-mailed after all (within
+ * a day), so an alert never goes nowhere and never waits on a bot that cannot reach Telegram.
  */
 
 /** How long after its check an alert that Telegram did not deliver is still worth an e-mail. */
 export const TELEGRAM_FALLBACK_MS = 24 * 3_600_000;
+
+/**
+ * How long an alert may wait for Telegram before it is e-mailed too: past a flood wait and the first
+ * retries of a failed send (1, 2, 4 and 8 minutes), so only an outage of the bot sends it both ways.
+ */
+export const TELEGRAM_LATE_MS = 16 * 60_000;
 
 export interface WorkerAlertOptions {
   /** POOL_NAME, in the subject. */
@@ -179,7 +186,10 @@ export async function checkOfflineWorkers(
 ): Promise<WorkerAlertRun> {
   const hashesPerDifficulty = options.hashesPerDifficulty ?? powHashesPerDifficulty;
   await forgetAlertStatesOfUsersWithoutAlerts(db);
-  const emailedInstead = await emailUndeliveredTelegramAlerts(db, now, new Date(now.getTime() - TELEGRAM_FALLBACK_MS));
+  const emailedInstead = await emailUndeliveredTelegramAlerts(db, now, {
+    since: new Date(now.getTime() - TELEGRAM_FALLBACK_MS),
+    lateBefore: new Date(now.getTime() - TELEGRAM_LATE_MS),
+  });
   const workers = await workersForOfflineAlerts(db);
   const run: WorkerAlertRun = { workers: workers.length, wentOffline: 0, cameBack: 0, messages: 0, emailedInstead };
 

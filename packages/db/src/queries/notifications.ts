@@ -441,21 +441,29 @@ export async function forgetAlertStatesOfUsersWithoutAlerts(db: Executor): Promi
 export const TELEGRAM_KEY_SUFFIX = ':telegram';
 
 /**
- * E-mails the offline-worker alerts whose Telegram message ended undelivered since `since` (the chat
- * blocked the bot or was unlinked, Telegram notifications were turned off while it waited, or its
- * attempts ran out), for users who still have the alerts on. The e-mail takes the key the alert's
- * e-mail has, so an alert that was e-mailed already (the user does not ask for Telegram only) gets
- * nothing more, and a repeated call enqueues nothing twice. Answers the e-mails enqueued.
+ * E-mails the offline-worker alerts enqueued for Telegram since `window.since` that Telegram did not
+ * deliver: ended undelivered (the chat blocked the bot or was unlinked, Telegram notifications were
+ * turned off while it waited, or its attempts ran out), or still waiting though enqueued before
+ * `window.lateBefore` (the bot cannot reach Telegram). Only for users who still have the alerts on.
+ * The e-mail takes the key the alert's e-mail has, so an alert that was e-mailed already (the user
+ * does not ask for Telegram only) gets nothing more, and a repeated call enqueues nothing twice.
+ * Answers the e-mails enqueued.
  */
-export async function emailUndeliveredTelegramAlerts(db: Executor, now: Date, since: Date): Promise<number> {
+export async function emailUndeliveredTelegramAlerts(
+  db: Executor,
+  now: Date,
+  window: { since: Date; lateBefore: Date },
+): Promise<number> {
   const { numAffectedRows } = await sql`
     insert into notifications (user_id, channel, kind, dedupe_key, subject, body, next_attempt_at, created_at)
     select n.user_id, 'email', n.kind, left(n.dedupe_key, ${sql.lit(-TELEGRAM_KEY_SUFFIX.length)}), n.subject, n.body,
            ${now}, ${now}
       from notifications n
       join users u on u.id = n.user_id
-     where n.status = 'failed' and n.channel = 'telegram' and n.kind in ('worker-offline', 'worker-online')
-       and n.created_at >= ${since}
+     where n.status in ('pending', 'failed') and n.channel = 'telegram'
+       and n.kind in ('worker-offline', 'worker-online')
+       and n.created_at >= ${window.since}
+       and (n.status = 'failed' or n.created_at < ${window.lateBefore})
        and right(n.dedupe_key, ${sql.lit(TELEGRAM_KEY_SUFFIX.length)}) = ${TELEGRAM_KEY_SUFFIX}
        and u.offline_worker_notification and u.deleted_at is null
      order by n.id

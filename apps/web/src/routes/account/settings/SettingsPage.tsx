@@ -183,7 +183,7 @@ function Preferences({ config }: { config: UserConfigResponse }) {
         />
         <Toggle
           label="Offline alerts on Telegram only"
-          description="No alert e-mails while the alerts go to your linked Telegram chat. If the chat is unlinked, Telegram notifications are off, or Telegram cannot deliver an alert, it comes by e-mail."
+          description="No alert e-mails while the alerts go to your linked Telegram chat. If the chat is unlinked, Telegram notifications are off, or Telegram does not deliver an alert within minutes, it comes by e-mail."
           checked={toggles.alertsTelegramOnly}
           onChange={(on) => set({ alertsTelegramOnly: on })}
           testId="toggle-alerts-telegram-only"
