@@ -31,6 +31,8 @@ describe('Telegram in Settings', () => {
     await page.goto('/settings');
     const panel = page.getByTestId('telegram-panel');
     await expect.poll(() => panel.innerText()).toContain('No chat is linked.');
+    // "Telegram only" is offered once a chat is linked.
+    expect(await page.getByTestId('toggle-alerts-telegram-only').count()).toBe(0);
 
     await page.getByTestId('telegram-link').click();
     const open = page.getByRole('link', { name: 'Open Telegram' });
@@ -69,6 +71,7 @@ describe('Telegram in Settings', () => {
 
     await page.getByTestId('telegram-unlink').click();
     await expect.poll(() => panel.innerText()).toContain('No chat is linked.');
+    await expect.poll(() => telegramOnly.count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { createAccount, updateUserConfig } from '../../../api/account';
-import { useUserConfig } from '../../../api/accountQueries';
+import { useTelegram, useUserConfig } from '../../../api/accountQueries';
 import { serverErrorText } from '../../../api/errors';
 import { useUserInfo } from '../../../api/queries';
 import { queryKeys } from '../../../api/queryKeys';
@@ -131,6 +131,8 @@ function Preferences({ config }: { config: UserConfigResponse }) {
   useEffect(() => {
     setToggles((current) => ({ ...current, telegramNotifications: telegramOnServer }));
   }, [telegramOnServer]);
+  // "Telegram only" means something only with a linked chat (the Telegram panel's read, shared).
+  const chatLinked = useTelegram().data?.linked ?? false;
   const [message, setMessage] = useState<{ error?: string; success?: string }>({});
   const queryClient = useQueryClient();
   const set = (change: Partial<Toggles>) => {
@@ -181,13 +183,15 @@ function Preferences({ config }: { config: UserConfigResponse }) {
           onChange={(on) => set({ telegramNotifications: on })}
           testId="toggle-telegram"
         />
-        <Toggle
-          label="Offline alerts on Telegram only"
-          description="No alert e-mails while the alerts go to your linked Telegram chat. If the chat is unlinked, Telegram notifications are off, or Telegram does not deliver an alert within minutes, it comes by e-mail."
-          checked={toggles.alertsTelegramOnly}
-          onChange={(on) => set({ alertsTelegramOnly: on })}
-          testId="toggle-alerts-telegram-only"
-        />
+        {chatLinked && (
+          <Toggle
+            label="Offline alerts on Telegram only"
+            description="No alert e-mails while the alerts go to your linked Telegram chat. If the chat is unlinked, Telegram notifications are off, or Telegram does not deliver an alert within minutes, it comes by e-mail."
+            checked={toggles.alertsTelegramOnly}
+            onChange={(on) => set({ alertsTelegramOnly: on })}
+            testId="toggle-alerts-telegram-only"
+          />
+        )}
         <Toggle
           label="Show my username in public lists"
           description="Your account names appear in the pool's top hasher lists. Off: you are listed anonymously."
