@@ -294,7 +294,7 @@ export interface AlertWorker {
   /** The user has a linked Telegram chat and Telegram notifications on: the alerts go there. */
   telegram: boolean;
   /**
-   * The alerts go by e-mail: always, but while they go to Telegram and the user asked for them there
+   * The alerts go by e-mail: always, except while they go to Telegram and the user asked for them there
    * only (offline_worker_telegram_only).
    */
   email: boolean;
