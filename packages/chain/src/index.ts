@@ -27,7 +27,14 @@ export { ckbCompactFromTarget } from './ckb/target.js';
 export type { CkbJsonBlock, CkbJsonScript } from './ckb/types.js';
 export { toCkbUint } from './ckb/uint.js';
 export { DEFAULT_DEMO_HASHES_PER_BLOCK, DemoJobSource, type DemoValuation, demoTarget } from './demo/demoJobSource.js';
-export type { BitcoinJob, JobSource, SubmitBlockResult, WorkJob, WorkSource } from './job.js';
+export {
+  type BitcoinJob,
+  bitcoinWorkKey,
+  type JobSource,
+  type SubmitBlockResult,
+  type WorkJob,
+  type WorkSource,
+} from './job.js';
 export { DaemonJobSource, JobSourceConfigError } from './jobs/daemonJobSource.js';
 export type { TemplateJob } from './jobs/templateJob.js';
 export { ChainwebClient, ChainwebError } from './kadena/chainwebClient.js';

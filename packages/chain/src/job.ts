@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import type { AlgorithmKey } from '@lodestone/domain';
 
 /**
@@ -35,6 +36,13 @@ export interface WorkJob {
   readonly cleanJobs: boolean;
   /** Epoch ms when the job was made. */
   readonly createdAt: number;
+  /**
+   * Everything the miner hashes except its own fields (nonces, extranonces, rolled ntime and version
+   * bits), as one string: two jobs with the same work key turn the same share into the same header.
+   * A template refresh that changed nothing hashed is a new job id over the same work, so stratum keeps
+   * one duplicate set per work key and a share re-sent under the refreshed job id is a duplicate.
+   */
+  readonly workKey: string;
 }
 
 /**
@@ -106,6 +114,17 @@ export interface BitcoinJob extends WorkJob {
   header(extranonce1: Uint8Array, extranonce2: Uint8Array, ntime: number, nonce: number, version: number): Uint8Array;
   /** The complete serialized block (hex) for a share whose header meets the network target. */
   block(extranonce1: Uint8Array, extranonce2: Uint8Array, ntime: number, nonce: number, version: number): string;
+}
+
+/**
+ * A bitcoin-family job's work key (WorkJob.workKey): the header is version ‖ previous block ‖ merkle
+ * root ‖ ntime ‖ bits ‖ nonce, and the merkle root follows from the coinbase split and the branch.
+ */
+export function bitcoinWorkKey(
+  job: Pick<BitcoinJob, 'prevHashNotify' | 'coinbase1' | 'coinbase2' | 'merkleBranch' | 'version' | 'bits'>,
+): string {
+  const fields = [job.prevHashNotify, job.coinbase1, job.coinbase2, job.merkleBranch.join(','), job.version, job.bits];
+  return hash('sha256', fields.join('|'), 'hex');
 }
 
 export type SubmitBlockResult = { accepted: true; hash: string } | { accepted: false; hash: string; reason: string };

@@ -24,7 +24,6 @@ describe('JobManager', () => {
       [third.id, true],
     ]);
     expect(first?.stale).toBe(true);
-    expect(first?.seen.size).toBe(0);
     expect(jobs.get(second.id)).toBeUndefined();
     expect(jobs.get(third.id)?.stale).toBe(false);
     jobs.stop();
@@ -73,5 +72,49 @@ describe('JobManager', () => {
     jobs.add(job);
     expect(calls).toEqual([job.id]);
     expect(errors).toEqual(['job listener failed']);
+  });
+
+  it('keeps one duplicate set per work: a refreshed job of the same work shares it, other work has its own', () => {
+    const source = new FixtureJobSource({ algorithm: 'sha256' });
+    const jobs = new JobManager(source, { log: SILENT_LOG });
+    jobs.start();
+    const first = jobs.current();
+    first?.seen.add(7);
+    const refreshed = jobs.get(source.refresh(30).id);
+    expect(refreshed?.job.workKey).toBe(first?.job.workKey);
+    expect(refreshed?.seen).toBe(first?.seen);
+    expect(refreshed?.seen.has(7)).toBe(true);
+    const other = jobs.get(source.nextJob().id);
+    expect(other?.job.workKey).not.toBe(first?.job.workKey);
+    expect(other?.seen.has(7)).toBe(false);
+  });
+
+  it('brings back the duplicate set of a work handed out again after it was let go, and keeps a bounded number', () => {
+    const source = new FixtureJobSource({ algorithm: 'sha256' });
+    const jobs = new JobManager(source, { log: SILENT_LOG, maxJobs: 2, maxRetiredWorks: 2 });
+    jobs.start();
+    const first = jobs.current();
+    if (!first) throw new Error('no job');
+    first.seen.add(1);
+    // Two jobs of other work evict the first; the same work handed out again still knows share 1.
+    source.nextJob();
+    source.nextJob();
+    expect(first.evicted).toBe(true);
+    jobs.add({ ...first.job, id: 'again' });
+    expect(jobs.get('again')?.seen.has(1)).toBe(true);
+
+    // A new block retires every work; a work that comes back (a failover to the tip left) keeps its set.
+    const back = jobs.get('again');
+    source.newBlock();
+    expect(back?.stale).toBe(true);
+    jobs.add({ ...first.job, id: 'returned' });
+    expect(jobs.get('returned')?.seen.has(1)).toBe(true);
+
+    // Past maxRetiredWorks the oldest retired set is freed.
+    source.newBlock();
+    for (let i = 0; i < 3; i++) jobs.get(source.nextJob().id)?.seen.add(100 + i);
+    source.newBlock();
+    jobs.add({ ...first.job, id: 'too-late' });
+    expect(jobs.get('too-late')?.seen.size).toBe(0);
   });
 });

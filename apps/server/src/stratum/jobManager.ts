@@ -10,9 +10,26 @@ export interface JobEntry<J extends WorkJob = BitcoinJob> {
   stale: boolean;
   /** True once the manager let go of the job to bound its memory (its duplicate set is gone). */
   evicted: boolean;
-  /** Duplicate keys of shares checked for this job (bitcoin family: extranonce1 ‖ extranonce2 ‖ ntime ‖ nonce ‖ version). */
+  /**
+   * Duplicate keys of shares checked for this job's work (bitcoin family: extranonce1 ‖ extranonce2 ‖
+   * ntime ‖ nonce ‖ version): one set for every held job of the same `WorkJob.workKey`, so a share
+   * re-sent under a refreshed job id of the same work is a duplicate, not new work.
+   */
   readonly seen: Set<number>;
 }
+
+/** The duplicate set of one work key and how many held jobs share it. */
+interface WorkShares {
+  readonly seen: Set<number>;
+  jobs: number;
+}
+
+/**
+ * Duplicate sets kept for works no held job has any more (default 64). A source can hand out the same
+ * work again after other work replaced it — Kadena's best chain moves away and back, a daemon failover
+ * returns to a tip it had left — and a share of that work sent before is still a duplicate then.
+ */
+const DEFAULT_RETIRED_WORKS = 64;
 
 export type JobListener<J extends WorkJob = BitcoinJob> = (entry: JobEntry<J>, cleanJobs: boolean) => void;
 
@@ -22,6 +39,8 @@ export interface JobManagerOptions {
    * hours without a block). An older one is let go and its shares answer "job not found".
    */
   maxJobs?: number;
+  /** Duplicate sets of works no held job has, kept in case the work comes back (default 64). */
+  maxRetiredWorks?: number;
   log: StratumLog;
 }
 
@@ -33,8 +52,13 @@ export interface JobManagerOptions {
  */
 export class JobManager<J extends WorkJob = BitcoinJob, S = string> {
   private readonly jobs = new Map<string, JobEntry<J>>();
+  /** The duplicate set of each work key a held job has. */
+  private readonly works = new Map<string, WorkShares>();
+  /** Duplicate sets of works no held job has, oldest first. */
+  private readonly retired = new Map<string, Set<number>>();
   private readonly listeners = new Set<JobListener<J>>();
   private readonly maxJobs: number;
+  private readonly maxRetiredWorks: number;
   private latest: JobEntry<J> | undefined;
   private unsubscribe: (() => void) | undefined;
 
@@ -43,6 +67,7 @@ export class JobManager<J extends WorkJob = BitcoinJob, S = string> {
     private readonly options: JobManagerOptions,
   ) {
     this.maxJobs = options.maxJobs ?? 256;
+    this.maxRetiredWorks = options.maxRetiredWorks ?? DEFAULT_RETIRED_WORKS;
   }
 
   start(): void {
@@ -77,7 +102,13 @@ export class JobManager<J extends WorkJob = BitcoinJob, S = string> {
       for (const entry of this.jobs.values()) this.forget(entry, 'stale');
       this.jobs.clear();
     }
-    const entry: JobEntry<J> = { job, blockKey: job.parentKey, stale: false, evicted: false, seen: new Set() };
+    const entry: JobEntry<J> = {
+      job,
+      blockKey: job.parentKey,
+      stale: false,
+      evicted: false,
+      seen: this.holdWork(job.workKey),
+    };
     this.jobs.set(job.id, entry);
     this.latest = entry;
     while (this.jobs.size > this.maxJobs) {
@@ -98,13 +129,38 @@ export class JobManager<J extends WorkJob = BitcoinJob, S = string> {
   }
 
   /**
-   * Frees a job's duplicate set. Sessions still holding it answer "stale" when a newer block made it
-   * useless, "job not found" when it was let go for memory: without its duplicate set its shares
-   * cannot be checked.
+   * Lets a job go. Sessions still holding it answer "stale" when a newer block made it useless, "job not
+   * found" when it was let go for memory; neither reads its duplicate set again.
    */
   private forget(entry: JobEntry<J>, why: 'stale' | 'evicted'): void {
     if (why === 'stale') entry.stale = true;
     else entry.evicted = true;
-    entry.seen.clear();
+    this.releaseWork(entry.job.workKey);
+  }
+
+  /** The duplicate set of a work a new job has: the held one, a retired one brought back, or a new one. */
+  private holdWork(workKey: string): Set<number> {
+    let work = this.works.get(workKey);
+    if (work === undefined) {
+      work = { seen: this.retired.get(workKey) ?? new Set(), jobs: 0 };
+      this.retired.delete(workKey);
+      this.works.set(workKey, work);
+    }
+    work.jobs++;
+    return work.seen;
+  }
+
+  /** One job fewer of a work; with the last one its duplicate set retires, and the oldest retired are freed. */
+  private releaseWork(workKey: string): void {
+    const work = this.works.get(workKey);
+    if (work === undefined || --work.jobs > 0) return;
+    this.works.delete(workKey);
+    if (work.seen.size === 0) return;
+    this.retired.set(workKey, work.seen);
+    for (const [oldest, seen] of this.retired) {
+      if (this.retired.size <= this.maxRetiredWorks) break;
+      seen.clear();
+      this.retired.delete(oldest);
+    }
   }
 }

@@ -19,7 +19,7 @@ export interface IssuedWork {
     readonly stale: boolean;
     /** True once the job was let go to bound memory (its duplicate set is gone). */
     readonly evicted: boolean;
-    /** Keys (`shareKey`) of shares already seen for this job (all sessions). */
+    /** Keys (`shareKey`) of shares already seen for this job's work (all sessions, every job of that work). */
     readonly seen: ReadonlySet<number>;
   };
   difficulty: number;

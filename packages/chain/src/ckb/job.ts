@@ -84,6 +84,7 @@ class TemplateCkbJob implements CkbJob {
   readonly payoutLock: CkbJsonScript;
   readonly cleanJobs: boolean;
   readonly createdAt: number;
+  readonly workKey: string;
   readonly template: CkbJsonBlockTemplate;
   private readonly encodedRawHeader: Uint8Array;
   private readonly headerFields: Omit<CkbJsonHeader, 'nonce'>;
@@ -140,6 +141,8 @@ class TemplateCkbJob implements CkbJob {
     });
     this.encodedRawHeader = encodeCkbRawHeader(this.rawHeader);
     this.powHash = ckbPowHash(this.encodedRawHeader);
+    // A share hashes pow_hash ‖ its 16 nonce bytes: nothing else of the header reaches Eaglesong.
+    this.workKey = bytesToCkbHex(this.powHash);
     this.headerFields = {
       version: template.version,
       compact_target: template.compact_target,

@@ -5,7 +5,7 @@ import { sha256d } from '../bitcoin/hash.js';
 import { HEADER_SIZE, parseBits, prevHashToNotify, writeHeader } from '../bitcoin/header.js';
 import { coinbaseMerkleBranch } from '../bitcoin/merkle.js';
 import { encodeVarInt } from '../bitcoin/serialize.js';
-import type { BitcoinJob } from '../job.js';
+import { type BitcoinJob, bitcoinWorkKey } from '../job.js';
 import { type BitcoinAlgorithm, blockHashHex, targetFromBits } from '../pow.js';
 import { type BlockTemplate, UnsupportedTemplateError } from '../rpc/template.js';
 
@@ -82,6 +82,7 @@ class TemplateBitcoinJob implements TemplateJob {
   readonly coinbaseValue: bigint;
   readonly cleanJobs: boolean;
   readonly createdAt: number;
+  readonly workKey: string;
   readonly previousBlockHash: string;
   readonly template: BlockTemplate;
   readonly hasWitnessCommitment: boolean;
@@ -178,6 +179,7 @@ class TemplateBitcoinJob implements TemplateJob {
 
     this.branch = coinbaseMerkleBranch(template.transactions.map((tx) => hashFromRpcHex(tx.txid, 'txid')));
     this.merkleBranch = this.branch.map((h) => h.toString('hex'));
+    this.workKey = bitcoinWorkKey(this);
   }
 
   coinbase(extranonce1: Uint8Array, extranonce2: Uint8Array): Buffer {

@@ -101,6 +101,8 @@ export function createKadenaJob(init: KadenaJobInit): KadenaJob {
       creationTime,
       cleanJobs,
       createdAt,
+      // The whole work header with nonce 0: the nonce is the miner's, every other byte is hashed.
+      workKey: Buffer.from(bytes).toString('hex'),
       withCreationTime(micros: bigint): KadenaJob {
         if (micros < 0n || micros >= 1n << 63n) throw new RangeError(`creation time ${micros} µs is out of range`);
         const next = Uint8Array.from(bytes);

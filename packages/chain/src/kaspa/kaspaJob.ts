@@ -100,6 +100,8 @@ export function createKaspaJob(template: KaspaRawBlock, options: KaspaJobOptions
     coinbaseValue: payload.subsidy,
     cleanJobs: options.cleanJobs,
     createdAt: options.createdAt,
+    // kHeavyHash reads pre_pow_hash ‖ timestamp ‖ 32 zero bytes ‖ nonce.
+    workKey: `${bytesToHex(prePowHash)}:${header.timestamp}`,
     header,
     prePowHash,
     timestamp: header.timestamp,

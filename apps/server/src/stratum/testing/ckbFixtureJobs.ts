@@ -60,6 +60,14 @@ export class CkbFixtureSource implements WorkSource<CkbJob, CkbJsonBlock> {
     return this.emit(this.make(false));
   }
 
+  /**
+   * The same template under a new job id and work_id: the same pow_hash, so the same work (a source that
+   * re-published an unchanged template would make this).
+   */
+  reissue(): CkbJob {
+    return this.emit(this.make(false));
+  }
+
   async submitBlock(job: CkbJob, block: CkbJsonBlock): Promise<SubmitBlockResult> {
     this.submitted.push({ job, block });
     return { accepted: true, hash: ckbHeaderHash(block.header) };

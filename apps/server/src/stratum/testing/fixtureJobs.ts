@@ -4,7 +4,7 @@
  * chooses, with block submissions recorded instead of sent to a daemon.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { BitcoinJob, JobSource, SubmitBlockResult } from '@lodestone/chain';
+import { type BitcoinJob, bitcoinWorkKey, type JobSource, type SubmitBlockResult } from '@lodestone/chain';
 import { merkleRoot, sha256d, swapWords } from '../client/work.js';
 import type { StratumAlgorithm } from '../pow.js';
 
@@ -41,6 +41,8 @@ export interface FixtureJobOptions {
   coinbaseValue?: bigint;
   /** Where the merkle branch's bytes come from (default: random). */
   bytes?: (size: number) => Buffer;
+  /** The merkle branch itself (a template refresh that kept every transaction). */
+  merkleBranch?: readonly string[];
 }
 
 export function fixtureJob(options: FixtureJobOptions): BitcoinJob {
@@ -70,7 +72,8 @@ export function fixtureJob(options: FixtureJobOptions): BitcoinJob {
     Buffer.alloc(4),
   ]).toString('hex');
   const bytes = options.bytes ?? randomBytes;
-  const merkleBranch = Array.from({ length: options.branchLength ?? 2 }, () => bytes(32).toString('hex'));
+  const merkleBranch =
+    options.merkleBranch ?? Array.from({ length: options.branchLength ?? 2 }, () => bytes(32).toString('hex'));
   const bits = compactBits(options.networkTarget);
   const version = 0x20000000;
 
@@ -89,6 +92,7 @@ export function fixtureJob(options: FixtureJobOptions): BitcoinJob {
   };
 
   const prevHashNotify = swapWords(options.prevHash).toString('hex');
+  const bitsHex = bits.toString(16).padStart(8, '0');
   return {
     id: options.id,
     algorithm: options.algorithm,
@@ -101,7 +105,7 @@ export function fixtureJob(options: FixtureJobOptions): BitcoinJob {
     extranonceSize,
     merkleBranch,
     version,
-    bits: bits.toString(16).padStart(8, '0'),
+    bits: bitsHex,
     curtime: options.curtime,
     mintime: options.curtime - 3600,
     networkTarget: options.networkTarget,
@@ -109,6 +113,7 @@ export function fixtureJob(options: FixtureJobOptions): BitcoinJob {
     coinbaseValue,
     cleanJobs: options.cleanJobs,
     createdAt: options.curtime * 1000,
+    workKey: bitcoinWorkKey({ prevHashNotify, coinbase1, coinbase2, merkleBranch, version, bits: bitsHex }),
     header,
     block(en1, en2, ntime, nonce, v) {
       return Buffer.concat([header(en1, en2, ntime, nonce, v), varint(1), coinbase(en1, en2)]).toString('hex');
@@ -192,6 +197,29 @@ export class FixtureJobSource implements JobSource {
   /** A new job on the same previous block (clean_jobs false). */
   nextJob(): BitcoinJob {
     return this.emit(this.make(false));
+  }
+
+  /**
+   * The same work under a new job id and a later template time (`seconds` on): what a daemon's template
+   * refresh makes when no transaction changed. Its shares hash to the same headers as the job before.
+   */
+  refresh(seconds = 1): BitcoinJob {
+    const latest = this.latest;
+    if (latest === undefined) throw new Error('no job to refresh');
+    this.counter++;
+    return this.emit(
+      fixtureJob({
+        algorithm: this.algorithm,
+        id: this.counter.toString(16),
+        height: this.height,
+        prevHash: this.prevHash,
+        networkTarget: this.networkTarget,
+        cleanJobs: false,
+        curtime: latest.curtime + seconds,
+        extranonceSize: this.extranonceSize,
+        merkleBranch: latest.merkleBranch,
+      }),
+    );
   }
 
   /** A job on a new previous block (clean_jobs true): every older job is stale. */

@@ -60,6 +60,11 @@ export class KaspaFixtureSource implements WorkSource<KaspaJob, KaspaBlockSubmis
     return this.publish(this.make(false));
   }
 
+  /** The same template again under a new job id: the same pre_pow_hash and timestamp, so the same work. */
+  reissue(): KaspaJob {
+    return this.publish(this.make(false));
+  }
+
   /** The next real block: new parents. */
   newBlock(): KaspaJob {
     this.block = (this.block + 1) % this.blocks.length;
