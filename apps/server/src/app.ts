@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { API_PREFIX } from '@lodestone/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -18,6 +17,7 @@ import { revenueRoutes } from './api/revenue/routes.js';
 import { siteRoutes } from './api/site/routes.js';
 import { type Auth, createAuth } from './http/auth.js';
 import { AppError, errors, RetryAfterError, toAppError } from './http/errors.js';
+import { registerForms } from './http/forms.js';
 import { LOG_SERIALIZERS } from './http/logging.js';
 import { registerMetrics } from './http/metrics.js';
 import { oneClickUnsubscribeRoutes } from './http/oneClickUnsubscribe.js';
@@ -162,7 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         errorResponseBuilder: (_request, context) =>
           new AppError('RATE_LIMITED', context.statusCode, `Too many requests. Try again in ${context.after}.`),
       });
-      await api.register(multipart, { attachFieldsToBody: 'keyValues', limits: MULTIPART_LIMITS });
+      await registerForms(api, MULTIPART_LIMITS, config.bodyLimitBytes);
       api.addHook('onRequest', originGuard(config.publicUrl, SESSION_COOKIE));
       for (const routes of API_ROUTES) await api.register(routes);
     },

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import type { Database } from '@lodestone/db';
 import { createTestDatabase } from '@lodestone/db/testing';
 import type { FastifyInstance } from 'fastify';
@@ -165,5 +166,91 @@ describe('malformed multipart bodies', () => {
       [413, { error: 'The form has too many fields', code: 'PAYLOAD_TOO_LARGE' }],
     ]);
     expect(errorLines()).toEqual([]);
+  });
+});
+
+/**
+ * Issue 31, finding 3: a multipart body is held to BODY_LIMIT_BYTES like any other — refused by its
+ * Content-Length before it is read, and cut off once a body without one (chunked) passes the limit.
+ */
+describe('multipart bodies over the body limit', () => {
+  const LIMIT = 4096;
+  let app: FastifyInstance;
+  let database: Database;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const config = parseConfig({
+      BODY_LIMIT_BYTES: String(LIMIT),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lodestone-data-')),
+      CAPTCHA_MAX_NUMBER: '1000',
+    });
+    app = await buildApp({
+      config,
+      database,
+      network: { demo: false },
+      stratum: () => describeStratum(config),
+      logger: false,
+      webDir: fakeWebDir(),
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  /** A 200 MB form, produced only as fast as the server reads it; `pulled` counts what it read. */
+  function hugeForm() {
+    const counter = { pulled: 0 };
+    function* chunks() {
+      yield Buffer.from(`--${B}\r\nContent-Disposition: form-data; name="email"\r\n\r\n`);
+      for (let sent = 0; sent < 200e6; sent += 16_384) {
+        counter.pulled += 16_384;
+        yield Buffer.alloc(16_384, 'x');
+      }
+    }
+    return { counter, stream: Readable.from(chunks()) };
+  }
+
+  it('refuses a chunked form as soon as it passes the limit, without reading the rest', async () => {
+    const { counter, stream } = hugeForm();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/user/login',
+      remoteAddress: nextAddress(),
+      headers: { 'content-type': FORM },
+      payload: stream,
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ error: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
+    expect(counter.pulled).toBeLessThan(1_000_000);
+  });
+
+  it('refuses a form whose Content-Length is over the limit before reading any of it', async () => {
+    const { counter, stream } = hugeForm();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/user/login',
+      remoteAddress: nextAddress(),
+      headers: { 'content-type': FORM, 'content-length': String(200e6) },
+      payload: stream,
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ error: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
+    expect(counter.pulled).toBe(0);
+  });
+
+  it('still reads a form under the limit', async () => {
+    const payload = `${field('email', 'nobody@example.com')}${field('password', 'wrong-password')}--${B}--\r\n`;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/user/login',
+      remoteAddress: nextAddress(),
+      headers: { 'content-type': FORM },
+      payload,
+    });
+    expect(res.statusCode, res.body).not.toBe(413);
+    expect(res.json().code).not.toBe('BAD_REQUEST');
   });
 });

@@ -1,8 +1,8 @@
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { unsubscribe } from '../services/notifications/unsubscribe.js';
 import { AppError, errors } from './errors.js';
+import { registerForms } from './forms.js';
 import { RATE_LIMITS } from './rateLimits.js';
 
 /**
@@ -16,6 +16,8 @@ import { RATE_LIMITS } from './rateLimits.js';
  */
 
 const ONE_CLICK = 'One-Click';
+/** Bytes of a one-click body: one short field (urlencoded or multipart). */
+const FORM_BODY_LIMIT = 4096;
 export const ONE_CLICK_MESSAGES = {
   missingBody: 'Expected the form field List-Unsubscribe=One-Click (RFC 8058).',
   missingToken: 'This unsubscribe link is not valid.',
@@ -28,13 +30,12 @@ export async function oneClickUnsubscribeRoutes(app: FastifyInstance): Promise<v
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', context.statusCode, `Too many requests. Try again in ${context.after}.`),
   });
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fieldNameSize: 100, fieldSize: 1024, fields: 5, files: 0, parts: 5 },
-  });
+  // Form-encoded only (RFC 8058 §3.1): no JSON or text parser is inherited from the root app.
+  app.removeAllContentTypeParsers();
+  await registerForms(app, { fieldNameSize: 100, fieldSize: 1024, fields: 5, files: 0, parts: 5 }, FORM_BODY_LIMIT);
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 4096 },
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 

@@ -80,6 +80,15 @@ describe('notification settings and unsubscribe links', () => {
     expect(forged.statusCode).toBe(400);
     expect(forged.json().code).toBe('UNSUBSCRIBE_TOKEN_INVALID');
     expect((await oneClick('List-Unsubscribe=One-Click', {})).statusCode).toBe(400);
+    // The RFC's body is form-encoded: JSON or plain text is not a one-click request (415), and changes nothing.
+    for (const [payload, type] of [
+      ['{"List-Unsubscribe":"One-Click"}', 'application/json'],
+      ['List-Unsubscribe=One-Click', 'text/plain'],
+    ]) {
+      const refused = await oneClick(payload as string, { token }, type);
+      expect(refused.statusCode, type).toBe(415);
+      expect(refused.json(), type).toEqual({ error: 'Unsupported content type', code: 'UNSUPPORTED_MEDIA_TYPE' });
+    }
     expect((await config(user)).offline_worker_notification).toBe(true);
 
     const res = await oneClick('List-Unsubscribe=One-Click', { token });
