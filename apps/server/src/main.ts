@@ -92,10 +92,10 @@ const SLOW_STOP_MS = 5_000;
 async function stopRunning(running: readonly Running[], log: Logger): Promise<boolean> {
   let ok = true;
   for (const part of [...running].reverse()) {
-    const started = Date.now();
+    const started = performance.now();
     try {
       await part.stop();
-      const ms = Date.now() - started;
+      const ms = performance.now() - started;
       // A part that holds shutdown up (a job run finishing its statements) is named, so a slow stop is explained.
       if (ms >= SLOW_STOP_MS) log.warn({ part: part.name, ms }, 'slow to stop');
     } catch (error) {

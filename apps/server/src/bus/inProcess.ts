@@ -96,7 +96,7 @@ export class InProcessBus implements ShareBus {
 
   close(): Promise<void> {
     this.#closing ??= (async () => {
-      const deadline = Date.now() + this.#drainTimeoutMs;
+      const deadline = performance.now() + this.#drainTimeoutMs;
       await Promise.all([this.#batches.close(deadline), this.#blocks.close(deadline)]);
     })();
     return this.#closing;
@@ -175,9 +175,9 @@ class Subject<T> {
 
   async close(deadline: number): Promise<void> {
     this.#closed = true;
-    while (this.#queue.length > 0 && this.#consumers.length > 0 && Date.now() < deadline) {
+    while (this.#queue.length > 0 && this.#consumers.length > 0 && performance.now() < deadline) {
       this.#kick();
-      await new Promise((resolve) => setTimeout(resolve, Math.min(20, Math.max(0, deadline - Date.now()))));
+      await new Promise((resolve) => setTimeout(resolve, Math.min(20, Math.max(0, deadline - performance.now()))));
     }
     this.#stopped = true;
     this.#wake?.();

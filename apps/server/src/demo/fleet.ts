@@ -157,7 +157,7 @@ class FleetWorker {
     await connection.authorize(status.login, `d=${difficulty.toPrecision(4)}`);
     status.connected = true;
 
-    let started = Date.now();
+    let started = performance.now();
     let hashes = 0;
     while (!this.stopped && client.isOpen) {
       if (!miner.ready) {
@@ -175,7 +175,7 @@ class FleetWorker {
       }
       // Throttle to the configured hashrate; restart the clock after long stalls.
       const due = started + (hashes / this.hashrate) * 1000;
-      const now = Date.now();
+      const now = performance.now();
       if (now - due > 5000) {
         started = now;
         hashes = 0;

@@ -48,6 +48,8 @@ interface Entry {
   status: JobStatus;
   timer: NodeJS.Timeout | undefined;
   running: Promise<void> | undefined;
+  /** Instants skipped while the current run goes on: one warning per overrun, not one per instant. */
+  skippedThisRun: number;
 }
 
 /** Starts running `jobs` on their schedules. */
@@ -67,6 +69,7 @@ export function startScheduler({ jobs, database, log }: SchedulerOptions): Sched
         job,
         timer: undefined,
         running: undefined,
+        skippedThisRun: 0,
         status: {
           name: job.name,
           running: false,
@@ -108,10 +111,13 @@ export function startScheduler({ jobs, database, log }: SchedulerOptions): Sched
     const { job, status } = entry;
     if (entry.running) {
       status.skippedBusy++;
-      log.warn({ job: job.name }, 'job still running at its next instant; skipping this one');
+      // A run that hangs (a node or API that never answers) would otherwise warn at every instant.
+      if (entry.skippedThisRun++ === 0) {
+        log.warn({ job: job.name }, 'job still running at its next instant; skipping instants until it ends');
+      }
       return entry.running;
     }
-    const started = Date.now();
+    const started = performance.now();
     const ctx: JobContext = { database, log, now, signal: abort.signal };
     status.running = true;
     entry.running = runLocked(job, ctx)
@@ -124,14 +130,14 @@ export function startScheduler({ jobs, database, log }: SchedulerOptions): Sched
           }
           status.runs++;
           status.lastStartedAt = new Date(started);
-          status.lastDurationMs = Date.now() - started;
+          status.lastDurationMs = performance.now() - started;
           status.lastError = null;
         },
         (error: unknown) => {
           status.runs++;
           status.failures++;
           status.lastStartedAt = new Date(started);
-          status.lastDurationMs = Date.now() - started;
+          status.lastDurationMs = performance.now() - started;
           status.lastError = error instanceof Error ? error.message : String(error);
           log.error({ job: job.name, err: error, failures: status.failures }, 'job failed; it runs again next time');
         },
@@ -139,6 +145,9 @@ export function startScheduler({ jobs, database, log }: SchedulerOptions): Sched
       .finally(() => {
         status.running = false;
         entry.running = undefined;
+        if (entry.skippedThisRun > 0)
+          log.info({ job: job.name, skipped: entry.skippedThisRun }, 'overrunning job ended');
+        entry.skippedThisRun = 0;
       });
     return entry.running;
   }

@@ -69,9 +69,9 @@ export async function runWorkerRollup(
   now: Date,
   options: WorkerRollupOptions & { signal?: AbortSignal } = {},
 ): Promise<WorkerRollupRun> {
-  const started = Date.now();
+  const started = performance.now();
   const budget = options.budgetMs ?? RUN_BUDGET_MS;
-  const stop = () => options.signal?.aborted === true || Date.now() - started > budget;
+  const stop = () => options.signal?.aborted === true || performance.now() - started > budget;
   const perTransaction = options.batchesPerTransaction ?? ROLLUP_BATCHES_PER_TRANSACTION;
   const chunk = options.deleteChunk ?? DELETE_CHUNK;
   const completeBefore = new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS);

@@ -91,12 +91,12 @@ export async function openListener(setup: ListenerSetup): Promise<RunningListene
 
   // A cap that is hit is logged once per 10 s with how many were refused, never once per socket.
   let refusedSinceWarning = 0;
-  let lastWarning = 0;
-  let lastShed = 0;
+  let lastWarning = Number.NEGATIVE_INFINITY;
+  let lastShed = Number.NEGATIVE_INFINITY;
   const capHit = (reason: CapRefusal) => {
     metrics.refused(reason);
     refusedSinceWarning++;
-    const now = Date.now();
+    const now = performance.now();
     if (now - lastWarning >= 10_000) {
       log.warn(
         {

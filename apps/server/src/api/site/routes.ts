@@ -7,7 +7,7 @@ import { VERSION } from '../../version.js';
 
 export async function siteRoutes(app: FastifyInstance): Promise<void> {
   const { config, network, database } = app.services;
-  const startedAt = Date.now();
+  const startedAt = performance.now();
   const site = siteInfo(config, network);
   const bannerBody = banner(config);
 
@@ -23,7 +23,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
       status: up ? ('ok' as const) : ('unavailable' as const),
       database: up ? ('up' as const) : ('down' as const),
       version: VERSION,
-      uptime_seconds: Math.round((Date.now() - startedAt) / 1000),
+      uptime_seconds: Math.round((performance.now() - startedAt) / 1000),
     };
     if (!up) reply.code(errors.unavailable().status);
     return body;

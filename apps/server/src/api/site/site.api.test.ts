@@ -1,5 +1,5 @@
 import { bannerResponse, healthResponse, siteResponse } from '@lodestone/contract';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import { parseConfig } from '../../config/config.js';
 import { placeholderContacts } from '../../services/site.js';
@@ -69,5 +69,19 @@ describe('site routes', () => {
     expect(down.json()).toMatchObject({ status: 'unavailable', database: 'down' });
     const live = await t.app.inject({ url: '/v1/health/live' });
     expect(live.statusCode).toBe(200);
+  });
+
+  it('keeps answering health with a non-negative uptime after the wall clock steps back an hour', async () => {
+    t = await createTestApp();
+    // Only Date is faked: the uptime runs on the monotonic clock, which a clock step does not move.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() - 3_600_000);
+      const res = await t.app.inject({ url: '/v1/health' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(healthResponse.parse(res.json()).uptime_seconds).toBeGreaterThanOrEqual(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

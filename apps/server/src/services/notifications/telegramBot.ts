@@ -55,6 +55,8 @@ const HEARTBEAT_MS = 60_000;
 
 /** The longest pause between polls while the Bot API fails. */
 const POLL_BACKOFF_CAP_MS = 60_000;
+/** Seconds to wait for any Bot API answer. */
+const API_TIMEOUT_SECONDS = 30;
 
 /** Telegram's limit on one message's text. */
 const MAX_TEXT = 4096;
@@ -139,7 +141,9 @@ export interface TelegramBot {
 
 export function createTelegramBot(options: TelegramBotOptions): TelegramBot {
   const { db, log } = options;
-  const bot = new Bot(options.token, { client: { apiRoot: options.apiRoot } });
+  // grammY waits 500 s for an answer by default: a hung Bot API would hold the poll that long. Polls ask
+  // for no long poll (timeout 0), so 30 s without an answer is a failure, backed off like any other.
+  const bot = new Bot(options.token, { client: { apiRoot: options.apiRoot, timeoutSeconds: API_TIMEOUT_SECONDS } });
   const settingsUrl = new URL('/settings', options.publicUrl).toString();
   let now = new Date();
   let ready = false;

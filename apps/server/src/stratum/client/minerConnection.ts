@@ -51,11 +51,11 @@ export class MinerConnection {
 
   /** Waits until the dialect has a job and a target. */
   async ready(timeoutMs: number): Promise<void> {
-    const end = Date.now() + timeoutMs;
+    const end = performance.now() + timeoutMs;
     while (!this.miner.ready) {
       if (this.unreadable) throw this.unreadable.error;
       if (!this.client.isOpen) throw new Error('connection closed before the first job');
-      if (Date.now() > end) throw new Error(`no job and target in ${timeoutMs} ms`);
+      if (performance.now() > end) throw new Error(`no job and target in ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
   }
