@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -67,6 +67,17 @@ describe('the lodestone process', () => {
     const bad = run({}, ['--role=miner']);
     expect(await bad.exit).toBe(78);
     expect(bad.stderr()).toContain('--role');
+  });
+
+  it('refuses to start the jobs role with a hot wallet key file other users can read (exit 78, the chmod named)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'lodestone-key-'));
+    const keyFile = path.join(dir, 'eth.key');
+    writeFileSync(keyFile, `0x${'11'.repeat(32)}\n`);
+    chmodSync(keyFile, 0o644);
+    const wallet = { kind: 'evm', ticker: 'ETH', rpc_url: 'http://127.0.0.1:1', chain_id: 1, key_file: keyFile };
+    const r = run({ DATA_DIR: dir, WALLETS: JSON.stringify([{ ...wallet, max_fee_gwei: '50' }]) });
+    expect(await r.exit).toBe(78);
+    expect(r.stderr()).toContain(`can be read or written by other users (mode 644); run chmod 600 ${keyFile}`);
   });
 
   // A first start creates the embedded database (PGlite's initdb, then the migrations): seconds on a

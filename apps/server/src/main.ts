@@ -10,6 +10,7 @@ import type { ShareBus } from './bus/types.js';
 import { adminCli } from './cli/admin.js';
 import { treasuryCli } from './cli/treasury.js';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
+import { keyFileProblems } from './config/keyFile.js';
 import { startFleet } from './demo/fleet.js';
 import { LOG_SERIALIZERS } from './http/logging.js';
 import { createMetricsRegistry } from './http/metrics.js';
@@ -130,6 +131,11 @@ function telegramJobs(config: Config, database: Database, log: Logger): JobDefin
 
 /** Starts the database, the bus and each role, recording in `running` what must be stopped. */
 async function startParts(config: Config, roles: Set<Role>, log: Logger, running: Running[]): Promise<void> {
+  if (roles.has('jobs')) {
+    // The jobs role alone reads the hot wallets' keys: a key others can read stops it before anything runs.
+    const problems = keyFileProblems(config.wallets);
+    if (problems.length > 0) throw new ConfigError(problems);
+  }
   const database: Database = await createDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
@@ -300,8 +306,9 @@ try {
 
 const log = pino({ level: config.logLevel, serializers: LOG_SERIALIZERS });
 start(config, roles, log).catch((error: unknown) => {
-  // A refused data directory (in use, not writable) is the operator's to fix: say so plainly.
-  if (error instanceof UsageError || error instanceof DataDirError) process.stderr.write(`${error.message}\n`);
+  // A refused data directory (in use, not writable) or key file is the operator's to fix: say so plainly.
+  const operators = error instanceof UsageError || error instanceof DataDirError || error instanceof ConfigError;
+  if (operators) process.stderr.write(`${error.message}\n`);
   else log.fatal({ err: error }, 'Lodestone failed to start');
-  process.exit(error instanceof UsageError || error instanceof DataDirError ? 78 : 1);
+  process.exit(operators ? 78 : 1); // EX_CONFIG
 });

@@ -2,7 +2,8 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readKeyFile } from './keyFile.js';
+import { parseConfig } from './config.js';
+import { keyFileProblems, readKeyFile } from './keyFile.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'lodestone-key-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -36,5 +37,23 @@ describe('readKeyFile', () => {
     );
     expect(() => readKeyFile(keyFile('two', `${KEY}\n${KEY}`, 0o600), 'KAS wallet')).toThrow('one private key');
     expect(() => readKeyFile(join(dir, 'absent'), 'KAS wallet')).toThrow('cannot be read (ENOENT)');
+  });
+});
+
+describe('keyFileProblems', () => {
+  it('names every pool-signed wallet whose key file cannot be used, and skips node wallets', () => {
+    const good = keyFile('good', KEY, 0o600);
+    const open = keyFile('world', KEY, 0o644);
+    const { wallets } = parseConfig({
+      WALLETS: JSON.stringify([
+        { kind: 'bitcoin', ticker: 'LTC', rpc_url: 'http://127.0.0.1:1' },
+        { kind: 'evm', ticker: 'ETH', rpc_url: 'http://127.0.0.1:1', chain_id: 1, key_file: good, max_fee_gwei: '50' },
+        { kind: 'kaspa', ticker: 'KAS', url: 'ws://127.0.0.1:1', network: 'kaspa', key_file: open },
+      ]),
+    });
+    expect(keyFileProblems(wallets)).toEqual([
+      `wallets: KAS: key_file ${open} can be read or written by other users (mode 644); run chmod 600 ${open}`,
+    ]);
+    expect(keyFileProblems([])).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
+import type { WalletSetting } from './settings.js';
 
 /**
  * The private key of a pool-signed hot wallet, read from its `key_file` at start-up (docs/money.md,
@@ -26,4 +27,22 @@ export function readKeyFile(path: string, what: string, bytes = 32): `0x${string
     throw new Error(`${what}: key_file ${path} must hold one private key of ${bytes} bytes as ${bytes * 2} hex digits`);
   }
   return `0x${hex.toLowerCase()}`;
+}
+
+/**
+ * What is wrong with the key files of the pool-signed `wallets` entries, one line each (none: all can
+ * be used). The jobs role checks them when it starts, so a key file others can read, or a missing
+ * one, stops start-up with the fix named instead of failing every payout and snapshot run.
+ */
+export function keyFileProblems(wallets: readonly WalletSetting[]): string[] {
+  const problems: string[] = [];
+  for (const wallet of wallets) {
+    if (wallet.kind === 'bitcoin') continue;
+    try {
+      readKeyFile(wallet.key_file, `wallets: ${wallet.ticker}`);
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  }
+  return problems;
 }
