@@ -37,6 +37,7 @@ import { walletsOnce } from './services/money/wallets.js';
 import { createTelegramBot } from './services/notifications/telegramBot.js';
 import { placeholderContacts } from './services/site.js';
 import { describeStratum } from './services/stratumInfo.js';
+import { ShareJournalError } from './stratum/shareJournal.js';
 import { startStratum } from './stratum/startStratum.js';
 
 /** Something started that must be stopped, in reverse order of starting. */
@@ -306,9 +307,9 @@ try {
 
 const log = pino({ level: config.logLevel, serializers: LOG_SERIALIZERS });
 start(config, roles, log).catch((error: unknown) => {
-  // A refused data directory (in use, not writable) or key file is the operator's to fix: say so plainly.
-  const operators = error instanceof UsageError || error instanceof DataDirError || error instanceof ConfigError;
-  if (operators) process.stderr.write(`${error.message}\n`);
+  // A refused data directory (in use, not writable, full) or key file is the operator's to fix: say so plainly.
+  const operators = [UsageError, DataDirError, ConfigError, ShareJournalError].some((kind) => error instanceof kind);
+  if (operators) process.stderr.write(`${(error as Error).message}\n`);
   else log.fatal({ err: error }, 'Lodestone failed to start');
   process.exit(operators ? 78 : 1); // EX_CONFIG
 });

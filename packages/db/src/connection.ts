@@ -30,7 +30,10 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** The setting `dataDir` came from, for messages (default 'DATA_DIR'). */
   dataDirSetting?: string;
-  /** The embedded database's lock was taken from under this process (default: throw, which stops it). */
+  /**
+   * The embedded database's lock was taken from under this process. Default: its message on stderr and
+   * exit 78 at once — every part left running would write to files another process now uses.
+   */
   onDataDirLost?: (error: Error) => void;
   /**
    * Embedded database only: run PGlite in a worker thread started from this script (a file whose body

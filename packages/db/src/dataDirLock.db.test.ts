@@ -1,8 +1,17 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createDatabase } from './connection.js';
 import { DataDirError, lockDataDir } from './dataDirLock.js';
 
@@ -79,5 +88,66 @@ describe('the embedded data directory lock', () => {
     await expect(createDatabase({ dataDir: file })).rejects.toThrow(
       `DATA_DIR: the embedded database cannot write to ${path.join(file, 'pglite')} (a file is in the way of the directory)`,
     );
+  });
+
+  it('never takes over from a live holder on this host, however long ago it refreshed the lock (SIGSTOP)', async () => {
+    const directory = path.join(fresh(), 'pglite');
+    mkdirSync(directory);
+    const frozen = otherProcess();
+    try {
+      process.kill(frozen.pid, 'SIGSTOP');
+      // Its lock went unrefreshed for a minute, far past the stale time: the holder is stopped, not gone.
+      leaveLock(directory, frozen.pid, 60);
+      await expect(lockDataDir(directory, 'DATA_DIR', { staleMs: 1_500 })).rejects.toThrow(
+        `DATA_DIR: ${directory} is in use by process ${frozen.pid}`,
+      );
+      expect(existsSync(`${directory}.lock`)).toBe(true);
+    } finally {
+      frozen.stop();
+    }
+  });
+
+  it('takes over when the pid named in the lock now belongs to another process (its start differs)', async () => {
+    const directory = path.join(fresh(), 'pglite');
+    mkdirSync(directory);
+    const other = otherProcess();
+    try {
+      leaveLock(directory, other.pid, 60);
+      const owner = JSON.parse(readFileSync(`${directory}.owner.json`, 'utf8'));
+      writeFileSync(`${directory}.owner.json`, JSON.stringify({ ...owner, processStart: '1' }));
+      const lock = await lockDataDir(directory, 'DATA_DIR', { staleMs: 1_500 });
+      expect(lock.owner.pid).toBe(process.pid);
+      await lock.release();
+    } finally {
+      other.stop();
+    }
+  });
+
+  it('reports a lock taken from under it to onLost, and leaves the new holder its files', async () => {
+    const directory = path.join(fresh(), 'pglite');
+    mkdirSync(directory);
+    const lost: Error[] = [];
+    const lock = await lockDataDir(directory, 'DATA_DIR', { staleMs: 2_000, onLost: (error) => lost.push(error) });
+    // Another holder replaced the lock (a process on another host sharing the directory).
+    rmSync(`${directory}.lock`, { recursive: true });
+    mkdirSync(`${directory}.lock`);
+    const theirs = JSON.stringify({ pid: 1, host: 'elsewhere', startedAt: 'now' });
+    writeFileSync(`${directory}.owner.json`, theirs);
+    await vi.waitFor(() => expect(lost).toHaveLength(1), { timeout: 5_000, interval: 50 });
+    expect(lost[0]).toBeInstanceOf(DataDirError);
+    expect(lost[0]?.message).toContain(`DATA_DIR: the lock on ${directory} was lost`);
+    await lock.release();
+    expect(readFileSync(`${directory}.owner.json`, 'utf8')).toBe(theirs);
+    expect(existsSync(`${directory}.lock`)).toBe(true);
+  });
+
+  it('names the file when the disk is too full to record the holder, and leaves no lock behind', async () => {
+    const directory = path.join(fresh(), 'pglite');
+    mkdirSync(directory);
+    symlinkSync('/dev/full', `${directory}.owner.json`);
+    await expect(lockDataDir(directory, 'DATA_DIR')).rejects.toThrow(
+      `DATA_DIR: cannot write ${directory}.owner.json (the disk is full)`,
+    );
+    expect(existsSync(`${directory}.lock`)).toBe(false);
   });
 });

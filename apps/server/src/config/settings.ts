@@ -391,7 +391,7 @@ export const SETTINGS = {
     file: 'database.data_dir',
     schema: text,
     default: './data',
-    doc: 'Folder for the embedded database and other files the pool writes. Relative paths start at the working directory. One process at a time may use an embedded database: a second one on the same folder refuses to start and names the first one’s process.',
+    doc: 'Folder for the embedded database and other files the pool writes. Relative paths start at the working directory. One process at a time may use an embedded database: a second one on the same folder refuses to start and names the first one’s process, and never takes the folder from a live process on the same host, even one stopped for a while. A process whose lock is taken all the same (another host on a shared folder) exits at once with code 78.',
   },
   databaseUrl: {
     env: 'DATABASE_URL',

@@ -9,6 +9,8 @@ export interface StratumMetrics {
   block(algorithm: string, accepted: boolean): void;
   /** A connection refused or closed for abuse (ban, connection limit, malformed input, invalid shares). */
   refused(reason: string): void;
+  /** A share journal file could not be written (disk full, I/O error): crash safety is lost meanwhile. */
+  journalWriteFailed(file: string): void;
 }
 
 export const NO_METRICS: StratumMetrics = {
@@ -17,6 +19,7 @@ export const NO_METRICS: StratumMetrics = {
   share() {},
   block() {},
   refused() {},
+  journalWriteFailed() {},
 };
 
 /** Stratum metrics in a prom-client registry (the one the /metrics endpoint serves). */
@@ -45,7 +48,14 @@ export function prometheusStratumMetrics(registry: Registry): StratumMetrics {
     labelNames: ['reason'] as const,
     registers: [registry],
   });
+  const journalErrors = new Counter({
+    name: 'lodestone_share_journal_write_errors_total',
+    help: 'Writes to the share journal that failed (disk full, I/O error), by file: alert on any increase.',
+    labelNames: ['file'] as const,
+    registers: [registry],
+  });
   return {
+    journalWriteFailed: (file) => journalErrors.inc({ file }),
     sessionOpened: (algorithm, kind) => sessions.inc({ algorithm, kind }),
     sessionClosed: (algorithm, kind) => sessions.dec({ algorithm, kind }),
     share: (algorithm, outcome, reason) => shares.inc({ algorithm, outcome, reason }),

@@ -53,7 +53,9 @@ export class ShareAggregator implements ShareRecorder {
 
   start(): void {
     const interval = this.options.flushIntervalMs ?? 5000;
-    this.timer = setInterval(() => void this.flush(), interval);
+    this.timer = setInterval(() => {
+      this.flush().catch((error: unknown) => this.options.log.error({ err: error }, 'share flush failed'));
+    }, interval);
     this.timer.unref();
   }
 

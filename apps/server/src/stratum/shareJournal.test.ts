@@ -1,11 +1,22 @@
-import { appendFileSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ShareBatch } from '@lodestone/domain';
 import { describe, expect, it } from 'vitest';
 import { SILENT_LOG } from './log.js';
 import { ShareAggregator } from './shareAggregator.js';
-import { ShareJournal } from './shareJournal.js';
+import { ShareJournal, ShareJournalError } from './shareJournal.js';
 
 const fresh = () => mkdtempSync(path.join(tmpdir(), 'lodestone-journal-'));
 
@@ -155,6 +166,124 @@ describe('the share journal', () => {
     shares.record('sha256', 'erin', 'w', { kind: 'valid', difficulty: 1 }, 5_001);
     await answered();
     expect(readFileSync(path.join(directory, 'shares.log'), 'utf8')).toMatch(/^s\t11\tsha256\terin\tw\t1\t5001\n$/);
+    journal.close();
+  });
+
+  /**
+   * Issue 31, finding 2: a full disk. Writes go through /dev/full while `disk.full` (a real ENOSPC from
+   * the kernel); the journal reports each failure with its file and never throws into the aggregator.
+   */
+  function fullDisk() {
+    const devFull = openSync('/dev/full', 'w');
+    const disk = { full: false, close: () => closeSync(devFull) };
+    const write = (fd: number, text: string) => {
+      // A disk that fills in the middle of a line takes part of it first.
+      if (disk.full) {
+        writeSync(fd, text.slice(0, 5));
+        writeSync(devFull, text);
+      }
+      writeSync(fd, text);
+    };
+    return { disk, write };
+  }
+
+  it('keeps answering and publishing while the disk is full, reporting each file, and counts nothing twice after', async () => {
+    const directory = fresh();
+    const { disk, write } = fullDisk();
+    const errors: { code: string | undefined; file: string }[] = [];
+    const onWriteError = (error: unknown, file: string) =>
+      errors.push({ code: (error as NodeJS.ErrnoException).code, file });
+    const { journal } = ShareJournal.open({ directory, now: () => 0, onWriteError, write });
+    const target = bus();
+    const clock = { now: 0 };
+    const shares = aggregator(journal, target, clock);
+    shares.record('sha256', 'hana', 'w', { kind: 'valid', difficulty: 2 }, 1);
+    await answered();
+    disk.full = true;
+    shares.record('sha256', 'hana', 'w', { kind: 'valid', difficulty: 3 }, 2);
+    const sent: string[] = [];
+    journal.afterShares(() => sent.push('true'));
+    await answered();
+    expect(sent).toEqual(['true']);
+    clock.now = 5_000;
+    await shares.flush();
+    // The batch is published although its line could not be written.
+    expect(credited(target.published, 'hana')).toBe(5);
+    expect(errors).toEqual([
+      { code: 'ENOSPC', file: 'shares.log' },
+      { code: 'ENOSPC', file: 'batches.log' },
+    ]);
+
+    // The disk has room again: a later batch is written whole, on a line of its own.
+    disk.full = false;
+    shares.record('sha256', 'hana', 'w', { kind: 'valid', difficulty: 7 }, 5_001);
+    await answered();
+    clock.now = 10_000;
+    await shares.flush();
+    expect(credited(target.published, 'hana')).toBe(12);
+    disk.close();
+
+    // A restart counts no share a published batch already counted, and gives back the batch it could write.
+    const again = ShareJournal.open({ directory, now: () => 10_000 });
+    expect(again.recovered.shares).toEqual([]);
+    expect(again.recovered.batches.map((b) => b.id)).toEqual([target.published[1]?.id]);
+    again.journal.close();
+  });
+
+  it('reports a batch log that cannot be rotated and keeps writing the one it has', async () => {
+    const directory = fresh();
+    const errors: string[] = [];
+    const clock = { now: 0 };
+    const { journal } = ShareJournal.open({
+      directory,
+      now: () => clock.now,
+      retainMs: 1_000,
+      onWriteError: (error, file) => errors.push(`${file}: ${(error as NodeJS.ErrnoException).code}`),
+    });
+    // Something in the way of the rotated file: a directory that is not empty.
+    mkdirSync(path.join(directory, 'batches.previous.log', 'in-the-way'), { recursive: true });
+    const target = bus();
+    const shares = aggregator(journal, target, clock);
+    shares.record('sha256', 'ivan', 'w', { kind: 'valid', difficulty: 1 }, 1);
+    clock.now = 600;
+    await shares.flush();
+    shares.record('sha256', 'ivan', 'w', { kind: 'valid', difficulty: 1 }, 601);
+    clock.now = 700;
+    await shares.flush();
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^batches\.log: E/);
+    expect(target.published).toHaveLength(2);
+    const lines = readFileSync(path.join(directory, 'batches.log'), 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(2);
+    journal.close();
+  });
+
+  it('names the directory when it cannot start on a full disk, and keeps what it holds for the next start', () => {
+    const directory = fresh();
+    const batch: ShareBatch = {
+      id: '7d3f2b58-5d0c-4a57-9d59-2f1c3f2a9e11',
+      node: 'n1',
+      algorithm: 'sha256',
+      intervalStart: 0,
+      intervalEnd: 1_000,
+      workers: [],
+    };
+    writeFileSync(path.join(directory, 'batches.log'), `b\t0\t${JSON.stringify(batch)}\n`);
+    writeFileSync(path.join(directory, 'shares.log'), 's\t1\tsha256\tjo\tw\t2\t1500\n');
+    symlinkSync('/dev/full', path.join(directory, 'batches.log.new'));
+    const open = () => ShareJournal.open({ directory, now: () => 2_000 });
+    let refused: unknown;
+    try {
+      open();
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(ShareJournalError);
+    expect((refused as Error).message).toContain(`share journal: cannot write in ${directory} (the disk is full)`);
+    // Room again: the next start gives back both.
+    const { journal, recovered } = open();
+    expect(recovered.batches.map((b) => b.id)).toEqual([batch.id]);
+    expect(recovered.shares).toHaveLength(1);
     journal.close();
   });
 });

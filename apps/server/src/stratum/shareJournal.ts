@@ -8,9 +8,11 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  writeFileSync,
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
+import { fileErrorReason } from '@lodestone/db';
 import type { AlgorithmKey, ShareBatch } from '@lodestone/domain';
 
 /**
@@ -58,10 +60,18 @@ export interface ShareJournalOptions {
   maxShareLogBytes?: number;
   now?: () => number;
   /**
-   * Called when the share log cannot be written (disk full, I/O error). The answers still go out
-   * (the shares are counted in memory as before); only their crash safety is lost.
+   * Called when a journal file cannot be written (disk full, I/O error), with the file's name. The
+   * answers still go out and the batches are still published (the shares are counted in memory as
+   * before); only their crash safety is lost until the writes succeed again.
    */
-  onWriteError?: (error: unknown) => void;
+  onWriteError?: (error: unknown, file: string) => void;
+  /** How lines reach the files (tests make it fail as a full disk does). */
+  write?: (fd: number, text: string) => void;
+}
+
+/** The journal's directory cannot be prepared at start: the message names the path and why. */
+export class ShareJournalError extends Error {
+  override readonly name = 'ShareJournalError';
 }
 
 const SHARES = 'shares.log';
@@ -84,7 +94,10 @@ export class ShareJournal {
   private pending: string[] = [];
   private held: Array<() => void> = [];
   private flushScheduled = false;
-  private readonly onWriteError: (error: unknown) => void;
+  private readonly onWriteError: (error: unknown, file: string) => void;
+  private readonly write: (fd: number, text: string) => void;
+  /** Files whose last write failed, perhaps after part of a line: their next line starts on a new one. */
+  private readonly cutShort = new Set<number>();
 
   private constructor(
     private readonly directory: string,
@@ -99,6 +112,7 @@ export class ShareJournal {
       ((error) => {
         throw error;
       });
+    this.write = options.write ?? writeAll;
     this.seq = seq;
     this.sharesFd = openSync(path.join(directory, SHARES), 'a');
     this.batchesFd = openSync(path.join(directory, BATCHES), 'a');
@@ -111,17 +125,32 @@ export class ShareJournal {
    */
   static open(options: ShareJournalOptions): { journal: ShareJournal; recovered: RecoveredShares } {
     const { directory } = options;
-    mkdirSync(directory, { recursive: true });
     const now = (options.now ?? Date.now)();
     const retainMs = options.retainMs ?? 10 * 60_000;
+    try {
+      mkdirSync(directory, { recursive: true });
+    } catch (error) {
+      throw new ShareJournalError(`share journal: cannot create ${directory} (${fileErrorReason(error)})`, {
+        cause: error,
+      });
+    }
     const recovered = readJournal(directory, now - retainMs);
     // Start afresh: the recovered batches become the new batch log's first lines; the shares are
-    // appended again by whoever counts them (ShareAggregator.recover).
-    for (const name of [SHARES, BATCHES_PREVIOUS]) rmSync(path.join(directory, name), { force: true });
-    rmSync(path.join(directory, BATCHES), { force: true });
-    const journal = new ShareJournal(directory, options, 0);
-    for (const batch of recovered.batches) journal.appendBatch(batch, 0);
-    return { journal, recovered };
+    // appended again by whoever counts them (ShareAggregator.recover). Written before the old files go,
+    // so a start that fails here (a full disk) leaves them for the next one.
+    const fresh = path.join(directory, `${BATCHES}.new`);
+    try {
+      writeFileSync(fresh, recovered.batches.map((batch) => batchLine(batch, 0)).join(''));
+      for (const name of [SHARES, BATCHES_PREVIOUS]) rmSync(path.join(directory, name), { force: true });
+      renameSync(fresh, path.join(directory, BATCHES));
+    } catch (error) {
+      rmSync(fresh, { force: true });
+      throw new ShareJournalError(
+        `share journal: cannot write in ${directory} (${fileErrorReason(error)}); the shares it holds are kept for the next start`,
+        { cause: error },
+      );
+    }
+    return { journal: new ShareJournal(directory, options, 0), recovered };
   }
 
   /**
@@ -158,21 +187,37 @@ export class ShareJournal {
     const held = this.held;
     this.held = [];
     try {
-      writeSync(this.sharesFd, lines);
+      this.append(this.sharesFd, lines);
     } catch (error) {
-      this.onWriteError(error);
+      this.onWriteError(error, SHARES);
     } finally {
       for (const write of held) write();
     }
   }
 
-  /** Appends a batch cut from the counters: it covers every share of its algorithm written so far. */
+  /**
+   * Appends a batch cut from the counters: it covers every share of its algorithm written so far. Never
+   * throws: a write that fails is reported (onWriteError) and the batch is published all the same.
+   */
   batch(batch: ShareBatch): void {
     this.flushShares();
     const upto = this.written.get(batch.algorithm) ?? 0;
+    try {
+      this.append(this.batchesFd, batchLine(batch, upto));
+    } catch (error) {
+      this.onWriteError(error, BATCHES);
+      // The shares this batch counts are still in shares.log with no batch line covering them: a restart
+      // would count them again beside the batch. Emptying the log (which needs no space) trades their
+      // crash safety for never counting a share twice.
+      this.forgetShares();
+      return;
+    }
     this.covered.set(batch.algorithm, upto);
-    this.appendBatch(batch, upto);
-    this.compact();
+    try {
+      this.compact();
+    } catch (error) {
+      this.onWriteError(error, BATCHES);
+    }
   }
 
   close(): void {
@@ -181,8 +226,25 @@ export class ShareJournal {
     closeSync(this.batchesFd);
   }
 
-  private appendBatch(batch: ShareBatch, upto: number): void {
-    writeSync(this.batchesFd, `b\t${upto}\t${JSON.stringify(batch)}\n`);
+  /**
+   * Writes lines to a journal file. After a failed write the next starts with a newline: the part of a
+   * line a full disk took must not join the next line, which would then be unreadable at a restart.
+   */
+  private append(fd: number, text: string): void {
+    const broken = this.cutShort.has(fd);
+    this.cutShort.add(fd);
+    this.write(fd, broken ? `\n${text}` : text);
+    this.cutShort.delete(fd);
+  }
+
+  /** Empties shares.log and counts every share written so far as covered. */
+  private forgetShares(): void {
+    try {
+      ftruncateSync(this.sharesFd, 0);
+      for (const [algorithm, seq] of this.written) this.covered.set(algorithm, seq);
+    } catch (error) {
+      this.onWriteError(error, SHARES);
+    }
   }
 
   /**
@@ -194,12 +256,34 @@ export class ShareJournal {
     for (const [algorithm, seq] of this.written) if ((this.covered.get(algorithm) ?? 0) < seq) allCovered = false;
     if (allCovered && fstatSync(this.sharesFd).size >= this.maxShareLogBytes) ftruncateSync(this.sharesFd, 0);
     if (this.now() - this.batchesOpenedAt >= this.retainMs / 2) {
-      closeSync(this.batchesFd);
-      renameSync(path.join(this.directory, BATCHES), path.join(this.directory, BATCHES_PREVIOUS));
-      this.batchesFd = openSync(path.join(this.directory, BATCHES), 'a');
+      // A rotation that fails is tried again half a retention later, not at every batch.
       this.batchesOpenedAt = this.now();
+      const current = path.join(this.directory, BATCHES);
+      const previous = path.join(this.directory, BATCHES_PREVIOUS);
+      // The open descriptor follows the renamed file: until the new one is open, lines still land.
+      renameSync(current, previous);
+      let next: number;
+      try {
+        next = openSync(current, 'a');
+      } catch (error) {
+        renameSync(previous, current);
+        throw error;
+      }
+      closeSync(this.batchesFd);
+      this.batchesFd = next;
     }
   }
+}
+
+function batchLine(batch: ShareBatch, upto: number): string {
+  return `b\t${upto}\t${JSON.stringify(batch)}\n`;
+}
+
+/** Writes all of `text`: a disk that fills in the middle of a write takes part, and the next call throws. */
+function writeAll(fd: number, text: string): void {
+  const bytes = Buffer.from(text);
+  let offset = 0;
+  while (offset < bytes.length) offset += writeSync(fd, bytes, offset);
 }
 
 /** What the files in `directory` hold: batches cut after `since`, and shares no batch covers. */

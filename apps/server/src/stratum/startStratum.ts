@@ -10,7 +10,7 @@ import { portDifficulty } from './difficulty.js';
 import { JobManager } from './jobManager.js';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, openListener, type RunningListener } from './listener.js';
 import type { StratumLog } from './log.js';
-import { NO_METRICS, prometheusStratumMetrics } from './metrics.js';
+import { NO_METRICS, prometheusStratumMetrics, type StratumMetrics } from './metrics.js';
 import { powFor } from './pow.js';
 import { DEFAULT_SESSION_LIMITS, type ListenerKind, type SessionLimits } from './session.js';
 import { ShareAggregator } from './shareAggregator.js';
@@ -141,8 +141,7 @@ export async function startStratum(options: StratumOptions): Promise<StratumServ
     ? ShareJournal.open({
         directory: options.journalDirectory,
         now,
-        onWriteError: (error) =>
-          log.error({ err: error }, 'share journal: cannot write accepted shares (answered; not crash-safe)'),
+        onWriteError: journalWriteErrors(log, metrics, now),
       })
     : undefined;
   const journal = opened?.journal;
@@ -261,4 +260,29 @@ export async function startStratum(options: StratumOptions): Promise<StratumServ
   }
 
   return { listeners, flush: () => aggregator.flush(), stop };
+}
+
+/** A minute between two logged journal write errors: the log may be on the disk that is full. */
+const JOURNAL_ERROR_LOG_MS = 60_000;
+
+/**
+ * Where the share journal's write errors go: counted in a metric (alert on it) and logged, the first at
+ * once and then at most once a minute with how many failed meanwhile. Shares are still answered and
+ * batches still published; only their crash safety is lost until a write succeeds again.
+ */
+function journalWriteErrors(log: StratumLog, metrics: StratumMetrics, now: () => number) {
+  let lastLogged = Number.NEGATIVE_INFINITY;
+  let unlogged = 0;
+  return (error: unknown, file: string) => {
+    metrics.journalWriteFailed(file);
+    unlogged++;
+    const at = now();
+    if (at - lastLogged < JOURNAL_ERROR_LOG_MS) return;
+    log.error(
+      { err: error, file, failures: unlogged },
+      `share journal: cannot write ${file} (shares are answered and published; not crash-safe until it can)`,
+    );
+    lastLogged = at;
+    unlogged = 0;
+  };
 }
