@@ -139,6 +139,7 @@ export class ShareAggregator implements ShareRecorder {
         this.options.log.warn({ err: error, batch: batch.id }, 'recovered share batch not published; retrying');
         return;
       }
+      this.options.journal?.delivered(batch.id);
       this.recovered.shift();
     }
     const now = this.now();
@@ -169,6 +170,7 @@ export class ShareAggregator implements ShareRecorder {
     const batch = counters.unsent;
     try {
       await this.options.bus.publishShareBatch(batch);
+      this.options.journal?.delivered(batch.id);
       counters.unsent = undefined;
       // What accumulated while the bus was failing goes out now rather than one interval later.
       if (retry) await this.flushAlgorithm(algorithm, counters, now);

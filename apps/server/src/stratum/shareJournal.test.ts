@@ -89,7 +89,7 @@ describe('the share journal', () => {
     third.journal.close();
   });
 
-  it('keeps a batch the bus refused, skips a line cut short, and forgets batches past the retention', async () => {
+  it('keeps a batch the bus refused, skips a line cut short, and forgets taken batches past the retention', async () => {
     const directory = fresh();
     const { journal } = ShareJournal.open({ directory, now: () => 0, retainMs: 60_000 });
     const target = bus();
@@ -105,9 +105,17 @@ describe('the share journal', () => {
     expect(crashed.recovered.batches).toHaveLength(1);
     expect(crashed.recovered.shares).toEqual([]);
     crashed.journal.close();
+    // Never taken by the bus: kept past the retention too (issue 31).
     const late = ShareJournal.open({ directory, now: () => 120_000, retainMs: 60_000 });
-    expect(late.recovered.batches).toEqual([]);
+    expect(late.recovered.batches).toHaveLength(1);
+    const resent = aggregator(late.journal, bus(), { now: 120_000 });
+    resent.recover(late.recovered);
+    await resent.flush();
     late.journal.close();
+    // Taken now: past the retention it is forgotten.
+    const later = ShareJournal.open({ directory, now: () => 300_000, retainMs: 60_000 });
+    expect(later.recovered.batches).toEqual([]);
+    later.journal.close();
   });
 
   it('holds every write until the shares accepted before it are in the file, and keeps their order', async () => {
@@ -254,7 +262,7 @@ describe('the share journal', () => {
     expect(errors[0]).toMatch(/^batches\.log: E/);
     expect(target.published).toHaveLength(2);
     const lines = readFileSync(path.join(directory, 'batches.log'), 'utf8').trim().split('\n');
-    expect(lines).toHaveLength(2);
+    expect(lines.filter((line) => line.startsWith('b\t'))).toHaveLength(2);
     journal.close();
   });
 
@@ -285,5 +293,60 @@ describe('the share journal', () => {
     expect(recovered.batches.map((b) => b.id)).toEqual([batch.id]);
     expect(recovered.shares).toHaveLength(1);
     journal.close();
+  });
+
+  it('keeps every batch the bus has not taken, however long it is down, through rotations of the batch log', async () => {
+    const directory = fresh();
+    const clock = { now: 0 };
+    const { journal } = ShareJournal.open({ directory, now: () => clock.now });
+    // The bus takes sha256's batches and refuses scrypt's: scrypt's consumer is cut off for 25 minutes.
+    const published: ShareBatch[] = [];
+    const partial = {
+      async publishShareBatch(batch: ShareBatch) {
+        if (batch.algorithm === 'scrypt') throw new Error('stream unavailable');
+        published.push(structuredClone(batch));
+      },
+    };
+    const shares = aggregator(journal, partial as ReturnType<typeof bus>, clock);
+    shares.record('scrypt', 'kim', 'w', { kind: 'valid', difficulty: 4 }, 1);
+    for (let minute = 0; minute <= 25; minute++) {
+      shares.record('sha256', 'lee', 'w', { kind: 'valid', difficulty: 1 }, clock.now + 1);
+      await answered();
+      clock.now = minute * 60_000 + 5_000;
+      await shares.flush();
+    }
+    // The process dies. The scrypt batch was cut 25 minutes ago, far past the retention, and never taken.
+    const again = ShareJournal.open({ directory, now: () => clock.now });
+    const scrypt = again.recovered.batches.filter((b) => b.algorithm === 'scrypt');
+    expect(credited(scrypt, 'kim')).toBe(4);
+    // sha256's batches were taken: only those of the retention time come back, and no share twice.
+    const sha256 = again.recovered.batches.filter((b) => b.algorithm === 'sha256');
+    expect(sha256.length).toBeGreaterThan(0);
+    expect(sha256.every((b) => b.intervalEnd >= clock.now - 10 * 60_000)).toBe(true);
+    expect(again.recovered.shares).toEqual([]);
+    again.journal.close();
+  });
+
+  it('does not count again, after rotations, the shares of an algorithm that went quiet', async () => {
+    const directory = fresh();
+    const clock = { now: 0 };
+    const { journal } = ShareJournal.open({ directory, now: () => clock.now });
+    const target = bus();
+    const shares = aggregator(journal, target, clock);
+    shares.record('x11', 'mia', 'w', { kind: 'valid', difficulty: 9 }, 1);
+    await answered();
+    clock.now = 5_000;
+    await shares.flush();
+    // X11 goes quiet; SHA256 keeps batches coming for 25 minutes, rotating the batch log five times.
+    for (let minute = 1; minute <= 25; minute++) {
+      shares.record('sha256', 'ned', 'w', { kind: 'valid', difficulty: 1 }, clock.now + 1);
+      await answered();
+      clock.now = minute * 60_000;
+      await shares.flush();
+    }
+    const again = ShareJournal.open({ directory, now: () => clock.now });
+    expect(again.recovered.shares).toEqual([]);
+    expect(credited(target.published, 'mia')).toBe(9);
+    again.journal.close();
   });
 });

@@ -23,18 +23,23 @@ import type { AlgorithmKey, ShareBatch } from '@lodestone/domain';
  *
  * So every accepted share is appended to `shares.log` before its answer is written (the page cache
  * survives the death of the process), and every batch cut from the counters is
- * appended to `batches.log` with the last share sequence it covers. At start the journal gives back
- * what may be missing from the ledger: the batches of the last `retainMs` (published again under
- * their own ids; accounting applies a batch id once) and the shares after the last batch of their
- * algorithm (counted again). A power loss can still lose what the kernel had not written; this
+ * appended to `batches.log` with the last share sequence it covers, and its id again once the bus has
+ * taken it. At start the journal gives back what may be missing from the ledger: every batch the bus
+ * never took, however old (a bus down for an hour), and the batches it took in the last `retainMs`
+ * (on the in-process bus one may still have been in memory), all published again under their own ids
+ * (accounting applies a batch id once); and the shares after the last batch of their algorithm
+ * (counted again). A power loss can still lose what the kernel had not written; this
  * guards against the death of the process, not of the machine.
  *
  * The shares accepted in one turn of the event loop are written together, in one `write` call, once
  * that turn's sockets have been read (setImmediate); until then every stratum write waits behind
  * them (`afterShares`), in order. One call per share cost a quarter of the stratum's throughput.
  *
- * Lines are tab-separated: `s <seq> <algorithm> <account> <worker> <difficulty> <at>` and
- * `b <upto> <batch JSON>`. Account and worker names never hold tabs or newlines (login rules).
+ * Lines are tab-separated: `s <seq> <algorithm> <account> <worker> <difficulty> <at>`,
+ * `b <upto> <batch JSON>`, `a <batch id>` (taken by the bus) and `c <algorithm> <upto>` (shares counted,
+ * carried into a new batch log). Account and worker names never hold
+ * tabs or newlines (login rules). When the batch log is rotated, the batches the bus has not taken
+ * are written into the new one, so none is lost to rotation while the bus is down.
  */
 
 export interface JournalShare {
@@ -46,7 +51,7 @@ export interface JournalShare {
 }
 
 export interface RecoveredShares {
-  /** Batches cut within the retention time, oldest first: to publish again (same ids). */
+  /** Batches the bus never took, and those it took within the retention time, oldest first: to publish again (same ids). */
   batches: ShareBatch[];
   /** Accepted shares that no batch covers: to count again. */
   shares: JournalShare[];
@@ -54,7 +59,7 @@ export interface RecoveredShares {
 
 export interface ShareJournalOptions {
   directory: string;
-  /** Batches older than this are not published again (default 10 minutes). */
+  /** Batches the bus took longer ago than this are not published again (default 10 minutes). */
   retainMs?: number;
   /** shares.log is emptied once every share in it is covered by a batch and it is this large. */
   maxShareLogBytes?: number;
@@ -87,6 +92,8 @@ export class ShareJournal {
   private readonly covered = new Map<AlgorithmKey, number>();
   /** The last share sequence of each algorithm written. */
   private readonly written = new Map<AlgorithmKey, number>();
+  /** The lines of the batches the bus has not taken yet, by id: carried into each new batch log. */
+  private readonly untaken = new Map<string, string>();
   private readonly retainMs: number;
   private readonly maxShareLogBytes: number;
   private readonly now: () => number;
@@ -150,7 +157,9 @@ export class ShareJournal {
         { cause: error },
       );
     }
-    return { journal: new ShareJournal(directory, options, 0), recovered };
+    const journal = new ShareJournal(directory, options, 0);
+    for (const batch of recovered.batches) journal.untaken.set(batch.id, batchLine(batch, 0));
+    return { journal, recovered };
   }
 
   /**
@@ -213,9 +222,21 @@ export class ShareJournal {
       return;
     }
     this.covered.set(batch.algorithm, upto);
+    this.untaken.set(batch.id, batchLine(batch, 0));
     try {
       this.compact();
     } catch (error) {
+      this.onWriteError(error, BATCHES);
+    }
+  }
+
+  /** The bus has taken a batch (published, or accounted on the in-process bus): it need not outlive the retention. */
+  delivered(batchId: string): void {
+    if (!this.untaken.delete(batchId)) return;
+    try {
+      this.append(this.batchesFd, `a\t${batchId}\n`);
+    } catch (error) {
+      // Unmarked, it is published again at a restart: accounting applies a batch id once.
       this.onWriteError(error, BATCHES);
     }
   }
@@ -271,6 +292,12 @@ export class ShareJournal {
       }
       closeSync(this.batchesFd);
       this.batchesFd = next;
+      // The previous log goes at the next rotation. What it proves moves on with the log: how far each
+      // algorithm's shares are counted (else a restart would count a quiet algorithm's old shares again),
+      // and the batches the bus has not taken.
+      const carried = [...this.covered].map(([algorithm, seq]) => `c\t${algorithm}\t${seq}\n`);
+      carried.push(...this.untaken.values());
+      if (carried.length > 0) this.append(next, carried.join(''));
     }
   }
 }
@@ -286,7 +313,7 @@ function writeAll(fd: number, text: string): void {
   while (offset < bytes.length) offset += writeSync(fd, bytes, offset);
 }
 
-/** What the files in `directory` hold: batches cut after `since`, and shares no batch covers. */
+/** What the files in `directory` hold: batches the bus never took or took after `since`, and shares no batch covers. */
 export function readJournal(directory: string, since: number): RecoveredShares {
   const lines: string[] = [];
   for (const name of [BATCHES_PREVIOUS, BATCHES, SHARES]) {
@@ -294,6 +321,7 @@ export function readJournal(directory: string, since: number): RecoveredShares {
     if (existsSync(file)) lines.push(...readFileSync(file, 'utf8').split('\n'));
   }
   const batches = new Map<string, ShareBatch>();
+  const taken = new Set<string>();
   const covered = new Map<string, number>();
   const shares: (JournalShare & { seq: number })[] = [];
   for (const line of lines) {
@@ -304,7 +332,12 @@ export function readJournal(directory: string, since: number): RecoveredShares {
         const batch = JSON.parse(fields[2] as string) as ShareBatch;
         const upto = Number(fields[1]);
         if (upto > 0) covered.set(batch.algorithm, Math.max(covered.get(batch.algorithm) ?? 0, upto));
-        if (batch.intervalEnd >= since && typeof batch.id === 'string') batches.set(batch.id, batch);
+        if (typeof batch.id === 'string') batches.set(batch.id, batch);
+      } else if (fields[0] === 'a' && fields.length === 2) {
+        taken.add(fields[1] as string);
+      } else if (fields[0] === 'c' && fields.length === 3) {
+        const [, algorithm, upto] = fields as [string, string, string];
+        if (Number(upto) > 0) covered.set(algorithm, Math.max(covered.get(algorithm) ?? 0, Number(upto)));
       } else if (fields[0] === 's' && fields.length === 7) {
         const [, seq, algorithm, account, worker, difficulty, at] = fields as string[];
         const share = {
@@ -324,7 +357,9 @@ export function readJournal(directory: string, since: number): RecoveredShares {
     }
   }
   return {
-    batches: [...batches.values()].sort((a, b) => a.intervalEnd - b.intervalEnd),
+    batches: [...batches.values()]
+      .filter((batch) => !taken.has(batch.id) || batch.intervalEnd >= since)
+      .sort((a, b) => a.intervalEnd - b.intervalEnd),
     shares: shares.filter((s) => s.seq > (covered.get(s.algorithm) ?? 0)).map(({ seq: _seq, ...share }) => share),
   };
 }
