@@ -9,11 +9,17 @@
 /** Value of a balance adjustment: at most this many decimals (docs/admin.md, Balance adjustments). */
 export const ADMIN_BALANCE_DECIMALS = 8;
 
+/**
+ * The most one balance adjustment may credit or debit, in whole coins of any coin: a correction, never
+ * a way to mint money (a JSON 1e21 once credited 10^21 BTC).
+ */
+export const ADMIN_BALANCE_MAX_COINS = 1_000_000;
+
 export const BALANCE_VALUE_MESSAGES = {
   notNumber: 'Value must be a number, for example 0.00012345 or -0.5',
   zero: 'Value must not be zero',
   decimals: `Value has at most ${ADMIN_BALANCE_DECIMALS} decimals`,
-  tooLarge: 'Value is too large',
+  tooLarge: `Value is at most ${ADMIN_BALANCE_MAX_COINS.toLocaleString('en-US')} coins either way`,
   coinDecimals: (ticker: string, decimals: number) =>
     `${ticker} has only ${decimals} decimal${decimals === 1 ? '' : 's'}`,
 } as const;

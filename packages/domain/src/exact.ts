@@ -6,6 +6,9 @@ import type { DecimalInput } from './decimal.js';
  * always says how many decimals it keeps and rounds toward zero, so a split never hands out more than
  * it was given.
  */
+/** The largest exponent `Exact.of` reads in scientific notation, either sign. */
+const MAX_EXPONENT = 400;
+
 export class Exact {
   private constructor(
     readonly n: bigint,
@@ -24,6 +27,9 @@ export class Exact {
     const m =
       /^([+-])?(\d+)(?:\.(\d*))?(?:e([+-]?\d+))?$/i.exec(text) ?? /^([+-])?()\.(\d+)(?:e([+-]?\d+))?$/i.exec(text);
     if (!m) throw new RangeError(`not a decimal: ${JSON.stringify(text)}`);
+    // Every double's text fits (1e308, 5e-324); a larger exponent is an attack on 10n ** exponent's CPU time.
+    if (Math.abs(Number(m[4] ?? 0)) > MAX_EXPONENT)
+      throw new RangeError(`exponent out of range: ${JSON.stringify(text)}`);
     const fraction = m[3] ?? '';
     let n = BigInt(`${m[2] || '0'}${fraction}`);
     if (m[1] === '-') n = -n;

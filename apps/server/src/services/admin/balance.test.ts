@@ -34,7 +34,16 @@ describe('adjustmentUnits', () => {
     for (const text of ['', 'abc', '1,5', '1.2.3', 'NaN', 'Infinity', '0x10']) {
       expect(refusal(text)).toBe('VALIDATION_FAILED Value must be a number, for example 0.00012345 or -0.5');
     }
-    expect(refusal('1e25')).toBe('VALIDATION_FAILED Value is too large');
-    expect(refusal('-1e25')).toBe('VALIDATION_FAILED Value is too large');
+    const tooLarge = 'VALIDATION_FAILED Value is at most 1,000,000 coins either way';
+    expect(refusal('1e25')).toBe(tooLarge);
+    expect(refusal('-1e25')).toBe(tooLarge);
+    // A JSON 1e21 reaches the service as "1e+21": it once credited 10^21 BTC.
+    expect(refusal('1e+21')).toBe(tooLarge);
+    expect(refusal('1000000.00000001')).toBe(tooLarge);
+    expect(refusal('-1000000.00000001')).toBe(tooLarge);
+    expect(adjustmentUnits('1000000', 'BTC', 8)).toBe(100_000_000_000_000n);
+    expect(adjustmentUnits('-1000000', 'BTC', 8)).toBe(-100_000_000_000_000n);
+    // An exponent that would cost minutes of CPU to expand is not a number.
+    expect(refusal('1e999999999')).toBe('VALIDATION_FAILED Value must be a number, for example 0.00012345 or -0.5');
   });
 });

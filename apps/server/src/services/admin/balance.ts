@@ -1,18 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { ADMIN_BALANCE_DECIMALS, BALANCE_VALUE_MESSAGES as VALUE } from '@lodestone/contract';
+import { ADMIN_BALANCE_DECIMALS, ADMIN_BALANCE_MAX_COINS, BALANCE_VALUE_MESSAGES as VALUE } from '@lodestone/contract';
 import { coinByTicker, liveAccountByUsername, lockBalance, postLedgerTransaction, type User } from '@lodestone/db';
 import { type AlgorithmKey, algorithmByKey, Exact, unitsToAmount } from '@lodestone/domain';
 import { type AccountsContext, logEvent } from '../accounts/context.js';
 import { errors } from '../errors.js';
 import { ADMIN_MESSAGES } from './messages.js';
 
-/** Far beyond any real balance, and well inside the ledger's NUMERIC(40,0). */
-const MAX_UNITS = 10n ** 30n;
-
 /**
  * Pure: the value an admin typed as signed smallest units of a coin with `coinDecimals` decimals.
  * Refused: text that is not a decimal, zero, more than 8 decimals (docs/admin.md, "Balance adjustments"), more decimals than the
- * coin has (a fraction of a smallest unit cannot be credited), absurdly large values.
+ * coin has (a fraction of a smallest unit cannot be credited), more than ADMIN_BALANCE_MAX_COINS either way.
  */
 export function adjustmentUnits(value: string, ticker: string, coinDecimals: number): bigint {
   let amount: Exact;
@@ -22,10 +19,12 @@ export function adjustmentUnits(value: string, ticker: string, coinDecimals: num
     throw errors.invalid(VALUE.notNumber);
   }
   if (amount.isZero()) throw errors.invalid(VALUE.zero);
+  if (amount.compare(ADMIN_BALANCE_MAX_COINS) > 0 || amount.compare(-ADMIN_BALANCE_MAX_COINS) < 0) {
+    throw errors.invalid(VALUE.tooLarge);
+  }
   if (amount.shifted(ADMIN_BALANCE_DECIMALS).scale !== 0) throw errors.invalid(VALUE.decimals);
   const units = amount.shifted(coinDecimals);
   if (units.scale !== 0) throw errors.invalid(VALUE.coinDecimals(ticker, coinDecimals));
-  if (units.n >= MAX_UNITS || units.n <= -MAX_UNITS) throw errors.invalid(VALUE.tooLarge);
   return units.n;
 }
 

@@ -28,6 +28,10 @@ describe('balance form', () => {
     expect(valueProblem('ten')).toBe('Value must be a number, for example 0.00012345 or -0.5');
     expect(valueProblem('1e-8')).toBe('Value must be a number, for example 0.00012345 or -0.5');
     expect(valueProblem('-0.5', { ticker: 'BTC', decimals: 8 })).toBeNull();
+    expect(valueProblem('1000000')).toBeNull();
+    expect(valueProblem('-1000000.0')).toBeNull();
+    expect(valueProblem('1000000.00000001')).toBe('Value is at most 1,000,000 coins either way');
+    expect(valueProblem('-2000000')).toBe('Value is at most 1,000,000 coins either way');
   });
 
   it('sends the value with 8 decimals, as text (no float rounding)', () => {

@@ -1,4 +1,4 @@
-import { ADMIN_BALANCE_DECIMALS, BALANCE_VALUE_MESSAGES } from '@lodestone/contract';
+import { ADMIN_BALANCE_DECIMALS, ADMIN_BALANCE_MAX_COINS, BALANCE_VALUE_MESSAGES } from '@lodestone/contract';
 import { ALGORITHMS, type AlgorithmName } from '@lodestone/domain';
 import { ApiError } from '../../api/errors';
 
@@ -49,6 +49,9 @@ function decimalParts(input: string): { negative: boolean; whole: string; fracti
 export function valueProblem(input: string, coin?: { ticker: string; decimals: number }): string | null {
   const parts = decimalParts(input);
   if (!parts) return BALANCE_VALUE_MESSAGES.notNumber;
+  const whole = BigInt(parts.whole);
+  const max = BigInt(ADMIN_BALANCE_MAX_COINS);
+  if (whole > max || (whole === max && parts.fraction !== '')) return BALANCE_VALUE_MESSAGES.tooLarge;
   if (parts.fraction.length > ADMIN_BALANCE_DECIMALS) return BALANCE_VALUE_MESSAGES.decimals;
   if (coin && parts.fraction.length > coin.decimals)
     return BALANCE_VALUE_MESSAGES.coinDecimals(coin.ticker, coin.decimals);
