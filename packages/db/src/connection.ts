@@ -190,7 +190,9 @@ function openPool(url: string, log: DatabaseOptions['log']): pg.Pool {
   const types = new pg.TypeOverrides();
   for (const [oid, parse] of Object.entries(TYPE_PARSERS)) types.setTypeParser(Number(oid), 'text', parse);
   const pool = new pg.Pool({ connectionString: url, types });
-  if (log) pool.on('error', (error) => log({ type: 'pool-error', error }));
+  // An idle connection that breaks (PostgreSQL restarted, a proxy timed it out) is an 'error' event on
+  // the pool: without a listener it would end the process. The pool drops it and opens another.
+  pool.on('error', (error) => log?.({ type: 'pool-error', error }));
   return pool;
 }
 

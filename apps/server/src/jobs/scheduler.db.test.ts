@@ -1,5 +1,6 @@
 import type { Database } from '@lodestone/db';
 import { createTestDatabase, testEngines } from '@lodestone/db/testing';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScheduler } from './scheduler.js';
 import { recordingLog } from './testing.js';
@@ -52,6 +53,34 @@ describe.each(testEngines())('singleton jobs on %s', (engine) => {
     } finally {
       await a.stop();
       await b.stop();
+    }
+  });
+
+  it('runs more singleton jobs at once than the pool has connections, none holding one while it waits', async () => {
+    // Twelve jobs on a pool of ten, each with two statements: a lock connection per running job used to
+    // hold all ten while every job waited for one more (issue 32: the jobs role deadlocked at start-up).
+    const names = Array.from({ length: 12 }, (_, i) => `crowd-${engine}-${i}`);
+    const done = new Set<string>();
+    const jobs: JobDefinition[] = names.map((name) => ({
+      name,
+      everyMs: 3_600_000,
+      async run(ctx) {
+        await sql`select pg_sleep(0.05)`.execute(ctx.database.db);
+        await sql`select 1`.execute(ctx.database.db);
+        done.add(name);
+      },
+    }));
+    const scheduler = startScheduler({ jobs, database: first, log: recordingLog() });
+    try {
+      const all = Promise.all(names.map((name) => scheduler.runNow(name)));
+      const deadline = new Promise((_, reject) =>
+        setTimeout(() => reject(new Error(`${done.size} of 12 jobs ran`)), 10_000),
+      );
+      await Promise.race([all, deadline]);
+      expect(done.size).toBe(12);
+      expect(scheduler.status().every((status) => status.runs === 1 && status.skippedLocked === 0)).toBe(true);
+    } finally {
+      await scheduler.stop();
     }
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Database } from '@lodestone/db';
-import { sql } from 'kysely';
+import type { Database, DB } from '@lodestone/db';
+import { type Kysely, sql } from 'kysely';
 import type { JobContext, JobDefinition, Log } from './types.js';
 
 export interface JobStatus {
@@ -85,26 +85,21 @@ export function startScheduler({ jobs, database, log }: SchedulerOptions): Sched
     ]),
   );
 
+  const locks = database.engine === 'postgres' ? new JobLocks(database, log) : undefined;
+
   async function runLocked(job: JobDefinition, ctx: JobContext): Promise<'ran' | 'locked'> {
-    if (job.singleton === false || database.engine !== 'postgres') {
+    if (job.singleton === false || locks === undefined) {
       await job.run(ctx);
       return 'ran';
     }
-    // A session lock lives on one connection: hold a dedicated one for the run. The job's own
-    // queries use other pooled connections.
-    const key = jobLockKey(job.name).toString();
-    return database.db.connection().execute(async (conn) => {
-      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${key}::bigint) as locked`.execute(
-        conn,
-      );
-      if (!rows[0]?.locked) return 'locked';
-      try {
-        await job.run(ctx);
-        return 'ran';
-      } finally {
-        await sql`select pg_advisory_unlock(${key}::bigint)`.execute(conn);
-      }
-    });
+    const key = jobLockKey(job.name);
+    if (!(await locks.tryLock(key))) return 'locked';
+    try {
+      await job.run(ctx);
+      return 'ran';
+    } finally {
+      await locks.unlock(key);
+    }
   }
 
   function trigger(entry: Entry, now: Date): Promise<void> {
@@ -184,6 +179,95 @@ export function startScheduler({ jobs, database, log }: SchedulerOptions): Sched
       }
       abort.abort();
       await Promise.all([...entries.values()].map((e) => e.running));
+      await locks?.close();
     },
   };
+}
+
+/**
+ * The singleton jobs' PostgreSQL session locks, all on one connection the scheduler keeps: a job
+ * holds no connection while it runs besides what its own queries take. (A connection per running job,
+ * held while the job's queries waited for another, deadlocked the jobs role at start-up: eleven jobs
+ * on a pool of ten.) When that connection breaks, the locks it held are gone with it: the jobs running
+ * under them finish, and the next lock opens a new connection.
+ */
+class JobLocks {
+  private held: Promise<HeldConnection> | undefined;
+
+  constructor(
+    private readonly database: Database,
+    private readonly log: Log,
+  ) {}
+
+  async tryLock(key: bigint): Promise<boolean> {
+    try {
+      const connection = await this.connection();
+      const { rows } = await sql<{
+        locked: boolean;
+      }>`select pg_try_advisory_lock(${key.toString()}::bigint) as locked`.execute(connection.db);
+      return rows[0]?.locked === true;
+    } catch (error) {
+      this.log.warn({ err: error }, 'job lock connection failed; the job waits for its next instant');
+      await this.close();
+      return false;
+    }
+  }
+
+  async unlock(key: bigint): Promise<void> {
+    const held = this.held;
+    if (held === undefined) return;
+    try {
+      await sql`select pg_advisory_unlock(${key.toString()}::bigint)`.execute((await held).db);
+    } catch (error) {
+      // The session is gone, and its locks with it.
+      this.log.warn({ err: error }, 'job lock connection failed while unlocking; its locks ended with it');
+      await this.close();
+    }
+  }
+
+  async close(): Promise<void> {
+    const held = this.held;
+    this.held = undefined;
+    if (held) await held.then((connection) => connection.release()).catch(() => undefined);
+  }
+
+  private connection(): Promise<HeldConnection> {
+    if (this.held === undefined) {
+      const held = holdConnection(this.database);
+      this.held = held;
+      // A connection that could not be had is not kept: the next lock tries again.
+      held.catch(() => {
+        if (this.held === held) this.held = undefined;
+      });
+    }
+    return this.held;
+  }
+}
+
+interface HeldConnection {
+  db: Kysely<DB>;
+  release(): Promise<void>;
+}
+
+/** One pooled connection kept out of the pool until `release` (Kysely lends one for a callback's length). */
+function holdConnection(database: Database): Promise<HeldConnection> {
+  return new Promise((resolve, reject) => {
+    let release!: () => void;
+    const released = new Promise<void>((done) => {
+      release = done;
+    });
+    const finished = database.db
+      .connection()
+      .execute(async (db) => {
+        resolve({
+          db,
+          release: async () => {
+            release();
+            await finished;
+          },
+        });
+        await released;
+      })
+      .catch(reject);
+  });
 }
