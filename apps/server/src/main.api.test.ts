@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '@lodestone/db';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildBundle, freePort, type Run, run as runBundle, waitForHealth } from '../test/process.js';
 import { NatsBus } from './bus/nats.js';
 
@@ -79,6 +82,53 @@ describe('the lodestone process', () => {
     expect(await r.exit).toBe(78);
     expect(r.stderr()).toContain(`can be read or written by other users (mode 644); run chmod 600 ${keyFile}`);
   });
+
+  // Issue 32: on PostgreSQL the jobs role deadlocked at start-up (eleven jobs, ten connections), so
+  // nothing was credited, no job ran, and SIGTERM could not stop it.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'starts on PostgreSQL (DATABASE_URL): serves the API, counts demo shares, runs its jobs, stops on SIGTERM',
+    { timeout: 120_000 },
+    async () => {
+      const adminUrl = process.env.TEST_DATABASE_URL as string;
+      const admin = await createDatabase({ url: adminUrl });
+      const name = `lodestone_start_${randomBytes(6).toString('hex')}`;
+      await sql`create database ${sql.id(name)}`.execute(admin.db);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      const port = await freePort();
+      const r = run({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lodestone-data-')),
+        DATABASE_URL: url.toString(),
+      });
+      let database: Awaited<ReturnType<typeof createDatabase>> | undefined;
+      try {
+        await waitForHealth(port, r, 60_000);
+        const db = (database = await createDatabase({ url: url.toString() })).db;
+        const count = async (table: string) =>
+          Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(db)).rows[0]?.n);
+        // Each table is written by its own job: accounting, prices, the pool stats rollup, wallet snapshots.
+        await vi.waitFor(
+          async () => {
+            for (const table of ['share_batches', 'prices', 'pool_stats', 'wallet_snapshots']) {
+              expect(await count(table), table).toBeGreaterThan(0);
+            }
+          },
+          { timeout: 60_000, interval: 500 },
+        );
+        const stats = await fetch(`http://127.0.0.1:${port}/v1/pool/stats`);
+        expect(stats.status).toBe(200);
+        r.child.kill('SIGTERM');
+        expect(await r.exit).toBe(0);
+      } finally {
+        if (r.child.exitCode === null) r.child.kill('SIGKILL');
+        await database?.close();
+        await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
+        await admin.close();
+      }
+    },
+  );
 
   // A first start creates the embedded database (PGlite's initdb, then the migrations): seconds on a
   // quiet machine, up to about 20 s on a loaded CI box, so start-up gets a minute.
