@@ -42,6 +42,11 @@ export interface DataDirLockOptions {
   /** The lock counts as abandoned when its holder has not refreshed it for this long (default 10 s). */
   staleMs?: number;
   /**
+   * What to do about a holder, after "<directory> is in use by …" (default: the embedded database's
+   * advice, one process at a time or PostgreSQL).
+   */
+  advice?: string;
+  /**
    * Called when the lock was taken from under this process: it must stop at once, writing nothing more to
    * the directory. Without it the process writes the message to stderr and exits with 78.
    */
@@ -143,15 +148,16 @@ async function holderAlive(owner: DataDirOwner | undefined): Promise<boolean> {
   return started === undefined || started === owner.processStart;
 }
 
-function inUse(directory: string, setting: string, owner: DataDirOwner | undefined): DataDirError {
+const EMBEDDED_DATABASE_ADVICE =
+  'The embedded database allows one process at a time: stop that process first, or use PostgreSQL ' +
+  '(DATABASE_URL) to run several processes on one database.';
+
+function inUse(directory: string, setting: string, owner: DataDirOwner | undefined, advice: string): DataDirError {
   const who =
     owner === undefined
       ? 'another process'
       : `process ${owner.pid}${owner.host === hostname() ? '' : ` on ${owner.host}`} (since ${owner.startedAt})`;
-  return new DataDirError(
-    `${setting}: ${directory} is in use by ${who}. The embedded database allows one process at a time: ` +
-      'stop that process first, or use PostgreSQL (DATABASE_URL) to run several processes on one database.',
-  );
+  return new DataDirError(`${setting}: ${directory} is in use by ${who}. ${advice}`);
 }
 
 /**
@@ -164,14 +170,15 @@ export async function lockDataDir(
   options: DataDirLockOptions = {},
 ): Promise<DataDirLock> {
   const staleMs = options.staleMs ?? 10_000;
+  const advice = options.advice ?? EMBEDDED_DATABASE_ADVICE;
   const deadline = performance.now() + staleMs + 2_000;
   let lost = false;
   let release: (() => Promise<void>) | undefined;
   for (;;) {
-    if (held.has(directory)) throw inUse(directory, setting, await readOwner(directory));
+    if (held.has(directory)) throw inUse(directory, setting, await readOwner(directory), advice);
     // proper-lockfile takes a lock whose mtime is stale without asking who holds it: ask first.
     const holder = await readOwner(directory);
-    if (existsSync(`${directory}.lock`) && (await holderAlive(holder))) throw inUse(directory, setting, holder);
+    if (existsSync(`${directory}.lock`) && (await holderAlive(holder))) throw inUse(directory, setting, holder, advice);
     try {
       release = await lockfile.lock(directory, {
         realpath: false,
@@ -195,8 +202,8 @@ export async function lockDataDir(
         throw new DataDirError(`${setting}: cannot lock ${directory} (${fileErrorReason(error)})`, { cause: error });
       }
       const owner = await readOwner(directory);
-      if (await holderAlive(owner)) throw inUse(directory, setting, owner);
-      if (performance.now() >= deadline) throw inUse(directory, setting, owner);
+      if (await holderAlive(owner)) throw inUse(directory, setting, owner, advice);
+      if (performance.now() >= deadline) throw inUse(directory, setting, owner, advice);
       await sleep(250);
     }
   }

@@ -1,5 +1,5 @@
 export { createDatabase, type Database, type DatabaseEngine, MEMORY_DATA_DIR } from './connection.js';
-export { DataDirError, fileErrorReason } from './dataDirLock.js';
+export { DataDirError, type DataDirLock, fileErrorReason, lockDataDir } from './dataDirLock.js';
 export { migrate } from './migrator.js';
 export { servePGliteInWorker } from './pgliteWorker.js';
 export { accountsDifficulty } from './queries/accountActivity.js';

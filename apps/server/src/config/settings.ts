@@ -419,7 +419,7 @@ export const SETTINGS = {
     env: 'NODE_NAME',
     file: 'server.node_name',
     schema: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'expected 1-64 letters, digits, dots, dashes or underscores'),
-    doc: 'Name of this process in share batches, logs and metrics; set it per machine when running several stratum nodes.',
+    doc: 'Name of this process in share batches, logs and metrics, and of its share journal (`DATA_DIR/share-journal/NODE_NAME`); set it per process when several stratum processes share a DATA_DIR: a second process on the same journal refuses to start.',
     defaultDoc: 'the host name',
   },
   stratumListeners: {

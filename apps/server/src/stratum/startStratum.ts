@@ -1,4 +1,7 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { WorkJob, WorkSource } from '@lodestone/chain';
+import { type DataDirLock, fileErrorReason, lockDataDir } from '@lodestone/db';
 import { type AlgorithmKey, type BatchNetwork, networkDifficulty } from '@lodestone/domain';
 import type { Registry } from 'prom-client';
 import type { ShareBus } from '../bus/types.js';
@@ -14,7 +17,7 @@ import { NO_METRICS, prometheusStratumMetrics, type StratumMetrics } from './met
 import { powFor } from './pow.js';
 import { DEFAULT_SESSION_LIMITS, type ListenerKind, type SessionLimits } from './session.js';
 import { ShareAggregator } from './shareAggregator.js';
-import { ShareJournal } from './shareJournal.js';
+import { ShareJournal, ShareJournalError } from './shareJournal.js';
 import { DEFAULT_VARDIFF, type VardiffSettings } from './vardiff.js';
 
 /** A job source of any algorithm (its dialect knows its job and solution types). */
@@ -137,13 +140,20 @@ export async function startStratum(options: StratumOptions): Promise<StratumServ
     dialects.set(listener.algorithm, createDialect(listener.algorithm, jobs));
   }
 
-  const opened = options.journalDirectory
-    ? ShareJournal.open({
-        directory: options.journalDirectory,
-        now,
-        onWriteError: journalWriteErrors(log, metrics, now),
-      })
-    : undefined;
+  const journalLock = options.journalDirectory ? await lockJournal(options.journalDirectory) : undefined;
+  let opened: ReturnType<typeof ShareJournal.open> | undefined;
+  try {
+    opened = options.journalDirectory
+      ? ShareJournal.open({
+          directory: options.journalDirectory,
+          now,
+          onWriteError: journalWriteErrors(log, metrics, now),
+        })
+      : undefined;
+  } catch (error) {
+    await journalLock?.release();
+    throw error;
+  }
   const journal = opened?.journal;
   if (opened && (opened.recovered.batches.length > 0 || opened.recovered.shares.length > 0)) {
     log.info(
@@ -193,6 +203,7 @@ export async function startStratum(options: StratumOptions): Promise<StratumServ
       await aggregator.stop();
     } finally {
       journal?.close();
+      await journalLock?.release();
     }
   };
 
@@ -260,6 +271,25 @@ export async function startStratum(options: StratumOptions): Promise<StratumServ
   }
 
   return { listeners, flush: () => aggregator.flush(), stop };
+}
+
+/**
+ * One process per share journal: a second stratum process on the same journal (the same NODE_NAME and
+ * DATA_DIR: both default to the host's name and ./data) would delete the first one's files as it
+ * starts, and lose the shares they hold. Taken before the journal is read.
+ */
+async function lockJournal(directory: string): Promise<DataDirLock> {
+  try {
+    // The lock sits beside the journal's folder (`<folder>.lock`).
+    mkdirSync(path.dirname(directory), { recursive: true });
+  } catch (error) {
+    throw new ShareJournalError(`share journal: cannot create ${path.dirname(directory)} (${fileErrorReason(error)})`, {
+      cause: error,
+    });
+  }
+  return lockDataDir(directory, 'NODE_NAME', {
+    advice: 'Each stratum process keeps its own share journal: give every process on this DATA_DIR its own NODE_NAME.',
+  });
 }
 
 /** A minute between two logged journal write errors: the log may be on the disk that is full. */
