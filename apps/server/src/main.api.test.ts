@@ -105,7 +105,8 @@ describe('the lodestone process', () => {
       let database: Awaited<ReturnType<typeof createDatabase>> | undefined;
       try {
         await waitForHealth(port, r, 60_000);
-        const db = (database = await createDatabase({ url: url.toString() })).db;
+        database = await createDatabase({ url: url.toString() });
+        const { db } = database;
         const count = async (table: string) =>
           Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(db)).rows[0]?.n);
         // Each table is written by its own job: accounting, prices, the pool stats rollup, wallet snapshots.
