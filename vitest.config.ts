@@ -18,6 +18,9 @@ export default defineConfig({
     env: { TZ: 'UTC' },
     // Never retry: a flaky test is a bug to fix, not to hide.
     retry: 0,
+    // Vitest's default is one worker less than the cores: one file at a time on CI's two cores, where most
+    // integration files wait on sockets, processes and timers rather than compute. Two files at a time.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
