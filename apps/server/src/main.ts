@@ -5,7 +5,7 @@ import type { AlgorithmKey } from '@lodestone/domain';
 import pino, { type Logger } from 'pino';
 import { buildApp } from './app.js';
 import { InProcessBus } from './bus/inProcess.js';
-import { NatsBus } from './bus/nats.js';
+import { NatsBus, type NatsBusEvent } from './bus/nats.js';
 import type { ShareBus } from './bus/types.js';
 import { adminCli } from './cli/admin.js';
 import { treasuryCli } from './cli/treasury.js';
@@ -148,7 +148,12 @@ async function startParts(config: Config, roles: Set<Role>, log: Logger, running
   log.info({ engine: database.engine, dataDir: config.dataDir, migrationsApplied: applied }, 'database ready');
 
   const registry = createMetricsRegistry();
-  const onBusEvent = (event: object) => log.warn({ event }, 'share bus delivery problem');
+  const onBusEvent = (event: NatsBusEvent | object) => {
+    if ('type' in event && event.type === 'disconnected') {
+      log.error({ event }, 'NATS connection lost; trying again until it is back (shares are kept meanwhile)');
+    } else if ('type' in event && event.type === 'reconnected') log.warn({ event }, 'NATS connection back');
+    else log.warn({ event }, 'share bus delivery problem');
+  };
   const bus: ShareBus = config.natsUrl
     ? await NatsBus.connect({
         servers: config.natsUrl,

@@ -1,8 +1,13 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { ShareBatch } from '@lodestone/domain';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NatsBus, type NatsBusEvent, type NatsBusOptions } from './nats.js';
 import type { InvalidMessage } from './types.js';
 
@@ -206,5 +211,90 @@ describe('NATS JetStream share bus', () => {
     await restarted.consumeFoundBlocks(async (x) => void blocks.push(x.height));
     await waitFor(() => batches.length === 1 && blocks.length === 1);
     expect(batches).toEqual([b.id]);
+  });
+});
+
+const NATS_SERVER = '/usr/sbin/nats-server';
+
+/** A port the system just had free. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/**
+ * Issue 32, point 3: a NATS outage longer than the client's ten attempts (about 20 s at its default
+ * wait) closed every process's connection for good. A server of the test's own, stopped and started
+ * again on the same port and store: both buses wait it out and carry on, the consumer included.
+ */
+describe.skipIf(!existsSync(NATS_SERVER))('NATS JetStream share bus through a server outage', () => {
+  let server: ChildProcess | undefined;
+  const buses: NatsBus[] = [];
+  afterEach(async () => {
+    for (const bus of buses.splice(0).reverse()) await bus.close().catch(() => undefined);
+    server?.kill('SIGKILL');
+  });
+
+  it('reconnects without a limit and delivers what is published after the outage', { timeout: 60_000 }, async () => {
+    const port = await freePort();
+    const store = mkdtempSync(path.join(tmpdir(), 'lodestone-nats-'));
+    const startServer = async () => {
+      server = spawn(NATS_SERVER, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store], { stdio: 'ignore' });
+      await vi.waitFor(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const socket = createConnection(port, '127.0.0.1', () => {
+              socket.end();
+              resolve();
+            });
+            socket.on('error', reject);
+          }),
+        { timeout: 10_000, interval: 50 },
+      );
+    };
+    await startServer();
+    const events: NatsBusEvent[] = [];
+    const open = async () => {
+      const bus = await NatsBus.connect({
+        servers: `nats://127.0.0.1:${port}`,
+        prefix: 'OUTAGE',
+        retryBackoffMs: 50,
+        reconnectWaitMs: 50,
+        onEvent: (e) => events.push(e),
+      });
+      buses.push(bus);
+      return bus;
+    };
+    const stratumNode = await open();
+    const jobsNode = await open();
+    const received: string[] = [];
+    await jobsNode.consumeShareBatches(async (b) => void received.push(b.id));
+    const before = batch(1);
+    await stratumNode.publishShareBatch(before);
+    await vi.waitFor(() => expect(received).toEqual([before.id]), { timeout: 10_000 });
+
+    server?.kill('SIGTERM');
+    await vi.waitFor(() => expect(events.filter((e) => e.type === 'disconnected')).toHaveLength(2), {
+      timeout: 10_000,
+    });
+    // The outage is the point: 3 s at a 50 ms wait is about 60 attempts, six times what the client's
+    // default allowed before it closed for good. Nothing can be awaited but the time passing.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await startServer();
+    await vi.waitFor(() => expect(events.filter((e) => e.type === 'reconnected')).toHaveLength(2), {
+      timeout: 20_000,
+    });
+
+    const after = batch(2);
+    await vi.waitFor(() => stratumNode.publishShareBatch(after), { timeout: 10_000, interval: 200 });
+    await vi.waitFor(() => expect(received).toEqual([before.id, after.id]), { timeout: 20_000 });
   });
 });

@@ -16,6 +16,9 @@ import type { ConsumeOptions, InvalidMessage, ShareBus, Unsubscribe } from './ty
 
 export type NatsBusEvent =
   | { type: 'handler-failed'; subject: string; id: string; attempt: number; error: unknown }
+  /** The connection to the NATS server was lost; it is tried again, without end, until it is back. */
+  | { type: 'disconnected'; server: string }
+  | { type: 'reconnected'; server: string; outageMs: number }
   /** A message that is not JSON or that its schema refused, terminated; reported here when its consumer has no `onInvalid`. */
   | ({ type: 'invalid' } & InvalidMessage);
 
@@ -30,6 +33,8 @@ export interface NatsBusOptions {
   duplicateWindowMs?: number;
   /** Wait before a failed message is delivered again; doubles per attempt up to 30 s. Default 500 ms. */
   retryBackoffMs?: number;
+  /** Wait between two attempts to reach a lost server (default 2 s, with jitter); attempts never stop. */
+  reconnectWaitMs?: number;
   onEvent?: (event: NatsBusEvent) => void;
 }
 
@@ -86,7 +91,16 @@ export class NatsBus implements ShareBus {
 
   /** Connects and makes sure both streams exist (creating them is idempotent). */
   static async connect(options: NatsBusOptions): Promise<NatsBus> {
-    const nc = await connect({ servers: options.servers.split(','), name: options.name ?? 'lodestone' });
+    const nc = await connect({
+      servers: options.servers.split(','),
+      name: options.name ?? 'lodestone',
+      // The client's default gives up after 10 attempts (about 20 s) and closes for good, leaving the
+      // process up but deaf. A pool waits out any outage: shares are answered meanwhile and their
+      // batches wait in the journal (stratum) or on the server (jobs).
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: options.reconnectWaitMs ?? 2_000,
+    });
+    NatsBus.#watch(nc, options.onEvent ?? (() => {}));
     try {
       const jsm = await jetstreamManager(nc);
       const bus = new NatsBus(nc, jsm, options);
@@ -110,6 +124,22 @@ export class NatsBus implements ShareBus {
       await nc.close();
       throw error;
     }
+  }
+
+  /** Reports the connection's losses and returns (once per outage) as bus events. */
+  static #watch(nc: NatsConnection, onEvent: (event: NatsBusEvent) => void): void {
+    void (async () => {
+      let lostAt: number | undefined;
+      for await (const status of nc.status()) {
+        if (status.type === 'disconnect' && lostAt === undefined) {
+          lostAt = performance.now();
+          onEvent({ type: 'disconnected', server: status.server });
+        } else if (status.type === 'reconnect' && lostAt !== undefined) {
+          onEvent({ type: 'reconnected', server: status.server, outageMs: Math.round(performance.now() - lostAt) });
+          lostAt = undefined;
+        }
+      }
+    })();
   }
 
   publishShareBatch(batch: ShareBatch): Promise<void> {
