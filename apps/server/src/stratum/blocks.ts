@@ -5,6 +5,7 @@ import type { ShareBus } from '../bus/types.js';
 import type { SolvedBlock } from './dialects/dialect.js';
 import type { StratumLog } from './log.js';
 import type { StratumMetrics } from './metrics.js';
+import type { ShareJournal } from './shareJournal.js';
 
 export interface BlockCandidate {
   /** The solved job, its hash and how to submit it (built by the connection's dialect). */
@@ -20,32 +21,56 @@ export interface BlockSubmitterOptions {
   log: StratumLog;
   metrics: StratumMetrics;
   now?: () => number;
-  /** Delays between attempts to publish a found block; default 1 s, 5 s, 30 s. */
+  /**
+   * Delays between attempts to publish a found block (default 1 s, 5 s, then 30 s); the last repeats
+   * until the bus takes it or the submitter stops.
+   */
   publishRetryDelaysMs?: readonly number[];
+  /** Where found blocks are kept until the bus takes them (the share journal): a restart publishes them again. */
+  journal?: Pick<ShareJournal, 'foundBlock' | 'delivered'>;
 }
 
 /**
  * Submits block candidates to the coin daemon at once, then reports each as a FoundBlock on the
- * bus with the daemon's answer. Runs beside the share answer: the miner never waits for it.
+ * bus with the daemon's answer. Runs beside the share answer: the miner never waits for it. The found
+ * block is written to the journal before it is published, and published until the bus takes it:
+ * a bus outage or a kill while it waits loses no block (the next start publishes it again).
  */
 export class BlockSubmitter {
   private readonly inFlight = new Set<Promise<void>>();
   private readonly now: () => number;
+  private stopping = false;
+  private readonly wakeUp = new Set<() => void>();
 
   constructor(private readonly options: BlockSubmitterOptions) {
     this.now = options.now ?? Date.now;
   }
 
   submit(candidate: BlockCandidate): void {
-    const run = this.run(candidate).catch((error: unknown) => {
-      this.options.log.error({ err: error, job: candidate.block.job.id }, 'block candidate handling failed');
-    });
+    this.track(
+      this.run(candidate).catch((error: unknown) => {
+        this.options.log.error({ err: error, job: candidate.block.job.id }, 'block candidate handling failed');
+      }),
+    );
+  }
+
+  private track(run: Promise<void>): void {
     this.inFlight.add(run);
     void run.finally(() => this.inFlight.delete(run));
   }
 
-  /** Waits for submissions in flight (at most `timeoutMs`). */
+  /** Publishes found blocks an earlier run kept in the journal, as they were (same ids). */
+  resend(blocks: readonly FoundBlock[]): void {
+    for (const block of blocks) this.track(this.publish(block));
+  }
+
+  /**
+   * Waits for submissions in flight (at most `timeoutMs`), then stops retrying publishes: a block still
+   * unpublished stays in the journal for the next start.
+   */
   async drain(timeoutMs = 10_000): Promise<void> {
+    this.stopping = true;
+    for (const wake of this.wakeUp) wake();
     if (this.inFlight.size === 0) return;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<void>((resolve) => {
@@ -84,6 +109,7 @@ export class BlockSubmitter {
       foundAt,
       submitResult: result.accepted ? { accepted: true } : { accepted: false, reason: result.reason },
     };
+    this.options.journal?.foundBlock(block);
     await this.publish(block);
   }
 
@@ -92,19 +118,36 @@ export class BlockSubmitter {
     for (let attempt = 0; ; attempt++) {
       try {
         await this.options.bus.publishFoundBlock(block);
+        this.options.journal?.delivered(block.id);
         return;
       } catch (error) {
-        const delay = delays[attempt];
-        if (delay === undefined) {
-          this.options.log.error({ err: error, block }, 'found block could not be published; record it by hand');
+        const kept = this.options.journal ? 'kept in the share journal for the next start' : 'not kept: no journal';
+        if (this.stopping) {
+          this.options.log.error({ err: error, block }, `found block not published before the stop; ${kept}`);
           return;
         }
-        this.options.log.warn(
+        const delay = delays[Math.min(attempt, delays.length - 1)] ?? 30_000;
+        const log = attempt === delays.length - 1 ? this.options.log.error : this.options.log.warn;
+        log.call(
+          this.options.log,
           { err: error, block: block.id, attempt: attempt + 1 },
-          'publishing a found block failed; retrying',
+          'publishing a found block failed; retrying until the bus takes it',
         );
-        await new Promise((resolve) => setTimeout(resolve, delay));
+        await this.pause(delay);
       }
     }
+  }
+
+  /** A wait that the stop cuts short. */
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.wakeUp.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.wakeUp.add(wake);
+    });
   }
 }

@@ -50,7 +50,7 @@ describe('the share journal', () => {
   it('gives back, after a crash, the shares no batch covered and the batches of the retention time', async () => {
     const directory = fresh();
     const first = ShareJournal.open({ directory, now: () => 1_000 });
-    expect(first.recovered).toEqual({ batches: [], shares: [] });
+    expect(first.recovered).toEqual({ batches: [], shares: [], blocks: [] });
     const target = bus();
     const clock = { now: 1_000 };
     const shares = aggregator(first.journal, target, clock);

@@ -13,7 +13,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { fileErrorReason } from '@lodestone/db';
-import type { AlgorithmKey, ShareBatch } from '@lodestone/domain';
+import type { AlgorithmKey, FoundBlock, ShareBatch } from '@lodestone/domain';
 
 /**
  * A miner is told "true" the moment a share is accepted, but the share only reaches the ledger in
@@ -36,10 +36,10 @@ import type { AlgorithmKey, ShareBatch } from '@lodestone/domain';
  * them (`afterShares`), in order. One call per share cost a quarter of the stratum's throughput.
  *
  * Lines are tab-separated: `s <seq> <algorithm> <account> <worker> <difficulty> <at>`,
- * `b <upto> <batch JSON>`, `a <batch id>` (taken by the bus) and `c <algorithm> <upto>` (shares counted,
- * carried into a new batch log). Account and worker names never hold
- * tabs or newlines (login rules). When the batch log is rotated, the batches the bus has not taken
- * are written into the new one, so none is lost to rotation while the bus is down.
+ * `b <upto> <batch JSON>`, `f <found block JSON>`, `a <batch or block id>` (taken by the bus) and
+ * `c <algorithm> <upto>` (shares counted, carried into a new batch log). Account and worker names never hold
+ * tabs or newlines (login rules). When the batch log is rotated, the batches and found blocks the bus
+ * has not taken are written into the new one, so none is lost to rotation while the bus is down.
  */
 
 export interface JournalShare {
@@ -55,6 +55,8 @@ export interface RecoveredShares {
   batches: ShareBatch[];
   /** Accepted shares that no batch covers: to count again. */
   shares: JournalShare[];
+  /** Found blocks the bus never took, however old: to publish again (same ids; recorded once). */
+  blocks: FoundBlock[];
 }
 
 export interface ShareJournalOptions {
@@ -147,7 +149,8 @@ export class ShareJournal {
     // so a start that fails here (a full disk) leaves them for the next one.
     const fresh = path.join(directory, `${BATCHES}.new`);
     try {
-      writeFileSync(fresh, recovered.batches.map((batch) => batchLine(batch, 0)).join(''));
+      const lines = [...recovered.batches.map((batch) => batchLine(batch, 0)), ...recovered.blocks.map(blockLine)];
+      writeFileSync(fresh, lines.join(''));
       for (const name of [SHARES, BATCHES_PREVIOUS]) rmSync(path.join(directory, name), { force: true });
       renameSync(fresh, path.join(directory, BATCHES));
     } catch (error) {
@@ -159,6 +162,7 @@ export class ShareJournal {
     }
     const journal = new ShareJournal(directory, options, 0);
     for (const batch of recovered.batches) journal.untaken.set(batch.id, batchLine(batch, 0));
+    for (const block of recovered.blocks) journal.untaken.set(block.id, blockLine(block));
     return { journal, recovered };
   }
 
@@ -230,11 +234,28 @@ export class ShareJournal {
     }
   }
 
-  /** The bus has taken a batch (published, or accounted on the in-process bus): it need not outlive the retention. */
-  delivered(batchId: string): void {
-    if (!this.untaken.delete(batchId)) return;
+  /**
+   * Records a found block before it is published: until the bus takes it, every restart publishes it
+   * again (accounting records a block id once). Never throws: a write that fails is reported.
+   */
+  foundBlock(block: FoundBlock): void {
+    const line = blockLine(block);
     try {
-      this.append(this.batchesFd, `a\t${batchId}\n`);
+      this.append(this.batchesFd, line);
+      this.untaken.set(block.id, line);
+    } catch (error) {
+      this.onWriteError(error, BATCHES);
+    }
+  }
+
+  /**
+   * The bus has taken a batch or a found block (published, or accounted on the in-process bus): a
+   * batch need not outlive the retention, a block is not published again.
+   */
+  delivered(id: string): void {
+    if (!this.untaken.delete(id)) return;
+    try {
+      this.append(this.batchesFd, `a\t${id}\n`);
     } catch (error) {
       // Unmarked, it is published again at a restart: accounting applies a batch id once.
       this.onWriteError(error, BATCHES);
@@ -302,6 +323,10 @@ export class ShareJournal {
   }
 }
 
+function blockLine(block: FoundBlock): string {
+  return `f\t${JSON.stringify(block)}\n`;
+}
+
 function batchLine(batch: ShareBatch, upto: number): string {
   return `b\t${upto}\t${JSON.stringify(batch)}\n`;
 }
@@ -321,6 +346,7 @@ export function readJournal(directory: string, since: number): RecoveredShares {
     if (existsSync(file)) lines.push(...readFileSync(file, 'utf8').split('\n'));
   }
   const batches = new Map<string, ShareBatch>();
+  const blocks = new Map<string, FoundBlock>();
   const taken = new Set<string>();
   const covered = new Map<string, number>();
   const shares: (JournalShare & { seq: number })[] = [];
@@ -333,6 +359,9 @@ export function readJournal(directory: string, since: number): RecoveredShares {
         const upto = Number(fields[1]);
         if (upto > 0) covered.set(batch.algorithm, Math.max(covered.get(batch.algorithm) ?? 0, upto));
         if (typeof batch.id === 'string') batches.set(batch.id, batch);
+      } else if (fields[0] === 'f' && fields.length === 2) {
+        const block = JSON.parse(fields[1] as string) as FoundBlock;
+        if (typeof block.id === 'string') blocks.set(block.id, block);
       } else if (fields[0] === 'a' && fields.length === 2) {
         taken.add(fields[1] as string);
       } else if (fields[0] === 'c' && fields.length === 3) {
@@ -361,5 +390,6 @@ export function readJournal(directory: string, since: number): RecoveredShares {
       .filter((batch) => !taken.has(batch.id) || batch.intervalEnd >= since)
       .sort((a, b) => a.intervalEnd - b.intervalEnd),
     shares: shares.filter((s) => s.seq > (covered.get(s.algorithm) ?? 0)).map(({ seq: _seq, ...share }) => share),
+    blocks: [...blocks.values()].filter((block) => !taken.has(block.id)),
   };
 }

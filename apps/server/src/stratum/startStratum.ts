@@ -155,9 +155,10 @@ export async function startStratum(options: StratumOptions): Promise<StratumServ
     throw error;
   }
   const journal = opened?.journal;
-  if (opened && (opened.recovered.batches.length > 0 || opened.recovered.shares.length > 0)) {
+  const { recovered } = opened ?? {};
+  if (recovered && recovered.batches.length + recovered.shares.length + recovered.blocks.length > 0) {
     log.info(
-      { batches: opened.recovered.batches.length, shares: opened.recovered.shares.length },
+      { batches: recovered.batches.length, shares: recovered.shares.length, blocks: recovered.blocks.length },
       'share journal: publishing again what an earlier run may not have delivered',
     );
   }
@@ -173,7 +174,8 @@ export async function startStratum(options: StratumOptions): Promise<StratumServ
       return jobs ? batchNetwork(jobs.source) : undefined;
     },
   });
-  const blocks = new BlockSubmitter({ node: options.node, bus: options.bus, log, metrics, now });
+  const blocks = new BlockSubmitter({ node: options.node, bus: options.bus, log, metrics, now, journal });
+  if (opened) blocks.resend(opened.recovered.blocks);
   const guard = new AddressGuard(limits.maxConnectionsPerAddress, now);
   const capacity = stratumCapacity(
     'fileLimit' in options ? options.fileLimit : openFileLimit(),
