@@ -104,5 +104,13 @@ describe('adminCli (the process entry: configuration, the embedded database, the
     const usage = capture();
     expect(await adminCli(['help'], usage, env)).toBe(EXIT.usage);
     expect(usage.errors).toEqual([ADMIN_USAGE]);
+
+    // --help answers with the usage and exit 0, even where no configuration or database is (issue 30).
+    for (const args of [['--help'], ['grant', '-h']]) {
+      const help = capture();
+      expect(await adminCli(args, help, { DATA_DIR: emptyDir })).toBe(EXIT.ok);
+      expect(help.lines).toEqual([ADMIN_USAGE]);
+      expect(help.errors).toEqual([]);
+    }
   });
 });

@@ -1,7 +1,14 @@
 import type { DB } from '@lodestone/db';
 import type { Kysely } from 'kysely';
 import { listAdmins, setAdminRole } from '../services/admin/roles.js';
-import { type CliOutput, consoleOutput, EXIT, operatorConfig, withOperatorDatabase } from './operatorDatabase.js';
+import {
+  type CliOutput,
+  consoleOutput,
+  EXIT,
+  operatorConfig,
+  printedHelp,
+  withOperatorDatabase,
+} from './operatorDatabase.js';
 
 /**
  * `lodestone admin grant EMAIL | revoke EMAIL | list` — the operator gives or takes the admin role
@@ -75,6 +82,7 @@ export async function adminCli(
   /** The environment to read (tests); default: the process's, read by loadConfig as everywhere. */
   env?: Record<string, string | undefined>,
 ): Promise<number> {
+  if (printedHelp(args, ADMIN_USAGE, io)) return EXIT.ok;
   const config = operatorConfig(io, env);
   if (!config) return EXIT.config;
   if (!validUsage(args)) {

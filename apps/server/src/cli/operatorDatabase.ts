@@ -67,3 +67,13 @@ export async function withOperatorDatabase(
     await database.close();
   }
 }
+
+/**
+ * `--help` or `-h` anywhere: the command's usage on standard output and exit 0, before any
+ * configuration or database is read (it answers on a machine with neither).
+ */
+export function printedHelp(args: readonly string[], usage: string, io: CliOutput): boolean {
+  if (!args.some((arg) => arg === '--help' || arg === '-h')) return false;
+  io.out(usage);
+  return true;
+}

@@ -95,4 +95,12 @@ describe('treasuryCli (the process entry)', () => {
     const answer = adminTreasuryResponse.parse(JSON.parse(io.lines.join('\n')));
     expect(answer.coins.find((c) => c.coin === 'LTC')?.owed).toBe('2.3');
   });
+
+  it('answers --help with its usage and exit 0, with no configuration or database read (issue 30)', async () => {
+    const io = capture();
+    const nowhere = mkdtempSync(path.join(tmpdir(), 'lodestone-treasury-help-'));
+    expect(await treasuryCli(['--help'], io, { DATA_DIR: nowhere, SESSION_TTL_DAYS: 'soon' })).toBe(EXIT.ok);
+    expect(io.lines).toEqual([TREASURY_USAGE]);
+    expect(io.errors).toEqual([]);
+  });
 });

@@ -1,7 +1,14 @@
 import type { AdminTreasuryResponse, TreasuryCoin } from '@lodestone/contract';
 import type { Executor } from '@lodestone/db';
 import { readTreasury, treasuryResponse } from '../services/admin/treasury.js';
-import { type CliOutput, consoleOutput, EXIT, operatorConfig, withOperatorDatabase } from './operatorDatabase.js';
+import {
+  type CliOutput,
+  consoleOutput,
+  EXIT,
+  operatorConfig,
+  printedHelp,
+  withOperatorDatabase,
+} from './operatorDatabase.js';
 
 /**
  * `lodestone treasury [--json]` — the treasury of docs/admin.md ("Treasury") on the server: the same
@@ -109,6 +116,7 @@ export async function treasuryCli(
   io: CliOutput = consoleOutput,
   env?: Record<string, string | undefined>,
 ): Promise<number> {
+  if (printedHelp(args, TREASURY_USAGE, io)) return EXIT.ok;
   const config = operatorConfig(io, env);
   if (!config) return EXIT.config;
   if (!validUsage(args)) {
