@@ -331,6 +331,11 @@ describe('register, log out, log in, settings', () => {
     await modal.getByLabel('Percentage, row 1').fill('10');
     await modal.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => message(modal, 'success')).toBe('Settings saved successfully');
+    // A refusal shows the server's reason, not only that it failed (issue 30).
+    await modal.getByLabel('Account name, row 1').fill('alice01');
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => message(modal, 'error')).toBe('An account cannot redirect to itself');
+    await modal.getByLabel('Account name, row 1').fill('alice02');
     await cut(page, '/user/redirect_config/update');
     await modal.getByLabel('Percentage, row 1').fill('20');
     await modal.getByRole('button', { name: 'Save' }).click();

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { updateRedirectConfig } from '../../../api/account';
 import { useRedirectConfig } from '../../../api/accountQueries';
+import { serverErrorText } from '../../../api/errors';
 import { queryKeys } from '../../../api/queryKeys';
 import { LoadState } from '../../../components/AccountPage';
 import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form';
@@ -60,7 +61,8 @@ function RedirectForm({
       setMessage({ success: MESSAGES.redirectSaved });
       void queryClient.invalidateQueries({ queryKey: queryKeys.redirect(account) });
     },
-    onError: () => setMessage({ error: MESSAGES.redirectFailed }),
+    // The server's reason ("An account cannot redirect to itself", "Unknown account: …") when it gave one.
+    onError: (error) => setMessage({ error: serverErrorText(error, MESSAGES.redirectFailed) }),
   });
 
   const update = (index: number, change: Partial<RedirectRow>) =>
