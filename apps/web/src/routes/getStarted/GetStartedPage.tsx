@@ -110,8 +110,9 @@ function AlgorithmServers({ algorithm, listeners }: { algorithm: Algorithm; list
                     {l.kind === 'xnsub' && (
                       <>
                         {' '}
-                        Add <code className={code}>#xnsub</code> to the login, e.g.{' '}
-                        <code className={code}>{'{account}.{workerName}#xnsub'}</code>.
+                        {/* The FAQ's instruction, as NiceHash asks for it: the marketplace then subscribes. */}
+                        Add <code className={code}>#xnsub</code> to the server address, e.g.{' '}
+                        <code className={code}>{`${l.url}#xnsub`}</code>.
                       </>
                     )}
                     {l.tls && ' Encrypted (TLS).'}
