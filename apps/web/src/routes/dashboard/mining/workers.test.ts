@@ -45,7 +45,8 @@ describe('workers table', () => {
       'Rig1',
       'rig10',
     ]);
-    expect(sortWorkers(rows, null).map((w) => w.name)).toEqual(['rig10', 'rig2', 'Rig1']);
+    // No column chosen: natural name order, not the server's byte order (rig1, rig10, rig11, rig2).
+    expect(sortWorkers(rows, null).map((w) => w.name)).toEqual(['Rig1', 'rig2', 'rig10']);
   });
 
   it('keeps the server order for ties', () => {

@@ -71,9 +71,12 @@ function compare(a: WorkerRow, b: WorkerRow, column: SortColumn): number {
   }
 }
 
-/** A sorted copy; ties keep the server's order (the sort is stable), so equal rows never jump around. */
+/**
+ * A sorted copy; ties keep the server's order (the sort is stable), so equal rows never jump around.
+ * With no column chosen, names in natural order (rig1, rig2, rig10), as a person numbers machines.
+ */
 export function sortWorkers<T extends WorkerRow>(rows: readonly T[], sort: SortState | null): T[] {
-  if (!sort) return [...rows];
+  if (!sort) return [...rows].sort((a, b) => compare(a, b, 'name'));
   const sign = sort.direction === 'asc' ? 1 : -1;
   return [...rows].sort((a, b) => sign * compare(a, b, sort.column));
 }
