@@ -89,6 +89,7 @@ const SLICE_MS = 100;
 class FleetWorker {
   readonly status: FleetWorkerStatus;
   private stopped = false;
+  private submitting = false;
   private connection: MinerConnection | undefined;
   private wake: (() => void) | undefined;
   private readonly hashesPerDifficulty: number;
@@ -110,7 +111,9 @@ class FleetWorker {
   stop(): void {
     this.stopped = true;
     this.wake?.();
-    this.connection?.destroy();
+    // A share in flight keeps its answer, so `accepted` counts every share the pool accepted: the
+    // loop closes the connection once it has read it (a request times out after 15 s at most).
+    if (!this.submitting) this.connection?.destroy();
   }
 
   private async pause(ms: number): Promise<void> {
@@ -169,9 +172,14 @@ class FleetWorker {
       hashes += found.hashes;
       status.hashes += found.hashes;
       if (found.share) {
-        const reply = await connection.submit(status.login, found.share);
-        if (reply.result === true) status.accepted++;
-        else status.rejected++;
+        this.submitting = true;
+        try {
+          const reply = await connection.submit(status.login, found.share);
+          if (reply.result === true) status.accepted++;
+          else status.rejected++;
+        } finally {
+          this.submitting = false;
+        }
       }
       // Throttle to the configured hashrate; restart the clock after long stalls.
       const due = started + (hashes / this.hashrate) * 1000;
