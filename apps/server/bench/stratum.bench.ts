@@ -63,6 +63,8 @@ interface PacedResult {
   minedDuringRun: number;
   accepted: number;
   rejected: number;
+  /** Rejected shares by the server's message. */
+  reasons: Record<string, number>;
   seconds: number;
   p50Ms: number;
   p99Ms: number;
@@ -180,6 +182,7 @@ async function submitShares(sessions: BenchSession[], seconds: number, intervalM
   const latencies: number[] = [];
   let accepted = 0;
   let rejected = 0;
+  const reasons = new Map<string, number>();
   let minedDuringRun = 0;
   const started = performance.now();
   const end = started + seconds * 1000;
@@ -197,7 +200,11 @@ async function submitShares(sessions: BenchSession[], seconds: number, intervalM
         const { reply, at } = await connection.submit(login, share).then((r) => ({ reply: r, at: performance.now() }));
         latencies.push(at - sent);
         if (reply.result === true) accepted++;
-        else rejected++;
+        else {
+          rejected++;
+          const reason = String(reply.error?.[1] ?? 'no answer');
+          reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+        }
         if (intervalMs > 0) await new Promise((r) => setTimeout(r, Math.max(0, next - performance.now())));
       }
     }),
@@ -207,6 +214,7 @@ async function submitShares(sessions: BenchSession[], seconds: number, intervalM
   return {
     accepted,
     rejected,
+    reasons: Object.fromEntries(reasons),
     minedDuringRun,
     seconds: (performance.now() - started) / 1000,
     p50Ms: percentile(latencies, 50),
@@ -511,7 +519,7 @@ async function pacedNpmStart(run: PacedRun): Promise<{ result: PacedResult; base
 
 function pacedLine(name: string, r: PacedResult, baseline?: PacedResult): string {
   const ratio = baseline ? `   p99 ÷ alone ${(r.p99Ms / Math.max(baseline.p99Ms, 1e-9)).toFixed(1)}` : '';
-  if (r.rejected > 0) throw new Error(`${name}: ${r.rejected} shares rejected`);
+  if (r.rejected > 0) throw new Error(`${name}: ${r.rejected} shares rejected (${JSON.stringify(r.reasons)})`);
   return `  ${name.padEnd(44)} ${(r.accepted / r.seconds).toFixed(0).padStart(5)} shares/s   p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms  max ${r.maxMs.toFixed(1)} ms${ratio}`;
 }
 
