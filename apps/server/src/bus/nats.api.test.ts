@@ -1,13 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ShareBatch } from '@lodestone/domain';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { freePort } from '../../test/process.js';
 import { NatsBus, type NatsBusEvent, type NatsBusOptions } from './nats.js';
 import type { InvalidMessage } from './types.js';
 
@@ -215,20 +216,6 @@ describe('NATS JetStream share bus', () => {
 });
 
 const NATS_SERVER = '/usr/sbin/nats-server';
-
-/** A port the system just had free. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /**
  * Issue 32, point 3: a NATS outage longer than the client's ten attempts (about 20 s at its default

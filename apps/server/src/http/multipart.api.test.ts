@@ -7,7 +7,7 @@ import { createTestDatabase } from '@lodestone/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { nextAddress, ORIGIN, registerUser, SESSION } from '../../test/accounts.js';
-import { fakeWebDir } from '../../test/helpers.js';
+import { createTestApp, fakeWebDir, type TestApp } from '../../test/helpers.js';
 import { buildApp } from '../app.js';
 import { parseConfig } from '../config/config.js';
 import { describeStratum } from '../services/stratumInfo.js';
@@ -174,30 +174,15 @@ describe('malformed multipart bodies', () => {
  * Content-Length before it is read, and cut off once a body without one (chunked) passes the limit.
  */
 describe('multipart bodies over the body limit', () => {
-  const LIMIT = 4096;
+  let t: TestApp;
   let app: FastifyInstance;
-  let database: Database;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const config = parseConfig({
-      BODY_LIMIT_BYTES: String(LIMIT),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lodestone-data-')),
-      CAPTCHA_MAX_NUMBER: '1000',
-    });
-    app = await buildApp({
-      config,
-      database,
-      network: { demo: false },
-      stratum: () => describeStratum(config),
-      logger: false,
-      webDir: fakeWebDir(),
-    });
-    await app.ready();
+    t = await createTestApp({ BODY_LIMIT_BYTES: '4096' });
+    app = t.app;
   });
   afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    await t?.close();
   });
 
   /** A 200 MB form, produced only as fast as the server reads it; `pulled` counts what it read. */
