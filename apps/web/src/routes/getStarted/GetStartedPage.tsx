@@ -112,7 +112,7 @@ function AlgorithmServers({ algorithm, listeners }: { algorithm: Algorithm; list
                         {' '}
                         {/* The FAQ's instruction, as NiceHash asks for it: the marketplace then subscribes. */}
                         Add <code className={code}>#xnsub</code> to the server address, e.g.{' '}
-                        <code className={code}>{`${l.url}#xnsub`}</code>.
+                        <code className={`${code} break-all`}>{`${l.url}#xnsub`}</code>.
                       </>
                     )}
                     {l.tls && ' Encrypted (TLS).'}
