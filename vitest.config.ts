@@ -9,6 +9,9 @@ export const sqlAsText: Plugin = {
 };
 
 const integration = ['**/*.db.test.ts', '**/*.api.test.ts', '**/*.int.test.ts'];
+// The server's own root: the tests that run the real bundle as a process (and the app and pipeline
+// tests beside them). Each runs a pool with its demo fleet; two at once starved each other's miners.
+const processTests = ['apps/server/src/*.api.test.ts'];
 const daemon = ['**/*.daemon.test.ts'];
 const browser = ['**/*.e2e.test.ts'];
 
@@ -36,9 +39,20 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: integration.map((p) => `{apps,packages}/*/src/${p}`),
-          exclude: [...daemon, '**/node_modules/**'],
+          exclude: [...daemon, ...processTests, '**/node_modules/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'process',
+          include: processTests,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // One at a time: beside any other file, but never beside another pool process.
+          fileParallelism: false,
         },
       },
       {

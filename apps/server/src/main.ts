@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createDatabase, type Database, DataDirError, migrate } from '@lodestone/db';
 import type { AlgorithmKey } from '@lodestone/domain';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { buildApp } from './app.js';
 import { InProcessBus } from './bus/inProcess.js';
 import { NatsBus, type NatsBusEvent } from './bus/nats.js';
@@ -12,7 +12,6 @@ import { treasuryCli } from './cli/treasury.js';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { keyFileProblems } from './config/keyFile.js';
 import { startFleet } from './demo/fleet.js';
-import { LOG_SERIALIZERS } from './http/logging.js';
 import { createMetricsRegistry } from './http/metrics.js';
 import { blockConfirmationJob } from './jobs/blockConfirmations.js';
 import { monthlyReportJob } from './jobs/monthlyReports.js';
@@ -27,6 +26,7 @@ import { walletSnapshotJob } from './jobs/walletSnapshots.js';
 import { workerAlertJob } from './jobs/workerAlerts.js';
 import { workerRollupJob } from './jobs/workerRollup.js';
 import { createJobSources, demoAlgorithms } from './network.js';
+import { createProcessLog } from './processLog.js';
 import { parseRoles, type Role, UsageError } from './roles.js';
 import { ensureDemoAccounts } from './services/accounts/demo.js';
 import { accountAuthorizer } from './services/accounts/stratumAuthorizer.js';
@@ -310,7 +310,7 @@ try {
   throw error;
 }
 
-const log = pino({ level: config.logLevel, serializers: LOG_SERIALIZERS });
+const log = createProcessLog(config.logLevel, config.logFormat);
 start(config, roles, log).catch((error: unknown) => {
   // A refused data directory (in use, not writable, full) or key file is the operator's to fix: say so plainly.
   const operators = [UsageError, DataDirError, ConfigError, ShareJournalError].some((kind) => error instanceof kind);

@@ -497,7 +497,14 @@ export const SETTINGS = {
     file: 'log.level',
     schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     default: 'info',
-    doc: 'Log verbosity: fatal, error, warn, info, debug, trace or silent. Logs are JSON lines on standard output.',
+    doc: 'Log verbosity: fatal, error, warn, info, debug, trace or silent. Each HTTP request is logged at debug.',
+  },
+  logFormat: {
+    env: 'LOG_FORMAT',
+    file: 'log.format',
+    schema: z.enum(['auto', 'json', 'pretty']),
+    default: 'auto',
+    doc: 'How log lines are written on standard output: `json` (one JSON object a line, for a log collector), `pretty` (one readable line each) or `auto` (readable on a terminal, JSON otherwise).',
   },
   poolName: {
     env: 'POOL_NAME',
