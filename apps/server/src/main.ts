@@ -84,6 +84,9 @@ async function start(config: Config, roles: Set<Role>, log: Logger): Promise<voi
   }
 }
 
+/** The demo fleet's share interval at most, whatever vardiff aims real miners at. */
+const DEMO_FLEET_SHARE_SECONDS = 5;
+
 /** How long a part may take to stop before the log says so. */
 const SLOW_STOP_MS = 5_000;
 
@@ -252,7 +255,10 @@ async function startParts(config: Config, roles: Set<Role>, log: Logger, running
         targets,
         workers: config.demoWorkers,
         accounts: config.demoAccounts,
-        shareIntervalSeconds: config.shareIntervalSeconds,
+        // A share every 5 s at most: with the default six workers one mines each algorithm (SCRYPT at
+        // 40 H/s), and at one share in 10 s its first share came, now and then, after the minute in
+        // which the home page is to show all six algorithms live.
+        shareIntervalSeconds: Math.min(config.shareIntervalSeconds, DEMO_FLEET_SHARE_SECONDS),
         log: log.child({ role: 'demo-fleet' }),
       });
       running.push({ name: 'demo fleet', stop: () => fleet.stop() });
