@@ -148,9 +148,13 @@ export class ShareJournal {
     // appended again by whoever counts them (ShareAggregator.recover). Written before the old files go,
     // so a start that fails here (a full disk) leaves them for the next one.
     const fresh = path.join(directory, `${BATCHES}.new`);
+    // Every recovered batch and block is untaken again until the bus takes it: their lines, by id.
+    const untaken = new Map<string, string>([
+      ...recovered.batches.map((batch): [string, string] => [batch.id, batchLine(batch, 0)]),
+      ...recovered.blocks.map((block): [string, string] => [block.id, blockLine(block)]),
+    ]);
     try {
-      const lines = [...recovered.batches.map((batch) => batchLine(batch, 0)), ...recovered.blocks.map(blockLine)];
-      writeFileSync(fresh, lines.join(''));
+      writeFileSync(fresh, [...untaken.values()].join(''));
       for (const name of [SHARES, BATCHES_PREVIOUS]) rmSync(path.join(directory, name), { force: true });
       renameSync(fresh, path.join(directory, BATCHES));
     } catch (error) {
@@ -161,8 +165,7 @@ export class ShareJournal {
       );
     }
     const journal = new ShareJournal(directory, options, 0);
-    for (const batch of recovered.batches) journal.untaken.set(batch.id, batchLine(batch, 0));
-    for (const block of recovered.blocks) journal.untaken.set(block.id, blockLine(block));
+    for (const [id, line] of untaken) journal.untaken.set(id, line);
     return { journal, recovered };
   }
 
