@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createDatabase, type Database, DataDirError, migrate } from '@lodestone/db';
@@ -140,8 +141,12 @@ async function startParts(config: Config, roles: Set<Role>, log: Logger, running
     const problems = keyFileProblems(config.wallets);
     if (problems.length > 0) throw new ConfigError(problems);
   }
+  // Names this process's PostgreSQL sessions: a jobs process that takes the lease over from this one
+  // ends them by this name (jobs/lease.ts). Unique per start, and within PostgreSQL's 63 bytes.
+  const sessionName = `lodestone/${config.nodeName.slice(0, 32)}/${process.pid}/${randomBytes(3).toString('hex')}`;
   const database: Database = await createDatabase({
     url: config.databaseUrl,
+    applicationName: sessionName,
     dataDir: config.dataDir,
     // The embedded database runs in a thread of its own, never in the one that answers miners.
     pgliteWorker: new URL('./pglite-worker.js', import.meta.url),
@@ -183,6 +188,8 @@ async function startParts(config: Config, roles: Set<Role>, log: Logger, running
       log: jobsLog,
       statsWindowMinutes: config.statsWindowMinutes,
       credit: { feePercent: config.feePercent, priceMaxAgeMs: config.priceMaxAgeSeconds * 1000 },
+      // Several jobs processes on one PostgreSQL database: one active, the others standing by.
+      lease: { holder: sessionName },
       prices: { feed: createPriceFeed(config), everyMs: config.priceRefreshSeconds * 1000 },
       jobs: [
         payoutJob({ config, hotWallets, mailer }),

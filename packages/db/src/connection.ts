@@ -44,6 +44,11 @@ export interface DatabaseOptions {
   /** Search (and create if missing) only this schema. For tests sharing one PostgreSQL database. */
   schema?: string;
   /**
+   * PostgreSQL only: the `application_name` of this process's sessions, as `pg_stat_activity` shows
+   * it. The jobs lease names its holder's sessions by it, to end them when a standby takes over.
+   */
+  applicationName?: string;
+  /**
    * Receives every query's SQL and duration (never its parameters: they can hold secrets) and, on
    * PostgreSQL, errors of idle pooled connections. Without `log` such an error is an unhandled 'error'
    * event and stops the process, which is pg's default and better than ignoring it.
@@ -84,7 +89,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
           }),
         )
       : new PostgresDialect({
-          pool: openPool(url, options.log),
+          pool: openPool(url, options.log, options.applicationName),
           // Kysely calls this once per new pooled connection, before its first query.
           onCreateConnection: async (connection) => {
             await connection.executeQuery(CompiledQuery.raw(session.sql, session.parameters));
@@ -185,14 +190,24 @@ async function openPGlite(
   }
 }
 
-function openPool(url: string, log: DatabaseOptions['log']): pg.Pool {
+function openPool(url: string, log: DatabaseOptions['log'], applicationName: string | undefined): pg.Pool {
   // Per-pool overrides: the process-wide pg.types stay untouched for anyone else using pg.
   const types = new pg.TypeOverrides();
   for (const [oid, parse] of Object.entries(TYPE_PARSERS)) types.setTypeParser(Number(oid), 'text', parse);
-  const pool = new pg.Pool({ connectionString: url, types });
+  const pool = new pg.Pool({
+    connectionString: url,
+    types,
+    ...(applicationName === undefined ? {} : { application_name: applicationName }),
+  });
   // An idle connection that breaks (PostgreSQL restarted, a proxy timed it out) is an 'error' event on
   // the pool: without a listener it would end the process. The pool drops it and opens another.
   pool.on('error', (error) => log?.({ type: 'pool-error', error }));
+  // pg listens on idle clients only: a client lent out — a transaction waiting on a node's answer
+  // between two statements — whose session ends (PostgreSQL restarted, the session terminated) would
+  // emit an 'error' no one hears, and that ends the process. Its next statement fails instead.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => log?.({ type: 'pool-error', error }));
+  });
   return pool;
 }
 

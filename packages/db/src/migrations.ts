@@ -15,6 +15,7 @@ import m0014 from '../migrations/0014_notification_attachments.sql';
 import m0015 from '../migrations/0015_telegram.sql';
 import m0016 from '../migrations/0016_payouts_sent_at.sql';
 import m0017 from '../migrations/0017_alerts_telegram_only.sql';
+import m0018 from '../migrations/0018_jobs_lease.sql';
 
 const FILE_NAME = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 
@@ -50,6 +51,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration('0015_telegram.sql', m0015),
   migration('0016_payouts_sent_at.sql', m0016),
   migration('0017_alerts_telegram_only.sql', m0017),
+  migration('0018_jobs_lease.sql', m0018),
 ];
 
 export function migration(fileName: string, sql: string): Migration {

@@ -135,6 +135,15 @@ export interface EarningsQuarterHours {
   ledger_account_id: ColumnType<bigint, bigint | number, bigint | number>;
 }
 
+export interface JobsLease {
+  expires_at: Date;
+  holder: string;
+  name: string;
+  previous_holder: string | null;
+  released: Generated<boolean>;
+  token: ColumnType<bigint, bigint | number, bigint | number>;
+}
+
 export interface LedgerAccounts {
   account_id: ColumnType<bigint, bigint | number, bigint | number> | null;
   id: Generated<ColumnType<bigint, bigint | number, bigint | number>>;
@@ -533,6 +542,7 @@ export interface DB {
   coupons: Coupons;
   demo_wallet_transactions: DemoWalletTransactions;
   earnings_quarter_hours: EarningsQuarterHours;
+  jobs_lease: JobsLease;
   ledger_accounts: LedgerAccounts;
   ledger_entries: LedgerEntries;
   ledger_transactions: LedgerTransactions;

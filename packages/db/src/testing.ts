@@ -27,7 +27,17 @@ export interface TestDatabaseOptions {
   engine?: DatabaseEngine;
   /** Apply all migrations first (default true). */
   migrate?: boolean;
+  /**
+   * PostgreSQL only: open another connection pool on the schema of `sameAs` (a second process of
+   * the same pool, say); closing it leaves the schema to `sameAs`.
+   */
+  sameAs?: Database;
+  /** PostgreSQL only: the sessions' application_name (createDatabase's `applicationName`). */
+  applicationName?: string;
 }
+
+/** The throwaway schema of each PostgreSQL test database, for `sameAs`. */
+const testSchemas = new WeakMap<Database, string>();
 
 /**
  * A database of its own for one test or file: an in-memory PGlite, or on PostgreSQL a schema with a
@@ -39,7 +49,12 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   let database: Database;
   if (engine === 'postgres') {
     if (!url) throw new Error('a PostgreSQL test database needs TEST_DATABASE_URL');
-    database = await createSchemaDatabase(url);
+    const joined = options.sameAs === undefined ? undefined : testSchemas.get(options.sameAs);
+    if (options.sameAs !== undefined && joined === undefined) throw new Error('sameAs: not a PostgreSQL test database');
+    database =
+      joined === undefined
+        ? await createSchemaDatabase(url, options.applicationName)
+        : await createDatabase({ url, schema: joined, applicationName: options.applicationName });
   } else {
     database = await createDatabase({ dataDir: MEMORY_DATA_DIR });
   }
@@ -54,9 +69,9 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   return database;
 }
 
-async function createSchemaDatabase(url: string): Promise<Database> {
+async function createSchemaDatabase(url: string, applicationName: string | undefined): Promise<Database> {
   const schema = `test_${randomBytes(8).toString('hex')}`;
-  const database = await createDatabase({ url, schema });
+  const database = await createDatabase({ url, schema, applicationName });
   const dropAndClose = once(async () => {
     try {
       await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db);
@@ -64,7 +79,9 @@ async function createSchemaDatabase(url: string): Promise<Database> {
       await database.close();
     }
   });
-  return { ...database, close: dropAndClose };
+  const owned = { ...database, close: dropAndClose };
+  testSchemas.set(owned, schema);
+  return owned;
 }
 
 /** The row of an insert a test seeds with; a value already taken means the test itself is wrong. */

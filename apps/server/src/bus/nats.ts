@@ -178,6 +178,11 @@ export class NatsBus implements ShareBus {
     handler: (message: T) => Promise<void>,
     options: ConsumeOptions = {},
   ): Promise<Unsubscribe> {
+    if (options.takeOver) {
+      // On a work-queue stream acknowledged messages are gone, so a new consumer from the start holds
+      // exactly what is unacknowledged, including what the old consumer had handed out.
+      await this.#jsm.consumers.delete(subject.stream, subject.durable).catch(() => false);
+    }
     try {
       await this.#jsm.consumers.info(subject.stream, subject.durable);
     } catch {

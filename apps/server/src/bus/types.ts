@@ -21,6 +21,12 @@ export interface ConsumeOptions {
    * it again would hold up every message behind it.
    */
   onInvalid?: (invalid: InvalidMessage) => void;
+  /**
+   * This consumer replaces any other of its kind: what was handed to another process and not yet
+   * acknowledged is delivered again now, not after its acknowledgement deadline. For a jobs process
+   * that has just taken the lease from a frozen one. (One process: nothing to take over.)
+   */
+  takeOver?: boolean;
 }
 
 /**

@@ -30,6 +30,11 @@ export interface SchedulerOptions {
   jobs: readonly JobDefinition[];
   database: Database;
   log: Log;
+  /**
+   * Asked before every run: false stands the run by, as a lock held elsewhere does (the jobs lease
+   * lapsed: this process may have been frozen past its deadline and another one leads now).
+   */
+  mayRun?: () => boolean;
 }
 
 /** The advisory lock key of a job: the first 8 bytes of SHA-256 of its name, as a signed int8. */
@@ -53,7 +58,7 @@ interface Entry {
 }
 
 /** Starts running `jobs` on their schedules. */
-export function startScheduler({ jobs, database, log }: SchedulerOptions): Scheduler {
+export function startScheduler({ jobs, database, log, mayRun = () => true }: SchedulerOptions): Scheduler {
   const names = new Set<string>();
   for (const job of jobs) {
     if (names.has(job.name)) throw new Error(`two jobs are named ${job.name}`);
@@ -88,6 +93,7 @@ export function startScheduler({ jobs, database, log }: SchedulerOptions): Sched
   const locks = database.engine === 'postgres' ? new JobLocks(database, log) : undefined;
 
   async function runLocked(job: JobDefinition, ctx: JobContext): Promise<'ran' | 'locked'> {
+    if (!mayRun()) return 'locked';
     if (job.singleton === false || locks === undefined) {
       await job.run(ctx);
       return 'ran';

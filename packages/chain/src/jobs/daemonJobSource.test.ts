@@ -173,6 +173,33 @@ describe('DaemonJobSource', () => {
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
+  it('issues no second long poll while the daemon still holds one it gave up on, until the chain moves', async () => {
+    // litecoind keeps an RPC thread on a long poll whose client left; one more at every timeout took
+    // all four of its threads on a quiet chain, and submitblock timed out behind them.
+    const { state, daemon } = await startDaemon();
+    const { source, jobs } = makeSource({
+      daemons: [daemon.url()],
+      longPoll: true,
+      longPollTimeoutMs: 50,
+      pollIntervalMs: 20,
+    });
+    await source.start();
+    await until(() => state.parked.length === 1, 'the long poll');
+    // Ten timeouts' worth of time, and of polls that see the same block.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(state.parked).toHaveLength(1);
+
+    state.best = hash(3);
+    state.height = 3;
+    await until(() => jobs.length === 2, 'the job of the new block (from the poll)');
+    // The daemon answers the old long poll now that the chain moved; a new one follows, and only one.
+    const parked = state.parked.shift();
+    if (parked) ok(parked.res, parked.id, rawTemplate(state));
+    await until(() => state.parked.length === 1, 'the next long poll');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(state.parked).toHaveLength(1);
+  });
+
   it('refuses to start with an address the daemon rejects or reads differently', async () => {
     const invalid = await startDaemon({ validate: { isvalid: false } });
     await expect(makeSource({ daemons: [invalid.daemon.url()] }).source.start()).rejects.toThrow(JobSourceConfigError);

@@ -12,6 +12,20 @@ export interface ShareConsumerOptions {
   log: Log;
   /** PPS crediting with each applied batch; without it batches feed statistics only. */
   credit?: CreditSettings;
+  /**
+   * Asked before each message is applied: false hands it back to the bus for later (the jobs lease
+   * lapsed, and another process may be active now). Default: always.
+   */
+  mayApply?: () => boolean;
+  /** Take the bus's consumers over from a deposed process (ConsumeOptions.takeOver). */
+  takeOver?: boolean;
+}
+
+export class NotActiveError extends Error {
+  override readonly name = 'NotActiveError';
+  constructor() {
+    super('this jobs process no longer holds the jobs lease; the message is left to the active one');
+  }
 }
 
 const DROPPED = 'dropping a message accounting can never apply';
@@ -23,9 +37,17 @@ const DROPPED = 'dropping a message accounting can never apply';
  * it). A database error propagates so the bus delivers the message again (idempotent on both
  * sides). Returns one unsubscribe for both.
  */
-export async function startShareConsumers({ bus, db, log, credit }: ShareConsumerOptions): Promise<Unsubscribe> {
+export async function startShareConsumers({
+  bus,
+  db,
+  log,
+  credit,
+  mayApply = () => true,
+  takeOver = false,
+}: ShareConsumerOptions): Promise<Unsubscribe> {
   const stopBatches = await bus.consumeShareBatches(
     async (batch) => {
+      if (!mayApply()) throw new NotActiveError();
       const result = await applyShareBatch(db, batch, credit);
       if (!result.applied) log.debug({ batchId: batch.id, node: batch.node }, 'share batch already applied');
       else if (result.credit?.kind === 'waiting-for-prices') {
@@ -37,19 +59,20 @@ export async function startShareConsumers({ bus, db, log, credit }: ShareConsume
         log.error({ batchId: batch.id, reason: result.credit.reason }, 'share batch could not be valued for PPS');
       }
     },
-    { onInvalid: ({ id, error }) => log.error({ batchId: id, err: error }, DROPPED) },
+    { onInvalid: ({ id, error }) => log.error({ batchId: id, err: error }, DROPPED), takeOver },
   );
   let stopBlocks: Unsubscribe;
   try {
     stopBlocks = await bus.consumeFoundBlocks(
       async (block) => {
+        if (!mayApply()) throw new NotActiveError();
         const { recorded } = await recordFoundBlock(db, block);
         log.info(
           { blockId: block.id, algorithm: block.algorithm, height: block.height, hash: block.hash, recorded },
           recorded ? 'block recorded' : 'block already recorded',
         );
       },
-      { onInvalid: ({ id, error }) => log.error({ blockId: id, err: error }, DROPPED) },
+      { onInvalid: ({ id, error }) => log.error({ blockId: id, err: error }, DROPPED), takeOver },
     );
   } catch (error) {
     await stopBatches();
