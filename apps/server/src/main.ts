@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createDatabase, type Database, DataDirError, migrate } from '@lodestone/db';
+import { type Database, DataDirError, migrate } from '@lodestone/db';
 import type { AlgorithmKey } from '@lodestone/domain';
 import type { Logger } from 'pino';
 import { buildApp } from './app.js';
@@ -13,6 +13,8 @@ import { treasuryCli } from './cli/treasury.js';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { keyFileProblems } from './config/keyFile.js';
 import { startFleet } from './demo/fleet.js';
+import { ProcessHealth } from './health.js';
+import { startHealthServer } from './http/healthServer.js';
 import { createMetricsRegistry } from './http/metrics.js';
 import { blockConfirmationJob } from './jobs/blockConfirmations.js';
 import { monthlyReportJob } from './jobs/monthlyReports.js';
@@ -27,6 +29,7 @@ import { walletSnapshotJob } from './jobs/walletSnapshots.js';
 import { workerAlertJob } from './jobs/workerAlerts.js';
 import { workerRollupJob } from './jobs/workerRollup.js';
 import { createJobSources, demoAlgorithms } from './network.js';
+import { openDatabase } from './openDatabase.js';
 import { createProcessLog } from './processLog.js';
 import { parseRoles, type Role, UsageError } from './roles.js';
 import { ensureDemoAccounts } from './services/accounts/demo.js';
@@ -141,21 +144,40 @@ async function startParts(config: Config, roles: Set<Role>, log: Logger, running
     const problems = keyFileProblems(config.wallets);
     if (problems.length > 0) throw new ConfigError(problems);
   }
+  const registry = createMetricsRegistry();
+  const health = new ProcessHealth({ roles });
+  if (config.metricsEnabled) health.register(registry);
+  if (!roles.has('api')) {
+    // Without the API, the process still answers health checks and Prometheus on PORT, from the
+    // start: a load balancer sees it unready while its database is still out of reach.
+    const server = await startHealthServer({
+      health,
+      registry: config.metricsEnabled ? registry : undefined,
+      port: config.port,
+      host: config.host,
+      logger: log.child({ part: 'health' }),
+    });
+    running.push({ name: 'health server', stop: () => server.close() });
+  }
+
   // Names this process's PostgreSQL sessions: a jobs process that takes the lease over from this one
   // ends them by this name (jobs/lease.ts). Unique per start, and within PostgreSQL's 63 bytes.
   const sessionName = `lodestone/${config.nodeName.slice(0, 32)}/${process.pid}/${randomBytes(3).toString('hex')}`;
-  const database: Database = await createDatabase({
-    url: config.databaseUrl,
-    applicationName: sessionName,
-    dataDir: config.dataDir,
-    // The embedded database runs in a thread of its own, never in the one that answers miners.
-    pgliteWorker: new URL('./pglite-worker.js', import.meta.url),
-  });
+  const database: Database = await openDatabase(
+    {
+      url: config.databaseUrl,
+      applicationName: sessionName,
+      dataDir: config.dataDir,
+      // The embedded database runs in a thread of its own, never in the one that answers miners.
+      pgliteWorker: new URL('./pglite-worker.js', import.meta.url),
+    },
+    log,
+  );
   running.push({ name: 'database', stop: () => database.close() });
+  health.sources.database = database;
   const applied = await migrate(database);
   log.info({ engine: database.engine, dataDir: config.dataDir, migrationsApplied: applied }, 'database ready');
 
-  const registry = createMetricsRegistry();
   const onBusEvent = (event: NatsBusEvent | object) => {
     if ('type' in event && event.type === 'disconnected') {
       log.error({ event }, 'NATS connection lost; trying again until it is back (shares are kept meanwhile)');
@@ -170,6 +192,7 @@ async function startParts(config: Config, roles: Set<Role>, log: Logger, running
         onEvent: onBusEvent,
       })
     : new InProcessBus({ onEvent: onBusEvent });
+  health.sources.bus = bus;
   if (roles.has('jobs')) {
     // Only the jobs role builds the hot wallets and reads their keys (docs/money.md, "Securing the hot wallets").
     const hotWallets = walletsOnce(config);
@@ -207,6 +230,7 @@ async function startParts(config: Config, roles: Set<Role>, log: Logger, running
       ],
     });
     running.push({ name: 'jobs', stop: () => jobs.stop() });
+    health.sources.jobs = jobs;
   }
   // Stopped before the jobs role: closing the bus delivers the last share batches to its consumers.
   running.push({ name: 'bus', stop: () => bus.close() });
@@ -281,6 +305,7 @@ async function startParts(config: Config, roles: Set<Role>, log: Logger, running
       network: { demo: demoAlgorithms(config).length > 0 },
       stratum: () => listeners,
       registry,
+      health,
       logger: log.child({ role: 'api' }),
     });
     await app.listen({ port: config.port, host: config.host });

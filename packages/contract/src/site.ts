@@ -40,8 +40,15 @@ export type SiteResponse = z.infer<typeof siteResponse>;
 
 /** GET /v1/health */
 export const healthResponse = z.object({
+  /** Ready to do its roles' work (503 otherwise). */
   status: z.enum(['ok', 'unavailable']),
   database: z.enum(['up', 'down']),
+  /** The share bus between processes (NATS); an in-process bus is up until shutdown. */
+  bus: z.enum(['up', 'down']).optional(),
+  /** A process running the jobs role: doing the work, or standing by for the one that holds the lease. */
+  jobs: z.enum(['active', 'standby', 'stopped']).optional(),
+  roles: z.array(z.enum(['api', 'stratum', 'jobs'])),
   version: z.string(),
   uptime_seconds: z.number().nonnegative(),
 });
+export type HealthResponse = z.infer<typeof healthResponse>;

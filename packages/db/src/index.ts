@@ -1,4 +1,10 @@
-export { createDatabase, type Database, type DatabaseEngine, MEMORY_DATA_DIR } from './connection.js';
+export {
+  createDatabase,
+  type Database,
+  type DatabaseEngine,
+  type DatabaseOptions,
+  MEMORY_DATA_DIR,
+} from './connection.js';
 export { DataDirError, type DataDirLock, fileErrorReason, lockDataDir } from './dataDirLock.js';
 export { migrate } from './migrator.js';
 export { servePGliteInWorker } from './pgliteWorker.js';

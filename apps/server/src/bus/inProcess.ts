@@ -94,6 +94,11 @@ export class InProcessBus implements ShareBus {
     return { 'share-batches': this.#batches.size, 'found-blocks': this.#blocks.size };
   }
 
+  /** One process, no server to lose: connected until closed. */
+  connected(): boolean {
+    return this.#closing === undefined;
+  }
+
   close(): Promise<void> {
     this.#closing ??= (async () => {
       const deadline = performance.now() + this.#drainTimeoutMs;

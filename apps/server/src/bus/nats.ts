@@ -65,6 +65,8 @@ export class NatsBus implements ShareBus {
   readonly #blocks: Subject<FoundBlock>;
   readonly #options: NatsBusOptions;
   readonly #running = new Set<{ messages: ConsumerMessages; done: Promise<void> }>();
+  /** Set by the connection's status events (#watch). */
+  #connected = true;
 
   private constructor(nc: NatsConnection, jsm: JetStreamManager, options: NatsBusOptions) {
     const prefix = options.prefix ?? 'LODESTONE';
@@ -100,10 +102,20 @@ export class NatsBus implements ShareBus {
       maxReconnectAttempts: -1,
       reconnectTimeWait: options.reconnectWaitMs ?? 2_000,
     });
-    NatsBus.#watch(nc, options.onEvent ?? (() => {}));
+    const onEvent = options.onEvent ?? (() => {});
+    let bus: NatsBus | undefined;
+    let connected = true;
+    NatsBus.#watch(nc, (event) => {
+      if (event.type === 'disconnected' || event.type === 'reconnected') {
+        connected = event.type === 'reconnected';
+        if (bus) bus.#connected = connected;
+      }
+      onEvent(event);
+    });
     try {
       const jsm = await jetstreamManager(nc);
-      const bus = new NatsBus(nc, jsm, options);
+      bus = new NatsBus(nc, jsm, options);
+      bus.#connected = connected;
       for (const s of [bus.#batches, bus.#blocks]) {
         const config = {
           name: s.stream,
@@ -156,6 +168,10 @@ export class NatsBus implements ShareBus {
 
   consumeFoundBlocks(handler: (block: FoundBlock) => Promise<void>, options?: ConsumeOptions): Promise<Unsubscribe> {
     return this.#consume(this.#blocks, handler, options);
+  }
+
+  connected(): boolean {
+    return this.#connected && !this.#nc.isClosed();
   }
 
   /** Stops consuming (waiting for a handler that is running) and closes the connection after flushing publishes. */

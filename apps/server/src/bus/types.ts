@@ -43,5 +43,7 @@ export interface ShareBus {
   publishFoundBlock(block: FoundBlock): Promise<void>;
   consumeShareBatches(handler: (batch: ShareBatch) => Promise<void>, options?: ConsumeOptions): Promise<Unsubscribe>;
   consumeFoundBlocks(handler: (block: FoundBlock) => Promise<void>, options?: ConsumeOptions): Promise<Unsubscribe>;
+  /** False while the connection to the bus's server is lost (health and metrics report it). */
+  connected(): boolean;
   close(): Promise<void>;
 }

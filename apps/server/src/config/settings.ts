@@ -349,7 +349,7 @@ export const SETTINGS = {
     file: 'server.port',
     schema: integer(1, 65535),
     default: 8080,
-    doc: 'TCP port of the website and API.',
+    doc: 'TCP port of the website and API. A process without the api role (`--role=stratum`, `--role=jobs`) serves its health checks (`/v1/health`, `/v1/health/live`) and `/metrics` there instead.',
   },
   host: {
     env: 'HOST',

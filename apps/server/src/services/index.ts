@@ -3,6 +3,7 @@ import type { StratumListenerInfo } from '@lodestone/contract';
 import type { Database } from '@lodestone/db';
 import type { Algorithm } from '@lodestone/domain';
 import type { Config } from '../config/config.js';
+import { ProcessHealth } from '../health.js';
 import type { AccountsContext } from './accounts/context.js';
 import type { RecoveryMail } from './accounts/recovery.js';
 import { Captcha } from './auth/captcha.js';
@@ -35,6 +36,8 @@ export interface ServicesOptions {
   mailer?: Mailer | undefined;
   /** The clock of sessions, logins, 2FA, the robot check and the dashboard's reads (tests move it). */
   now?: (() => Date) | undefined;
+  /** The process's health (main passes its own, with the bus and jobs); default: this API and its database. */
+  health?: ProcessHealth | undefined;
 }
 
 /**
@@ -47,6 +50,7 @@ export interface Services {
   database: Database;
   network: NetworkInfo;
   stratum: () => StratumListenerInfo[];
+  health: ProcessHealth;
   now: () => Date;
   hashesPerDifficulty: HashesPerDifficulty;
   sessions: Sessions;
@@ -98,6 +102,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     database,
     network: options.network,
     stratum: options.stratum,
+    health: options.health ?? new ProcessHealth({ roles: new Set(['api']), database }),
     now,
     hashesPerDifficulty,
     sessions,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FoundBlock } from '@lodestone/domain';
 import { describe, expect, it, vi } from 'vitest';
-import { type BlockCandidate, BlockSubmitter } from './blocks.js';
+import { type BlockCandidate, BlockSubmitter, SUBMISSION_CUT_SHORT } from './blocks.js';
 import { SILENT_LOG } from './log.js';
 import { NO_METRICS } from './metrics.js';
 import { readJournal, ShareJournal } from './shareJournal.js';
@@ -104,5 +104,32 @@ describe('found blocks', () => {
     const third = ShareJournal.open({ directory });
     expect(third.recovered.blocks).toEqual([]);
     third.journal.close();
+  });
+
+  it('are journaled before the daemon is asked: a process killed during a long submission leaves the record', async () => {
+    const directory = mkdtempSync(path.join(tmpdir(), 'lodestone-blocks-'));
+    const first = ShareJournal.open({ directory });
+    const hanging = candidate();
+    // The daemon is out of reach: the submission goes on retrying when the process dies.
+    hanging.block.submit = () => new Promise(() => {});
+    const before = new BlockSubmitter({
+      node: 'n1',
+      bus: bus(),
+      log: SILENT_LOG,
+      metrics: NO_METRICS,
+      journal: first.journal,
+    });
+    before.submit(hanging);
+    first.journal.close();
+
+    const second = ShareJournal.open({ directory });
+    expect(second.recovered.blocks).toEqual([
+      expect.objectContaining({
+        hash: hanging.block.hash,
+        account: 'olga',
+        submitResult: { accepted: false, reason: SUBMISSION_CUT_SHORT },
+      }),
+    ]);
+    second.journal.close();
   });
 });

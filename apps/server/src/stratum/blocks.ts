@@ -7,6 +7,10 @@ import type { StratumLog } from './log.js';
 import type { StratumMetrics } from './metrics.js';
 import type { ShareJournal } from './shareJournal.js';
 
+/** The recorded reason of a block whose submission a stop or a crash cut short: its outcome is not known here. */
+export const SUBMISSION_CUT_SHORT =
+  'the stratum node stopped while submitting it; whether a daemon took it is not known (look the hash up on the chain)';
+
 export interface BlockCandidate {
   /** The solved job, its hash and how to submit it (built by the connection's dialect). */
   block: SolvedBlock;
@@ -83,7 +87,23 @@ export class BlockSubmitter {
   private async run(candidate: BlockCandidate): Promise<void> {
     const { job, hash } = candidate.block;
     const { log } = this.options;
-    const foundAt = this.now();
+    const found: FoundBlock = {
+      id: randomUUID(),
+      node: this.options.node,
+      algorithm: job.algorithm,
+      coin: job.coin,
+      height: job.height,
+      hash,
+      reward: job.coinbaseValue.toString(),
+      account: candidate.account,
+      worker: candidate.worker,
+      difficulty: candidate.difficulty,
+      foundAt: this.now(),
+      submitResult: { accepted: false, reason: SUBMISSION_CUT_SHORT },
+    };
+    // Journaled before the daemon is asked (a submission can take minutes while a daemon is out of
+    // reach): a kill meanwhile leaves the record for the next start, which reports it as cut short.
+    this.options.journal?.foundBlock(found);
     let result: SubmitBlockResult;
     try {
       result = await candidate.block.submit();
@@ -96,19 +116,11 @@ export class BlockSubmitter {
     else log.warn({ ...fields, reason: result.reason }, 'block candidate refused by the daemon');
 
     const block: FoundBlock = {
-      id: randomUUID(),
-      node: this.options.node,
-      algorithm: job.algorithm,
-      coin: job.coin,
-      height: job.height,
+      ...found,
       hash: result.hash || hash,
-      reward: job.coinbaseValue.toString(),
-      account: candidate.account,
-      worker: candidate.worker,
-      difficulty: candidate.difficulty,
-      foundAt,
       submitResult: result.accepted ? { accepted: true } : { accepted: false, reason: result.reason },
     };
+    // The same id again: the journal keeps the newer record.
     this.options.journal?.foundBlock(block);
     await this.publish(block);
   }

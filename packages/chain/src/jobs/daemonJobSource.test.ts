@@ -25,6 +25,9 @@ interface DaemonState {
   validate: { isvalid: boolean; scriptPubKey?: string };
   rules: unknown[];
   parked: { res: ServerResponse; id: unknown }[];
+  /** submitblock calls still to answer HTTP 503 (the daemon restarting, its RPC threads taken). */
+  submitDown: number;
+  submitCalls: number;
 }
 
 function rawTemplate(state: DaemonState) {
@@ -53,6 +56,8 @@ async function startDaemon(initial: Partial<DaemonState> = {}) {
     validate: { isvalid: true, scriptPubKey: SCRIPT },
     rules: [],
     parked: [],
+    submitDown: 0,
+    submitCalls: 0,
     ...initial,
   };
   const daemon = await fakeDaemon((request, res) => {
@@ -70,6 +75,11 @@ async function startDaemon(initial: Partial<DaemonState> = {}) {
         }
         return ok(res, request.id, rawTemplate(state));
       case 'submitblock':
+        state.submitCalls++;
+        if (state.submitDown > 0) {
+          state.submitDown--;
+          return reply(res, 503, 'Service Unavailable');
+        }
         return ok(res, request.id, state.submit);
       default:
         return reply(res, 404, { result: null, error: { code: -32601, message: 'Method not found' }, id: request.id });
@@ -233,5 +243,25 @@ describe('DaemonJobSource', () => {
     a.state.submit = 'duplicate';
     expect(await source.submitBlock(job, block)).toMatchObject({ accepted: true });
     expect(await source.submitBlock(job, 'zz')).toMatchObject({ accepted: false, reason: /not a block/ });
+  });
+
+  it('submits a found block again while no daemon can take it, until one does or the chain moves past its parent', async () => {
+    const { state, daemon } = await startDaemon({ submit: null, submitDown: 3 });
+    const { source } = makeSource({ daemons: [daemon.url()], submitRetryMs: 5 });
+    await source.start();
+    const job = source.current() as TemplateJob;
+    const en = Buffer.alloc(4);
+    const block = job.block(en, en, job.curtime, 0, job.version);
+    const hashHex = job.blockHash(job.header(en, en, job.curtime, 0, job.version));
+    expect(await source.submitBlock(job, block)).toEqual({ accepted: true, hash: hashHex });
+    expect(state.submitCalls).toBe(4);
+
+    // Out of reach until another block took its parent's place: a stale block, said so.
+    state.submitCalls = 0;
+    state.submitDown = 1_000;
+    const submitted = source.submitBlock(job, block);
+    await until(() => state.submitCalls >= 2, 'a second attempt');
+    state.best = hash(9);
+    expect(await submitted).toMatchObject({ accepted: false, reason: /the chain moved past its parent/ });
   });
 });

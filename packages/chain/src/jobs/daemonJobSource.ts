@@ -39,6 +39,11 @@ export interface DaemonJobSourceOptions {
   longPoll?: boolean;
   /** How long one long poll may wait before it is re-issued (ms, default 120 000). */
   longPollTimeoutMs?: number;
+  /**
+   * First wait before a found block is submitted again when no daemon could take it (ms, default
+   * 500); it doubles up to 5 s.
+   */
+  submitRetryMs?: number;
   /** Bytes of extranonce1 + extranonce2 (default 8). */
   extranonceSize?: number;
   /** Text in every coinbase, e.g. `/lodestone/`. */
@@ -148,13 +153,36 @@ export class DaemonJobSource implements JobSource {
    */
   async submitBlock(job: BitcoinJob, blockHex: string): Promise<SubmitBlockResult> {
     let hash: string;
+    let header: Buffer;
     try {
-      hash = blockHashHex(job.algorithm, hexToBytes(blockHex.slice(0, HEADER_SIZE * 2), 'block header'));
+      header = hexToBytes(blockHex.slice(0, HEADER_SIZE * 2), 'block header');
+      hash = blockHashHex(job.algorithm, header);
     } catch (error) {
       return { accepted: false, hash: '', reason: `not a block: ${(error as Error).message}` };
     }
-    const outcome = await this.submitToAll(blockHex);
     const details = { coin: this.coin, height: job.height, hash };
+    // The header's previous block, as RPC writes hashes (byte-reversed).
+    const parent = bytesToHex(Buffer.from(header.subarray(4, 36)).reverse());
+    let outcome = await this.submitToAll(blockHex);
+    for (let attempt = 1; !outcome.accepted && outcome.noDaemonAnswered && this.running; attempt++) {
+      // No daemon could be asked (down, restarting, its RPC threads taken): the block is still worth
+      // a whole reward until the chain moves past its parent, so it is submitted again until then.
+      this.options.logger?.warn(
+        { ...details, attempt, reason: outcome.reason },
+        'no coin daemon took the found block; submitting it again until one does or the chain moves past it',
+      );
+      await sleep(Math.min(5_000, (this.options.submitRetryMs ?? 500) * 2 ** (attempt - 1)));
+      const moved = await this.chainPast(parent, hash);
+      if (moved === 'has-it') outcome = { accepted: true, daemon: 'the best chain' };
+      else if (moved === 'moved') {
+        outcome = {
+          accepted: false,
+          noDaemonAnswered: true,
+          reason: `the chain moved past its parent before a daemon could take it (${outcome.reason})`,
+        };
+        break;
+      } else outcome = await this.submitToAll(blockHex);
+    }
     if (outcome.accepted) {
       this.options.logger?.info({ ...details, daemon: outcome.daemon }, 'block accepted by the coin daemon');
     } else {
@@ -164,29 +192,51 @@ export class DaemonJobSource implements JobSource {
     return outcome.accepted ? { accepted: true, hash } : { accepted: false, hash, reason: outcome.reason };
   }
 
-  /** Resolves with the first daemon that accepts, or with every daemon's reason once all have refused. */
+  /**
+   * Where the chain stands against a block with this parent: the best block is the block itself, the
+   * chain moved on past the parent, or not known yet (still the parent, or no daemon answers).
+   */
+  private async chainPast(parent: string, hash: string): Promise<'has-it' | 'moved' | 'not-yet'> {
+    let best: string;
+    try {
+      best = await this.rpc.getBestBlockHash();
+    } catch {
+      return 'not-yet';
+    }
+    if (best === hash) return 'has-it';
+    return best === parent ? 'not-yet' : 'moved';
+  }
+
+  /**
+   * Resolves with the first daemon that accepts, or with every daemon's reason once all have refused;
+   * `noDaemonAnswered` when none gave an answer of its own (each was out of reach or unavailable).
+   */
   private submitToAll(
     blockHex: string,
-  ): Promise<{ accepted: true; daemon: string } | { accepted: false; reason: string }> {
+  ): Promise<{ accepted: true; daemon: string } | { accepted: false; reason: string; noDaemonAnswered: boolean }> {
     return new Promise((resolve) => {
       const reasons: string[] = [];
+      let answered = 0;
       let pending = this.pool.clients.length;
       for (const client of this.pool.clients) {
         new BitcoinRpc(client)
           .submitBlock(blockHex, { timeoutMs: SUBMIT_TIMEOUT_MS })
           .then(
             (result) => {
+              answered += 1;
               if (result === null || result === 'duplicate') resolve({ accepted: true, daemon: client.name });
               else reasons.push(`${client.name}: ${result}`);
             },
             (error: unknown) => {
+              if (error instanceof RpcError && !error.daemonUnavailable) answered += 1;
               reasons.push(error instanceof Error ? error.message : String(error));
             },
           )
           .finally(() => {
             pending -= 1;
             // Resolving again after an acceptance does nothing.
-            if (pending === 0) resolve({ accepted: false, reason: reasons.join('; ') });
+            if (pending === 0)
+              resolve({ accepted: false, reason: reasons.join('; '), noDaemonAnswered: answered === 0 });
           });
       }
     });
