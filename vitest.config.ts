@@ -13,6 +13,8 @@ const integration = ['**/*.db.test.ts', '**/*.api.test.ts', '**/*.int.test.ts'];
 // tests beside them). Each runs a pool with its demo fleet; two at once starved each other's miners.
 const processTests = ['apps/server/src/*.api.test.ts'];
 const daemon = ['**/*.daemon.test.ts'];
+// The multi-process pool under one fault at a time (issue 32): its own project, one file, minutes long.
+const faults = ['**/*.fault.test.ts'];
 const browser = ['**/*.e2e.test.ts'];
 
 export default defineConfig({
@@ -31,7 +33,7 @@ export default defineConfig({
           name: 'unit',
           // tools/<name>/*.test.ts: checks of the repository's own tooling (not their fixtures, one level down).
           include: ['{apps,packages}/*/src/**/*.test.{ts,tsx}', 'tools/*/*.test.ts'],
-          exclude: [...integration, ...daemon, ...browser, '**/node_modules/**'],
+          exclude: [...integration, ...daemon, ...browser, ...faults, '**/node_modules/**'],
         },
       },
       {
@@ -63,6 +65,17 @@ export default defineConfig({
           include: ['{apps,packages}/*/src/**/*.daemon.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Two stratum nodes, an API, two jobs processes, NATS, litecoind: never beside another pool.
+          name: 'faults',
+          include: ['apps/server/src/faults/*.fault.test.ts'],
+          testTimeout: 30 * 60_000,
+          hookTimeout: 300_000,
           fileParallelism: false,
         },
       },

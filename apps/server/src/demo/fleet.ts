@@ -60,6 +60,8 @@ export interface FleetWorkerStatus {
   connected: boolean;
   accepted: number;
   rejected: number;
+  /** Shares sent whose answer never came (the connection broke or the request timed out). */
+  unanswered: number;
   hashes: number;
 }
 
@@ -104,7 +106,7 @@ class FleetWorker {
   ) {
     this.hashesPerDifficulty = powFor(target.algorithm).hashesPerDifficulty;
     this.hashrate = options.hashrate?.[target.algorithm] ?? DEFAULT_FLEET_HASHRATE[target.algorithm];
-    this.status = { login, algorithm: target.algorithm, connected: false, accepted: 0, rejected: 0, hashes: 0 };
+    this.status = { login, algorithm: target.algorithm, connected: false, accepted: 0, rejected: 0, unanswered: 0, hashes: 0 };
     this.done = this.run();
   }
 
@@ -174,7 +176,10 @@ class FleetWorker {
       if (found.share) {
         this.submitting = true;
         try {
-          const reply = await connection.submit(status.login, found.share);
+          const reply = await connection.submit(status.login, found.share).catch((error: unknown) => {
+            status.unanswered++;
+            throw error;
+          });
           if (reply.result === true) status.accepted++;
           else status.rejected++;
         } finally {

@@ -208,6 +208,15 @@ describe('DaemonJobSource', () => {
     await until(() => state.parked.length === 1, 'the next long poll');
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(state.parked).toHaveLength(1);
+
+    // A connection cut (a restart, a proxy, the network) loses the answer; the daemon keeps the thread.
+    state.parked[0]?.res.socket?.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(state.parked).toHaveLength(1);
+    state.best = hash(4);
+    state.height = 4;
+    await until(() => jobs.length === 3, 'the job of the next block');
+    await until(() => state.parked.length === 2, 'a long poll once the chain moved');
   });
 
   it('refuses to start with an address the daemon rejects or reads differently', async () => {

@@ -339,7 +339,9 @@ export class DaemonJobSource implements JobSource {
         if (this.running) await this.polling.serial(() => this.consider(template, 'long poll'));
       } catch (error) {
         if (!this.running || abort.signal.aborted) return;
-        if (error instanceof RpcError && error.kind === 'timeout') {
+        if (error instanceof RpcError && (error.kind === 'timeout' || error.kind === 'unreachable')) {
+          // Given up on, or its connection lost (a restart, a network cut): the daemon may hold it still.
+          if (error.kind === 'unreachable') this.polling.failed(error);
           await this.longPollReleased(longPollId);
         } else {
           this.polling.failed(error);
@@ -350,11 +352,12 @@ export class DaemonJobSource implements JobSource {
   }
 
   /**
-   * Waits, after a long poll we gave up on, until the daemon has let go of it. litecoind and bitcoind
-   * do not notice a client that goes away: the RPC thread goes on waiting until the chain (or, after
-   * a minute, the mempool) moves, and a long poll issued at every timeout took one more of their four
-   * default threads each time, until submitblock queued behind them timed out (docs/deployment.md,
-   * "Coin daemons"). The polling sees the move as a new long-poll id.
+   * Waits, after a long poll we gave up on or whose connection broke, until the daemon has let go of
+   * it. litecoind and bitcoind do not notice a client that goes away: the RPC thread goes on waiting
+   * until the chain (or, after a minute, the mempool) moves. A long poll issued again at once took one
+   * more of their four default threads each time; after a network cut, each stratum node's second long
+   * poll filled them, and submitblock — the only thing that would have moved the chain — waited behind
+   * them (docs/deployment.md, "Coin daemons"). The polling sees the move as a new long-poll id.
    */
   private async longPollReleased(abandoned: string): Promise<void> {
     while (this.running && this.longPollId === abandoned) await sleep(this.options.pollIntervalMs ?? 1000);

@@ -13,5 +13,5 @@ export { type EvmNode, startEvmNode } from './evmNode.js';
 export { closeFakeDaemons } from './fakeDaemon.js';
 export { realKaspaBlocks } from './kaspaFixtures.js';
 export { type KaspaNodeOptions, KaspaNodeStandIn } from './kaspaNode.js';
-export { type LitecoinRegtest, startLitecoinRegtest } from './regtest.js';
+export { findLitecoind, type LitecoinRegtest, startLitecoinRegtest } from './regtest.js';
 export { deployTestUsd, TEST_USD_DECIMALS } from './testUsd.js';

@@ -55,6 +55,8 @@ export interface LitecoinRegtestOptions {
   binary?: string;
   /** How long each node may take to answer RPC (ms, default 30 000). */
   startupTimeoutMs?: number;
+  /** More litecoind arguments for both nodes (`-rpcthreads=16`, `-debug=http`). */
+  extraArgs?: readonly string[];
 }
 
 export async function startLitecoinRegtest(options: LitecoinRegtestOptions = {}): Promise<LitecoinRegtest> {
@@ -67,10 +69,12 @@ export async function startLitecoinRegtest(options: LitecoinRegtestOptions = {})
   const nodes: RegtestNode[] = [];
   try {
     const [minerRpc, minerP2p, peerRpc, peerP2p] = await freePorts(4);
-    const miner = await startNode(binary, root, 'miner', minerRpc as number, minerP2p as number, []);
+    const extra = options.extraArgs ?? [];
+    const miner = await startNode(binary, root, 'miner', minerRpc as number, minerP2p as number, [...extra]);
     nodes.push(miner);
     const peer = await startNode(binary, root, 'peer', peerRpc as number, peerP2p as number, [
       `-connect=127.0.0.1:${minerP2p}`,
+      ...extra,
     ]);
     nodes.push(peer);
     await Promise.all([waitForRpc(miner, timeoutMs), waitForRpc(peer, timeoutMs)]);

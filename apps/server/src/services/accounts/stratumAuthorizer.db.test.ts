@@ -81,6 +81,18 @@ describe.each(testEngines())('stratum authorize and demo accounts (%s)', (engine
     expect(await authorize('Alice')).toBe(false);
   });
 
+  it('lets an account it allowed before log in again while the database is out of reach, and no other', async () => {
+    database = await createTestDatabase({ engine });
+    await addAccount(database, 'Alice');
+    let now = 0;
+    const authorize = accountAuthorizer(database.db, { allowTtlMs: 1000, now: () => now });
+    expect(await authorize('Alice')).toBe(true);
+    await database.close();
+    now += 5000;
+    expect(await authorize('Alice')).toBe(true);
+    await expect(authorize('Bob')).rejects.toThrow();
+  });
+
   it('refuses a stratum login for an unknown account and accepts a registered one', async () => {
     database = await createTestDatabase({ engine });
     await addAccount(database, 'miner_one');

@@ -27,7 +27,15 @@ export function accountAuthorizer(
   return async (account) => {
     const hit = cache.get(account);
     if (hit && hit.until > now()) return hit.allowed;
-    const allowed = await liveAccountNameExists(db, account);
+    let allowed: boolean;
+    try {
+      allowed = await liveAccountNameExists(db, account);
+    } catch (error) {
+      // The database is out of reach (restarting, a network cut): a miner it allowed before logs in
+      // again as before, so a reconnect during the outage does not cost the shares it goes on finding.
+      if (hit?.allowed) return true;
+      throw error;
+    }
     cache.delete(account);
     if (cache.size >= maxEntries) {
       const oldest = cache.keys().next().value;
