@@ -120,6 +120,14 @@ describe('the lodestone process', () => {
         );
         const stats = await fetch(`http://127.0.0.1:${port}/v1/pool/stats`);
         expect(stats.status).toBe(200);
+        // One process on PostgreSQL takes the jobs lease and says so.
+        const health = await (await fetch(`http://127.0.0.1:${port}/v1/health`)).json();
+        expect(health).toMatchObject({ status: 'ok', database: 'up', bus: 'up', jobs: 'active' });
+        // PPS credits: whole units on the ledger, or the fractions below one unit a CPU's share earns.
+        await vi.waitFor(
+          async () => expect((await count('ledger_entries')) + (await count('pps_accruals'))).toBeGreaterThan(0),
+          { timeout: 30_000, interval: 500 },
+        );
         r.child.kill('SIGTERM');
         expect(await r.exit).toBe(0);
       } finally {

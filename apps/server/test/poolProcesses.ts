@@ -1,6 +1,6 @@
-import type { HealthResponse } from '@lodestone/contract';
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
+import type { HealthResponse } from '@lodestone/contract';
 import { type Run, run } from './process.js';
 
 /** One process of a multi-process pool: how it was started, so a test can kill it and start it again. */

@@ -106,7 +106,15 @@ class FleetWorker {
   ) {
     this.hashesPerDifficulty = powFor(target.algorithm).hashesPerDifficulty;
     this.hashrate = options.hashrate?.[target.algorithm] ?? DEFAULT_FLEET_HASHRATE[target.algorithm];
-    this.status = { login, algorithm: target.algorithm, connected: false, accepted: 0, rejected: 0, unanswered: 0, hashes: 0 };
+    this.status = {
+      login,
+      algorithm: target.algorithm,
+      connected: false,
+      accepted: 0,
+      rejected: 0,
+      unanswered: 0,
+      hashes: 0,
+    };
     this.done = this.run();
   }
 

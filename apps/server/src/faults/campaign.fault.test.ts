@@ -46,7 +46,11 @@ interface Row {
   doubled: number;
   blocksFound: number;
   blocksRecorded: number;
-  /** From the fault's end until every process is ready and what was answered before is applied. */
+  /**
+   * From the fault's end until every process is ready, one jobs process active, and every share
+   * answered by then applied. A kill or a freeze of a jobs process counts from the fault itself: the
+   * pool must recover while it lasts, without anyone ending it.
+   */
   recoveryMs: number | undefined;
   note: string;
 }
@@ -73,7 +77,9 @@ describe.skipIf(!databaseUrl || !findNatsServer() || !findLitecoind())('the faul
 
   beforeAll(async () => {
     buildBundle();
-    chain = await startLitecoinRegtest({ extraArgs: (process.env.FAULT_LITECOIND_ARGS ?? '').split(' ').filter(Boolean) });
+    chain = await startLitecoinRegtest({
+      extraArgs: (process.env.FAULT_LITECOIND_ARGS ?? '').split(' ').filter(Boolean),
+    });
     nats = await NatsServer.start(await freePort());
     const target = new URL(databaseUrl ?? '');
     postgres = await TcpProxy.start(target.hostname, Number(target.port || 5432));
