@@ -58,7 +58,7 @@ export const algorithmStatsResponse = z.object({
   miners: z.number().int().nonnegative(),
   /** Workers with accepted shares in the statistics window. */
   workers: z.number().int().nonnegative(),
-  /** Registered users (for now: accounts that ever had an accepted share, pool-wide). */
+  /** Registered users of the pool (who can log in), the same on every algorithm. */
   users: z.number().int().nonnegative(),
   /** Blocks found on this algorithm and not rejected. */
   blocks: z.number().int().nonnegative(),

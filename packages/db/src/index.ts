@@ -237,6 +237,7 @@ export { appendUserLog, userLogOfAccount, userLogOfUser } from './queries/userLo
 export {
   activatePendingTotp,
   clearTotp,
+  countRegisteredUsers,
   emailRegistered,
   eraseUser,
   insertUser,
@@ -258,7 +259,6 @@ export {
 } from './queries/workerStats.js';
 export {
   allTimeDifficultyByAlgorithm,
-  countMinedAccounts,
   topAllTimeAccounts,
   upsertWorkers,
   type WorkerActivity,

@@ -1,4 +1,4 @@
-import { type Database, type PoolStats, saveNetworkState, savePrices } from '@lodestone/db';
+import { type Database, insertUser, type PoolStats, saveNetworkState, savePrices } from '@lodestone/db';
 import { createTestDatabase, testEngines } from '@lodestone/db/testing';
 import type { AlgorithmKey, ShareBatch } from '@lodestone/domain';
 import { POW } from '@lodestone/pow';
@@ -53,7 +53,7 @@ describe.each(testEngines())('pool stats rollup on %s', (engine) => {
     await database.close();
   });
   beforeEach(async () => {
-    await sql`truncate workers, worker_stats_minute, share_batches, blocks, pool_stats, network_states, prices restart identity cascade`.execute(
+    await sql`truncate users, workers, worker_stats_minute, share_batches, blocks, pool_stats, network_states, prices restart identity cascade`.execute(
       database.db,
     );
   });
@@ -129,8 +129,20 @@ describe.each(testEngines())('pool stats rollup on %s', (engine) => {
     expect(stats.x11).toMatchObject({ hashrate: '0', miners: 0, workers: 0, total_hashes: '0', blocks: 0 });
   });
 
-  it('writes all-time figures: total hashes, users who ever mined, blocks not rejected', async () => {
+  it('writes all-time figures: total hashes, registered users, blocks not rejected', async () => {
     for (const batch of traffic()) await applyShareBatch(database.db, batch);
+    // Two who can log in, one deleted, and the demo network's user (no password): two registered users.
+    for (const [email, passwordHash, deleted] of [
+      ['ann@example.com', '$argon2id$x', false],
+      ['ben@example.com', '$argon2id$y', false],
+      ['gone@example.com', '$argon2id$z', true],
+      ['demo@lodestone.invalid', null, false],
+    ] as const) {
+      const user = await insertUser(database.db, { email, passwordHash });
+      if (user.ok && deleted) {
+        await database.db.updateTable('users').set({ deleted_at: NOW }).where('id', '=', user.row.id).execute();
+      }
+    }
     await recordFoundBlock(database.db, foundBlock({ hash: '01'.repeat(32) }));
     await recordFoundBlock(
       database.db,
@@ -143,8 +155,8 @@ describe.each(testEngines())('pool stats rollup on %s', (engine) => {
     expect(stats.scrypt.total_hashes).toBe(String(18000 * 65536));
     expect(stats.sha256.total_hashes).toBe(String(600 * 2 ** 32));
     expect(stats.eaglesong.total_hashes).toBe('1200');
-    // alice, bob, carol, dave, frank — erin never had an accepted share; the same pool-wide count everywhere
-    for (const row of Object.values(stats)) expect(row.users).toBe(5);
+    // The same pool-wide count on every algorithm, whoever mined what.
+    for (const row of Object.values(stats)) expect(row.users).toBe(2);
     expect([stats.scrypt.blocks, stats.sha256.blocks, stats.x11.blocks]).toEqual([1, 1, 0]);
   });
 

@@ -2,7 +2,7 @@ import {
   allTimeDifficultyByAlgorithm,
   averageProfitSince,
   countBlocksByAlgorithm,
-  countMinedAccounts,
+  countRegisteredUsers,
   type DB,
   type Executor,
   latestPrices,
@@ -41,9 +41,8 @@ export interface RollupOptions {
  *
  * - hashrate (H/s) = Σ accepted difficulty in the window × hashesPerDifficulty ÷ window seconds;
  * - miners / workers = distinct accounts / workers with accepted shares in the window;
- * - users = accounts that ever had an accepted share, on any algorithm: the same pool-wide number in
- *   every algorithm's row. There are no registered accounts yet; when they arrive this becomes the
- *   count of registered accounts;
+ * - users = the pool's registered users (who can log in; not the demo user, not the deleted): the
+ *   same pool-wide number in every algorithm's row;
  * - blocks = blocks of the algorithm not rejected by the daemon (pending, confirmed, orphaned);
  * - total_hashes = all-time Σ accepted difficulty × hashesPerDifficulty;
  * - profit = the PPS rate now: BTC per H/s per day, from the algorithm's network state (reward ÷
@@ -57,7 +56,7 @@ export async function rollupPoolStats(db: Kysely<DB>, now: Date, options: Rollup
   return db.transaction().execute(async (trx) => {
     const allTime = await allTimeDifficultyByAlgorithm(trx);
     const blocks = await countBlocksByAlgorithm(trx);
-    const users = await countMinedAccounts(trx);
+    const users = await countRegisteredUsers(trx);
     const rates = await ppsRates(trx, options.hashesPerDifficulty);
     const written: PoolStats[] = [];
     for (const { key } of ALGORITHMS) {

@@ -141,3 +141,17 @@ export async function eraseUser(db: Executor, id: bigint, at: Date): Promise<voi
   await db.deleteFrom('telegram_link_codes').where('user_id', '=', id).execute();
   await db.deleteFrom('telegram_links').where('user_id', '=', id).execute();
 }
+
+/**
+ * The pool's registered users: live users who can log in (a password). The demo network's user, which
+ * owns the demo fleet's accounts and cannot log in, and deleted users are not counted.
+ */
+export async function countRegisteredUsers(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('deleted_at', 'is', null)
+    .where('password_hash', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -77,19 +77,6 @@ export async function allTimeDifficultyByAlgorithm(db: Executor): Promise<Map<Al
   return new Map(rows.map((r) => [r.algorithm, r.difficulty]));
 }
 
-/**
- * Accounts that ever had an accepted share, on any algorithm. Until user accounts exist this is the
- * pool's "registered users".
- */
-export async function countMinedAccounts(db: Executor): Promise<number> {
-  const row = await db
-    .selectFrom('workers')
-    .select(sql<bigint>`count(distinct account)`.as('n'))
-    .where('total_accepted_difficulty', '>', '0')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 export interface AccountDifficulty {
   account: string;
   /** Σ accepted difficulty, a NUMERIC string. */

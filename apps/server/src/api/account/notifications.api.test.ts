@@ -53,6 +53,20 @@ describe('notification settings and unsubscribe links', () => {
     expect((await config(user)).offline_worker_notification).toBe(false);
   });
 
+  it('stops only the e-mails of offline alerts that a linked Telegram chat also receives', async () => {
+    const user = await registerUser(t.app);
+    await post(t.app, '/v1/user/config/update', { offline_worker_notification: 'true' }, { cookie: user.cookie });
+    const id = await userId(user);
+    await t.database.db
+      .insertInto('telegram_links')
+      .values({ user_id: id, chat_id: 7_000_000_000n + id, telegram_username: null, linked_at: new Date() })
+      .execute();
+    await t.database.db.updateTable('users').set({ telegram_notifications: true }).where('id', '=', id).execute();
+    const token = unsubscribeToken(await unsubscribeKey(t.database.db), id, 'offline-workers');
+    expect((await post(t.app, '/v1/notifications/unsubscribe', { token })).statusCode).toBe(200);
+    expect(await config(user)).toMatchObject({ offline_worker_notification: true, offline_worker_telegram_only: true });
+  });
+
   it("takes a mail provider's one-click unsubscribe (RFC 8058) at the link itself, from any origin", async () => {
     const user = await registerUser(t.app);
     await post(t.app, '/v1/user/config/update', { offline_worker_notification: 'true' }, { cookie: user.cookie });

@@ -70,14 +70,31 @@ export async function unsubscribe(db: Executor, token: string, now: Date): Promi
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!user) throw errors.refused('UNSUBSCRIBE_TOKEN_INVALID', 'This unsubscribe link is not valid.');
-  if (user[preference]) {
-    await updateUserPreferences(db, read.userId, { [preference]: false });
-    await appendUserLog(db, {
-      userId: read.userId,
-      name: 'settings_changed',
-      value: { [preference]: false, via: 'unsubscribe link' },
-      time: now,
-    });
-  }
+  if (!user[preference]) return { topic: read.topic };
+  // The link came in an e-mail and stops e-mails. Offline alerts that also reach a linked Telegram chat
+  // go on there ("Offline alerts on Telegram only"); otherwise the toggle goes off.
+  const change: UserPreferences =
+    read.topic === 'offline-workers' && (await alertsReachTelegram(db, read.userId))
+      ? { offline_worker_telegram_only: true }
+      : { [preference]: false };
+  await updateUserPreferences(db, read.userId, change);
+  await appendUserLog(db, {
+    userId: read.userId,
+    name: 'settings_changed',
+    value: { ...change, via: 'unsubscribe link' },
+    time: now,
+  });
   return { topic: read.topic };
+}
+
+/** True when the user's offline alerts go to a linked Telegram chat as well as by e-mail. */
+async function alertsReachTelegram(db: Executor, userId: bigint): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .innerJoin('telegram_links', 'telegram_links.user_id', 'users.id')
+    .select('users.id')
+    .where('users.id', '=', userId)
+    .where('users.telegram_notifications', '=', true)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -44,14 +44,14 @@ export const EARNINGS_CSV_HEADER = ['date', 'coin', 'amount', 'average_hashrate'
 
 /**
  * earnings.csv: one row per day and coin (a day that earned in two coins has two rows, each with the
- * day's average hashrate), newest day first; a day with shares but no credit has one row with an
- * empty coin and amount, so its hashrate is not lost.
+ * day's average hashrate), newest day first. A day with shares but no credit has no row: every row is
+ * an amount in a coin, so a spreadsheet can sum the column per coin (the table on the page still
+ * lists that day, with "—").
  */
 export function earningsCsv(days: readonly EarningDay[]): string {
   const rows = days.flatMap((d) => {
     const speed = scaleHashrate(d.hashrate);
     const rate = [speed.value.toFixed(3), speed.units];
-    if (d.coins.length === 0) return [[d.day, '', '', ...rate]];
     return d.coins.map((c) => [d.day, c.ticker, coinAmount(c.units, c.decimals), ...rate]);
   });
   return toCsv(EARNINGS_CSV_HEADER, rows);
