@@ -73,8 +73,10 @@ describe.each(testEngines())('GET /v1/pool/stats/{algorithm} on %s', (engine) =>
     await recordFoundBlock(db, foundBlock({ hash: '0a'.repeat(32), foundAt: now.getTime() - 5 * MINUTE }));
     // Names are public only for accounts whose user turned "anonymous" off: u12 and veteran here;
     // u11's user stays anonymous, the others have no registered account.
-    const open = insertedRow(await insertUser(db, { email: 'open@example.org', passwordHash: null, anonymous: false }));
-    const shy = insertedRow(await insertUser(db, { email: 'shy@example.org', passwordHash: null }));
+    const open = insertedRow(
+      await insertUser(db, { email: 'open@example.org', passwordHash: '$argon2id$open', anonymous: false }),
+    );
+    const shy = insertedRow(await insertUser(db, { email: 'shy@example.org', passwordHash: '$argon2id$shy' }));
     for (const [user, username] of [
       [open, 'u12'],
       [open, 'veteran'],
@@ -106,7 +108,8 @@ describe.each(testEngines())('GET /v1/pool/stats/{algorithm} on %s', (engine) =>
       hashrate_units: 'Mh/s',
       miners: 12,
       workers: 12,
-      users: 13,
+      // Registered users (open and shy), not the 13 accounts that mined.
+      users: 2,
       blocks: 1,
       hashes_units: 'TH',
       profit: 0,
