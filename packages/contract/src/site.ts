@@ -28,6 +28,12 @@ export const siteResponse = z.object({
   fee_percent: z.number(),
   /** True while the pool runs the built-in demo network instead of real coin daemons. */
   demo: z.boolean(),
+  /**
+   * On the demo network, what its shares are valued at (DEMO_VALUATION): `reference`, a real coin's
+   * network difficulty (profits of a real pool's order), or `chain`, the demo chain's own easy
+   * difficulty (balances and payouts within minutes, absurd profit figures). Null off the demo network.
+   */
+  demo_valuation: z.enum(['reference', 'chain']).nullable(),
   links: z.object({
     blog: z.string().nullable(),
     status: z.string().nullable(),

@@ -42,6 +42,7 @@ export function siteInfo(config: Config, network: NetworkInfo): SiteResponse {
     stratum_host: config.stratumHost,
     fee_percent: config.feePercent,
     demo: network.demo,
+    demo_valuation: network.demo ? config.demoValuation : null,
     links: {
       blog: config.blogUrl ?? null,
       status: config.statusUrl ?? null,

@@ -8,6 +8,7 @@ function site(contacts: Pick<SiteResponse, 'support_email' | 'phone_eu' | 'phone
     stratum_host: 'localhost',
     fee_percent: 1,
     demo: true,
+    demo_valuation: 'reference',
     links: { blog: null, status: null, ios_app: null, android_app: null, socials: [] },
     ...contacts,
   };

@@ -38,8 +38,21 @@ describe('site routes', () => {
       phone_eu: '+49 30 1234567',
       fee_percent: 0.9,
       demo: false,
+      demo_valuation: null,
       links: { status: 'https://status.acme.example', blog: null, socials: [] },
     });
+  });
+
+  it('says on the demo network what its shares are valued at, as the home notice must', async () => {
+    for (const valuation of ['reference', 'chain'] as const) {
+      const app = await createTestApp({ DEMO_VALUATION: valuation }, undefined, undefined, { network: { demo: true } });
+      try {
+        const body = siteResponse.parse((await app.app.inject({ url: '/v1/site' })).json());
+        expect(body).toMatchObject({ demo: true, demo_valuation: valuation });
+      } finally {
+        await app.close();
+      }
+    }
   });
 
   it('sends null for contacts still at their built-in placeholders, and "" for one set to none', async () => {

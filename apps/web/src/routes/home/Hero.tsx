@@ -27,6 +27,13 @@ const CLAIMS = [
 /** The VIP Application modal (with its robot check) is only downloaded when someone opens it. */
 const VipApplication = lazy(() => import('./VipApplication'));
 
+/** How demo shares are valued, in the notice's words (docs/money.md, "Demo economics"). */
+export function demoValuationText(valuation: SiteResponse['demo_valuation']): string {
+  return valuation === 'chain'
+    ? "shares are valued at the demo chains' own easy difficulty, so balances reach payout thresholds within minutes and payouts can be watched end to end; the profit figures are absurdly high and mean nothing."
+    : "shares are valued at round reference figures of the real coins, so profits are of a real pool's order (a CPU earns next to nothing).";
+}
+
 export function Hero({ site }: { site: SiteResponse | undefined }) {
   const ref = useRef<HTMLElement>(null);
   useHeroObserver(ref);
@@ -48,8 +55,8 @@ export function Hero({ site }: { site: SiteResponse | undefined }) {
             <p>
               <strong className="font-semibold text-amber-200">Demo network.</strong> This pool runs Lodestone's
               built-in demo network: the hashrates and miners on this site come from simulated miners working on demo
-              jobs, not from real coin networks, and shares are valued at round reference figures of the real coins, so
-              profits are of a real pool's order. No real coins are paid out.
+              jobs, not from real coin networks, and {demoValuationText(site.demo_valuation)} No real coins are paid
+              out.
             </p>
           </div>
         )}
