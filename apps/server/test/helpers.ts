@@ -34,7 +34,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   extend?: (app: FastifyInstance) => void,
   engine?: DatabaseEngine,
-  options: Pick<AppOptions, 'mailer' | 'now' | 'network'> = {},
+  options: Partial<Pick<AppOptions, 'mailer' | 'now' | 'network'>> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(engine ? { engine } : {});
   // Files the app writes (the e-mail outbox) go to a folder of the test's own; the robot check's
