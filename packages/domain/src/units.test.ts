@@ -25,6 +25,11 @@ describe('scaleHashrate', () => {
     expect(scaled.units).toBe(units);
   });
 
+  it('scales exactly, without float noise (a public API answer read 2.3024459999999998)', () => {
+    expect(scaleHashrate('2302.446').value).toBe(2.302446);
+    expect(scaleHashrate('524254.9327').value).toBe(524.2549327);
+  });
+
   it('moves up a unit when rounding would show 1000', () => {
     expect(scaleHashrate('999999')).toMatchObject({ units: 'Mh/s' });
     expect(scaleHashrate('999994').units).toBe('Kh/s');

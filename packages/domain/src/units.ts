@@ -60,7 +60,8 @@ function scaleBy1000(base: DecimalInput, units: readonly string[], decimals: num
   const exact = Exact.of(base);
   const magnitude = exact.n < 0n ? -exact.n : exact.n;
   const { step } = unitStep(magnitude, unitSteps(10n ** BigInt(exact.scale)), decimals);
-  return { value: decimalToNumber(base) / 1000 ** step, units: units[step] as string, exponent: step * 3 };
+  // The shift is exact: dividing the number by 1000^step instead gave 2.3024459999999998 for 2302.446.
+  return { value: exact.shifted(-3 * step).toNumber(), units: units[step] as string, exponent: step * 3 };
 }
 
 export function scaleHashrate(hashesPerSecond: DecimalInput, decimals = 2): Scaled {

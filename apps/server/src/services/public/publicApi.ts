@@ -70,7 +70,8 @@ export function presentApiAlgorithm(
   const rate = scaleProfit(row?.profit ?? '0', exponent).value;
   const units = profitUnits(exponent);
   return {
-    hashrate: hashrate.value,
+    // Three decimals of its unit, as the earnings' speed: 524.255 Mh/s, not 524.2549327909355.
+    hashrate: Math.round(hashrate.value * 1000) / 1000,
     speedUnits: hashrate.units,
     BTCpayRate: rate,
     // Every port pays the same PPS rate per share difficulty; the high-speed (marketplace) port too.
