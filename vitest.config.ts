@@ -71,12 +71,13 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Two stratum nodes, an API, two jobs processes, NATS, litecoind: never beside another pool.
+          // Two stratum nodes, an API, two jobs processes, NATS, litecoind, mostly waiting out faults:
+          // one file, run beside the unit and integration files. (A project without file parallelism
+          // joins the one queue run after them, with the process and browser files: 7 more minutes.)
           name: 'faults',
           include: ['apps/server/src/faults/*.fault.test.ts'],
           testTimeout: 30 * 60_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
         },
       },
       {

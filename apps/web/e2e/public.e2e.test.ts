@@ -6,7 +6,7 @@ import type { Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Site, startSite } from './harness.js';
 import {
-  HUGE_PROFIT_PER_TH,
+  HUGE_PROFIT_PER_PH,
   SENT_TXID,
   seedComparisons,
   seedHashers,
@@ -333,7 +333,7 @@ describe('public pages with data', () => {
     await page.goto('/profitability');
     const chart = page.getByTestId('profit-chart');
     await chart.locator('canvas, svg').first().waitFor();
-    expect(await chart.locator('figcaption').innerText()).toBe('AVG Profit (BTC/TH/s)');
+    expect(await chart.locator('figcaption').innerText()).toBe('AVG Profit (BTC/PH/s)');
     const light = await expectWholeLabels(page, chart);
 
     // Hovering the last day (the 30 hours of data fall on the last two) reads out its date and value,
@@ -346,7 +346,7 @@ describe('public pages with data', () => {
     await page.mouse.move(box.x + box.width - 40, box.y + box.height / 3);
     await expect.poll(() => readout.isVisible()).toBe(true);
     expect(await readout.innerText()).toMatch(
-      new RegExp(`^\\d{4}-\\d{2}-\\d{2}\\s+AVG Profit \\(BTC/TH/s\\): ${HUGE_PROFIT_PER_TH}\\.00000$`),
+      new RegExp(`^\\d{4}-\\d{2}-\\d{2}\\s+AVG Profit \\(BTC/PH/s\\): ${HUGE_PROFIT_PER_PH}\\.00000$`),
     );
     await page.mouse.move(box.x + box.width / 2, box.y + box.height + 60);
     await expect.poll(() => readout.isVisible()).toBe(false);
@@ -355,7 +355,7 @@ describe('public pages with data', () => {
     await slider.focus();
     await page.keyboard.press('End');
     await expect.poll(() => readout.isVisible()).toBe(true);
-    expect(await readout.innerText()).toContain(`AVG Profit (BTC/TH/s): ${HUGE_PROFIT_PER_TH}.00000`);
+    expect(await readout.innerText()).toContain(`AVG Profit (BTC/PH/s): ${HUGE_PROFIT_PER_PH}.00000`);
     await page.keyboard.press('ArrowLeft');
     await expect.poll(() => slider.getAttribute('aria-valuetext')).toMatch(/^\d{4}-\d{2}-\d{2}: AVG Profit/);
     expect(await slider.getAttribute('aria-valuenow')).toBe('28');
@@ -403,7 +403,8 @@ describe('public pages with data', () => {
     await form.waitFor();
     const labels = await form.locator('label:not(.sr-only)').allInnerTexts();
     expect(labels).toEqual([
-      'Hash Rate (TH/s)',
+      'Hash Rate',
+      'Hash Rate Unit',
       'Rate (BTC/TH/s)',
       'Power Usage (W)',
       'Fee (%)',
@@ -432,6 +433,19 @@ describe('public pages with data', () => {
     expect(await page.getByTestId('calculator-disclaimer').innerText()).toMatch(/approximate and will change/);
     expect(await page.getByTestId('calculator-results').count()).toBe(0);
 
+    // The Hash Rate starts in the unit SCRYPT machines report (an L9: 16 GH/s); the miner may pick another.
+    const hashrateUnit = page.getByTestId('calc-hashrate-unit');
+    expect(await hashrateUnit.locator('option:checked').innerText()).toBe('GH/s');
+    expect(await hashrateUnit.locator('option').allInnerTexts()).toEqual([
+      'H/s',
+      'KH/s',
+      'MH/s',
+      'GH/s',
+      'TH/s',
+      'PH/s',
+      'EH/s',
+    ]);
+    await hashrateUnit.selectOption({ label: 'TH/s' });
     await page.getByTestId('calc-hashrate').fill('10');
     await page.getByTestId('calc-power').fill('1200');
     expect(await page.getByTestId('calculator-results').count()).toBe(0);

@@ -60,11 +60,11 @@ export async function seedScryptStats(site: Site): Promise<void> {
 }
 
 /**
- * EAGLESONG as a demo network sees it: a tiny network difficulty makes the profit per TH/s huge,
- * 14,624,920,670 BTC/TH/s per day (ten significant digits, as the chart call rounds), for 30 hours.
+ * EAGLESONG as a demo network sees it: a tiny network difficulty makes the profit per PH/s huge,
+ * 14,624,920,670 BTC/PH/s per day (ten significant digits, as the chart call rounds), for 30 hours.
  * The profitability chart's y-axis labels were clipped at that magnitude ('24,920,670').
  */
-export const HUGE_PROFIT_PER_TH = '14,624,920,670';
+export const HUGE_PROFIT_PER_PH = '14,624,920,670';
 export async function seedHugeProfits(site: Site): Promise<void> {
   const now = Date.now();
   for (let h = 30; h >= 0; h -= 1) {
@@ -74,8 +74,8 @@ export async function seedHugeProfits(site: Site): Promise<void> {
       hashrate: '3000000000',
       miners: 2,
       workers: 3,
-      profit: '0.01462492067',
-      profit_avg_24h: '0.01462492067',
+      profit: '0.00001462492067',
+      profit_avg_24h: '0.00001462492067',
     });
   }
 }

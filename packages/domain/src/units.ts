@@ -133,6 +133,12 @@ export function scaleHashCount(hashes: DecimalInput, decimals = 1): Scaled {
   return scaleBy1000(hashes, HASH_COUNT_UNITS, decimals);
 }
 
+/** "TH/s" for exponent 12: a hashrate unit as profit units write it. */
+export function hashrateUnit(exponent: number): string {
+  const units = profitUnits(exponent);
+  return units.slice(units.indexOf('/') + 1);
+}
+
 /** "BTC/TH/s" for exponent 12. */
 export function profitUnits(exponent: number, currency = 'BTC'): string {
   const prefix = PREFIXES[exponent / 3];

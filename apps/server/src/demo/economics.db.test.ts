@@ -23,20 +23,20 @@ import { type AnyWorkSource, batchNetwork } from '../stratum/startStratum.js';
  * - SCRYPT (Litecoin with merge-mined Dogecoin): about $0.3–0.6 per GH/s per day ≈ 0.005 BTC per TH/s;
  * - X11 (Dash): a few dollars per TH/s per day ≈ 0.00003 BTC per TH/s;
  * - EAGLESONG (CKB): an Antminer K7 (≈ 60 TH/s) earning a few dollars a day ≈ $0.05 per TH/s
- *   ≈ 0.0000005 BTC per TH/s;
+ *   ≈ 0.0000005 BTC per TH/s = 0.0005 BTC per PH/s;
  * - KHEAVYHASH (Kaspa): an IceRiver KS5 (≈ 20 TH/s) earning about $10 a day ≈ $500 per PH/s ≈ 0.005 BTC
  *   per PH/s;
  * - BLAKE2S (Kadena): a Goldshell KD6 (≈ 29 TH/s) earning a dollar or two a day ≈ $0.07 per TH/s
- *   ≈ 0.0000008 BTC per TH/s.
+ *   ≈ 0.0000008 BTC per TH/s = 0.0008 BTC per PH/s.
  * The demo must land within a factor of 10 of each (it mines no merge-mined coin and has no fees).
  */
 const REFERENCE: Partial<Record<AlgorithmKey, { profit: number; units: string }>> = {
   sha256: { profit: 0.0005, units: 'BTC/PH/s' },
   scrypt: { profit: 0.005, units: 'BTC/TH/s' },
   x11: { profit: 0.00003, units: 'BTC/TH/s' },
-  eaglesong: { profit: 0.0000005, units: 'BTC/TH/s' },
+  eaglesong: { profit: 0.0005, units: 'BTC/PH/s' },
   kheavyhash: { profit: 0.005, units: 'BTC/PH/s' },
-  blake2s: { profit: 0.0000008, units: 'BTC/TH/s' },
+  blake2s: { profit: 0.0008, units: 'BTC/PH/s' },
 };
 
 const NOW = new Date('2026-01-05T10:00:00Z');

@@ -122,9 +122,10 @@ describe.each(testEngines())('profitability on %s', (engine) => {
         ['Alpha Pool', 'https://alpha.example', 0.004, unit, -20],
       ]);
       expect(body).toMatchObject({
-        calculator_units_factor: 12,
+        // SCRYPT machines report GH/s (an L9: 16 GH/s).
+        calculator_units_factor: 9,
         profit_rate_units_factor: 12,
-        calculator_units: 'TH/s',
+        calculator_units: 'GH/s',
         profit_rate_units: unit,
         prices: [
           { ticker: 'BTC', price: 100000 },
@@ -141,7 +142,8 @@ describe.each(testEngines())('profitability on %s', (engine) => {
         const res = await t.app.inject({ url: `/v1/pool/profits/${param}` });
         expect(res.statusCode, res.body).toBe(200);
         const body = poolProfitsResponse.parse(res.json());
-        expect(body.calculator_units_factor).toBe(15);
+        expect(body.calculator_units_factor).toBe(12);
+        expect(body.profit_rate_units_factor).toBe(15);
         expect(body.profit_table_24h).toEqual([
           ['Gamma Pool', 'https://gamma.example', 0.05, 'BTC/PH/s', 25],
           [POOL, URL, 0.04, 'BTC/PH/s', 0],

@@ -119,7 +119,7 @@ describe('comparison rows', () => {
 });
 
 describe('presentPoolProfits', () => {
-  it('gives the calculator equal factors, the units and the prices in USD', () => {
+  it('gives the calculator the unit machines report, the rate in the profit unit, and the prices in USD', () => {
     const prices = new Map([
       ['LTC', { ticker: 'LTC', usd: '80', source: 't', takenAt: NOW }],
       ['BTC', { ticker: 'BTC', usd: '100000', source: 't', takenAt: NOW }],
@@ -138,9 +138,10 @@ describe('presentPoolProfits', () => {
       prices,
     });
     expect(answer).toMatchObject({
-      calculator_units_factor: 15,
+      // An S21 says 200 TH/s: the Hash Rate starts in TH/s; the rate reads per PH/s.
+      calculator_units_factor: 12,
       profit_rate_units_factor: 15,
-      calculator_units: 'PH/s',
+      calculator_units: 'TH/s',
       profit_rate_units: 'BTC/PH/s',
       prices: [
         { ticker: 'BTC', price: 100000 },

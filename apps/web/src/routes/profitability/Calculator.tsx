@@ -11,6 +11,7 @@ import {
   calculate,
   FALLBACK_BTC_PRICE,
   formatResult,
+  HASHRATE_UNIT_CHOICES,
   type PeriodResult,
   parseCalculatorFields,
   rateFieldText,
@@ -76,6 +77,7 @@ function CalculatorForm({ profits }: { profits: PoolProfitsResponse }) {
     energyCost: CALCULATOR_DEFAULTS.energyCost,
   }));
   const [unitId, setUnitId] = useState<string>(CALCULATOR_DEFAULTS.resultUnit);
+  const [hashrateExponent, setHashrateExponent] = useState(String(profits.calculator_units_factor));
   const [calculated, setCalculated] = useState<Calculated | null>(null);
   const unit = units.find((u) => u.id === unitId) ?? units[0];
 
@@ -90,7 +92,7 @@ function CalculatorForm({ profits }: { profits: PoolProfitsResponse }) {
     setCalculated({
       unit: unit.id,
       results: calculate(input, {
-        calculatorFactor: profits.calculator_units_factor,
+        calculatorFactor: Number(hashrateExponent),
         rateFactor: profits.profit_rate_units_factor,
         btcPrice: btc.price,
         unitPrice: unit.usdPrice,
@@ -113,12 +115,18 @@ function CalculatorForm({ profits }: { profits: PoolProfitsResponse }) {
       <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="calculator-form">
         <NumberField
           label="Hash Rate"
-          unit={profits.calculator_units}
           value={fields.hashrate}
           onChange={set('hashrate')}
           placeholder="1000.0"
           step="any"
           testId="calc-hashrate"
+        />
+        <Select
+          label="Hash Rate Unit"
+          options={HASHRATE_UNIT_CHOICES.map((u) => ({ value: String(u.exponent), label: u.label }))}
+          value={hashrateExponent}
+          onChange={setHashrateExponent}
+          testId="calc-hashrate-unit"
         />
         <NumberField
           label="Rate"
@@ -144,7 +152,13 @@ function CalculatorForm({ profits }: { profits: PoolProfitsResponse }) {
           step="0.00001"
           testId="calc-energy"
         />
-        <UnitSelect units={units.map((u) => u.id)} value={unit?.id ?? unitId} onChange={setUnitId} />
+        <Select
+          label="Result Units"
+          options={units.map((u) => ({ value: u.id, label: u.id }))}
+          value={unit?.id ?? unitId}
+          onChange={setUnitId}
+          testId="calc-unit"
+        />
         <div className="sm:col-span-2 lg:col-span-3">
           <button type="submit" className={primaryButtonClass} data-testid="calculate">
             Calculate
@@ -218,23 +232,35 @@ function NumberField({
   );
 }
 
-function UnitSelect({ units, value, onChange }: { units: string[]; value: string; onChange: (id: string) => void }) {
+function Select({
+  label,
+  options,
+  value,
+  onChange,
+  testId,
+}: {
+  label: string;
+  options: { value: string; label: string }[];
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+}) {
   const id = useId();
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300">
-        Result Units
+        {label}
       </label>
       <select
         id={id}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        data-testid="calc-unit"
+        data-testid={testId}
         className={selectClass}
       >
-        {units.map((u) => (
-          <option key={u} value={u}>
-            {u}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
           </option>
         ))}
       </select>

@@ -38,6 +38,20 @@ export const RESULT_PERIODS = [
   { label: '30 Days', days: 30 },
 ] as const;
 
+/**
+ * The Hash Rate units a miner can pick (10^exponent H/s); the field starts in the unit machines of the
+ * algorithm report (the answer's calculator_units_factor), so typing a machine's figure just works.
+ */
+export const HASHRATE_UNIT_CHOICES = [
+  { label: 'H/s', exponent: 0 },
+  { label: 'KH/s', exponent: 3 },
+  { label: 'MH/s', exponent: 6 },
+  { label: 'GH/s', exponent: 9 },
+  { label: 'TH/s', exponent: 12 },
+  { label: 'PH/s', exponent: 15 },
+  { label: 'EH/s', exponent: 18 },
+] as const;
+
 export interface CalculatorInput {
   /** In the calculator's hashrate unit (e.g. TH/s). */
   hashrate: number;
