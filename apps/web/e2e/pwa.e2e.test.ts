@@ -200,8 +200,13 @@ describe('installable dashboard', () => {
     await page.goto('/dashboard');
     await page.getByTestId('dashboard').getByText('The server could not be reached. Check your connection.').waitFor();
     expect(await page.getByTestId('worker-name').count()).toBe(0);
+    // A page never opened on this device is not stored: offline it says so, not "something went wrong".
+    await page.getByTestId('site-footer').getByRole('link', { name: 'FAQ' }).click();
+    await page.getByTestId('page-offline').waitFor();
+    expect(await page.getByTestId('page-offline').innerText()).toContain('You are offline');
     // Offline, with nothing stored, the calls fail, and the site logs each failure: nothing else may be logged.
-    const offlineFailure = /Failed to load resource|ERR_INTERNET_DISCONNECTED|could not be reached/;
+    const offlineFailure =
+      /Failed to load resource|ERR_INTERNET_DISCONNECTED|could not be reached|A page failed to render|dynamically imported module/;
     expect(errors.filter((e) => !offlineFailure.test(e))).toEqual([]);
   });
 

@@ -144,7 +144,7 @@ describe.each(testEngines())('revenue downloads on %s', (engine) => {
           '2025-06-14,BTC,0.00000700,65.536,Kh/s\r\n' +
           '2025-06-14,LTC,0.00500000,65.536,Kh/s\r\n' +
           '2025-06-13,LTC,0.00020000,0.000,H/s\r\n' +
-          '2025-06-12,,,655.360,H/s\r\n' +
+          // 2025-06-12 had shares and no credit: no row with an empty coin and amount.
           '2025-05-31,LTC,0.00001000,0.000,H/s\r\n' +
           // Older than the 90 days the table shows: the file keeps the whole history.
           '2025-03-01,LTC,0.09000000,0.000,H/s\r\n',
