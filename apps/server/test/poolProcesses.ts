@@ -79,16 +79,19 @@ export class PoolProcesses {
     return { status: res.status, body };
   }
 
+  /** Every process's health, read once each. */
+  async healths(): Promise<Map<string, Health>> {
+    return new Map(await Promise.all(this.all.map(async (p) => [p.name, await this.health(p.name)] as const)));
+  }
+
   /** The names of the processes whose readiness is not 200 right now. */
-  async unready(): Promise<string[]> {
-    const answers = await Promise.all(this.all.map(async (p) => [p.name, await this.health(p.name)] as const));
-    return answers.filter(([, h]) => h.status !== 200).map(([name]) => name);
+  async unready(healths?: Map<string, Health>): Promise<string[]> {
+    return [...(healths ?? (await this.healths()))].filter(([, h]) => h.status !== 200).map(([name]) => name);
   }
 
   /** The jobs processes that say they are active. */
-  async activeJobs(): Promise<string[]> {
-    const answers = await Promise.all(this.all.map(async (p) => [p.name, await this.health(p.name)] as const));
-    return answers.filter(([, h]) => h.body?.jobs === 'active').map(([name]) => name);
+  async activeJobs(healths?: Map<string, Health>): Promise<string[]> {
+    return [...(healths ?? (await this.healths()))].filter(([, h]) => h.body?.jobs === 'active').map(([name]) => name);
   }
 
   /** SIGTERM to every process still running; SIGKILL after 20 s. */

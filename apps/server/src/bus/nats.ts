@@ -40,6 +40,11 @@ export interface NatsBusOptions {
 
 const NANOS_PER_MS = 1_000_000;
 
+/** When the connection to the server was lost (performance.now()); undefined while connected. */
+interface ConnectionLink {
+  lostAt: number | undefined;
+}
+
 interface Subject<T> {
   kind: MessageKind<T>;
   stream: string;
@@ -65,10 +70,11 @@ export class NatsBus implements ShareBus {
   readonly #blocks: Subject<FoundBlock>;
   readonly #options: NatsBusOptions;
   readonly #running = new Set<{ messages: ConsumerMessages; done: Promise<void> }>();
-  /** Set by the connection's status events (#watch). */
-  #connected = true;
+  /** The connection's state as its status events left it (#watch). */
+  readonly #link: ConnectionLink;
 
-  private constructor(nc: NatsConnection, jsm: JetStreamManager, options: NatsBusOptions) {
+  private constructor(nc: NatsConnection, jsm: JetStreamManager, options: NatsBusOptions, link: ConnectionLink) {
+    this.#link = link;
     const prefix = options.prefix ?? 'LODESTONE';
     const lower = prefix.toLowerCase();
     this.#nc = nc;
@@ -102,20 +108,10 @@ export class NatsBus implements ShareBus {
       maxReconnectAttempts: -1,
       reconnectTimeWait: options.reconnectWaitMs ?? 2_000,
     });
-    const onEvent = options.onEvent ?? (() => {});
-    let bus: NatsBus | undefined;
-    let connected = true;
-    NatsBus.#watch(nc, (event) => {
-      if (event.type === 'disconnected' || event.type === 'reconnected') {
-        connected = event.type === 'reconnected';
-        if (bus) bus.#connected = connected;
-      }
-      onEvent(event);
-    });
+    const link = NatsBus.#watch(nc, options.onEvent ?? (() => {}));
     try {
       const jsm = await jetstreamManager(nc);
-      bus = new NatsBus(nc, jsm, options);
-      bus.#connected = connected;
+      const bus = new NatsBus(nc, jsm, options, link);
       for (const s of [bus.#batches, bus.#blocks]) {
         const config = {
           name: s.stream,
@@ -138,20 +134,22 @@ export class NatsBus implements ShareBus {
     }
   }
 
-  /** Reports the connection's losses and returns (once per outage) as bus events. */
-  static #watch(nc: NatsConnection, onEvent: (event: NatsBusEvent) => void): void {
+  /** Reports the connection's losses and returns (once per outage) as bus events, and keeps its state. */
+  static #watch(nc: NatsConnection, onEvent: (event: NatsBusEvent) => void): ConnectionLink {
+    const link: ConnectionLink = { lostAt: undefined };
     void (async () => {
-      let lostAt: number | undefined;
       for await (const status of nc.status()) {
-        if (status.type === 'disconnect' && lostAt === undefined) {
-          lostAt = performance.now();
+        if (status.type === 'disconnect' && link.lostAt === undefined) {
+          link.lostAt = performance.now();
           onEvent({ type: 'disconnected', server: status.server });
-        } else if (status.type === 'reconnect' && lostAt !== undefined) {
-          onEvent({ type: 'reconnected', server: status.server, outageMs: Math.round(performance.now() - lostAt) });
-          lostAt = undefined;
+        } else if (status.type === 'reconnect' && link.lostAt !== undefined) {
+          const outageMs = Math.round(performance.now() - link.lostAt);
+          link.lostAt = undefined;
+          onEvent({ type: 'reconnected', server: status.server, outageMs });
         }
       }
     })();
+    return link;
   }
 
   publishShareBatch(batch: ShareBatch): Promise<void> {
@@ -171,7 +169,7 @@ export class NatsBus implements ShareBus {
   }
 
   connected(): boolean {
-    return this.#connected && !this.#nc.isClosed();
+    return this.#link.lostAt === undefined && !this.#nc.isClosed();
   }
 
   /** Stops consuming (waiting for a handler that is running) and closes the connection after flushing publishes. */

@@ -206,10 +206,14 @@ describe.skipIf(!databaseUrl || !findNatsServer() || !findLitecoind())('the faul
       let recoveryMs: number | undefined;
       try {
         await waitUntil(
-          async () =>
-            (await pool.unready()).length === 0 &&
-            (await pool.activeJobs()).length === 1 &&
-            (await credited(`${prefix}1`)) >= answeredByEnd,
+          async () => {
+            const healths = await pool.healths();
+            return (
+              (await pool.unready(healths)).length === 0 &&
+              (await pool.activeJobs(healths)).length === 1 &&
+              (await credited(`${prefix}1`)) >= answeredByEnd
+            );
+          },
           240_000,
           () => `${fault}: recovery`,
         );

@@ -47,10 +47,6 @@ export class Lease {
     return this.#token !== undefined && performance.now() < this.#validUntil;
   }
 
-  get token(): bigint | undefined {
-    return this.#token;
-  }
-
   /** Takes the lease when it is free or expired; undefined when another process holds it. */
   async tryAcquire(): Promise<Acquired | undefined> {
     const { database, name, holder } = this.options;

@@ -28,6 +28,8 @@ interface DaemonState {
   /** submitblock calls still to answer HTTP 503 (the daemon restarting, its RPC threads taken). */
   submitDown: number;
   submitCalls: number;
+  /** getbestblockhash calls so far: how many polls the source has made. */
+  bestCalls: number;
 }
 
 function rawTemplate(state: DaemonState) {
@@ -58,6 +60,7 @@ async function startDaemon(initial: Partial<DaemonState> = {}) {
     parked: [],
     submitDown: 0,
     submitCalls: 0,
+    bestCalls: 0,
     ...initial,
   };
   const daemon = await fakeDaemon((request, res) => {
@@ -66,6 +69,7 @@ async function startDaemon(initial: Partial<DaemonState> = {}) {
       case 'validateaddress':
         return ok(res, request.id, state.validate);
       case 'getbestblockhash':
+        state.bestCalls++;
         return ok(res, request.id, state.best);
       case 'getblocktemplate':
         state.rules = template?.rules ?? [];
@@ -195,8 +199,9 @@ describe('DaemonJobSource', () => {
     });
     await source.start();
     await until(() => state.parked.length === 1, 'the long poll');
-    // Ten timeouts' worth of time, and of polls that see the same block.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Ten timeouts' worth of polls (50 ms each) that see the same block.
+    const polled = state.bestCalls;
+    await until(() => state.bestCalls >= polled + 25, 'ten timeouts of polling');
     expect(state.parked).toHaveLength(1);
 
     state.best = hash(3);
@@ -206,12 +211,14 @@ describe('DaemonJobSource', () => {
     const parked = state.parked.shift();
     if (parked) ok(parked.res, parked.id, rawTemplate(state));
     await until(() => state.parked.length === 1, 'the next long poll');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const after = state.bestCalls;
+    await until(() => state.bestCalls >= after + 10, 'polls after the next long poll');
     expect(state.parked).toHaveLength(1);
 
     // A connection cut (a restart, a proxy, the network) loses the answer; the daemon keeps the thread.
     state.parked[0]?.res.socket?.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const cut = state.bestCalls;
+    await until(() => state.bestCalls >= cut + 15, 'polls after the cut');
     expect(state.parked).toHaveLength(1);
     state.best = hash(4);
     state.height = 4;

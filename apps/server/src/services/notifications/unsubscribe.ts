@@ -1,5 +1,12 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { appendUserLog, type Executor, serverSecret, type UserPreferences, updateUserPreferences } from '@lodestone/db';
+import {
+  appendUserLog,
+  type Executor,
+  serverSecret,
+  telegramLinkOf,
+  type UserPreferences,
+  updateUserPreferences,
+} from '@lodestone/db';
 import { errors } from '../errors.js';
 
 /**
@@ -65,7 +72,7 @@ export async function unsubscribe(db: Executor, token: string, now: Date): Promi
   const preference = TOPIC_PREFERENCE[read.topic];
   const user = await db
     .selectFrom('users')
-    .select(['id', preference])
+    .select(['id', preference, 'telegram_notifications'])
     .where('id', '=', read.userId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
@@ -73,10 +80,13 @@ export async function unsubscribe(db: Executor, token: string, now: Date): Promi
   if (!user[preference]) return { topic: read.topic };
   // The link came in an e-mail and stops e-mails. Offline alerts that also reach a linked Telegram chat
   // go on there ("Offline alerts on Telegram only"); otherwise the toggle goes off.
-  const change: UserPreferences =
-    read.topic === 'offline-workers' && (await alertsReachTelegram(db, read.userId))
-      ? { offline_worker_telegram_only: true }
-      : { [preference]: false };
+  const alertsReachTelegram =
+    read.topic === 'offline-workers' &&
+    user.telegram_notifications &&
+    (await telegramLinkOf(db, read.userId)) !== undefined;
+  const change: UserPreferences = alertsReachTelegram
+    ? { offline_worker_telegram_only: true }
+    : { [preference]: false };
   await updateUserPreferences(db, read.userId, change);
   await appendUserLog(db, {
     userId: read.userId,
@@ -85,16 +95,4 @@ export async function unsubscribe(db: Executor, token: string, now: Date): Promi
     time: now,
   });
   return { topic: read.topic };
-}
-
-/** True when the user's offline alerts go to a linked Telegram chat as well as by e-mail. */
-async function alertsReachTelegram(db: Executor, userId: bigint): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .innerJoin('telegram_links', 'telegram_links.user_id', 'users.id')
-    .select('users.id')
-    .where('users.id', '=', userId)
-    .where('users.telegram_notifications', '=', true)
-    .executeTakeFirst();
-  return row !== undefined;
 }
