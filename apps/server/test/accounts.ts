@@ -153,10 +153,15 @@ export function totpCode(secret: string, epochSeconds = Math.floor(Date.now() / 
   return generate({ secret, epoch: epochSeconds });
 }
 
-/** An app clock that tests move forward by whole 30-second TOTP steps, so that each code is new. */
+/**
+ * An app clock that stands still at the start of a 30-second TOTP step and moves only when a test moves it by whole
+ * steps, so that each code is new when the test says so — never because the wall clock crossed a step between two
+ * requests (which made a replayed code look fresh).
+ */
 export function totpClock() {
+  const startMs = Math.floor(Date.now() / 30_000) * 30_000;
   let offsetMs = 0;
-  const nowMs = () => Date.now() + offsetMs;
+  const nowMs = () => startMs + offsetMs;
   return {
     now: () => new Date(nowMs()),
     epoch: () => Math.floor(nowMs() / 1000),

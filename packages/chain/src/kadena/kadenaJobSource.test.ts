@@ -127,11 +127,15 @@ describe('KadenaJobSource against the stand-in chainweb-node', () => {
     expect(jobs[1]).toMatchObject({ chainId: first.chainId, cleanJobs: false, parentHash: first.parentHash });
     expect(jobs[1]?.payloadHash).not.toBe(first.payloadHash);
     const served = node.workServed();
+    const sent = node.updatesSent();
     node.advanceCut(1);
     await until(() => jobs.some((j) => j.cleanJobs && j.height === first.height + 1), 'work on the new cut');
     await until(() => [...s.heldWork().values()].every((j) => j.height === first.height + 1), 'all chains refetched');
-    // One request per chain update, never more: 20 chains moved.
-    expect(node.workServed() - served).toBeLessThanOrEqual(20);
+    // At most one request per update event, never per miner or per poll. A chain extended before its neighbours is
+    // blocked and gets a second "New Cut" when they catch up, so the events number between 20 and 40 here.
+    const updates = node.updatesSent() - sent;
+    expect(updates).toBeGreaterThanOrEqual(20);
+    expect(node.workServed() - served).toBeLessThanOrEqual(updates);
   });
 
   it('403 — the miner is not in the node’s coordination config — stops start-up with an operator error', async () => {

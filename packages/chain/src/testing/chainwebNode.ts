@@ -90,6 +90,8 @@ export interface ChainwebNodeStandIn {
   readonly rejections: readonly StandInRejection[];
   /** Work requests answered with work, per chain of the reply. */
   workServed(chainId?: number): number;
+  /** Update events written, one per open stream of the chain. */
+  updatesSent(): number;
   /** Number of open update streams. */
   openStreams(): number;
   head(chainId: number): StandInBlock;
@@ -198,6 +200,7 @@ export async function startChainwebNode(options: ChainwebNodeOptions = {}): Prom
   const primed = new Map<number, Buffer>(); // chain → payload hash of the current payload
   const issued = new Map<string, IssuedWork>(); // payload hash (hex) → work
   const served = new Map<number, number>();
+  let updatesSent = 0;
   const solvedBlocks: StandInBlock[] = [];
   const rejections: StandInRejection[] = [];
   const streams = new Set<Stream>();
@@ -273,7 +276,11 @@ export async function startChainwebNode(options: ChainwebNodeOptions = {}): Prom
   }
 
   function emit(c: number, event: 'New Cut' | 'Refreshed Block'): void {
-    for (const stream of streams) if (stream.chainId === c) stream.res.write(`event:${event}\n\n`);
+    for (const stream of streams) {
+      if (stream.chainId !== c) continue;
+      stream.res.write(`event:${event}\n\n`);
+      updatesSent++;
+    }
   }
 
   /** Adds a block to the head of chain c; "New Cut" on c and on chains it unblocks. */
@@ -553,6 +560,7 @@ export async function startChainwebNode(options: ChainwebNodeOptions = {}): Prom
     rejections,
     workServed: (chainId) =>
       chainId === undefined ? [...served.values()].reduce((a, b) => a + b, 0) : (served.get(chainId) ?? 0),
+    updatesSent: () => updatesSent,
     openStreams: () => streams.size,
     head: (c) => headOf(c).block,
     pact,
