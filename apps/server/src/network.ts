@@ -3,6 +3,7 @@ import {
   CkbJobSource,
   DaemonJobSource,
   DEFAULT_DEMO_HASHES_PER_BLOCK,
+  DEMO_BLOCK_SECONDS,
   DemoJobSource,
   JobSourceConfigError,
   KadenaJobSource,
@@ -15,9 +16,6 @@ import { DemoChainSource, isDemoChainAlgorithm } from './demo/demoChains.js';
 import { DEFAULT_FLEET_HASHRATE, fleetAssignments } from './demo/fleet.js';
 import { minerDialectFor } from './stratum/client/minerDialects.js';
 import type { AnyWorkSource } from './stratum/startStratum.js';
-
-/** How often the demo network should find a block with the default fleet mining it. */
-const DEMO_BLOCK_SECONDS = 600;
 
 /** Algorithms that have stratum ports, in listener order, without duplicates. */
 export function servedAlgorithms(config: Config): AlgorithmKey[] {
@@ -36,8 +34,9 @@ export function fleetMines(algorithm: AlgorithmKey): boolean {
 }
 
 /**
- * Sizes the demo chain's target to the demo fleet's own hashrate, so that a newcomer running
- * `npm start` sees a block found now and then (about every ten minutes per algorithm).
+ * Sizes the demo chain's start target to the demo fleet's own hashrate, so that a newcomer running
+ * `npm start` sees a block found now and then (about every ten minutes per algorithm). From there the
+ * chain retargets to whatever mines it (DEMO_BLOCK_SECONDS), and never gets easier than this start.
  */
 function demoHashesPerBlock(config: Config, algorithm: AlgorithmKey, demo: AlgorithmKey[]): bigint {
   const targets = demo.filter(fleetMines).map((a) => ({ algorithm: a, host: '', port: 0 }));

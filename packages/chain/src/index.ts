@@ -26,7 +26,14 @@ export { headerHash as ckbHeaderHash } from './ckb/parse.js';
 export { ckbCompactFromTarget } from './ckb/target.js';
 export type { CkbJsonBlock, CkbJsonScript } from './ckb/types.js';
 export { toCkbUint } from './ckb/uint.js';
-export { DEFAULT_DEMO_HASHES_PER_BLOCK, DemoJobSource, type DemoValuation, demoTarget } from './demo/demoJobSource.js';
+export { AsertSchedule } from './demo/asert.js';
+export {
+  DEFAULT_DEMO_HASHES_PER_BLOCK,
+  DEMO_BLOCK_SECONDS,
+  DemoJobSource,
+  type DemoValuation,
+  demoTarget,
+} from './demo/demoJobSource.js';
 export {
   type BitcoinJob,
   bitcoinWorkKey,

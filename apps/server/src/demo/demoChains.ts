@@ -10,10 +10,12 @@
  */
 import { createHash } from 'node:crypto';
 import {
+  AsertSchedule,
   type ChainLogger,
   CkbJobSource,
   type CkbJsonScript,
   ckbCompactFromTarget,
+  DEMO_BLOCK_SECONDS,
   type DemoValuation,
   demoTarget,
   KadenaJobSource,
@@ -28,7 +30,7 @@ import {
   startChainwebDemoNode,
   startCkbDemoNode,
 } from '@lodestone/chain/demo-nodes';
-import { POW } from '@lodestone/pow';
+import { bitsFromTarget, POW } from '@lodestone/pow';
 
 export type DemoChainAlgorithm = 'eaglesong' | 'kheavyhash' | 'blake2s';
 
@@ -187,9 +189,14 @@ export class DemoChainSource implements WorkSource<WorkJob, unknown> {
     switch (this.algorithm) {
       case 'eaglesong': {
         const compactTarget = ckbCompactFromTarget(this.networkTarget);
+        const schedule = this.schedule();
         const node = await startCkbDemoNode({
           blockAssembler: { lock: DEMO_CKB_LOCK },
           compactTarget,
+          retarget: (parent, at) =>
+            ckbCompactFromTarget(
+              schedule.next({ height: parent.number, time: seconds(parent.timestampMs) }, 0, seconds(at)),
+            ),
           primaryReward: CKB_PRIMARY,
           secondaryReward: CKB_SECONDARY,
         });
@@ -198,9 +205,14 @@ export class DemoChainSource implements WorkSource<WorkJob, unknown> {
       }
       case 'kheavyhash': {
         const { bits } = demoTarget(this.options.expectedHashesPerBlock);
+        const schedule = this.schedule();
         const node = await KaspaDemoNode.start({
           prefix: 'kaspadev',
           bits,
+          retarget: (parent, at) =>
+            bitsFromTarget(
+              schedule.next({ height: parent.blueScore, time: seconds(parent.timestampMs) }, 0, seconds(at)),
+            ),
           subsidy: DEMO_REFERENCE.kheavyhash.reward as bigint,
         });
         const source = new KaspaJobSource({
@@ -212,11 +224,38 @@ export class DemoChainSource implements WorkSource<WorkJob, unknown> {
         return { source: source as unknown as WorkSource<WorkJob, unknown>, close: () => node.close() };
       }
       case 'blake2s': {
-        const node = await startChainwebDemoNode({ target: this.networkTarget, miners: [CHAINWEB_DEMO_MINER] });
+        const schedule = this.schedule();
+        const node = await startChainwebDemoNode({
+          target: this.networkTarget,
+          miners: [CHAINWEB_DEMO_MINER],
+          // Each chain of the braid aims at the interval on its own.
+          retarget: (chain, parent, at) =>
+            schedule.next({ height: parent.height, time: seconds(parent.timeMs) }, chain, seconds(at)),
+        });
         const source = new KadenaJobSource({ nodes: [node.url], miner: CHAINWEB_DEMO_MINER, ...quiet });
         return { source: source as unknown as WorkSource<WorkJob, unknown>, close: () => node.close() };
       }
     }
+  }
+
+  /**
+   * The node's retargeting: ASERT to DEMO_BLOCK_SECONDS from the fleet-sized start target, which is also
+   * the easiest target; a block late by more than an interval eases it, since these nodes have no
+   * other miners to move the chain after a big miner left. A new schedule for each start of the node.
+   */
+  private schedule(): AsertSchedule {
+    return new AsertSchedule({
+      spacingSeconds: DEMO_BLOCK_SECONDS,
+      halfLifeSeconds: DEMO_BLOCK_SECONDS,
+      powLimit: this.startTarget(),
+    });
+  }
+
+  /** The node's start target (Kaspa's as its compact bits say it). */
+  private startTarget(): bigint {
+    return this.algorithm === 'kheavyhash'
+      ? demoTarget(this.options.expectedHashesPerBlock).target
+      : this.networkTarget;
   }
 
   /** The job with the demo valuation: the same object for the same job, so job ids and identity hold. */
@@ -225,9 +264,11 @@ export class DemoChainSource implements WorkSource<WorkJob, unknown> {
     if (known) return known;
     const reference = DEMO_REFERENCE[this.algorithm];
     const overrides: Record<string, bigint> = {};
-    if (this.options.valuation === 'reference') {
-      overrides.valuationTarget = POW[this.algorithm].diff1Target / reference.difficulty;
-    }
+    // `chain`: the start target, not the retargeted one (as DemoJobSource: payouts within minutes).
+    overrides.valuationTarget =
+      this.options.valuation === 'reference'
+        ? POW[this.algorithm].diff1Target / reference.difficulty
+        : this.startTarget();
     // A CKB cellbase pays the block eleven back (zero on a young chain): value shares at the reward
     // the demo node pays a block instead.
     if (this.algorithm === 'eaglesong' && reference.reward !== undefined) overrides.coinbaseValue = reference.reward;
@@ -242,3 +283,5 @@ export class DemoChainSource implements WorkSource<WorkJob, unknown> {
     return shown;
   }
 }
+
+const seconds = (ms: number) => Math.floor(ms / 1000);

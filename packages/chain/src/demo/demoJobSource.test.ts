@@ -6,6 +6,7 @@ import { parseBlock } from '../bitcoin/block.js';
 import { bytesToBigIntLE } from '../bitcoin/bytes.js';
 import { NETWORKS } from '../bitcoin/networks.js';
 import type { BitcoinJob } from '../job.js';
+import { targetFromBits } from '../pow.js';
 import {
   DEMO_REFERENCE_DIFFICULTY,
   DemoJobSource,
@@ -149,6 +150,60 @@ describe('DemoJobSource', () => {
     const { source } = demo({ algorithm: 'sha256', expectedHashesPerBlock: 64n, valuation: 'chain' });
     await source.start();
     expect(source.current()?.valuationTarget).toBe(source.networkTarget);
+  });
+
+  it('retargets: a miner with 500 times the fleet’s hashrate gets a few quick blocks, then one per interval', async () => {
+    // The miner's clock moves by the mean time its hashrate needs for each block's target; the blocks
+    // themselves carry real proof of work at that target.
+    let nowMs = 1_700_000_000_000;
+    const startHashes = 16n;
+    const fleetRate = Number(startHashes) / 600; // hashes a second: a block per 600 s at the start
+    const minerRate = 500 * fleetRate;
+    const { source, jobs } = demo({ algorithm: 'sha256', expectedHashesPerBlock: startHashes, now: () => nowMs });
+    await source.start();
+    const found: number[] = [];
+    for (let block = 0; block < 24; block++) {
+      const job = jobs.at(-1) as BitcoinJob;
+      const hashes = Number((1n << 256n) / job.networkTarget);
+      nowMs += (hashes / minerRate) * 1000;
+      found.push(nowMs);
+      expect(await source.submitBlock(job, mine(job, sha256d).block)).toMatchObject({ accepted: true });
+    }
+    const start = 1_700_000_000_000;
+    const inFirstMinute = found.filter((at) => at - start <= 60_000).length;
+    // Without retargeting: 500 blocks a minute (every 0.12 s). With it: a handful, then the interval.
+    expect(inFirstMinute).toBeGreaterThanOrEqual(3);
+    expect(inFirstMinute).toBeLessThanOrEqual(8);
+    const last = (found.at(-1) as number) - (found.at(-2) as number);
+    expect(last / 1000).toBeGreaterThan(300);
+    expect(last / 1000).toBeLessThan(1200);
+    // Each early block hardened the target: the last is about 500 times the first.
+    const ratio = Number(
+      targetFromBits(Number.parseInt(jobs[0]?.bits ?? '', 16)) / (jobs.at(-1) as BitcoinJob).networkTarget,
+    );
+    expect(ratio).toBeGreaterThan(250);
+    expect(ratio).toBeLessThan(1000);
+  });
+
+  it('eases back to the start target block by block while only the rest of the network mines', async () => {
+    vi.useFakeTimers({ now: 1_700_000_000_000 });
+    const { source, jobs } = demo({ algorithm: 'sha256', expectedHashesPerBlock: 16n });
+    await source.start();
+    const start = source.networkTarget;
+    for (let i = 0; i < 4; i++) {
+      const job = jobs.at(-1) as BitcoinJob;
+      await source.submitBlock(job, mine(job, sha256d).block);
+    }
+    // Four blocks at no time: four half-lives early, a sixteenth of the target (within compact rounding).
+    expect(Number((start * 1000n) / source.networkTarget) / 1000).toBeCloseTo(16, 1);
+    // The rest of the network finds a block 1200 s after the last: one interval late, twice the target.
+    vi.advanceTimersByTime(1_200_000);
+    expect(Number((start * 1000n) / source.networkTarget) / 1000).toBeCloseTo(8, 1);
+    vi.advanceTimersByTime(3 * 1_200_000);
+    expect(source.networkTarget).toBe(start);
+    vi.advanceTimersByTime(1_200_000);
+    expect(source.networkTarget).toBe(start);
+    expect(jobs.at(-1)?.networkTarget).toBe(start);
   });
 
   it('refuses a network difficulty below 1', () => {

@@ -12,25 +12,43 @@ import type { TemplateJob } from '../jobs/templateJob.js';
 import type { ChainLogger } from '../logger.js';
 import { type BitcoinAlgorithm, bitsFromTarget, meetsTarget, powHash, targetFromBits } from '../pow.js';
 import type { BlockTemplate } from '../rpc/template.js';
+import { AsertSchedule } from './asert.js';
 
 export interface DemoJobSourceOptions {
   algorithm: BitcoinAlgorithm;
   /** Ticker shown for the demo coin; BTC / LTC / DASH by algorithm unless set. */
   coin?: string;
   /**
-   * How many hashes a block takes on average: the network target is 2^256 / this. The default, 2^22
-   * (about 4.2 million), lets a demo fleet of a few workers find a block every few minutes.
+   * How many hashes a block takes on average at the start: the first target is 2^256 / this, and the
+   * easiest the chain ever gets (its POW limit). The default, 2^22 (about 4.2 million), lets a demo
+   * fleet of a few workers find a block every few minutes.
    */
   expectedHashesPerBlock?: bigint;
+  /**
+   * The block interval the chain retargets to (seconds, default 600). Every block sets the next
+   * one's target by ASERT (./asert.ts), so a miner who joins with a thousand times the fleet's
+   * hashrate finds a few quick blocks and then one every interval, as on a real chain — not a block a
+   * second, which turned most of its shares stale.
+   */
+  blockSeconds?: number;
+  /** ASERT's half-life (seconds, default `blockSeconds`): a block one interval early halves the target. */
+  halfLifeSeconds?: number;
   /**
    * The difficulty shares are valued at (BitcoinJob.valuationTarget). `reference` (default): the
    * real coin's, DEMO_REFERENCE_DIFFICULTY, so PPS pays per hash what the real coin would and the
    * profit per TH/s is of the real coin's order; blocks are still found at the easy target.
-   * `chain`: the demo chain's own easy difficulty, so balances grow by whole coins within minutes
-   * (to try payouts); the profit figures are then millions of times a real coin's.
+   * `chain`: the demo chain's own easy start difficulty, so balances grow by whole coins within
+   * minutes (to try payouts); the profit figures are then millions of times a real coin's. It stays
+   * at the start difficulty when the chain retargets, so that a newcomer who points a real miner at
+   * the demo still sees a payout within minutes.
    */
   valuation?: DemoValuation;
-  /** The rest of the demo "network" finds a block this often (ms, default 10 minutes): a clean job. */
+  /**
+   * The rest of the demo "network" finds a block this long after the last one (ms, default twice
+   * `blockSeconds`): a clean job. Longer than the interval the chain aims at, so that while nobody
+   * mines the target eases block by block back to the start, and while the fleet mines it finds most
+   * blocks.
+   */
   blockIntervalMs?: number;
   /** A fresh (not clean) job with a new time this often (ms, default 30 s). */
   refreshIntervalMs?: number;
@@ -48,6 +66,9 @@ export interface DemoJobSourceOptions {
 }
 
 export const DEFAULT_DEMO_HASHES_PER_BLOCK = 1n << 22n;
+
+/** The block interval a demo chain aims at, seconds. */
+export const DEMO_BLOCK_SECONDS = 600;
 
 export type DemoValuation = 'reference' | 'chain';
 
@@ -111,11 +132,14 @@ export class DemoJobSource implements JobSource {
   readonly algorithm: BitcoinAlgorithm;
   readonly demo = true;
   readonly coin: string;
-  readonly bits: number;
-  readonly networkTarget: bigint;
-  /** What shares are valued at (BitcoinJob.valuationTarget): the reference coin's target or networkTarget. */
+  /** What shares are valued at (BitcoinJob.valuationTarget): the reference coin's or the start target. */
   readonly valuationTarget: bigint;
   private readonly options: DemoJobSourceOptions;
+  private readonly retarget: AsertSchedule;
+  /** The compact target of the block on the current tip. */
+  private nextBits: number;
+  /** Unix seconds of the current tip. */
+  private tipTime: number;
   private readonly payoutScript: Buffer;
   private readonly jobs: JobPublisher;
   private readonly now: () => number;
@@ -134,8 +158,13 @@ export class DemoJobSource implements JobSource {
     this.coin = options.coin ?? defaults.coin;
     this.now = options.now ?? Date.now;
     const { bits, target } = demoTarget(options.expectedHashesPerBlock ?? DEFAULT_DEMO_HASHES_PER_BLOCK);
-    this.bits = bits;
-    this.networkTarget = target;
+    this.nextBits = bits;
+    const spacingSeconds = options.blockSeconds ?? DEMO_BLOCK_SECONDS;
+    this.retarget = new AsertSchedule({
+      spacingSeconds,
+      halfLifeSeconds: options.halfLifeSeconds ?? spacingSeconds,
+      powLimit: target,
+    });
     this.valuationTarget =
       (options.valuation ?? 'reference') === 'chain'
         ? target
@@ -147,8 +176,21 @@ export class DemoJobSource implements JobSource {
     this.payoutScript = addressToScript(payout.address, payout.network);
     this.height = (options.startHeight ?? 1) - 1;
     this.tip = hashToRpcHex(randomBytes(32));
+    this.tipTime = Math.floor(this.now() / 1000);
+    // The start tip anchors the schedule: its successor keeps the start target.
+    this.retarget.next({ height: this.height, time: this.tipTime });
     const { extranonceSize, poolTag, logger } = options;
     this.jobs = new JobPublisher({ coin: this.coin, algorithm: this.algorithm, extranonceSize, poolTag, logger });
+  }
+
+  /** The compact target of the next block. */
+  get bits(): number {
+    return this.nextBits;
+  }
+
+  /** The target of the next block. */
+  get networkTarget(): bigint {
+    return targetFromBits(this.nextBits);
   }
 
   /** Blocks the pool found on the demo network since start. */
@@ -167,7 +209,7 @@ export class DemoJobSource implements JobSource {
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
-    this.advance(this.tip, 'start');
+    this.publishTip('start');
   }
 
   async stop(): Promise<void> {
@@ -199,16 +241,24 @@ export class DemoJobSource implements JobSource {
     return { accepted: true, hash };
   }
 
-  /** Moves the demo chain to a new tip (or starts it) and emits a clean job. */
+  /** Moves the demo chain to a new tip found now; the next block's target follows by ASERT. */
   private advance(tip: string, reason: string): void {
+    const tipHeight = this.height;
+    this.tipTime = Math.max(this.tipTime, Math.floor(this.now() / 1000));
+    this.nextBits = bitsFromTarget(this.retarget.next({ height: tipHeight, time: this.tipTime }));
     this.tip = tip;
+    this.publishTip(reason);
+  }
+
+  /** Emits the clean job on the current tip and arms the rest of the network's block. */
+  private publishTip(reason: string): void {
     this.height += 1;
     this.emit(true, reason);
     clearTimeout(this.blockTimer);
     if (!this.running) return;
     this.blockTimer = setTimeout(
       () => this.advance(hashToRpcHex(randomBytes(32)), 'demo network block'),
-      this.options.blockIntervalMs ?? 600_000,
+      this.options.blockIntervalMs ?? 2 * this.retarget.params.spacingSeconds * 1000,
     ).unref();
   }
 
@@ -220,7 +270,7 @@ export class DemoJobSource implements JobSource {
       previousBlockHash: this.tip,
       transactions: [],
       coinbaseValue: this.options.coinbaseValue ?? DEMO_DEFAULTS[this.algorithm].coinbaseValue,
-      bits: bitsToHex(this.bits),
+      bits: bitsToHex(this.nextBits),
       curtime,
       mintime: curtime - 3600,
       height: this.height,

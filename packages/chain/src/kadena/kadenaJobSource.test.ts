@@ -138,6 +138,27 @@ describe('KadenaJobSource against the stand-in chainweb-node', () => {
     expect(node.workServed() - served).toBeLessThanOrEqual(updates);
   });
 
+  it('a retargeting node (the demo network) hands out each chain’s own target, from that chain’s head', async () => {
+    const asked = new Set<string>();
+    const targetFor = (chain: number, height: number) => (1n << 250n) + BigInt(chain * 1000 + height);
+    const node = await standIn({
+      retarget: (chain, parent) => {
+        asked.add(`${chain}@${parent.height}`);
+        return targetFor(chain, parent.height);
+      },
+    });
+    const { s } = await source([node.url]);
+    const first = s.current() as KadenaJob;
+    for (const [chain, job] of s.heldWork()) expect(job.networkTarget).toBe(targetFor(chain, node.head(chain).height));
+    expect(await s.submitBlock(first, grind(first))).toMatchObject({ accepted: true });
+    node.advanceCut(1);
+    await until(() => [...s.heldWork().values()].every((j) => j.height === first.height + 1), 'work on the new cut');
+    for (const [chain, job] of s.heldWork()) {
+      expect(job.networkTarget).toBe(targetFor(chain, first.height));
+      expect(asked.has(`${chain}@${first.height}`)).toBe(true);
+    }
+  });
+
   it('403 — the miner is not in the node’s coordination config — stops start-up with an operator error', async () => {
     const node = await standIn();
     const s = new KadenaJobSource({ nodes: [node.url], miner: { account: 'k:00', publicKeys: ['00'] } });

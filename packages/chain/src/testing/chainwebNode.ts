@@ -51,6 +51,12 @@ export interface ChainwebNodeOptions {
   miners?: readonly KadenaMiner[];
   /** Target of the work handed out (an easy one, so a CPU finds blocks). Default 2^246 (~1 024 hashes). */
   target?: bigint;
+  /**
+   * The target of a block on chain `chainId` after `parent` (its height and creation time, epoch ms)
+   * created at `timeMs`: the demo network retargets every block with it (ASERT per chain); tests keep
+   * `target`. Not chainweb's epoch rule.
+   */
+  retarget?: (chainId: number, parent: { height: number; timeMs: number }, timeMs: number) => bigint;
   /** Outstanding work payloads before 503 "Too many work requests" (chainweb-node: 1200). */
   workLimit?: number;
   /** Open update streams before 503 (chainweb-node: 2000). */
@@ -252,13 +258,22 @@ export async function startChainwebNode(options: ChainwebNodeOptions = {}): Prom
   /** A chain can be extended when every adjacent chain has its block at the chain's current height. */
   const mineable = (c: number) => adjacentOf(c).every((a) => heightOf(a) >= heightOf(c));
 
+  /** The target of the next block on chain c, created at `micros`. */
+  function targetOf(c: number, micros: bigint): bigint {
+    if (!options.retarget) return workTarget;
+    const head = headOf(c);
+    const parent = { height: head.block.height, timeMs: Number(le(head.fields.time) / 1000n) };
+    return options.retarget(c, parent, Number(micros / 1000n));
+  }
+
   /** The header that extends chain c (nonce 0, creation time now), with the chain's primed payload. */
-  function nextWork(c: number, payload: Buffer, target: bigint): Buffer {
+  function nextWork(c: number, payload: Buffer): Buffer {
     const parent = headOf(c);
     const h = heightOf(c);
     const adjacentParents = adjacentOf(c).map((a) => adjacentAt(a, h));
     const latest = [parent, ...adjacentParents].reduce((t, s) => (le(s.fields.time) > t ? le(s.fields.time) : t), 0n);
     const time = nowMicros() > latest ? nowMicros() : latest + 1n;
+    const target = targetOf(c, time);
     return joinWork({
       flags: parent.fields.flags,
       time: toLE(time, 8),
@@ -305,8 +320,9 @@ export async function startChainwebNode(options: ChainwebNodeOptions = {}): Prom
   }
 
   /** A block of another miner on chain c: real proof of work at the work target. */
-  function externalBlock(c: number, target = workTarget): Fields {
-    const work = nextWork(c, randomBytes(32), target);
+  function externalBlock(c: number): Fields {
+    const work = nextWork(c, randomBytes(32));
+    const target = le(splitWork(work).target);
     for (let nonce = 0n; ; nonce++) {
       work.writeBigUInt64LE(nonce, WORK_BYTES - 8);
       if (le(blake2sWork(work)) <= target) return splitWork(Buffer.from(work));
@@ -356,7 +372,8 @@ export async function startChainwebNode(options: ChainwebNodeOptions = {}): Prom
       payload = randomBytes(32);
       primed.set(c, payload);
     }
-    const work = nextWork(c, payload, workTarget);
+    const work = nextWork(c, payload);
+    const target = le(splitWork(work).target);
     issued.set(payload.toString('hex'), {
       chainId: c,
       parentHash: headOf(c).block.hash,
@@ -365,7 +382,7 @@ export async function startChainwebNode(options: ChainwebNodeOptions = {}): Prom
       issuedAt: now(),
     });
     served.set(c, (served.get(c) ?? 0) + 1);
-    reply(res, 200, Buffer.concat([u32(c), toLE(workTarget, 32), work]), 'application/octet-stream');
+    reply(res, 200, Buffer.concat([u32(c), toLE(target, 32), work]), 'application/octet-stream');
   }
 
   function handleSolved(res: ServerResponse, body: Buffer): void {

@@ -12,8 +12,8 @@
  * the pool, outputs covering their occupied capacity, the fee rate, the sighash-all signature. Accepted
  * transactions are committed by the next block `mine()` finds (and by a miner's block built on a template).
  *
- * Simplifications, said plainly: the difficulty never changes (a fixed compact target, the dev chain's
- * 0x20010000 by default: one hash in 256 is a block), the DAO field and the extension are stand-in values
+ * Simplifications, said plainly: the difficulty is fixed (the dev chain's 0x20010000 by default: one
+ * hash in 256 is a block) or set per block by the caller's `retarget` — never CKB's epoch rule — the DAO field and the extension are stand-in values
  * derived from the parent (checked for equality, not computed as the node does), the timestamp check is
  * against the parent rather than the median of 37, the only script run is secp256k1-blake160-sighash-all,
  * pool transactions spend committed cells only (no chains inside the pool), and the fork choice counts
@@ -60,8 +60,14 @@ export const OTHER_MINER_LOCK: CkbJsonScript = {
 export interface CkbNodeOptions {
   /** The [block_assembler] lock; null starts the node with the Miner module disabled, as ckb does without one. */
   blockAssembler?: { lock: CkbJsonScript; message?: string } | null;
-  /** Fixed compact target (default 0x20010000, the dev chain's genesis target). */
+  /** Compact target of genesis, and of every block unless `retarget` says otherwise (default 0x20010000, the dev chain's genesis target). */
   compactTarget?: number;
+  /**
+   * The compact target of a block after `parent` (its number and timestamp, ms) with timestamp
+   * `timestampMs`: the demo network retargets every block with it (ASERT); tests leave the target
+   * fixed. Not CKB's epoch rule.
+   */
+  retarget?: (parent: { number: number; timestampMs: number }, timestampMs: number) => number;
   /** Transactions in each template besides the cellbase (default 2). */
   transactions?: number;
   /** Proposal short ids in each template (default 2). */
@@ -135,7 +141,10 @@ export class CkbStandInNode extends EventEmitter {
   readonly notifyErrors: string[] = [];
   private readonly blocks = new Map<string, StoredBlock>();
   private canonical: string[] = [];
-  private readonly options: Required<Omit<CkbNodeOptions, 'blockAssembler' | 'notify' | 'feeRateStatistics'>> & {
+  private readonly options: Required<
+    Omit<CkbNodeOptions, 'blockAssembler' | 'notify' | 'feeRateStatistics' | 'retarget'>
+  > & {
+    retarget: CkbNodeOptions['retarget'];
     blockAssembler: CkbNodeOptions['blockAssembler'];
     notify: readonly string[];
     feeRateStatistics: CkbNodeOptions['feeRateStatistics'];
@@ -161,6 +170,7 @@ export class CkbStandInNode extends EventEmitter {
           ? { lock: { code_hash: SECP256K1_BLAKE160_CODE_HASH, hash_type: 'type', args: `0x${'aa'.repeat(20)}` } }
           : options.blockAssembler,
       compactTarget: options.compactTarget ?? 0x20010000,
+      retarget: options.retarget,
       transactions: options.transactions ?? 2,
       proposals: options.proposals ?? 2,
       extension: options.extension ?? true,
@@ -466,6 +476,13 @@ export class CkbStandInNode extends EventEmitter {
   // -------------------------------------------------------------------------------------------------
   // Chain
 
+  /** The compact target of a block on `parent` with timestamp `timestampMs`. */
+  private targetAfter(parent: { number: number; header: CkbJsonHeader }, timestampMs: number): number {
+    const { retarget, compactTarget } = this.options;
+    if (!retarget) return compactTarget;
+    return retarget({ number: parent.number, timestampMs: Number(parent.header.timestamp) }, timestampMs);
+  }
+
   private storeGenesis(): void {
     const cellbase = this.cellbase(0, [], OTHER_MINER_LOCK, '0x');
     const block: CkbJsonBlock = {
@@ -560,6 +577,7 @@ export class CkbStandInNode extends EventEmitter {
     if (withPool && this.current?.key === key) return this.current.template;
     const parent = this.blocks.get(parentHash) as StoredBlock;
     const number = parent.number + 1;
+    const currentTime = Math.max(this.options.now(), Number(BigInt(parent.header.timestamp)) + 1);
     const branch = this.branch(parentHash);
     const cellbase = this.cellbase(number, branch, lock, message);
     const included = new Set(
@@ -579,8 +597,8 @@ export class CkbStandInNode extends EventEmitter {
     const pool = withPool ? this.mempool : [];
     const template: CkbJsonBlockTemplate = {
       version: '0x0',
-      compact_target: hex(this.options.compactTarget),
-      current_time: hex(Math.max(this.options.now(), Number(BigInt(parent.header.timestamp)) + 1)),
+      compact_target: hex(this.targetAfter(parent, currentTime)),
+      current_time: hex(currentTime),
       number: hex(number),
       epoch: hex(this.epoch(number)),
       parent_hash: parentHash,
@@ -615,10 +633,11 @@ export class CkbStandInNode extends EventEmitter {
       block,
       template.uncles.map((u) => u.hash),
     );
+    const timestamp = Number(template.current_time) + timeSkew;
     const header: CkbJsonHeader = {
       version: template.version,
-      compact_target: template.compact_target,
-      timestamp: hex(BigInt(template.current_time) + BigInt(timeSkew)),
+      compact_target: hex(this.targetAfter(this.blocks.get(parentHash) as StoredBlock, timestamp)),
+      timestamp: hex(timestamp),
       number: template.number,
       epoch: template.epoch,
       parent_hash: parentHash,
@@ -630,7 +649,7 @@ export class CkbStandInNode extends EventEmitter {
     };
     const { raw } = rawHeaderOf(header);
     const powHash = ckbPowHash(encodeCkbRawHeader(raw));
-    const target = compactTarget(this.options.compactTarget);
+    const target = compactTarget(Number(header.compact_target));
     let nonce = BigInt(timeSkew) << 64n;
     while (BigInt(bufHex(eaglesong(ckbPowMessage(powHash, nonce)))) > target) nonce++;
     block.header = { ...header, nonce: hex(nonce) };
@@ -669,9 +688,10 @@ export class CkbStandInNode extends EventEmitter {
     if (number !== parent.number + 1) {
       throw invalid(`Header(Number(NumberError(expected: ${parent.number + 1}, actual: ${number})))`);
     }
-    if (raw.compactTarget !== this.options.compactTarget) {
+    const wantedTarget = this.targetAfter(parent, Number(raw.timestamp));
+    if (raw.compactTarget !== wantedTarget) {
       throw invalid(
-        `Header(Epoch(TargetMismatch(expected: ${this.options.compactTarget.toString(16)}, actual: ${raw.compactTarget.toString(16)})))`,
+        `Header(Epoch(TargetMismatch(expected: ${wantedTarget.toString(16)}, actual: ${raw.compactTarget.toString(16)})))`,
       );
     }
     if (raw.epoch !== this.epoch(number)) {

@@ -45,8 +45,14 @@ import { KaspadRejection, readRpcTransaction, type VerifierEntry, verifyTransact
 export interface KaspaNodeOptions {
   /** Address prefix the node accepts (default `kaspadev`); its network name follows from it. */
   prefix?: 'kaspa' | 'kaspatest' | 'kaspadev' | 'kaspasim';
-  /** Compact target of every template (default 0x207fffff: about every other hash is a block). */
+  /** Compact target of genesis and, unless `retarget` says otherwise, of every template (default 0x207fffff: about every other hash is a block). */
   bits?: number;
+  /**
+   * The compact target of a block on `selectedParent` (its blue score and timestamp, ms) with timestamp
+   * `timestampMs`: the demo network retargets every block with it (ASERT); tests leave the target
+   * fixed. Not Kaspa's DAA window.
+   */
+  retarget?: (selectedParent: { blueScore: number; timestampMs: number }, timestampMs: number) => number;
   /** Subsidy of every block in sompi (default 10 KAS). */
   subsidy?: bigint;
   /** DAA score of the genesis block (default 300 000 000 000, about mainnet's). */
@@ -715,16 +721,26 @@ export class KaspaNodeStandIn {
     const others = parents.filter((b) => b !== selectedParent);
     const blues = [selectedParent.hash, ...others.filter((b) => !this.redMarks.has(b.hash)).map((b) => b.hash)];
     const reds = others.filter((b) => this.redMarks.has(b.hash)).map((b) => b.hash);
-    const work = blockWork(this.bits);
+    // A block's blue work adds the work of each blue in its mergeset, at that block's own target.
+    const work = blues.reduce((sum, h) => sum + blockWork(Number((this.blocks.get(h) as DagBlock).header.bits)), 0n);
     return {
       parents: [...parentHashes].sort(),
       selectedParent,
       mergeSetBlues: blues,
       mergeSetReds: reds,
       blueScore: selectedParent.blueScore + BigInt(blues.length),
-      blueWork: selectedParent.blueWork + work * BigInt(blues.length),
+      blueWork: selectedParent.blueWork + work,
       daaScore: selectedParent.daaScore + BigInt(parents.length),
     };
+  }
+
+  /** The compact target of the virtual's block made at `timestamp` (ms). */
+  private bitsOf(virtual: Virtual, timestamp: bigint): number {
+    const { retarget } = this.options;
+    if (!retarget) return this.bits;
+    const parent = virtual.selectedParent;
+    const time = Number(parent.header.timestamp as bigint);
+    return retarget({ blueScore: Number(parent.blueScore), timestampMs: time }, Number(timestamp));
   }
 
   /** The block (RpcRawBlock JSON) the virtual makes, paying `payScript`. */
@@ -767,7 +783,7 @@ export class KaspaNodeStandIn {
       acceptedIdMerkleRoot: virtual.selectedParent.header.hashMerkleRoot,
       utxoCommitment: EMPTY_MUHASH,
       timestamp,
-      bits: this.bits,
+      bits: this.bitsOf(virtual, timestamp),
       nonce: 0,
       daaScore: virtual.daaScore,
       blueWork: virtual.blueWork.toString(16).padStart(48, '0'),
