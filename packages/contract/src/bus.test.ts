@@ -100,6 +100,8 @@ describe('share batch message', () => {
       [withWorker({ invalid: -1 }), 'workers.0.invalid'],
       [withWorker({ stale: 2 ** 53 }), 'workers.0.stale'],
       [withWorker({ lastShareAt: Number.NaN }), 'workers.0.lastShareAt'],
+      [withWorker({ lastAcceptedAt: -5 }), 'workers.0.lastAcceptedAt'],
+      [withWorker({ lastAcceptedAt: '1700000000000' }), 'workers.0.lastAcceptedAt'],
       [withWorker({ rejectReasons: { duplicate: -1 } }), 'workers.0.rejectReasons.duplicate'],
       [{ ...batch, network: 'LTC' }, 'network'],
       [{ ...batch, network: { ...network, coin: 'ltc' } }, 'network.coin'],

@@ -39,6 +39,7 @@ const workerShareCounts = z
     invalid: z.number(),
     stale: z.number(),
     lastShareAt: z.number(),
+    lastAcceptedAt: z.number().optional(),
     rejectReasons: z.record(z.string(), z.number()),
   })
   .superRefine((w, ctx) => {
@@ -46,6 +47,9 @@ const workerShareCounts = z
     if (w.acceptedDifficulty < 0) ctx.addIssue({ code: 'custom', path: ['acceptedDifficulty'], message: 'negative' });
     for (const key of COUNTS) {
       if (!isCount(w[key])) ctx.addIssue({ code: 'custom', path: [key], message: 'not a count' });
+    }
+    if (w.lastAcceptedAt !== undefined && !isCount(w.lastAcceptedAt)) {
+      ctx.addIssue({ code: 'custom', path: ['lastAcceptedAt'], message: 'not a count' });
     }
     for (const reason in w.rejectReasons) {
       if (!isCount(w.rejectReasons[reason] as number)) {

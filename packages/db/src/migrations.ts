@@ -16,6 +16,7 @@ import m0015 from '../migrations/0015_telegram.sql';
 import m0016 from '../migrations/0016_payouts_sent_at.sql';
 import m0017 from '../migrations/0017_alerts_telegram_only.sql';
 import m0018 from '../migrations/0018_jobs_lease.sql';
+import m0019 from '../migrations/0019_workers_last_accepted.sql';
 
 const FILE_NAME = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 
@@ -52,6 +53,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration('0016_payouts_sent_at.sql', m0016),
   migration('0017_alerts_telegram_only.sql', m0017),
   migration('0018_jobs_lease.sql', m0018),
+  migration('0019_workers_last_accepted.sql', m0019),
 ];
 
 export function migration(fileName: string, sql: string): Migration {

@@ -494,6 +494,7 @@ export interface Workers {
   algorithm: string;
   first_seen_at: Date;
   id: Generated<ColumnType<bigint, bigint | number, bigint | number>>;
+  last_accepted_at: Date | null;
   last_share_at: Date;
   name: string;
   total_accepted_difficulty: Generated<ColumnType<string, string | bigint, string | bigint>>;

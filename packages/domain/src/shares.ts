@@ -15,6 +15,11 @@ export interface WorkerShareCounts {
   stale: number;
   /** Epoch milliseconds of the last share (any outcome). */
   lastShareAt: number;
+  /**
+   * Epoch milliseconds of the last accepted share; absent when none was accepted in the batch (and in
+   * batches of nodes from before it was sent).
+   */
+  lastAcceptedAt?: number;
   /** Counts of refused shares by reason code (for example `low-difficulty`, `duplicate`). */
   rejectReasons: Record<string, number>;
 }

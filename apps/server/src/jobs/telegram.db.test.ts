@@ -174,7 +174,7 @@ describe.each(testEngines())('Telegram on %s', (engine) => {
     const alerts = replies().slice(1);
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toMatch(/^\[Lodestone\] 2 workers of alice are offline\n\n/);
-    expect(alerts[0]).toContain('rig1 (scrypt): last accepted share 2026-11-20 12:00 UTC');
+    expect(alerts[0]).toContain('rig1 (scrypt): last accepted share 2026-11-20 11:59:34 UTC');
     expect(alerts[0]).toMatch(/Send \/stop to turn these messages off\.$/);
     // The e-mail went into the outbox too: Telegram is a copy, not instead.
     const email = await database.db.selectFrom('notifications').select('kind').where('channel', '=', 'email').execute();
@@ -368,7 +368,7 @@ describe.each(testEngines())('Telegram on %s', (engine) => {
     await link();
     await mine(['rig1', 'rig2'], T0 - 2 * HOUR, T0, 30_000);
     api.failNext('sendMessage', { code: 502, description: 'Bad Gateway' });
-    await ticks(T0 + MIN, T0 + 11 * MIN);
+    await ticks(T0 + MIN, T0 + 10 * MIN); // offline from 12:09:34, the last accepted share + the 10-minute window
     const failed = await database.db
       .selectFrom('notifications')
       .select(['status', 'attempts', 'last_error', 'next_attempt_at'])
@@ -449,14 +449,14 @@ describe.each(testEngines())('Telegram on %s', (engine) => {
     await sql`update users set offline_worker_telegram_only = true where id = ${alice.user_id}`.execute(database.db);
     await mine(['rig1'], T0 - 2 * HOUR, T0, 30_000);
     api.block(CHAT.id);
-    await ticks(T0 + MIN, T0 + 11 * MIN); // offline after its 10-minute window; the bot is blocked
+    await ticks(T0 + MIN, T0 + 10 * MIN); // offline after its 10-minute window; the bot is blocked
     const outbox = () => database.db.selectFrom('notifications').select(['channel', 'status', 'created_at']).execute();
     const [failed, ...none] = await outbox();
     expect(none).toEqual([]);
     expect(failed).toMatchObject({ channel: 'telegram', status: 'failed' });
 
     await sql`update users set offline_worker_notification = false where id = ${alice.user_id}`.execute(database.db);
-    await tick(T0 + 12 * MIN);
+    await tick(T0 + 11 * MIN);
     expect(await outbox()).toHaveLength(1);
 
     // On again a day later: the old alert is no news any more.

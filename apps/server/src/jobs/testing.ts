@@ -25,7 +25,10 @@ export function shareCounts(account: string, worker: string, over: Partial<Worke
   };
 }
 
-/** A 5-second batch ending at `end` (ISO), its workers' last shares 1 s before the end. */
+/**
+ * A 5-second batch ending at `end` (ISO), its workers' last shares 1 s before the end — the last
+ * accepted one too when the worker has valid shares, as a stratum node reports them.
+ */
 export function shareBatch(end: string, workers: WorkerShareCounts[], over: Partial<ShareBatch> = {}): ShareBatch {
   const intervalEnd = Date.parse(end);
   return {
@@ -34,7 +37,11 @@ export function shareBatch(end: string, workers: WorkerShareCounts[], over: Part
     algorithm: 'scrypt',
     intervalStart: intervalEnd - 5000,
     intervalEnd,
-    workers: workers.map((w) => ({ ...w, lastShareAt: w.lastShareAt || intervalEnd - 1000 })),
+    workers: workers.map((w) => {
+      const lastShareAt = w.lastShareAt || intervalEnd - 1000;
+      const lastAcceptedAt = w.lastAcceptedAt ?? (w.valid > 0 ? lastShareAt : undefined);
+      return { ...w, lastShareAt, ...(lastAcceptedAt !== undefined && { lastAcceptedAt }) };
+    }),
     ...over,
   };
 }

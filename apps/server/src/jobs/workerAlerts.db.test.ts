@@ -82,13 +82,18 @@ describe.each(testEngines())('offline-worker alerts on %s', (engine) => {
   }
 
   it('a worker that stops gets exactly one "offline" e-mail, after its window and not before', async () => {
-    await mine(['rig1'], T0 - 2 * HOUR, T0, 30_000); // one share each 30 s: window = the 10-minute floor
-    await ticks(T0 + MIN, T0 + 10 * MIN);
+    // One share each 30 s, the last accepted at 11:59:34 (its batch's, 1 s before its end): window = the
+    // 10-minute floor, so the worker is offline from 12:09:34 — the alert reports that share's own time,
+    // not the end of its minute.
+    await mine(['rig1'], T0 - 2 * HOUR, T0, 30_000);
+    await ticks(T0 + MIN, T0 + 9 * MIN);
     expect(await received()).toEqual([]);
-    await ticks(T0 + 11 * MIN, T0 + 40 * MIN);
+    await ticks(T0 + 10 * MIN, T0 + 40 * MIN);
     const mail = await received();
     expect(mail.map((m) => m.subject)).toEqual(['[Lodestone] Worker rig1 of alice is offline']);
-    expect(mail[0]?.text).toContain('rig1 (scrypt): last accepted share 2024-05-06 12:00 UTC, offline window 10 min');
+    expect(mail[0]?.text).toContain(
+      'rig1 (scrypt): last accepted share 2024-05-06 11:59:34 UTC, offline window 10 min',
+    );
     expect(mail[0]?.raw).toMatch(/^List-Unsubscribe:\s+<https:\/\/pool\.example\.org\/unsubscribe\?token=/m);
     expect(mail[0]?.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
     expect(smtp.messages[0]?.to).toEqual(['alice@example.com']);
@@ -134,7 +139,7 @@ describe.each(testEngines())('offline-worker alerts on %s', (engine) => {
       '[Lodestone] Worker rig1 of alice is offline',
       '[Lodestone] Worker rig1 of alice is back online',
     ]);
-    expect(smtp.messages[1]?.text).toContain('rig1 (scrypt): offline since 2024-05-06 12:00 UTC');
+    expect(smtp.messages[1]?.text).toContain('rig1 (scrypt): offline since 2024-05-06 11:59:34 UTC');
   });
 
   it('a window made longer while a worker is offline does not bring it back without a share', async () => {

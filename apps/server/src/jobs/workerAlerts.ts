@@ -86,7 +86,8 @@ export function judgeWorker(worker: AlertWorker, now: Date, hashesPerDifficulty:
   return { worker, offline, windowMs };
 }
 
-const utc = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/** To the second: a share's own time, which the minute would round ("02:17" for a rig that stopped at 02:17:12). */
+const utc = (d: Date) => `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 const minutes = (ms: number) =>
   ms >= 120 * 60_000 ? `${Math.round(ms / 3_600_000)} h` : `${Math.round(ms / 60_000)} min`;
 

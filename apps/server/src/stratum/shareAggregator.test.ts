@@ -76,6 +76,8 @@ describe('ShareAggregator', () => {
         invalid: 1,
         stale: 1,
         lastShareAt: 1_300,
+        // The refused shares came later: the last accepted one is its own time.
+        lastAcceptedAt: 1_200,
         rejectReasons: { 'low-difficulty': 1, stale: 1 },
       },
       {

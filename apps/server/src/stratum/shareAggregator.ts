@@ -114,6 +114,7 @@ export class ShareAggregator implements ShareRecorder {
     counts.lastShareAt = Math.max(counts.lastShareAt, at);
     if (outcome.kind === 'valid') {
       counts.valid += 1;
+      counts.lastAcceptedAt = Math.max(counts.lastAcceptedAt ?? 0, at);
       counts.acceptedDifficulty += outcome.difficulty;
       return;
     }

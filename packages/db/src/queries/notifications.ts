@@ -282,7 +282,10 @@ export interface AlertWorker {
   firstSeenAt: Date;
   /** The user's window in minutes; null: automatic. */
   windowMinutes: number | null;
-  /** End of the last minute with an accepted share (minute rows, else hour rows); null: none kept. */
+  /**
+   * The last accepted share: its own time (workers.last_accepted_at), else — for a worker not seen
+   * since nodes report it — the end of the last minute with one (minute rows, else hour rows); null: none kept.
+   */
   lastAcceptedAt: Date | null;
   /** Accepted difficulty and shares over the 24 hours up to the last accepted share (hour rows). */
   recentDifficulty: string;
@@ -302,7 +305,8 @@ export interface AlertWorker {
 
 /**
  * Every worker of the live accounts of users with offline_worker_notification on. The last accepted
- * share is one backward index probe per worker (minute rows, then hour rows); the share statistics
+ * share is the worker's own column, or one backward index probe (minute rows, then hour rows) for a
+ * worker without it; the share statistics
  * are at most 25 hour rows per worker.
  */
 export async function workersForOfflineAlerts(db: Executor): Promise<AlertWorker[]> {
@@ -337,6 +341,7 @@ export async function workersForOfflineAlerts(db: Executor): Promise<AlertWorker
       left join worker_alert_states s on s.worker_id = w.id
       cross join lateral (
         select coalesce(
+          w.last_accepted_at,
           (select m.minute + interval '1 minute' from worker_stats_minute m
             where m.worker_id = w.id and m.valid > 0 order by m.minute desc limit 1),
           (select h.hour + interval '1 hour' from worker_stats_hour h

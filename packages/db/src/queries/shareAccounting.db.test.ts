@@ -91,6 +91,21 @@ describe.each(testEngines())('share accounting queries on %s', (engine) => {
     });
   });
 
+  it('upsertWorkers keeps the latest accepted share to the millisecond; a batch without one keeps it', async () => {
+    const lastAccepted = async () =>
+      (await database.db.selectFrom('workers').select('last_accepted_at').executeTakeFirstOrThrow()).last_accepted_at;
+    await upsertWorkers(database.db, [activity('alice', 'rig1')]);
+    expect(await lastAccepted()).toBeNull();
+    await upsertWorkers(database.db, [
+      activity('alice', 'rig1', { lastAcceptedAt: new Date('2024-05-06T10:00:03.250Z') }),
+    ]);
+    expect(await lastAccepted()).toEqual(new Date('2024-05-06T10:00:03.250Z'));
+    // Only refused shares in a later batch, and an earlier batch arriving late: neither moves it.
+    await upsertWorkers(database.db, [activity('alice', 'rig1', { lastShareAt: T('10:05:00'), lastAcceptedAt: null })]);
+    await upsertWorkers(database.db, [activity('alice', 'rig1', { lastAcceptedAt: T('09:58:00') })]);
+    expect(await lastAccepted()).toEqual(new Date('2024-05-06T10:00:03.250Z'));
+  });
+
   it('addWorkerMinuteStats adds to existing minute rows and refuses a minute that is not truncated', async () => {
     const [w] = await upsertWorkers(database.db, [activity('alice', 'rig1')]);
     if (!w) throw new Error('no worker');

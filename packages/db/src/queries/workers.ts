@@ -10,6 +10,8 @@ export interface WorkerActivity {
   /** Earliest time the batch saw the worker (the batch's interval start). */
   seenAt: Date;
   lastShareAt: Date;
+  /** The batch's last accepted share of the worker; absent or null: none (or a node that does not say). */
+  lastAcceptedAt?: Date | null;
   /** Accepted difficulty to add to the worker's all-time total, a decimal string. */
   acceptedDifficulty: string;
 }
@@ -21,12 +23,12 @@ export interface WorkerKey {
   name: string;
 }
 
-/** Rows per statement: far below PostgreSQL's 65,535 bind parameters at 6 per row. */
+/** Rows per statement: far below PostgreSQL's 65,535 bind parameters at 7 per row. */
 const CHUNK = 1000;
 
 /**
- * Creates the workers that are new and updates the others: first_seen_at = least, last_share_at =
- * greatest (batches can arrive out of order), all-time accepted difficulty += the batch's. Returns
+ * Creates the workers that are new and updates the others: first_seen_at = least, last_share_at and
+ * last_accepted_at = greatest (batches can arrive out of order), all-time accepted difficulty += the batch's. Returns
  * every worker's id, in no particular order.
  *
  * Rows must be unique by (account, algorithm, name) — one statement cannot update a row twice — and
@@ -46,6 +48,7 @@ export async function upsertWorkers(db: Executor, rows: readonly WorkerActivity[
           name: r.name,
           first_seen_at: r.seenAt,
           last_share_at: r.lastShareAt,
+          last_accepted_at: r.lastAcceptedAt ?? null,
           total_accepted_difficulty: r.acceptedDifficulty,
         })),
       )
@@ -53,6 +56,11 @@ export async function upsertWorkers(db: Executor, rows: readonly WorkerActivity[
         oc.columns(['account', 'algorithm', 'name']).doUpdateSet((eb) => ({
           first_seen_at: eb.fn('least', [eb.ref('workers.first_seen_at'), eb.ref('excluded.first_seen_at')]),
           last_share_at: eb.fn('greatest', [eb.ref('workers.last_share_at'), eb.ref('excluded.last_share_at')]),
+          // greatest() skips nulls: a batch without an accepted share keeps the time there is.
+          last_accepted_at: eb.fn('greatest', [
+            eb.ref('workers.last_accepted_at'),
+            eb.ref('excluded.last_accepted_at'),
+          ]),
           total_accepted_difficulty: eb(
             'workers.total_accepted_difficulty',
             '+',

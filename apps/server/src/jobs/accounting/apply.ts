@@ -33,6 +33,7 @@ interface MergedWorker {
   invalid: number;
   stale: number;
   lastShareAt: number;
+  lastAcceptedAt: number | undefined;
 }
 
 /** One entry per (account, worker), sorted by code units so concurrent batches lock rows in one order. */
@@ -47,6 +48,7 @@ function mergeWorkers(batch: ShareBatch): MergedWorker[] {
       seen.invalid += w.invalid;
       seen.stale += w.stale;
       seen.lastShareAt = Math.max(seen.lastShareAt, w.lastShareAt);
+      if (w.lastAcceptedAt !== undefined) seen.lastAcceptedAt = Math.max(seen.lastAcceptedAt ?? 0, w.lastAcceptedAt);
     } else {
       byKey.set(key, {
         account: w.account,
@@ -56,6 +58,7 @@ function mergeWorkers(batch: ShareBatch): MergedWorker[] {
         invalid: w.invalid,
         stale: w.stale,
         lastShareAt: w.lastShareAt,
+        lastAcceptedAt: w.lastAcceptedAt,
       });
     }
   }
@@ -103,6 +106,7 @@ export async function applyShareBatch(
       name: w.name,
       seenAt,
       lastShareAt: new Date(w.lastShareAt),
+      lastAcceptedAt: w.lastAcceptedAt === undefined ? null : new Date(w.lastAcceptedAt),
       acceptedDifficulty: sumDecimals(w.difficulties),
     }));
     const keys = await upsertWorkers(trx, activity);
