@@ -179,11 +179,55 @@ describe('admin screens', () => {
     expect((await userLogOfUser(site.database.db, admin.userId, 1))[0]?.log_name).toBe('admin_login_as');
     expect((await userLogOfUser(site.database.db, miner.userId, 1))[0]?.log_name).toBe('admin_logged_in_as_user');
 
+    // The admin sees so on every page, until logging out ends it.
+    const banner = page.getByRole('status').filter({ hasText: 'You are logged in as' });
+    await banner.waitFor();
+    expect(await banner.innerText()).toContain(
+      'You are logged in as miner01@example.org as an admin. Log out to end it.',
+    );
+    await page.goto('/settings');
+    await banner.waitFor();
+    await page.goto('/stats');
+    await banner.waitFor();
+
     // Logging out ends the impersonation; nothing of the admin's session is left.
     await page.getByTestId('site-nav').getByTestId('logout').click();
     await page.waitForURL(`${site.baseUrl}/`);
+    await banner.waitFor({ state: 'detached' });
     await page.goto('/admin/users');
     await page.waitForURL('**/login');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('logged in as a user on a 375 px phone, the banner stays in sight and its Log out ends the session', async () => {
+    const { page, context, errors } = await site.newPage({ width: 375, height: 700 });
+    await logIn(site, context, admin.userId);
+    await page.goto('/admin/users');
+    await page.getByPlaceholder('Search by email or username (comma separated)').fill('miner02@');
+    const rows = page.getByTestId('user-row');
+    await expect.poll(() => rows.count()).toBe(1);
+    await rows.first().getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/dashboard');
+    const banner = page.getByTestId('impersonation-banner');
+    await banner.waitFor();
+    expect(await banner.getAttribute('role')).toBe('status');
+    expect(await banner.innerText()).toContain('You are logged in as miner02@example.org as an admin.');
+    // Nothing wider than the phone, and still in sight at the bottom of a long page (the header is sticky).
+    await page.goto('/faq');
+    await banner.waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    const box = await banner.boundingBox();
+    expect(box?.y).toBe(0);
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 375).toBe(true);
+    const logout = banner.getByRole('button', { name: 'Log out' });
+    expect(await logout.isVisible()).toBe(true);
+    await logout.click();
+    await page.waitForURL(`${site.baseUrl}/`);
+    await banner.waitFor({ state: 'detached' });
+    expect(await page.evaluate(async () => (await fetch('/v1/user/info')).json())).toEqual({ result: false });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -495,22 +495,62 @@ describe('miner dashboard: mining tab, wizard, account selector', () => {
     await context.close();
   });
 
-  it('Remove Offline Workers and a worker removal reload the page without them', async () => {
-    const { page, context } = await site.newPage();
+  it('Remove Offline Workers and a worker removal ask first; Cancel removes nothing, Remove reloads without them', async () => {
+    const { page, context, errors } = await site.newPage();
     await logIn(context, site, bob);
     await page.goto('/dashboard');
     await page.getByTestId('workers-search').fill('oldrig');
     await page.getByTestId('workers-table').getByTestId('worker-row').first().waitFor();
-    await Promise.all([page.waitForEvent('load'), page.getByTestId('remove-offline').click()]);
+    await expect.poll(() => page.getByTestId('card-workers').innerText()).toBe('23 / 24');
+    const workerNames = async () =>
+      (await apiAnswer<{ name: string }[]>(page, '/v1/user/mining/workers?account_name=bob01&algorithm=scrypt')).map(
+        (w) => w.name,
+      );
+    const removals: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/v1/user/mining/workers/remove')) removals.push(r.url());
+    });
+
+    // Asked first, with the count the cards show; Cancel (and Escape) close the question and remove nothing.
+    await page.getByTestId('remove-offline').click();
+    const offline = page.getByRole('dialog', { name: 'Remove 1 offline worker?' });
+    await offline.waitFor();
+    expect(await offline.innerText()).toContain('comes back as a new worker when it mines again');
+    await offline.getByRole('button', { name: 'Cancel' }).click();
+    await offline.waitFor({ state: 'detached' });
+    await page.getByTestId('remove-offline').click();
+    await offline.waitFor();
+    await page.keyboard.press('Escape');
+    await offline.waitFor({ state: 'detached' });
+    expect(removals).toEqual([]);
+    expect(await workerNames()).toContain('oldrig');
+
+    await page.getByTestId('remove-offline').click();
+    await Promise.all([
+      page.waitForEvent('load'),
+      offline.getByRole('button', { name: 'Remove', exact: true }).click(),
+    ]);
     await page.getByTestId('card-workers').waitFor();
     expect(await page.getByTestId('card-workers').innerText()).toBe('23 / 23');
+    expect(await workerNames()).not.toContain('oldrig');
 
     await page.getByTestId('workers-search').fill('rig23');
     const row = page.getByTestId('workers-table').getByTestId('worker-row');
     await row.first().waitFor();
-    await Promise.all([page.waitForEvent('load'), row.getByRole('button', { name: 'Remove worker rig23' }).click()]);
+    await row.getByRole('button', { name: 'Remove worker rig23' }).click();
+    const one = page.getByRole('dialog', { name: 'Remove worker rig23?' });
+    await one.waitFor();
+    await one.getByRole('button', { name: 'Cancel' }).click();
+    await one.waitFor({ state: 'detached' });
+    expect(removals).toHaveLength(1);
+    expect(await workerNames()).toContain('rig23');
+
+    await row.getByRole('button', { name: 'Remove worker rig23' }).click();
+    await Promise.all([page.waitForEvent('load'), one.getByRole('button', { name: 'Remove', exact: true }).click()]);
     await page.getByTestId('card-workers').waitFor();
     expect(await page.getByTestId('card-workers').innerText()).toBe('22 / 22');
+    expect(await workerNames()).not.toContain('rig23');
+    expect(errors).toEqual([]);
     await context.close();
   });
 

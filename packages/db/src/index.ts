@@ -55,7 +55,7 @@ export {
   type StoredConversionSettings,
 } from './queries/conversionSettings.js';
 export { couponByCodeForUpdate, insertCoupon, redeemCoupon } from './queries/coupons.js';
-export { type DailyEarning, dailyEarnings, lifetimeEarnings } from './queries/earnings.js';
+export { type DailyEarning, dailyEarnings, firstEarningAt, lifetimeEarnings } from './queries/earnings.js';
 export {
   balancesOfAccount,
   balancesOfSystemAccount,
@@ -73,6 +73,7 @@ export { clearLoginFailures, releaseLoginAttempt, takeLoginAttempt } from './que
 export { accountDifficultyByDay, mostActiveAlgorithmSince } from './queries/mining/history.js';
 export {
   accountDifficultyByHalfHour,
+  accountFirstHalfHour,
   accountMiningTotals,
   accountWorkerRows,
   type DifficultySlot,
@@ -171,6 +172,7 @@ export {
 } from './queries/poolComparisons.js';
 export {
   averageProfitSince,
+  firstPoolSnapshotAt,
   hashrateBuckets,
   insertPoolStats,
   latestPoolStats,

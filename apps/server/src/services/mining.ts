@@ -2,6 +2,7 @@ import type { ChartResponse, MiningSummaryResponse, MiningWorker } from '@lodest
 import {
   type Account,
   accountDifficultyByHalfHour,
+  accountFirstHalfHour,
   accountMiningTotals,
   accountWorkerRows,
   type DB,
@@ -29,7 +30,13 @@ import type { Kysely } from 'kysely';
 import { logEvent } from './accounts/context.js';
 import { errors } from './errors.js';
 import type { HashesPerDifficulty } from './hashesPerDifficulty.js';
-import { CHART_BUCKET_MINUTES, CHART_POINTS, type HashrateSeries, presentHashrateChart } from './poolDetail.js';
+import {
+  CHART_BUCKET_MINUTES,
+  CHART_POINTS,
+  fromFirstRecord,
+  type HashrateSeries,
+  presentHashrateChart,
+} from './poolDetail.js';
 
 /**
  * The Mining tab (docs/dashboard.md, "Mining API"): summary cards, hashrate chart, workers table and
@@ -190,7 +197,10 @@ export async function readMiningSummary(
   };
 }
 
-/** GET /user/mining/chart: the last 24 hours in 30-minute points, labelled in `timeZone` (checked by the caller). */
+/**
+ * GET /user/mining/chart: the last 24 hours in 30-minute points, labelled in `timeZone` (checked by the caller),
+ * from the half hour of the account's first shares on the algorithm when that is newer.
+ */
 export async function readMiningChart(
   ctx: MiningContext,
   account: Account,
@@ -200,8 +210,12 @@ export async function readMiningChart(
 ): Promise<ChartResponse> {
   const now = ctx.now();
   const { from, to } = chartBuckets(now);
-  const slots = await accountDifficultyByHalfHour(db, account.username, algorithm, from, to);
-  return presentHashrateChart(accountHashrateSeries(slots, now, ctx.hashesPerDifficulty(algorithm)), timeZone);
+  const [slots, first] = await Promise.all([
+    accountDifficultyByHalfHour(db, account.username, algorithm, from, to),
+    accountFirstHalfHour(db, account.username, algorithm, to),
+  ]);
+  const series = accountHashrateSeries(slots, now, ctx.hashesPerDifficulty(algorithm));
+  return presentHashrateChart(fromFirstRecord(series, first), timeZone);
 }
 
 /** GET /user/mining/workers: every worker of the account on the algorithm, by name. */

@@ -2,6 +2,7 @@ import type { AlgorithmStatsResponse, ChartResponse } from '@lodestone/contract'
 import { TOP_HASHERS_LIMIT } from '@lodestone/contract';
 import {
   type Executor,
+  firstPoolSnapshotAt,
   hashrateBuckets,
   latestPoolStats,
   publicAccountNames,
@@ -127,10 +128,24 @@ export interface HashrateSeries {
 }
 
 /**
+ * The series from the bucket its first record (`first`) falls in (docs/decisions.md, Charts start at the first
+ * record): buckets before it are left out, since nothing was there to measure, while a bucket after it without
+ * data keeps its 0 (an outage is a real zero). No record at all (`first` null): no points.
+ */
+export function fromFirstRecord(series: HashrateSeries, first: Date | null): HashrateSeries {
+  const bucketMs = CHART_BUCKET_MINUTES * 60_000;
+  const from =
+    first === null ? series.starts.length : series.starts.findIndex((s) => s.getTime() + bucketMs > first.getTime());
+  const keep = from === -1 ? series.starts.length : from;
+  return { starts: series.starts.slice(keep), hashrates: series.hashrates.slice(keep) };
+}
+
+/**
  * The pool hashrate of one algorithm over the last 24 hours: CHART_POINTS buckets of
  * CHART_BUCKET_MINUTES aligned on UTC (and so on every zone's half hours), the last one being the
- * bucket that contains `now`. A bucket's value is the mean of the rollup snapshots in it; a bucket
- * without snapshots (the rollup was not running) reads 0, as the pool table does for stale data.
+ * bucket that contains `now`, from the bucket of the algorithm's first snapshot when that is newer. A
+ * bucket's value is the mean of the rollup snapshots in it; a bucket without snapshots (the rollup was
+ * not running) reads 0, as the pool table does for stale data.
  */
 export async function readHashrateSeries(
   db: Executor,
@@ -140,10 +155,13 @@ export async function readHashrateSeries(
   const bucketMs = CHART_BUCKET_MINUTES * 60_000;
   const last = Math.floor(now.getTime() / bucketMs) * bucketMs;
   const first = last - (CHART_POINTS - 1) * bucketMs;
-  const rows = await hashrateBuckets(db, algorithm, new Date(first), new Date(last + bucketMs), bucketMs / 1000);
+  const [rows, firstSnapshot] = await Promise.all([
+    hashrateBuckets(db, algorithm, new Date(first), new Date(last + bucketMs), bucketMs / 1000),
+    firstPoolSnapshotAt(db, algorithm),
+  ]);
   const byStart = new Map(rows.map((r) => [r.start.getTime(), r.hashrate]));
   const starts = Array.from({ length: CHART_POINTS }, (_, i) => new Date(first + i * bucketMs));
-  return { starts, hashrates: starts.map((s) => byStart.get(s.getTime()) ?? '0') };
+  return fromFirstRecord({ starts, hashrates: starts.map((s) => byStart.get(s.getTime()) ?? '0') }, firstSnapshot);
 }
 
 /**

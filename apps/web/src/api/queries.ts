@@ -60,11 +60,12 @@ export function useStratum() {
  * GET /v1/user/info (docs/website.md, Session: the home page checks the session; success sets the logged-in flag,
  * failure clears it). `null` means nobody is logged in — an expected answer, not an error.
  */
-export function useUserInfo() {
+export function useUserInfo({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: queryKeys.userInfo,
     queryFn: ({ signal }) => getUserInfo(signal),
     retry: false,
     staleTime: 0,
+    enabled,
   });
 }

@@ -35,6 +35,22 @@ export async function dailyEarnings(
   return rows.rows.map((r) => ({ day: r.day, coin: r.coin, amount: BigInt(r.amount) }));
 }
 
+/**
+ * The start of the first quarter hour in which the account earned anything from the algorithm's shares, or null
+ * if it never did: where its revenue chart starts.
+ */
+export async function firstEarningAt(db: Executor, accountId: bigint, algorithm: AlgorithmKey): Promise<Date | null> {
+  const row = await db
+    .selectFrom('earnings_quarter_hours as q')
+    .innerJoin('ledger_accounts as la', 'la.id', 'q.ledger_account_id')
+    .select(sql<Date | null>`min(q.bucket)`.as('first'))
+    .where('la.account_id', '=', accountId)
+    .where('q.algorithm', '=', algorithm)
+    .where('q.amount', '<>', '0')
+    .executeTakeFirst();
+  return row?.first ?? null;
+}
+
 /** Everything an account ever earned, per coin (optionally from one algorithm's shares). */
 export async function lifetimeEarnings(
   db: Executor,

@@ -57,6 +57,27 @@ export function poolStatsSince(db: Executor, algorithm: AlgorithmKey, since: Dat
     .execute();
 }
 
+/**
+ * When the pool's record of an algorithm begins: its oldest snapshot (the rollup writes one a minute from the
+ * pool's first start, hashrate 0 included), or with `withRate` its oldest snapshot that knew a PPS rate
+ * (profit > 0). Charts start there (docs/decisions.md, Charts start at the first record); null: no record yet.
+ */
+export async function firstPoolSnapshotAt(
+  db: Executor,
+  algorithm: AlgorithmKey,
+  { withRate = false }: { withRate?: boolean } = {},
+): Promise<Date | null> {
+  let query = db
+    .selectFrom('pool_stats')
+    .select('taken_at')
+    .where('algorithm', '=', algorithm)
+    .orderBy('taken_at')
+    .limit(1);
+  if (withRate) query = query.where('profit', '>', '0');
+  const row = await query.executeTakeFirst();
+  return row?.taken_at ?? null;
+}
+
 export interface HashrateBucket {
   /** Start of the bucket: `from`'s epoch alignment, a multiple of `bucketSeconds` since 1970-01-01 UTC. */
   start: Date;

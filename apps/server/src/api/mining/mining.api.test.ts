@@ -138,9 +138,38 @@ describe.each(testEngines())('mining API on %s', (engine) => {
       estimated_revenue: 0,
     });
     expect(await workers(user)).toEqual([]);
-    const empty = await chart(user);
-    expect(empty.y_axis).toEqual(Array(48).fill(0));
-    expect(empty.label).toBe('Hashrate (H/s)');
+    // Nothing mined yet: no points, rather than 24 hours of zeros.
+    expect(await chart(user)).toEqual({ x_axis: [], y_axis: [], label: 'Hashrate (H/s)' });
+  });
+
+  it('starts the chart at the half hour of the account’s first shares; half hours after it without shares read 0', async () => {
+    const user = await registerUser(t.app);
+    const me = user.username;
+    await apply('2024-05-06T10:40:00Z', [shareCounts(me, 'rig1', { acceptedDifficulty: 1800, valid: 18 })]); // 10:39
+    await apply('2024-05-06T12:01:00Z', [shareCounts(me, 'rig1', { acceptedDifficulty: 3300, valid: 33 })]); // 12:00
+    // Another algorithm's shares and another account's older ones do not start this chart earlier.
+    await apply('2024-05-06T01:00:00Z', [shareCounts(me, 'asic', { acceptedDifficulty: 5, valid: 1 })], 'sha256');
+    const other = await registerUser(t.app);
+    await apply('2024-05-06T01:00:00Z', [shareCounts(other.username, 'rig1', { acceptedDifficulty: 5, valid: 1 })]);
+
+    // 10:30: 1,800 × 65,536 ÷ 1,800 s = 65,536 H/s; 11:00 and 11:30 mined nothing (real zeros); the current 12:00:
+    // 3,300 × 65,536 ÷ the 330 s so far = 655,360 H/s.
+    const expected = {
+      x_axis: ['10:30', '11:00', '11:30', '12:00'],
+      y_axis: [65.536, 0, 0, 655.36],
+      label: 'Hashrate (Kh/s)',
+    };
+    expect(await chart(user)).toEqual(expected);
+    expect((await chart(user, 'Asia/Kolkata')).x_axis).toEqual(['16:00', '16:30', '17:00', '17:30']);
+    await runWorkerRollup(t.database.db, new Date(clock));
+    expect(await chart(user)).toEqual(expected);
+    // A removed worker's history stays, and so does where the chart starts.
+    const removed = await siteGet('/v1/user/mining/workers/removeall', { cookie: user.cookie, query: q(user) });
+    expect(removed.json()).toEqual({ result: true, removed: 0 });
+    const [rig1] = await workers(user);
+    await siteGet(`/v1/user/mining/workers/remove/${rig1?.id}`, { cookie: user.cookie, query: q(user) });
+    expect(await workers(user)).toEqual([]);
+    expect(await chart(user)).toEqual(expected);
   });
 
   it('computes the summary, workers and chart from the account’s shares, the same after rolling up', async () => {

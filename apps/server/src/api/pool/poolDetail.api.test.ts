@@ -159,7 +159,7 @@ describe.each(testEngines())('GET /v1/pool/stats/{algorithm}/chart on %s', (engi
   const bucketMs = CHART_BUCKET_MINUTES * MINUTE;
 
   /** Seeds snapshots around the current bucket, first waiting out a bucket boundary a few seconds away. */
-  async function seed() {
+  async function seed({ olderHistory = true } = {}) {
     const toBoundary = bucketMs - (Date.now() % bucketMs);
     if (toBoundary < 5000) await new Promise((resolve) => setTimeout(resolve, toBoundary + 10));
     const now = Date.now();
@@ -179,8 +179,8 @@ describe.each(testEngines())('GET /v1/pool/stats/{algorithm}/chart on %s', (engi
     await snapshot(current + 1, '4000000000');
     // three buckets back: 1.5 Gh/s
     await snapshot(current - 3 * bucketMs + 5 * MINUTE, '1500000000');
-    // older than the chart's 24 hours: left out
-    await snapshot(current - CHART_POINTS * bucketMs, '999000000000');
+    // older than the chart's 24 hours: left out (and the pool's first record then is before the chart)
+    if (olderHistory) await snapshot(current - CHART_POINTS * bucketMs, '999000000000');
     return current;
   }
 
@@ -198,6 +198,16 @@ describe.each(testEngines())('GET /v1/pool/stats/{algorithm}/chart on %s', (engi
     const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
     expect(body.x_axis.at(-1)).toBe(hhmm(current));
     expect(body.x_axis[0]).toBe(hhmm(current - (CHART_POINTS - 1) * bucketMs));
+  });
+
+  it('starts at the bucket of the pool’s first snapshot, not with zeros; later buckets without one read 0', async () => {
+    const current = await seed({ olderHistory: false });
+    const body = chartResponse.parse((await t.app.inject({ url: '/v1/pool/stats/x11/chart' })).json());
+    const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
+    expect(body.x_axis).toEqual([3, 2, 1, 0].map((back) => hhmm(current - back * bucketMs)));
+    // the two buckets between are an outage of the rollup: real zeros
+    expect(body.y_axis).toEqual([1.5, 0, 0, 3]);
+    expect(body.label).toBe('Hashrate (Gh/s)');
   });
 
   it('writes the x labels in the requested time zone', async () => {
@@ -229,9 +239,8 @@ describe.each(testEngines())('GET /v1/pool/stats/{algorithm}/chart on %s', (engi
     }
   });
 
-  it('answers zeros in H/s for an algorithm without snapshots', async () => {
+  it('answers no points (not 48 zeros) for an algorithm without snapshots', async () => {
     const body = chartResponse.parse((await t.app.inject({ url: '/v1/pool/stats/kheavyhash/chart' })).json());
-    expect(body.label).toBe('Hashrate (H/s)');
-    expect(body.y_axis).toEqual(Array(CHART_POINTS).fill(0));
+    expect(body).toEqual({ x_axis: [], y_axis: [], label: 'Hashrate (H/s)' });
   });
 });

@@ -193,6 +193,29 @@ describe.each(testEngines())('profitability on %s', (engine) => {
       expect(week.x_axis.at(-1)).toBe('06-15 12:00');
     });
 
+    it('starts at the point of the first known rate, not with zeros; later points without a rate read 0', async () => {
+      // x11 started on 06-13 at 23:00Z without a rate (profit 0), knew one from 06-14 02:30Z, then had none.
+      await snapshot(t, 'x11', '2025-06-13T23:00:00Z', '0');
+      await snapshot(t, 'x11', '2025-06-14T02:30:00Z', e15(4));
+      await snapshot(t, 'x11', '2025-06-15T12:10:00Z', e15(2));
+      const chart = async (query: string) =>
+        chartResponse.parse((await t.app.inject({ url: `/v1/pool/profits/x11/chart?${query}` })).json());
+      const month = await chart('timezone=UTC');
+      expect(month.x_axis).toEqual(['2025-06-14', '2025-06-15']);
+      expect(month.y_axis).toEqual([0.004, 0.002]);
+      const week = await chart('period=7d');
+      expect(week.x_axis[0]).toBe('06-14 00:00');
+      expect(week.x_axis).toHaveLength(10); // 06-14 00:00 … 06-15 12:00
+      expect(week.y_axis).toEqual([0.004, 0, 0, 0, 0, 0, 0, 0, 0, 0.002]);
+      // The 24 hours are older than the first rate: all 24 points, the hours without a rate at 0.
+      const day = await chart('period=24h');
+      expect(day.x_axis).toHaveLength(24);
+      expect(day.y_axis.filter((v) => v !== 0)).toEqual([0.002]);
+      // An algorithm whose rate was never known has no points.
+      const never = chartResponse.parse((await t.app.inject({ url: '/v1/pool/profits/blake2s/chart' })).json());
+      expect(never.x_axis).toEqual([]);
+    });
+
     it('refuses unknown periods and zones', async () => {
       expect((await t.app.inject({ url: '/v1/pool/profits/scrypt/chart?period=1y' })).statusCode).toBe(400);
       expect((await t.app.inject({ url: '/v1/pool/profits/scrypt/chart?timezone=Mars/Base' })).statusCode).toBe(400);

@@ -299,6 +299,31 @@ describe.each(testEngines())('revenue calls on %s', (engine) => {
       const y = Object.fromEntries(body.x_axis.map((x, i) => [x, body.y_axis[i]]));
       expect(y).toMatchObject({ '2025-06-13': 0.01, '2025-06-14': 0.7, '2025-06-15': 1.2 });
     });
+
+    it('starts at the day of the first earning from the algorithm, not with zeros; later days without earnings are 0', async () => {
+      const chart = async (query: Record<string, string>, who = w.alice) =>
+        chartResponse.parse((await call('/v1/user/revenue/chart', query, who)).json());
+      // Bob first earned on 2025-06-09 at 12:00Z: 0.025 LTC × $80 = $2, then nothing (real zeros).
+      const bob = await chart({ algorithm: 'scrypt', timezone: 'UTC' }, w.bob);
+      expect(bob.x_axis).toEqual(daysBetween('2025-06-09', '2025-06-15'));
+      expect(bob.y_axis).toEqual([2, 0, 0, 0, 0, 0, 0]);
+      // At UTC+14 that first earning is on the 10th.
+      const kiritimati = await chart({ algorithm: 'scrypt', timezone: 'Pacific/Kiritimati' }, w.bob);
+      expect(kiritimati.x_axis[0]).toBe('2025-06-10');
+      expect(kiritimati.y_axis[0]).toBe(2);
+      // Alice's x11 starts on 06-14 (DASH has no price: its days read 0, they are not left out).
+      expect(await chart({ algorithm: 'x11', timezone: 'UTC' })).toEqual({
+        x_axis: ['2025-06-14', '2025-06-15'],
+        y_axis: [0, 0],
+        label: REVENUE_CHART_LABEL,
+      });
+      // Nothing ever earned on the algorithm: no points.
+      expect(await chart({ algorithm: 'kheavyhash', timezone: 'UTC' })).toEqual({
+        x_axis: [],
+        y_axis: [],
+        label: REVENUE_CHART_LABEL,
+      });
+    });
   });
 
   describe('who may call', () => {

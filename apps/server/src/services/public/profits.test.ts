@@ -48,7 +48,7 @@ describe('periods', () => {
     expect(meanSince(hours, new Date('2025-06-01T00:00:00Z'))?.toString()).toBe('0.000000000000002');
     expect(meanSince(hours, new Date('2025-06-15T12:00:00Z'))?.toString()).toBe('0.000000000000002');
     expect(meanSince(hours, new Date('2025-06-15T13:00:00Z'))).toBeUndefined();
-    const means = periodMeans({ now: NOW, hours });
+    const means = periodMeans({ now: NOW, hours, firstRate: hours[0]?.hour ?? null });
     expect(means['24h']?.toString()).toBe('0.000000000000002');
     expect(means['7d']?.toString()).toBe('0.000000000000002');
   });
@@ -131,7 +131,11 @@ describe('presentPoolProfits', () => {
       >[0]['catalogue'][number];
     const answer = presentPoolProfits({
       algorithm: sha256,
-      history: { now: NOW, hours: [hour('2025-06-15T12:00:00Z', '0.00000000000000004')] },
+      history: {
+        now: NOW,
+        hours: [hour('2025-06-15T12:00:00Z', '0.00000000000000004')],
+        firstRate: new Date('2025-06-15T12:00:00Z'),
+      },
       own,
       others: [],
       catalogue: [coin('BTC', 1), coin('LTC', 2), coin('DOGE', 3)],
@@ -152,7 +156,7 @@ describe('presentPoolProfits', () => {
     });
     const noEuro = presentPoolProfits({
       algorithm: sha256,
-      history: { now: NOW, hours: [] },
+      history: { now: NOW, hours: [], firstRate: null },
       own,
       others: [],
       catalogue: [],
@@ -172,6 +176,8 @@ describe('presentProfitChart', () => {
       hour('2025-06-14T20:00:00Z', '0.000000000000001'),
       hour('2025-06-15T12:00:00Z', '0.000000000000003'),
     ],
+    // The pool knew rates long before the 30 days.
+    firstRate: new Date('2025-01-01T00:00:00Z'),
   };
 
   it('24h: one point per hour of the period, labelled in the zone', () => {
@@ -206,5 +212,33 @@ describe('presentProfitChart', () => {
     expect(tokyo.x_axis[29]).toBe('2025-06-15');
     expect(tokyo.y_axis[29]).toBe(0.002); // 20:00 UTC is 05:00 the next day in Tokyo: (1 + 3) / 2
     expect(tokyo.y_axis[28]).toBe(0.009);
+  });
+
+  it('starts at the point the pool’s first rate counts in; later hours without a rate still read 0', () => {
+    // First rate at 20:10 UTC yesterday; the 11:00 hour before it cannot be (a seed that says so is ignored).
+    const young = { ...history, hours: history.hours.slice(2), firstRate: new Date('2025-06-14T20:10:00Z') };
+    const day = presentProfitChart(scrypt, young, '24h', 'UTC');
+    expect(day.x_axis[0]).toBe('20:00');
+    expect(day.x_axis).toHaveLength(17); // 20:00 … 12:00
+    expect(day.y_axis[0]).toBe(0.001);
+    expect(day.y_axis.at(-1)).toBe(0.003);
+    expect(day.y_axis.slice(1, -1).every((v) => v === 0)).toBe(true);
+    const week = presentProfitChart(scrypt, young, '7d', 'UTC');
+    expect(week.x_axis).toEqual(['06-14 20:00', '06-15 00:00', '06-15 04:00', '06-15 08:00', '06-15 12:00']);
+    expect(week.y_axis).toEqual([0.001, 0, 0, 0, 0.003]);
+    const month = presentProfitChart(scrypt, young, '30d', 'UTC');
+    expect(month.x_axis).toEqual(['2025-06-14', '2025-06-15']);
+    expect(month.y_axis).toEqual([0.001, 0.003]);
+    // In Tokyo 20:10 UTC is already the 15th.
+    expect(presentProfitChart(scrypt, young, '30d', 'Asia/Tokyo').x_axis).toEqual(['2025-06-15']);
+    // In India the 20:00 UTC hour starts on the 15th at 01:30, and counts there.
+    expect(presentProfitChart(scrypt, young, '30d', 'Asia/Kolkata').x_axis).toEqual(['2025-06-15']);
+  });
+
+  it('has no points before the pool ever knew a rate', () => {
+    for (const period of ['24h', '7d', '30d'] as const) {
+      const chart = presentProfitChart(scrypt, { now: NOW, hours: [], firstRate: null }, period, 'UTC');
+      expect(chart).toEqual({ x_axis: [], y_axis: [], label: 'AVG Profit (BTC/TH/s)' });
+    }
   });
 });

@@ -12,6 +12,7 @@ import {
 import {
   type Coin,
   type Executor,
+  firstPoolSnapshotAt,
   latestPrices,
   listCoins,
   type PoolComparison,
@@ -68,6 +69,8 @@ export const HASHRATE_UNIT_EXPONENTS: Readonly<Record<string, number>> = {
 export interface ProfitHistory {
   now: Date;
   hours: ProfitHour[];
+  /** When the pool first knew a rate of the algorithm (null: never): where the chart starts. */
+  firstRate: Date | null;
 }
 
 function currentHourStart(now: Date): number {
@@ -85,8 +88,11 @@ export function periodStart(now: Date, period: ProfitPeriod): Date {
  */
 export async function readProfitHistory(db: Executor, algorithm: Algorithm, now: Date): Promise<ProfitHistory> {
   const from = new Date(periodStart(now, '30d').getTime() - 24 * HOUR_MS);
-  const hours = await profitHours(db, algorithm.key, from, new Date(now.getTime() + 1));
-  return { now, hours };
+  const [hours, firstRate] = await Promise.all([
+    profitHours(db, algorithm.key, from, new Date(now.getTime() + 1)),
+    firstPoolSnapshotAt(db, algorithm.key, { withRate: true }),
+  ]);
+  return { now, hours, firstRate };
 }
 
 // ── pure parts ──────────────────────────────────────────────────────────────────────────────────
@@ -264,7 +270,9 @@ function dayHourLabel(instant: Date, timeZone: string): string {
  * The average-profit chart (pure): 24h → one point per UTC hour (24, the last one the current hour)
  * labelled HH:mm; 7d → 4-hour points on UTC (42) labelled MM-DD HH:mm; 30d → one point per calendar
  * day of `timeZone` (30, today the last) labelled YYYY-MM-DD, an hour counting on the day it starts.
- * A point's value is the mean of our snapshots in it, in the algorithm's unit; 0 without any.
+ * A point's value is the mean of our snapshots in it, in the algorithm's unit; 0 without any. Points
+ * before the one the pool's first known rate counts in are left out, none at all before any rate
+ * (docs/decisions.md, Charts start at the first record).
  */
 export function presentProfitChart(
   algorithm: Algorithm,
@@ -275,12 +283,19 @@ export function presentProfitChart(
   const current = currentHourStart(history.now);
   const buckets: Bucket[] = [];
   let bucketOf: (hour: Date) => number;
+  // The first point shown: the one the hour of the first rate counts in (0 when it is older than the chart).
+  let firstShown: (hour: Date) => number;
   if (period === '30d') {
     const today = localDay(history.now, timeZone);
     const days = daysBetween(addDays(today, -29), today);
     const index = new Map(days.map((d, i) => [d, i]));
     for (const day of days) buckets.push({ label: day, sum: Exact.ZERO, count: 0 });
     bucketOf = (hour) => index.get(localDay(hour, timeZone)) ?? -1;
+    firstShown = (hour) => {
+      const day = localDay(hour, timeZone);
+      const i = days.findIndex((d) => d >= day);
+      return i === -1 ? days.length : i;
+    };
   } else {
     const width = (period === '24h' ? 1 : WEEK_CHART_BUCKET_HOURS) * HOUR_MS;
     const points = period === '24h' ? PERIOD_HOURS['24h'] : PERIOD_HOURS['7d'] / WEEK_CHART_BUCKET_HOURS;
@@ -294,6 +309,7 @@ export function presentProfitChart(
       const i = Math.floor((hour.getTime() - first) / width);
       return i >= 0 && i < points ? i : -1;
     };
+    firstShown = (hour) => Math.min(points, Math.max(0, Math.floor((hour.getTime() - first) / width)));
   }
   for (const h of history.hours) {
     const bucket = buckets[bucketOf(h.hour)];
@@ -302,9 +318,11 @@ export function presentProfitChart(
     bucket.count += h.count;
   }
   const exponent = algorithm.profitUnitExponent;
+  const firstRate = history.firstRate;
+  const shown = firstRate === null ? [] : buckets.slice(firstShown(new Date(currentHourStart(firstRate))));
   return {
-    x_axis: buckets.map((b) => b.label),
-    y_axis: buckets.map((b) => chartValue(b.count > 0 ? b.sum.dividedBy(b.count, MEAN_DECIMALS) : undefined, exponent)),
+    x_axis: shown.map((b) => b.label),
+    y_axis: shown.map((b) => chartValue(b.count > 0 ? b.sum.dividedBy(b.count, MEAN_DECIMALS) : undefined, exponent)),
     label: profitChartLabel(profitUnits(exponent)),
   };
 }

@@ -13,6 +13,7 @@ import {
   type DailyEarning,
   dailyEarnings,
   type Executor,
+  firstEarningAt,
   latestPrices,
   lifetimeEarnings,
   listCoins,
@@ -185,7 +186,8 @@ export function revenueChart(
  * GET revenue/chart: what the algorithm's shares earned per day over the last REVENUE_CHART_DAYS
  * days (today included, days in the zone), valued at current prices — "what is my mining worth
  * now", which is what a miner comparing days wants; the price of each past day would mix market
- * moves into the comparison.
+ * moves into the comparison. The days start at the day of the account's first earning from the
+ * algorithm when that is newer (docs/decisions.md, Charts start at the first record): none before it.
  */
 export async function readRevenueChart(
   db: Executor,
@@ -196,10 +198,13 @@ export async function readRevenueChart(
   const first = addDays(today, -(REVENUE_CHART_DAYS - 1));
   const from = startOfLocalDay(first, options.timeZone);
   const to = startOfLocalDay(addDays(today, 1), options.timeZone);
-  const [catalogue, earnings, prices] = await Promise.all([
+  const [catalogue, earnings, prices, firstEarning] = await Promise.all([
     listCoins(db),
     dailyEarnings(db, account.id, { from, to, timeZone: options.timeZone, algorithm: options.algorithm }),
     latestPrices(db),
+    firstEarningAt(db, account.id, options.algorithm),
   ]);
-  return revenueChart(daysBetween(first, today), coinsByDay(earnings, catalogue), prices);
+  const firstDay = firstEarning === null ? null : localDay(firstEarning, options.timeZone);
+  const days = daysBetween(first, today).filter((day) => firstDay !== null && day >= firstDay);
+  return revenueChart(days, coinsByDay(earnings, catalogue), prices);
 }

@@ -8,6 +8,7 @@ import { setLoginRedirect } from '../../api/unauthorized';
 import { useIsLoggedIn } from '../../state/hooks';
 import { BannerBar } from './BannerBar';
 import { type Chrome, ChromeContext } from './chrome';
+import { ImpersonationBanner } from './ImpersonationBanner';
 import { PageBoundary } from './PageBoundary';
 import { hidesSiteChrome } from './paths';
 import { ScrollToTop } from './ScrollToTop';
@@ -43,6 +44,9 @@ export function Layout() {
     }
   };
 
+  // An admin logged in as a user sees so on every page, bare ones too (docs/admin.md, Logging in as a user).
+  const impersonation = <ImpersonationBanner isLoggedIn={isLoggedIn} onLogout={logout} />;
+
   return (
     <ChromeContext.Provider value={chrome}>
       <ScrollToTop />
@@ -54,13 +58,16 @@ export function Layout() {
       </a>
       <div className="flex min-h-dvh flex-col">
         {!bare && onHome && <BannerBar />}
-        {!bare && (
+        {bare ? (
+          impersonation
+        ) : (
           <SiteNav
             poolName={site?.pool_name}
             isLoggedIn={isLoggedIn}
             overHero={onHome && heroInView}
             showAlgorithmSelector={!onHome}
             onLogout={logout}
+            notice={impersonation}
           />
         )}
         <main id="main" className="flex-1">

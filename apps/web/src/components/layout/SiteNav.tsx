@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { AlgorithmSelector } from '../AlgorithmSelector';
 import { BrandMark } from '../BrandMark';
@@ -12,6 +12,8 @@ interface Props {
   overHero: boolean;
   showAlgorithmSelector: boolean;
   onLogout: () => void;
+  /** Shown above the bar, inside the sticky header, so it stays in sight (the admin-session banner). */
+  notice?: ReactNode;
 }
 
 interface NavItem {
@@ -32,7 +34,7 @@ const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-
 const primaryButton = `inline-flex items-center justify-center rounded-lg bg-amber-500 px-4 py-2 text-sm font-semibold text-slate-950 shadow-sm hover:bg-amber-400 ${focusRing}`;
 
 /** The top bar of every page but the bare ones (docs/website.md, Layout and navigation); a menu panel below 1024 px. */
-export function SiteNav({ poolName, isLoggedIn, overHero, showAlgorithmSelector, onLogout }: Props) {
+export function SiteNav({ poolName, isLoggedIn, overHero, showAlgorithmSelector, onLogout, notice }: Props) {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const menuId = useId();
@@ -84,6 +86,7 @@ export function SiteNav({ poolName, isLoggedIn, overHero, showAlgorithmSelector,
 
   return (
     <header className="sticky top-0 z-40">
+      {notice}
       <nav
         data-testid="site-nav"
         data-variant={transparent ? 'transparent' : 'solid'}

@@ -131,6 +131,31 @@ export interface DifficultySlot {
 }
 
 /**
+ * The first UTC half hour of the account's history on the algorithm before `to`, or null if it has none: where its
+ * hashrate chart starts. The half-hour rows are kept for good, through worker removals; shares not rolled up yet
+ * count too (read like accountDifficultyByHalfHour reads them).
+ */
+export async function accountFirstHalfHour(
+  db: Executor,
+  account: string,
+  algorithm: AlgorithmKey,
+  to: Date,
+): Promise<Date | null> {
+  const { rows } = await withoutJit(db, (trx) =>
+    sql<{ start: Date | null }>`
+    select min(x.start) as start from (
+      (select a.half_hour as start from account_stats_half_hour a
+        where a.account = ${account} and a.algorithm = ${algorithm} and a.half_hour < ${to}
+        order by a.half_hour limit 1)
+      union all
+      select min(${bin(sql`s.minute`, 1800)}) ${deltaRows(algorithm, accountWorkerIds(account, algorithm), new Date(0), to)}
+    ) x
+  `.execute(trx),
+  );
+  return rows[0]?.start ?? null;
+}
+
+/**
  * The account's accepted difficulty per UTC half hour for `from` ≤ half hour < `to` (both half-hour
  * boundaries); half hours without shares are absent.
  */

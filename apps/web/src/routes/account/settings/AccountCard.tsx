@@ -5,11 +5,11 @@ import { Link } from 'react-router';
 import { type KeyKind, regenerateKey, removeAccount } from '../../../api/account';
 import { serverErrorText } from '../../../api/errors';
 import { queryKeys } from '../../../api/queryKeys';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { CopyButton } from '../../../components/CopyButton';
 import { focusRing, inputClass, secondaryButtonClass } from '../../../components/form';
 import { RefreshIcon, TrashIcon } from '../../../components/icons';
 import { MESSAGES } from '../messages';
-import { ConfirmModal } from './ConfirmModal';
 import { RedirectSettingsModal } from './RedirectSettingsModal';
 import { formatFeeDiscount, observerLink } from './settings';
 

@@ -4,14 +4,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { type DashboardSource, type DashboardView, removeOfflineWorkers, removeWorker } from '../../../api/dashboard';
 import { serverErrorText } from '../../../api/errors';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { type Column, DataTable } from '../../../components/DataTable';
-import {
-  FormMessage,
-  inputClass,
-  PendingButton,
-  primaryButtonClass,
-  secondaryButtonClass,
-} from '../../../components/form';
+import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form';
 import { TrashIcon } from '../../../components/icons';
 import { LoadState } from '../../../components/LoadState';
 import { Pager, Section, StatCard } from '../../../components/sections';
@@ -20,6 +15,7 @@ import { ChartSection } from '../charts/ChartSection';
 import { SearchIcon, SortIcon } from '../icons';
 import { MESSAGES } from '../messages';
 import { DASHBOARD_RETRY, useMiningChart, useMiningSummary, useWorkers } from '../queries';
+import { removeOfflineQuestion, removeWorkerQuestion } from './removal';
 import { nextSort, type SortColumn, type SortState, workersView } from './workers';
 
 /** What only the miner may do on this tab; the observer dashboard passes none (read-only). */
@@ -103,7 +99,10 @@ function Workers({
   const [page, setPage] = useState(1);
   const searchId = useId();
 
-  // Worker removal and offline-worker removal are followed by a full page reload.
+  const summary = useMiningSummary(source, algorithm).data;
+
+  // Each removal is confirmed first (docs/dashboard.md, Workers); once done, the page reloads in full.
+  const [confirming, setConfirming] = useState<{ worker: MiningWorker } | 'offline' | null>(null);
   const removeOffline = useMutation({
     mutationFn: () => removeOfflineWorkers(actions?.account ?? '', algorithm),
     onSuccess: () => window.location.reload(),
@@ -112,7 +111,11 @@ function Workers({
     mutationFn: (id: string) => removeWorker(actions?.account ?? '', algorithm, id),
     onSuccess: () => window.location.reload(),
   });
-  const removeError = removeOffline.error ?? removeOne.error;
+  const closeConfirmation = () => {
+    removeOffline.reset();
+    removeOne.reset();
+    setConfirming(null);
+  };
 
   const all = workers.data ?? [];
   const view = workersView(all, query, sort, page);
@@ -143,22 +146,29 @@ function Workers({
             />
           </div>
           {actions && (
-            <PendingButton
+            <button
+              type="button"
               className={secondaryButtonClass}
               data-testid="remove-offline"
-              onClick={() => removeOffline.mutate()}
-              pending={removeOffline.isPending}
-              label="Remove Offline Workers"
-              pendingLabel="Removing…"
-            />
+              onClick={() => setConfirming('offline')}
+            >
+              Remove Offline Workers
+            </button>
           )}
         </>
       }
     >
-      {removeError && (
-        <div className="mb-3">
-          <FormMessage error={serverErrorText(removeError, MESSAGES.removeFailed)} />
-        </div>
+      {confirming && (
+        <RemovalConfirmation
+          question={
+            confirming === 'offline'
+              ? removeOfflineQuestion(summary && summary.total_workers - summary.active_workers)
+              : removeWorkerQuestion(confirming.worker.name)
+          }
+          removal={confirming === 'offline' ? removeOffline : removeOne}
+          onConfirm={() => (confirming === 'offline' ? removeOffline.mutate() : removeOne.mutate(confirming.worker.id))}
+          onClose={closeConfirmation}
+        />
       )}
       {workers.data ? (
         <>
@@ -168,7 +178,7 @@ function Workers({
             columns={workerColumns({
               sort,
               onSort: (column) => setSort(nextSort(sort, column)),
-              onRemove: actions ? (worker) => removeOne.mutate(worker.id) : undefined,
+              onRemove: actions ? (worker) => setConfirming({ worker }) : undefined,
               removing: (worker) => removeOne.isPending && removeOne.variables === worker.id,
             })}
             rows={view.rows}
@@ -200,6 +210,35 @@ function Workers({
         <LoadState retry={DASHBOARD_RETRY} isPending={workers.isPending} error={workers.error} what="workers" />
       )}
     </Section>
+  );
+}
+
+/** 'Remove …?' before a removal: Cancel removes nothing; the removal's failure is shown in the dialog. */
+function RemovalConfirmation({
+  question,
+  removal,
+  onConfirm,
+  onClose,
+}: {
+  question: { title: string; text: string };
+  removal: { isPending: boolean; error: Error | null };
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <ConfirmModal
+      title={question.title}
+      confirmLabel="Remove"
+      pendingLabel="Removing…"
+      danger
+      pending={removal.isPending}
+      error={removal.error ? serverErrorText(removal.error, MESSAGES.removeFailed) : null}
+      onConfirm={onConfirm}
+      onClose={onClose}
+      testId="remove-workers-modal"
+    >
+      <p>{question.text}</p>
+    </ConfirmModal>
   );
 }
 

@@ -1,14 +1,11 @@
 import type { ReactNode } from 'react';
-import {
-  DialogButtons,
-  dangerButtonClass,
-  FormMessage,
-  PendingButton,
-  primaryButtonClass,
-} from '../../../components/form';
-import { Modal } from '../../../components/Modal';
+import { DialogButtons, dangerButtonClass, FormMessage, PendingButton, primaryButtonClass } from './form';
+import { Modal } from './Modal';
 
-/** "Are you sure?" before an action that cannot be undone. */
+/**
+ * "Are you sure?" before an action that cannot be undone (account settings: new keys, deleting an account; the
+ * dashboard: removing workers). Cancel, Escape and the backdrop close it without doing anything.
+ */
 export function ConfirmModal({
   title,
   children,
