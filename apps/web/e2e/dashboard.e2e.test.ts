@@ -446,6 +446,13 @@ describe('miner dashboard: mining tab, wizard, account selector', () => {
     expect(
       await table.getByTestId('worker-row').filter({ hasText: 'rig02' }).getByTestId('worker-rejected').innerText(),
     ).toBe('0.00%');
+    // Status and last share (issue 30): rig03 mines now, oldrig stopped two hours ago.
+    expect(await rig03.getByTestId('worker-status').innerText()).toBe('Online');
+    expect(await rig03.getByTestId('worker-last-share').innerText()).toMatch(/^\d+ (s|min) ago$/);
+    const oldrig = table.getByTestId('worker-row').filter({ hasText: 'oldrig' });
+    expect(await oldrig.getByTestId('worker-status').innerText()).toBe('Offline');
+    expect(await oldrig.getByTestId('worker-last-share').innerText()).toMatch(/^(119 min|2 h) ago$/);
+    expect(await page.getByTestId('mining-cards').innerText()).toContain('Average Hashrate (last 24 h)');
     await page.getByTestId('sort-name').click();
     expect((await table.getByTestId('worker-name').allInnerTexts())[0]).toBe('rig23');
     await page.getByTestId('sort-accepted').click();

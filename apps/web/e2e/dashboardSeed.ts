@@ -153,6 +153,7 @@ export async function seedShares(
     invalid: w.invalid ?? 0,
     stale: w.stale ?? 0,
     lastShareAt: end - 1000,
+    ...(w.valid > 0 && { lastAcceptedAt: end - 1000 }),
     rejectReasons: {},
   }));
   const batch: ShareBatch = {

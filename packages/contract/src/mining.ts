@@ -54,12 +54,17 @@ export const miningWorkerParams = z.object({ workerId: z.string().max(40) });
 
 /** GET /v1/user/mining (docs/dashboard.md, Summary), the four cards. */
 export const miningSummaryResponse = z.object({
-  /** Over the statistics window, in `hashrate_units`. */
+  /**
+   * Over the statistics window (`window_minutes`), in `hashrate_units`; an account younger than the
+   * window over its own age (from its oldest worker's first share, at least a minute).
+   */
   hashrate: z.number().nonnegative(),
   hashrate_units: z.string(),
-  /** Over the last 24 hours, in `hashrate_avg_units`. */
+  /** Over the last 24 hours (or the account's age, as above), in `hashrate_avg_units`. */
   hashrate_avg: z.number().nonnegative(),
   hashrate_avg_units: z.string(),
+  /** The statistics window the current hashrate is measured over, minutes (STATS_WINDOW_MINUTES). */
+  window_minutes: z.number().int().positive(),
   /** Workers with an accepted share in the statistics window. */
   active_workers: z.number().int().nonnegative(),
   /** Every worker of the account on the algorithm (the workers list's length). */
@@ -78,12 +83,19 @@ export const miningWorker = z.object({
   id: z.string(),
   /** The `{worker}` of the stratum login `{account}.{worker}`. */
   name: z.string(),
-  /** Over the statistics window, in `hashrate_units` (each row has its own unit). */
+  /**
+   * Over the statistics window, in `hashrate_units` (each row has its own unit); a worker younger than
+   * the window over its own age since its first share (at least a minute), not the whole window.
+   */
   hashrate: z.number().nonnegative(),
   hashrate_units: z.string(),
-  /** Over the last 24 hours, in `hashrate_avg_units`. */
+  /** Over the last 24 hours (or the worker's age, as above), in `hashrate_avg_units`. */
   hashrate_avg: z.number().nonnegative(),
   hashrate_avg_units: z.string(),
+  /** Online: an accepted share in the statistics window (what Active Workers counts). */
+  online: z.boolean(),
+  /** Its last accepted share, ISO 8601 UTC; null when none is recorded. */
+  last_share_at: z.string().nullable(),
   /** Shares of the last 24 hours: accepted, rejected as invalid, and stale. */
   valid_shares: z.number().int().nonnegative(),
   invalid_shares: z.number().int().nonnegative(),

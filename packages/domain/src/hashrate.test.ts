@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { estimateHashrate, hashesFromDifficulty, plainDecimal, statsWindow, sumDecimals } from './hashrate.js';
+import {
+  estimateHashrate,
+  hashesFromDifficulty,
+  measuredSeconds,
+  plainDecimal,
+  statsWindow,
+  sumDecimals,
+} from './hashrate.js';
 
 describe('estimateHashrate', () => {
   it('is Σ difficulty × hashes per difficulty ÷ seconds', () => {
@@ -84,5 +91,23 @@ describe('statsWindow', () => {
 
   it('refuses a window that is not 1 to 1440 whole minutes', () => {
     for (const bad of [0, -1, 1.5, 1441, Number.NaN]) expect(() => statsWindow(new Date(), bad)).toThrow(RangeError);
+  });
+});
+
+describe('measuredSeconds', () => {
+  const now = new Date('2024-05-06T12:05:30Z');
+  const window = { from: new Date('2024-05-06T11:55:00Z'), seconds: 630 };
+
+  it('is the whole period for a worker older than it (or of unknown age)', () => {
+    expect(measuredSeconds(window, new Date('2024-05-06T11:00:00Z'), now)).toBe(630);
+    expect(measuredSeconds(window, window.from, now)).toBe(630);
+    expect(measuredSeconds(window, null, now)).toBe(630);
+  });
+
+  it('is the age of a younger worker, at least a minute', () => {
+    expect(measuredSeconds(window, new Date('2024-05-06T12:04:43Z'), now)).toBe(60); // 47 s old
+    expect(measuredSeconds(window, new Date('2024-05-06T12:00:55Z'), now)).toBe(275);
+    // A clock a little behind the worker's first batch: still a minute, never negative.
+    expect(measuredSeconds(window, new Date('2024-05-06T12:06:00Z'), now)).toBe(60);
   });
 });

@@ -126,3 +126,18 @@ export function statsWindow(now: Date, minutes: number): StatsWindow {
   const from = new Date(minuteStart - minutes * MINUTE_MS);
   return { from, to: new Date(now.getTime()), seconds: (now.getTime() - from.getTime()) / 1000 };
 }
+
+/** The shortest time a young worker's hashrate is measured over: one share must not read as a spike. */
+export const YOUNG_WORKER_MIN_SECONDS = 60;
+
+/**
+ * The seconds a hashrate over a period (`from`, `seconds` long, ending at `now`) is divided by for a
+ * worker first seen at `firstSeenAt`: the whole period when the worker is older, else its own age — at
+ * least YOUNG_WORKER_MIN_SECONDS, at most the period. Dividing a rig's first 47 seconds of shares by
+ * the whole 10-minute window read 8 % of its speed, and by the 24 hours a hundredth of that.
+ */
+export function measuredSeconds(period: { from: Date; seconds: number }, firstSeenAt: Date | null, now: Date): number {
+  if (firstSeenAt === null || firstSeenAt.getTime() <= period.from.getTime()) return period.seconds;
+  const age = (now.getTime() - firstSeenAt.getTime()) / 1000;
+  return Math.min(period.seconds, Math.max(YOUNG_WORKER_MIN_SECONDS, age));
+}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { accountHashrateSeries, chartBuckets, estimatedRevenue, miningPeriods, parseWorkerId } from './mining.js';
+import {
+  accountHashrateSeries,
+  accountStart,
+  chartBuckets,
+  estimatedRevenue,
+  miningPeriods,
+  parseWorkerId,
+} from './mining.js';
 
 describe('mining periods', () => {
   it('are the statistics window and the last 24 complete hours plus the current one', () => {
@@ -71,5 +78,18 @@ describe('parseWorkerId', () => {
     for (const bad of ['0', '012', '-1', '1.5', 'abc', '', '9223372036854775808', '1e3']) {
       expect(parseWorkerId(bad), bad).toBeUndefined();
     }
+  });
+});
+
+describe('accountStart', () => {
+  const at = (hhmmss: string) => new Date(`2024-05-06T${hhmmss}Z`);
+
+  it('is the oldest worker’s first share, unless the history began in an earlier half hour', () => {
+    expect(accountStart(at('12:00:55'), at('12:00:00'))).toEqual(at('12:00:55'));
+    // Workers removed, their shares kept in the half-hour rows: the account is as old as those.
+    expect(accountStart(at('12:00:55'), at('09:00:00'))).toEqual(at('09:00:00'));
+    expect(accountStart(null, at('09:00:00'))).toEqual(at('09:00:00'));
+    expect(accountStart(at('12:00:55'), null)).toEqual(at('12:00:55'));
+    expect(accountStart(null, null)).toBeNull();
   });
 });

@@ -24,6 +24,7 @@ import {
   feeRate,
   hashrateFormatter,
   hashrateOf,
+  measuredSeconds,
   statsWindow,
 } from '@lodestone/domain';
 import type { Kysely } from 'kysely';
@@ -143,6 +144,18 @@ export function accountHashrateSeries(
   return { starts, hashrates };
 }
 
+/**
+ * When an account began mining the algorithm: its oldest worker's first share, unless its history
+ * (half-hour rows, kept when workers are removed) began in an earlier half hour.
+ */
+export function accountStart(firstWorkerSeen: Date | null, firstHalfHour: Date | null): Date | null {
+  if (firstHalfHour === null) return firstWorkerSeen;
+  if (firstWorkerSeen === null) return firstHalfHour;
+  const halfHourMs = CHART_BUCKET_MINUTES * 60_000;
+  const workerHalfHour = Math.floor(firstWorkerSeen.getTime() / halfHourMs) * halfHourMs;
+  return firstHalfHour.getTime() < workerHalfHour ? firstHalfHour : firstWorkerSeen;
+}
+
 /** A worker id from a path: a positive decimal integer that fits int8, else undefined. */
 export function parseWorkerId(text: string): bigint | undefined {
   if (!/^[1-9]\d{0,18}$/.test(text)) return undefined;
@@ -172,22 +185,30 @@ export async function readMiningSummary(
 ): Promise<MiningSummaryResponse> {
   const periods = miningPeriods(ctx.now(), ctx.windowMinutes);
   const perDifficulty = ctx.hashesPerDifficulty(algorithm);
-  const [totals, rates] = await Promise.all([
+  const [totals, rates, firstHalfHour] = await Promise.all([
     accountMiningTotals(db, rangeOf(account, algorithm, periods)),
     miningRates(db, algorithm),
+    accountFirstHalfHour(db, account.username, algorithm, periods.to),
   ]);
-  const current = hashrateOf(totals.windowDifficulty, perDifficulty, periods.window.seconds);
-  const average = hashrateOf(totals.dayDifficulty, perDifficulty, periods.day.seconds);
+  // An account younger than a period is measured over its own age, from when it began mining (not from
+  // its workers' first shares alone: removing a worker must not change the others' figures).
+  const now = periods.to;
+  const start = accountStart(totals.firstSeenAt, firstHalfHour);
+  const windowSeconds = measuredSeconds(periods.window, start, now);
+  const current = hashrateOf(totals.windowDifficulty, perDifficulty, windowSeconds);
+  const daySeconds = measuredSeconds(periods.day, start, now);
+  const average = hashrateOf(totals.dayDifficulty, perDifficulty, daySeconds);
   return {
     hashrate: current.value,
     hashrate_units: current.units,
     hashrate_avg: average.value,
     hashrate_avg_units: average.units,
+    window_minutes: periods.window.minutes,
     active_workers: totals.activeWorkers,
     total_workers: totals.totalWorkers,
     estimated_revenue: estimatedRevenue({
       windowDifficulty: totals.windowDifficulty,
-      windowSeconds: periods.window.seconds,
+      windowSeconds,
       hashesPerDifficulty: perDifficulty,
       profit: rates.profit,
       btcUsd: rates.btcUsd,
@@ -228,11 +249,19 @@ export async function readMiningWorkers(
   const periods = miningPeriods(ctx.now(), ctx.windowMinutes);
   const perDifficulty = ctx.hashesPerDifficulty(algorithm);
   const rows = await accountWorkerRows(db, rangeOf(account, algorithm, periods));
+  // One formatter per period for the many workers older than it; a young worker is measured over its age.
   const currentOf = hashrateFormatter(perDifficulty, periods.window.seconds);
   const averageOf = hashrateFormatter(perDifficulty, periods.day.seconds);
+  const now = periods.to;
   return rows.map((r) => {
-    const current = currentOf(r.windowDifficulty);
-    const average = averageOf(r.dayDifficulty);
+    const young = r.firstSeenAt.getTime() > periods.window.from.getTime();
+    const current = young
+      ? hashrateOf(r.windowDifficulty, perDifficulty, measuredSeconds(periods.window, r.firstSeenAt, now))
+      : currentOf(r.windowDifficulty);
+    const average =
+      r.firstSeenAt.getTime() > periods.day.from.getTime()
+        ? hashrateOf(r.dayDifficulty, perDifficulty, measuredSeconds(periods.day, r.firstSeenAt, now))
+        : averageOf(r.dayDifficulty);
     return {
       id: r.id.toString(),
       name: r.name,
@@ -240,6 +269,8 @@ export async function readMiningWorkers(
       hashrate_units: current.units,
       hashrate_avg: average.value,
       hashrate_avg_units: average.units,
+      online: Number(r.windowDifficulty) > 0,
+      last_share_at: r.lastAcceptedAt?.toISOString() ?? null,
       valid_shares: Number(r.valid),
       invalid_shares: Number(r.invalid),
       stale_shares: Number(r.stale),

@@ -39,11 +39,30 @@ export function Section({
  * half the screen: a figure and its unit may go on two lines, but a number is never broken, and the
  * card never grows past its column (which would widen the page).
  */
-export function StatCard({ label, value, testId }: { label: string; value: string; testId: string }) {
+export function StatCard({
+  label,
+  value,
+  testId,
+  hint,
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  /** What the figure is measured over ("last 24 h"), beside the label. */
+  hint?: string;
+}) {
   const space = value.indexOf(' ');
   return (
     <div className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900">
-      <dt className="text-sm text-slate-500 dark:text-slate-400">{label}</dt>
+      <dt className="text-sm text-slate-500 dark:text-slate-400">
+        {label}
+        {hint && (
+          <>
+            {' '}
+            <span className="text-xs text-slate-400 dark:text-slate-500">({hint})</span>
+          </>
+        )}
+      </dt>
       <dd
         data-testid={testId}
         className="mt-1 text-lg font-semibold text-slate-900 tabular-nums sm:text-2xl dark:text-white"

@@ -103,3 +103,16 @@ export function formatLocalDateTime(time: number): string {
   const two = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
 }
+
+/**
+ * How long ago `from` was at `now` (both ISO; pass the server's clock where there is one):
+ * "45 s", "12 min", "3 h", "2 d".
+ */
+export function ageText(from: string, now: string): string {
+  const seconds = Math.max(0, Math.floor((Date.parse(now) - Date.parse(from)) / 1000));
+  if (!Number.isFinite(seconds)) return '?';
+  if (seconds < 120) return `${seconds} s`;
+  if (seconds < 7200) return `${Math.floor(seconds / 60)} min`;
+  if (seconds < 172_800) return `${Math.floor(seconds / 3600)} h`;
+  return `${Math.floor(seconds / 86_400)} d`;
+}

@@ -133,6 +133,7 @@ describe.each(testEngines())('mining API on %s', (engine) => {
       hashrate_units: 'H/s',
       hashrate_avg: 0,
       hashrate_avg_units: 'H/s',
+      window_minutes: 10,
       active_workers: 0,
       total_workers: 0,
       estimated_revenue: 0,
@@ -186,6 +187,7 @@ describe.each(testEngines())('mining API on %s', (engine) => {
       hashrate_units: 'Kh/s',
       hashrate_avg: 9.07,
       hashrate_avg_units: 'Kh/s',
+      window_minutes: 10,
       active_workers: 2,
       total_workers: 4,
       estimated_revenue: 407.31,
@@ -196,39 +198,48 @@ describe.each(testEngines())('mining API on %s', (engine) => {
     expect((await summary(user, 'sha256')).total_workers).toBe(1);
 
     const list = await workers(user);
+    // A worker first seen inside a period is measured over its own age (its first batch's start), not
+    // the whole period: rig1 and rig2 are younger than the window, rig3 than the 24 hours.
     expect(list.map(({ id, ...rest }) => ({ id: /^\d+$/.test(id), ...rest }))).toEqual([
-      // 4000 × 65,536 ÷ 630 = 416,101.59; ÷ 86,730 = 3,022.53
+      // First seen 12:00:55, 275 s before now: 4000 × 65,536 ÷ 275 = 953,250.91 for both
+      // (÷ the window's 630 s it read 416.1 Kh/s, and ÷ 86,730 s 3.02 Kh/s).
       {
         id: true,
         name: 'rig1',
-        hashrate: 416.1,
+        hashrate: 953.25,
         hashrate_units: 'Kh/s',
-        hashrate_avg: 3.02,
+        hashrate_avg: 953.25,
         hashrate_avg_units: 'Kh/s',
+        online: true,
+        last_share_at: '2024-05-06T12:05:09.000Z',
         valid_shares: 40,
         invalid_shares: 2,
         stale_shares: 0,
       },
-      // 2000 × 65,536 ÷ 630 = 208,050.79; ÷ 86,730 = 1,511.26
+      // First seen 11:57:55, 455 s: 2000 × 65,536 ÷ 455 = 288,070.33
       {
         id: true,
         name: 'rig2',
-        hashrate: 208.05,
+        hashrate: 288.07,
         hashrate_units: 'Kh/s',
-        hashrate_avg: 1.51,
+        hashrate_avg: 288.07,
         hashrate_avg_units: 'Kh/s',
+        online: true,
+        last_share_at: '2024-05-06T11:57:59.000Z',
         valid_shares: 20,
         invalid_shares: 0,
         stale_shares: 1,
       },
-      // 6000 × 65,536 ÷ 86,730 = 4,533.79
+      // Nothing in the window; first seen 09:00:00, 11,130 s: 6000 × 65,536 ÷ 11,130 = 35,329.74
       {
         id: true,
         name: 'rig3',
         hashrate: 0,
         hashrate_units: 'H/s',
-        hashrate_avg: 4.53,
+        hashrate_avg: 35.33,
         hashrate_avg_units: 'Kh/s',
+        online: false,
+        last_share_at: '2024-05-06T09:00:04.000Z',
         valid_shares: 60,
         invalid_shares: 0,
         stale_shares: 0,
@@ -240,6 +251,8 @@ describe.each(testEngines())('mining API on %s', (engine) => {
         hashrate_units: 'H/s',
         hashrate_avg: 0,
         hashrate_avg_units: 'H/s',
+        online: false,
+        last_share_at: '2024-05-05T11:29:59.000Z',
         valid_shares: 0,
         invalid_shares: 0,
         stale_shares: 0,
@@ -344,6 +357,23 @@ describe.each(testEngines())('mining API on %s', (engine) => {
     expect(back?.valid_shares).toBe(1);
   });
 
+  it('measures a worker younger than the window over its own age, not the whole window', async () => {
+    clock = NOW;
+    const user = await registerUser(t.app);
+    // A rig first seen 75 s ago (its first batch starts 12:04:15; now is 12:05:30).
+    await apply('2024-05-06T12:04:20Z', [shareCounts(user.username, 'rig1', { acceptedDifficulty: 500, valid: 5 })]);
+    await apply('2024-05-06T12:05:20Z', [shareCounts(user.username, 'rig1', { acceptedDifficulty: 250, valid: 2 })]);
+    // 750 × 65,536 ÷ 75 s = 655,360 H/s; over the 630-s window it read 78.02 Kh/s, over 24 hours 0.57 Kh/s.
+    const [rig] = await workers(user);
+    expect(rig).toMatchObject({ hashrate: 655.36, hashrate_units: 'Kh/s', hashrate_avg: 655.36, online: true });
+    expect(await summary(user)).toMatchObject({ hashrate: 655.36, hashrate_avg: 655.36, active_workers: 1 });
+    // Younger than a minute, it is measured over a minute: one share must not read as a spike.
+    clock = Date.parse('2024-05-06T12:04:50Z');
+    const [young] = await workers(user);
+    expect(young).toMatchObject({ hashrate: 546.13, hashrate_units: 'Kh/s' }); // 500 × 65,536 ÷ 60 s
+    clock = NOW;
+  });
+
   it('values the estimated revenue at the account’s discounted fee', async () => {
     clock = NOW;
     const user = await registerUser(t.app);
@@ -352,6 +382,8 @@ describe.each(testEngines())('mining API on %s', (engine) => {
       .set({ fee_discount: '0.5' })
       .where('username', '=', user.username)
       .execute();
+    // Mining since 11:00 (a refused share then): older than the window, measured over all of it.
+    await apply('2024-05-06T11:00:00Z', [shareCounts(user.username, 'rig1', { invalid: 1 })]);
     await apply('2024-05-06T12:01:00Z', [shareCounts(user.username, 'rig1', { acceptedDifficulty: 6000, valid: 60 })]);
     await rates();
     // Fee 1% × (1 − 0.5) = 0.5%: 0.00411428… BTC × 0.995 × $100,000 = $409.3714… → 409.37.

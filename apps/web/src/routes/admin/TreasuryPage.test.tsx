@@ -2,9 +2,10 @@ import type { AdminTreasuryResponse, TreasuryCoin, UserInfo } from '@lodestone/c
 import type { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { queryKeys } from '../../api/queryKeys';
+import { ageText } from '../../lib/format';
 import { countTestIds, failQuery, renderPage, textOf } from '../../testing/renderPage';
 import TreasuryPage from './TreasuryPage';
-import { ageText, isShort, isStale, shortCoins } from './treasury';
+import { isShort, isStale, shortCoins } from './treasury';
 
 const ADMIN: UserInfo = {
   result: true,

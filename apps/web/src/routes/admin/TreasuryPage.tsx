@@ -6,8 +6,9 @@ import { Panel } from '../../components/AccountPage';
 import { type Column, DataTable } from '../../components/DataTable';
 import { secondaryButtonClass } from '../../components/form';
 import { LoadState } from '../../components/LoadState';
+import { ageText } from '../../lib/format';
 import { AdminShell } from './AdminShell';
-import { ageText, isFeeShort, isShort, isStale, plural, shortCoins } from './treasury';
+import { isFeeShort, isShort, isStale, plural, shortCoins } from './treasury';
 
 /**
  * Treasury (ours, docs/admin.md, Treasury): per coin of the catalogue, what the pool owes its miners,

@@ -21,19 +21,6 @@ export function shortCoins(answer: AdminTreasuryResponse): string[] {
   return answer.coins.filter(isShort).map((c) => c.coin);
 }
 
-/**
- * How long ago `from` was at the server's `now` (both ISO; the server's clock, never the browser's):
- * "45 s", "12 min", "3 h", "2 d".
- */
-export function ageText(from: string, now: string): string {
-  const seconds = Math.max(0, Math.floor((Date.parse(now) - Date.parse(from)) / 1000));
-  if (!Number.isFinite(seconds)) return '?';
-  if (seconds < 120) return `${seconds} s`;
-  if (seconds < 7200) return `${Math.floor(seconds / 60)} min`;
-  if (seconds < 172_800) return `${Math.floor(seconds / 3600)} h`;
-  return `${Math.floor(seconds / 86_400)} d`;
-}
-
 /** A wallet read more than this long ago is marked stale: the job reads every minute. */
 export const STALE_SNAPSHOT_SECONDS = 300;
 

@@ -62,6 +62,7 @@ async function applyBatch(db: Kysely<DB>, end: Date, workers: Counts[], algorith
         name: w.name,
         seenAt: new Date(end.getTime() - 5000),
         lastShareAt: new Date(end.getTime() - 1000),
+        lastAcceptedAt: (w.valid ?? 0) > 0 ? new Date(end.getTime() - 1000) : null,
         acceptedDifficulty: w.difficulty ?? '0',
       })),
     );
@@ -241,6 +242,7 @@ describe.each(testEngines())('mining queries and worker rollups on %s', (engine)
       // 11:59 and 12:00 are in the window [11:50, 12:00:30)
       windowDifficulty: '3.25',
       dayDifficulty: '178.75',
+      firstSeenAt: T('10:10:00'), // rig1's first batch
     });
     const reference = await fromMinutes(db, 'alice', T('00:00:00'), T('12:00:30'));
     expect(reference.d).toBe(178.75);
@@ -259,8 +261,20 @@ describe.each(testEngines())('mining queries and worker rollups on %s', (engine)
         valid: 16n,
         invalid: 2n,
         stale: 1n,
+        firstSeenAt: T('10:10:00'),
+        lastAcceptedAt: T('11:59:09'),
       },
-      { id: undefined, name: 'rig2', windowDifficulty: '3', dayDifficulty: '28', valid: 4n, invalid: 0n, stale: 0n },
+      {
+        id: undefined,
+        name: 'rig2',
+        windowDifficulty: '3',
+        dayDifficulty: '28',
+        valid: 4n,
+        invalid: 0n,
+        stale: 0n,
+        firstSeenAt: T('10:39:55'),
+        lastAcceptedAt: T('12:00:19'),
+      },
     ]);
 
     await rollUp(db, T('12:00:00'));

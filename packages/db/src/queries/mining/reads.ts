@@ -37,6 +37,8 @@ export interface AccountMiningTotals {
   windowDifficulty: string;
   /** Σ accepted difficulty from `dayFrom` to `to` (the account's, removed workers' included). */
   dayDifficulty: string;
+  /** When its oldest worker on the algorithm was first seen; null: no worker. */
+  firstSeenAt: Date | null;
 }
 
 /**
@@ -51,7 +53,13 @@ export async function accountMiningTotals(db: Executor, range: MiningRange): Pro
   );
 }
 
-type TotalsRow = { total: bigint; active: bigint; window_difficulty: string; day_difficulty: string };
+type TotalsRow = {
+  total: bigint;
+  active: bigint;
+  window_difficulty: string;
+  day_difficulty: string;
+  first_seen: Date | null;
+};
 
 function totalsOf(row: TotalsRow | undefined): AccountMiningTotals {
   return {
@@ -59,6 +67,7 @@ function totalsOf(row: TotalsRow | undefined): AccountMiningTotals {
     activeWorkers: Number(row?.active ?? 0n),
     windowDifficulty: row?.window_difficulty ?? '0',
     dayDifficulty: row?.day_difficulty ?? '0',
+    firstSeenAt: row?.first_seen ?? null,
   };
 }
 
@@ -84,7 +93,7 @@ async function miningTotalsFromPeriods(db: Executor, range: MiningRange): Promis
     ),
     per_worker as (
       select coalesce(t.accepted_difficulty, 0) + coalesce(d.window_difficulty, 0) as difficulty,
-             coalesce(t.valid, 0) + coalesce(d.window_valid, 0) as valid
+             coalesce(t.valid, 0) + coalesce(d.window_valid, 0) as valid, w.first_seen_at
         from workers w
         left join worker_period_totals t
                on t.kind = 'window' and t.period_from = ${window.from} and t.worker_id = w.id
@@ -94,6 +103,7 @@ async function miningTotalsFromPeriods(db: Executor, range: MiningRange): Promis
     select (select count(*) from per_worker) as total,
            (select count(*) from per_worker where valid > 0) as active,
            (select coalesce(sum(difficulty), 0) from per_worker) as window_difficulty,
+           (select min(first_seen_at) from per_worker) as first_seen,
            ${accountDay(range, sql`(select coalesce(sum(difficulty), 0) from deltas)`)} as day_difficulty,
            ${periodListed(window)} as usable
   `.execute(db);
@@ -111,6 +121,8 @@ async function miningTotalsFromMinutes(db: Executor, range: MiningRange): Promis
          and s.minute >= ${range.windowFrom} and s.minute < ${range.to} and s.valid > 0
     )
     select (select count(*) from workers where account = ${account} and algorithm = ${algorithm}) as total,
+           (select min(first_seen_at) from workers where account = ${account} and algorithm = ${algorithm})
+             as first_seen,
            win.active,
            win.difficulty as window_difficulty,
            ${accountDay(
@@ -193,6 +205,10 @@ export interface WorkerMiningRow {
   valid: bigint;
   invalid: bigint;
   stale: bigint;
+  /** When the worker was first seen (its first share batch). */
+  firstSeenAt: Date;
+  /** Its last accepted share; null: none recorded (or none since nodes report it). */
+  lastAcceptedAt: Date | null;
 }
 
 /**
@@ -221,6 +237,8 @@ type WorkerRowText = {
   valid: bigint | string;
   invalid: bigint | string;
   stale: bigint | string;
+  first_seen_at: Date;
+  last_accepted_at: Date | null;
 };
 
 function workerRow(r: WorkerRowText): WorkerMiningRow {
@@ -232,6 +250,8 @@ function workerRow(r: WorkerRowText): WorkerMiningRow {
     valid: BigInt(r.valid),
     invalid: BigInt(r.invalid),
     stale: BigInt(r.stale),
+    firstSeenAt: r.first_seen_at,
+    lastAcceptedAt: r.last_accepted_at,
   };
 }
 
@@ -263,7 +283,7 @@ async function workerRowsFromTotals(db: Executor, range: MiningRange): Promise<W
         ${deltaRows(algorithm, accountWorkerIds(account, algorithm), range.dayFrom, range.to)}
        group by s.worker_id
     )
-    select w.id, w.name,
+    select w.id, w.name, w.first_seen_at, w.last_accepted_at,
            coalesce(wt.accepted_difficulty, 0) + coalesce(d.window_difficulty, 0) as window_difficulty,
            coalesce(t.accepted_difficulty, 0) + coalesce(d.difficulty, 0) as day_difficulty,
            coalesce(t.valid, 0) + coalesce(d.valid, 0) as valid,
@@ -301,7 +321,7 @@ async function workerRowsFromHours(db: Executor, range: MiningRange): Promise<Wo
         ) x
        group by x.worker_id
     )
-    select w.id, w.name,
+    select w.id, w.name, w.first_seen_at, w.last_accepted_at,
            coalesce(win.difficulty, 0) as window_difficulty,
            coalesce(day.difficulty, 0) as day_difficulty,
            coalesce(day.valid, 0) as valid,

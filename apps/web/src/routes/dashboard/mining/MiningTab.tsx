@@ -10,13 +10,13 @@ import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../c
 import { TrashIcon } from '../../../components/icons';
 import { LoadState } from '../../../components/LoadState';
 import { Pager, Section, StatCard } from '../../../components/sections';
-import { browserTimeZone, formatHashrate, formatUsd, rejectedPercent } from '../../../lib/format';
+import { browserTimeZone, formatHashrate, formatLocalDateTime, formatUsd, rejectedPercent } from '../../../lib/format';
 import { ChartSection } from '../charts/ChartSection';
 import { SearchIcon, SortIcon } from '../icons';
 import { MESSAGES } from '../messages';
 import { DASHBOARD_RETRY, useMiningChart, useMiningSummary, useWorkers } from '../queries';
 import { removeOfflineQuestion, removeWorkerQuestion } from './removal';
-import { nextSort, type SortColumn, type SortState, workersView } from './workers';
+import { lastShareText, nextSort, type SortColumn, type SortState, statusText, workersView } from './workers';
 
 /** What only the miner may do on this tab; the observer dashboard passes none (read-only). */
 export interface MiningActions {
@@ -58,11 +58,13 @@ function SummaryCards({ source, algorithm }: { source: DashboardSource; algorith
     <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" data-testid="mining-cards">
       <StatCard
         label="Current Hashrate"
+        hint={`last ${data.window_minutes} min`}
         testId="card-hashrate"
         value={formatHashrate(data.hashrate, data.hashrate_units)}
       />
       <StatCard
         label="Average Hashrate"
+        hint="last 24 h"
         testId="card-hashrate-avg"
         value={formatHashrate(data.hashrate_avg, data.hashrate_avg_units)}
       />
@@ -118,7 +120,9 @@ function Workers({
   };
 
   const all = workers.data ?? [];
-  const view = workersView(all, query, sort, page);
+  // Ages ("12 min ago") are of the moment the list was read, so they agree with its hashrates.
+  const now = new Date(workers.dataUpdatedAt || Date.now()).toISOString();
+  const view = workersView(all, query, sort, page, now);
 
   return (
     <Section
@@ -180,6 +184,7 @@ function Workers({
               onSort: (column) => setSort(nextSort(sort, column)),
               onRemove: actions ? (worker) => setConfirming({ worker }) : undefined,
               removing: (worker) => removeOne.isPending && removeOne.variables === worker.id,
+              now,
             })}
             rows={view.rows}
             rowKey={(worker) => worker.id}
@@ -283,11 +288,14 @@ function workerColumns({
   onSort,
   onRemove,
   removing,
+  now,
 }: {
   sort: SortState | null;
   onSort: (column: SortColumn) => void;
   onRemove: ((worker: MiningWorker) => void) | undefined;
   removing: (worker: MiningWorker) => boolean;
+  /** The moment the list was read (ISO): what the Last Share ages count from. */
+  now: string;
 }): Column<MiningWorker>[] {
   const sortable = (column: SortColumn, label: string) => ({
     label,
@@ -301,6 +309,21 @@ function workerColumns({
       phone: 'primary',
       testId: 'worker-name',
       cell: (worker) => worker.name,
+    },
+    {
+      label: 'Status',
+      testId: 'worker-status',
+      cell: (worker) => (
+        <span
+          className={`inline-flex items-center gap-1.5 whitespace-nowrap ${worker.online ? 'text-emerald-700 dark:text-emerald-400' : 'text-slate-500 dark:text-slate-400'}`}
+        >
+          <span
+            aria-hidden="true"
+            className={`size-2 rounded-full ${worker.online ? 'bg-emerald-500' : 'bg-slate-400'}`}
+          />
+          {statusText(worker)}
+        </span>
+      ),
     },
     {
       ...sortable('hashrate', 'Current Hashrate'),
@@ -325,6 +348,16 @@ function workerColumns({
       testId: 'worker-rejected',
       title: (worker) => `${worker.invalid_shares} invalid, ${worker.stale_shares} stale`,
       cell: (worker) => rejectedPercent(worker.valid_shares, worker.invalid_shares, worker.stale_shares),
+    },
+    {
+      label: 'Last Share',
+      align: 'right',
+      testId: 'worker-last-share',
+      title: (worker) =>
+        worker.last_share_at === null
+          ? 'No accepted share recorded'
+          : `Last accepted share ${formatLocalDateTime(Date.parse(worker.last_share_at))}`,
+      cell: (worker) => <span className="whitespace-nowrap">{lastShareText(worker, now)}</span>,
     },
   ];
   if (!onRemove) return columns;

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { filterWorkers, nextSort, sortWorkers, type WorkerRow, workersView } from './workers';
+import {
+  filterWorkers,
+  lastShareText,
+  nextSort,
+  sortWorkers,
+  statusText,
+  type WorkerRow,
+  workersView,
+} from './workers';
+
+const NOW = '2026-05-06T12:00:00.000Z';
 
 const worker = (name: string, over: Partial<WorkerRow> = {}): WorkerRow => ({
   id: name,
@@ -11,6 +21,8 @@ const worker = (name: string, over: Partial<WorkerRow> = {}): WorkerRow => ({
   valid_shares: 10,
   invalid_shares: 0,
   stale_shares: 0,
+  online: true,
+  last_share_at: '2026-05-06T11:59:40.000Z',
   ...over,
 });
 
@@ -60,22 +72,34 @@ describe('workers table', () => {
       worker('beta', { valid_shares: 1234 }),
       worker('gamma', { valid_shares: 2, invalid_shares: 1, stale_shares: 1 }),
     ];
-    expect(filterWorkers(rows, 'ALP').map((w) => w.name)).toEqual(['Alpha']);
-    expect(filterWorkers(rows, 'gh/s').map((w) => w.name)).toEqual(['Alpha']);
-    expect(filterWorkers(rows, '1234').map((w) => w.name)).toEqual(['beta']);
-    expect(filterWorkers(rows, '50.00%').map((w) => w.name)).toEqual(['gamma']);
-    expect(filterWorkers(rows, '  ').length).toBe(3);
+    expect(filterWorkers(rows, 'ALP', NOW).map((w) => w.name)).toEqual(['Alpha']);
+    expect(filterWorkers(rows, 'gh/s', NOW).map((w) => w.name)).toEqual(['Alpha']);
+    expect(filterWorkers(rows, '1234', NOW).map((w) => w.name)).toEqual(['beta']);
+    expect(filterWorkers(rows, '50.00%', NOW).map((w) => w.name)).toEqual(['gamma']);
+    expect(filterWorkers(rows, '  ', NOW).length).toBe(3);
+  });
+
+  it('shows each worker’s status and last accepted share, and the search finds them', () => {
+    const rows = [
+      worker('rig1'),
+      worker('rig2', { online: false, last_share_at: '2026-05-06T09:00:00.000Z' }),
+      worker('rig3', { online: false, last_share_at: null }),
+    ];
+    expect(rows.map(statusText)).toEqual(['Online', 'Offline', 'Offline']);
+    expect(rows.map((w) => lastShareText(w, NOW))).toEqual(['20 s ago', '3 h ago', '—']);
+    expect(filterWorkers(rows, 'offline', NOW).map((w) => w.name)).toEqual(['rig2', 'rig3']);
+    expect(filterWorkers(rows, '3 h ago', NOW).map((w) => w.name)).toEqual(['rig2']);
   });
 
   it('pages by 10, clamped, after search and sort', () => {
     const rows = Array.from({ length: 23 }, (_, i) => worker(`w${String(i + 1).padStart(2, '0')}`));
-    const first = workersView(rows, '', { column: 'name', direction: 'desc' }, 1);
+    const first = workersView(rows, '', { column: 'name', direction: 'desc' }, 1, NOW);
     expect(first.rows.map((w) => w.name).slice(0, 2)).toEqual(['w23', 'w22']);
     expect(first.window).toMatchObject({ page: 1, pageCount: 3, hasPrev: false, hasNext: true });
-    const last = workersView(rows, '', null, 99);
+    const last = workersView(rows, '', null, 99, NOW);
     expect(last.window).toMatchObject({ page: 3, hasNext: false });
     expect(last.rows).toHaveLength(3);
-    const searched = workersView(rows, 'w1', null, 3);
+    const searched = workersView(rows, 'w1', null, 3, NOW);
     expect(searched.matching).toBe(10);
     expect(searched.window.page).toBe(1);
   });

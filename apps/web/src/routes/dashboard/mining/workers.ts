@@ -1,5 +1,5 @@
 import { type PageWindow, pageOf } from '@lodestone/domain';
-import { formatHashrate, hashrateInBaseUnits, rejectedPercent } from '../../../lib/format';
+import { ageText, formatHashrate, hashrateInBaseUnits, rejectedPercent } from '../../../lib/format';
 
 /**
  * The workers table's rules (docs/website.md, Lists, refresh and copying): the first four columns sort, ascending first
@@ -18,6 +18,18 @@ export interface WorkerRow {
   valid_shares: number;
   invalid_shares: number;
   stale_shares: number;
+  online: boolean;
+  last_share_at: string | null;
+}
+
+/** The Status column: "Online" with an accepted share in the statistics window, else "Offline". */
+export function statusText(worker: Pick<WorkerRow, 'online'>): string {
+  return worker.online ? 'Online' : 'Offline';
+}
+
+/** The Last Share column at `now` (ISO): "12 min ago", or "—" when no accepted share is recorded. */
+export function lastShareText(worker: Pick<WorkerRow, 'last_share_at'>, now: string): string {
+  return worker.last_share_at === null ? '—' : `${ageText(worker.last_share_at, now)} ago`;
 }
 
 export const SORTABLE_COLUMNS = ['name', 'hashrate', 'hashrate_avg', 'accepted'] as const;
@@ -34,23 +46,25 @@ export function nextSort(current: SortState | null, column: SortColumn): SortSta
   return { column, direction: 'asc' };
 }
 
-/** The texts a row shows, in column order: what the search looks in. */
-export function workerCells(worker: WorkerRow): string[] {
+/** The texts a row shows at `now` (ISO), in column order: what the search looks in. */
+export function workerCells(worker: WorkerRow, now: string): string[] {
   return [
     worker.name,
+    statusText(worker),
     formatHashrate(worker.hashrate, worker.hashrate_units),
     formatHashrate(worker.hashrate_avg, worker.hashrate_avg_units),
     // Both as shown (1,234) and as typed (1234).
     worker.valid_shares.toLocaleString('en-US'),
     String(worker.valid_shares),
     rejectedPercent(worker.valid_shares, worker.invalid_shares, worker.stale_shares),
+    lastShareText(worker, now),
   ];
 }
 
-export function filterWorkers<T extends WorkerRow>(rows: readonly T[], query: string): T[] {
+export function filterWorkers<T extends WorkerRow>(rows: readonly T[], query: string, now: string): T[] {
   const needle = query.trim().toLowerCase();
   if (needle === '') return [...rows];
-  return rows.filter((row) => workerCells(row).some((cell) => cell.toLowerCase().includes(needle)));
+  return rows.filter((row) => workerCells(row, now).some((cell) => cell.toLowerCase().includes(needle)));
 }
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
@@ -87,7 +101,8 @@ export function workersView<T extends WorkerRow>(
   query: string,
   sort: SortState | null,
   page: number,
+  now: string,
 ): { rows: T[]; window: PageWindow; matching: number } {
-  const matching = sortWorkers(filterWorkers(rows, query), sort);
+  const matching = sortWorkers(filterWorkers(rows, query, now), sort);
   return { ...pageOf(matching, WORKERS_PAGE_SIZE, page), matching: matching.length };
 }
