@@ -185,14 +185,16 @@ export async function readMiningSummary(
 ): Promise<MiningSummaryResponse> {
   const periods = miningPeriods(ctx.now(), ctx.windowMinutes);
   const perDifficulty = ctx.hashesPerDifficulty(algorithm);
-  const [totals, rates, firstHalfHour] = await Promise.all([
+  const [totals, rates] = await Promise.all([
     accountMiningTotals(db, rangeOf(account, algorithm, periods)),
     miningRates(db, algorithm),
-    accountFirstHalfHour(db, account.username, algorithm, periods.to),
   ]);
   // An account younger than a period is measured over its own age, from when it began mining (not from
-  // its workers' first shares alone: removing a worker must not change the others' figures).
+  // its workers' first shares alone: removing a worker must not change the others' figures). Its
+  // history is looked up only when its workers are younger than the 24 hours.
   const now = periods.to;
+  const young = totals.firstSeenAt !== null && totals.firstSeenAt.getTime() > periods.day.from.getTime();
+  const firstHalfHour = young ? await accountFirstHalfHour(db, account.username, algorithm, periods.to) : null;
   const start = accountStart(totals.firstSeenAt, firstHalfHour);
   const windowSeconds = measuredSeconds(periods.window, start, now);
   const current = hashrateOf(totals.windowDifficulty, perDifficulty, windowSeconds);
@@ -231,10 +233,12 @@ export async function readMiningChart(
 ): Promise<ChartResponse> {
   const now = ctx.now();
   const { from, to } = chartBuckets(now);
-  const [slots, first] = await Promise.all([
-    accountDifficultyByHalfHour(db, account.username, algorithm, from, to),
-    accountFirstHalfHour(db, account.username, algorithm, to),
-  ]);
+  const slots = await accountDifficultyByHalfHour(db, account.username, algorithm, from, to);
+  // Shares in the first half hour: the account is older than the chart, no need to look further back.
+  const first =
+    slots[0]?.start.getTime() === from.getTime()
+      ? from
+      : await accountFirstHalfHour(db, account.username, algorithm, to);
   const series = accountHashrateSeries(slots, now, ctx.hashesPerDifficulty(algorithm));
   return presentHashrateChart(fromFirstRecord(series, first), timeZone);
 }
@@ -254,14 +258,16 @@ export async function readMiningWorkers(
   const averageOf = hashrateFormatter(perDifficulty, periods.day.seconds);
   const now = periods.to;
   return rows.map((r) => {
-    const young = r.firstSeenAt.getTime() > periods.window.from.getTime();
-    const current = young
-      ? hashrateOf(r.windowDifficulty, perDifficulty, measuredSeconds(periods.window, r.firstSeenAt, now))
-      : currentOf(r.windowDifficulty);
+    // firstSeenAt is there only for a worker younger than the 24 hours.
+    const seen = r.firstSeenAt;
+    const current =
+      seen !== null && seen.getTime() > periods.window.from.getTime()
+        ? hashrateOf(r.windowDifficulty, perDifficulty, measuredSeconds(periods.window, seen, now))
+        : currentOf(r.windowDifficulty);
     const average =
-      r.firstSeenAt.getTime() > periods.day.from.getTime()
-        ? hashrateOf(r.dayDifficulty, perDifficulty, measuredSeconds(periods.day, r.firstSeenAt, now))
-        : averageOf(r.dayDifficulty);
+      seen === null
+        ? averageOf(r.dayDifficulty)
+        : hashrateOf(r.dayDifficulty, perDifficulty, measuredSeconds(periods.day, seen, now));
     return {
       id: r.id.toString(),
       name: r.name,

@@ -205,8 +205,8 @@ export interface WorkerMiningRow {
   valid: bigint;
   invalid: bigint;
   stale: bigint;
-  /** When the worker was first seen (its first share batch). */
-  firstSeenAt: Date;
+  /** When the worker was first seen (its first share batch), if inside the 24 hours; null: before them. */
+  firstSeenAt: Date | null;
   /** Its last accepted share; null: none recorded (or none since nodes report it). */
   lastAcceptedAt: Date | null;
 }
@@ -237,7 +237,7 @@ type WorkerRowText = {
   valid: bigint | string;
   invalid: bigint | string;
   stale: bigint | string;
-  first_seen_at: Date;
+  first_seen_at: Date | null;
   last_accepted_at: Date | null;
 };
 
@@ -253,6 +253,14 @@ function workerRow(r: WorkerRowText): WorkerMiningRow {
     firstSeenAt: r.first_seen_at,
     lastAcceptedAt: r.last_accepted_at,
   };
+}
+
+/**
+ * A worker's first sight when it falls inside the 24 hours, else null: only young workers need it, and
+ * not sending 10,000 timestamps nobody reads keeps the list fast.
+ */
+function youngSince(range: MiningRange): RawBuilder<Date | null> {
+  return sql<Date | null>`case when w.first_seen_at > ${range.dayFrom} then w.first_seen_at end`;
 }
 
 /** Each worker's window: Σ accepted difficulty per worker in the statistics window (a CTE body). */
@@ -283,7 +291,7 @@ async function workerRowsFromTotals(db: Executor, range: MiningRange): Promise<W
         ${deltaRows(algorithm, accountWorkerIds(account, algorithm), range.dayFrom, range.to)}
        group by s.worker_id
     )
-    select w.id, w.name, w.first_seen_at, w.last_accepted_at,
+    select w.id, w.name, ${youngSince(range)} as first_seen_at, w.last_accepted_at,
            coalesce(wt.accepted_difficulty, 0) + coalesce(d.window_difficulty, 0) as window_difficulty,
            coalesce(t.accepted_difficulty, 0) + coalesce(d.difficulty, 0) as day_difficulty,
            coalesce(t.valid, 0) + coalesce(d.valid, 0) as valid,
@@ -321,7 +329,7 @@ async function workerRowsFromHours(db: Executor, range: MiningRange): Promise<Wo
         ) x
        group by x.worker_id
     )
-    select w.id, w.name, w.first_seen_at, w.last_accepted_at,
+    select w.id, w.name, ${youngSince(range)} as first_seen_at, w.last_accepted_at,
            coalesce(win.difficulty, 0) as window_difficulty,
            coalesce(day.difficulty, 0) as day_difficulty,
            coalesce(day.valid, 0) as valid,
