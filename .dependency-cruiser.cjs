@@ -83,6 +83,21 @@ module.exports = {
       to: { path: '^apps/server/src/(http|api)/' },
     },
     {
+      name: 'stratum-imports-roles',
+      comment:
+        'The stratum server answers miners on its own: it never imports services/, jobs/ or api/ (what it needs from them is passed in).',
+      severity: 'error',
+      from: { path: '^apps/server/src/stratum/', pathNot: TESTS },
+      to: { path: '^apps/server/src/(services|jobs|api)/' },
+    },
+    {
+      name: 'service-imports-job',
+      comment: 'services/ is what the API and the jobs share: jobs build on services, never the other way round.',
+      severity: 'error',
+      from: { path: '^apps/server/src/services/', pathNot: TESTS },
+      to: { path: '^apps/server/src/jobs/' },
+    },
+    {
       name: 'not-to-unresolvable',
       comment: 'An import that resolves to nothing is a typo or a missing dependency.',
       severity: 'error',
