@@ -483,7 +483,7 @@ export const SETTINGS = {
     file: 'demo.valuation',
     schema: z.enum(['reference', 'chain']),
     default: 'reference',
-    doc: 'What demo-network shares are valued at. `reference`: a real coin’s network difficulty (docs/money.md, “Demo economics”), so profit per TH/s is of the real coins’ order and a CPU earns next to nothing, while demo blocks are still found at the demo chain’s easy target. `chain`: the demo chain’s own easy difficulty, so balances reach payout thresholds within minutes (to try payouts); the profit figures are then absurdly high. No effect on coins mined from daemons.',
+    doc: 'What demo-network shares are valued at. `reference`: a real coin’s network difficulty (docs/money.md, “Demo economics”), so profit per TH/s is of the real coins’ order and a CPU earns next to nothing, while demo blocks are still found at the demo chain’s easy target. `chain`: the demo chain’s own easy start difficulty (it stays there when the chain retargets to a bigger miner), so balances reach payout thresholds within minutes (to try payouts); the profit figures are then absurdly high. No effect on coins mined from daemons.',
   },
   statsWindowMinutes: {
     env: 'STATS_WINDOW_MINUTES',
