@@ -1,7 +1,7 @@
 import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
 import { ProcessHealth } from './health.js';
-import type { Role } from './roles.js';
+import type { Role } from './roles/parseRoles.js';
 
 const database = (up: boolean) => ({ ping: async () => up });
 const bus = (up: boolean) => ({ connected: () => up });

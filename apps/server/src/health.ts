@@ -2,7 +2,7 @@ import type { HealthResponse } from '@lodestone/contract';
 import type { Database } from '@lodestone/db';
 import { Gauge, type Registry } from 'prom-client';
 import type { JobsRoleState } from './jobs/role.js';
-import type { Role } from './roles.js';
+import type { Role } from './roles/parseRoles.js';
 import { VERSION } from './version.js';
 
 /** What a process's health is read from; parts appear as they start (the database may still be coming). */

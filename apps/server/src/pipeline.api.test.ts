@@ -11,6 +11,7 @@ import { parseConfig } from './config/config.js';
 import { type Fleet, startFleet } from './demo/fleet.js';
 import { type JobsRole, startJobsRole } from './jobs/role.js';
 import { rollupPoolStats } from './jobs/rollup.js';
+import { poolStatsRollup } from './jobs/testing.js';
 import { ensureDemoAccounts } from './services/accounts/demo.js';
 import { powHashesPerDifficulty } from './services/hashesPerDifficulty.js';
 import { describeStratum } from './services/stratumInfo.js';
@@ -37,7 +38,7 @@ describe('shares to pool statistics, end to end', () => {
     // As `npm start` does: demo1 and demo2 are the demo user's accounts (public names, not anonymous).
     await ensureDemoAccounts(database.db, 2, SILENT_LOG);
     bus = new InProcessBus();
-    jobs = await startJobsRole({ database, bus, log: SILENT_LOG, statsWindowMinutes: 10 });
+    jobs = await startJobsRole({ database, bus, log: SILENT_LOG, jobs: [poolStatsRollup(10)] });
     for (const source of sources) await source.start();
     stratum = await startStratum({
       node: 'pipeline-test',

@@ -2,9 +2,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { DB } from '@lodestone/db';
 import type { Kysely } from 'kysely';
+import { createTelegramBot, type TelegramBot } from '../src/jobs/telegram/telegramBot.js';
 import { powHashesPerDifficulty } from '../src/services/hashesPerDifficulty.js';
 import type { ServiceLog } from '../src/services/log.js';
-import { createTelegramBot, type TelegramBot } from '../src/services/notifications/telegramBot.js';
 
 /**
  * A Telegram Bot API stand-in for tests: a real HTTP server speaking the Bot API's transport

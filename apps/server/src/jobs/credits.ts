@@ -9,8 +9,8 @@ import {
 } from '@lodestone/db';
 import { Exact } from '@lodestone/domain';
 import type { Kysely } from 'kysely';
-import { creditBatch } from '../services/money/ppsCredit.js';
 import { loadPriceBook } from '../services/money/priceBook.js';
+import { creditBatch } from './accounting/ppsCredit.js';
 import type { CreditSettings } from './accounting.js';
 import type { JobDefinition, Log } from './types.js';
 

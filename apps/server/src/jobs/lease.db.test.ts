@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InProcessBus } from '../bus/inProcess.js';
 import { Lease } from './lease.js';
 import { type JobsRole, startJobsRole } from './role.js';
-import { recordingLog } from './testing.js';
+import { poolStatsRollup, recordingLog } from './testing.js';
 
 // Two jobs processes of one pool: two connection pools on one schema, each naming its sessions as a
 // process does (main.ts), so the lease's fencing ends real PostgreSQL sessions.
@@ -110,6 +110,7 @@ describe.skipIf(!testEngines().includes('postgres'))('jobs lease on PostgreSQL',
       database: a,
       bus: new InProcessBus(),
       log: recordingLog(),
+      jobs: [poolStatsRollup()],
       lease: { holder: nameA, ttlMs: 3_000, standbyPollMs: 50 },
     });
     roles.push(active);
@@ -117,6 +118,7 @@ describe.skipIf(!testEngines().includes('postgres'))('jobs lease on PostgreSQL',
       database: b,
       bus: new InProcessBus(),
       log: recordingLog(),
+      jobs: [poolStatsRollup()],
       lease: { holder: nameB, ttlMs: 3_000, standbyPollMs: 50 },
     });
     roles.push(standby);

@@ -3,9 +3,9 @@ import { type SentTransaction, type Wallet, WalletError } from '@lodestone/chain
 import { type DB, failPayout, markPayoutSending, markPayoutSent, type Payout, payoutItems } from '@lodestone/db';
 import { walletBalanceNeeded, walletOutputs } from '@lodestone/domain';
 import type { Kysely } from 'kysely';
-import type { HotWallet, NodeHotWallet } from '../services/money/wallets.js';
 import type { OperatorAlerts } from './operatorAlerts.js';
 import type { Log } from './types.js';
+import type { HotWallet, NodeHotWallet } from './wallets/wallets.js';
 
 /**
  * One payout from `pending` to an end (docs/money.md, "Payouts"): sending it (committed before the

@@ -29,8 +29,6 @@ import { walletOutputs } from '@lodestone/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMailer } from '../services/mail.js';
-import { DemoWallet } from '../services/money/demoWallet.js';
-import { createWallets, type HotWallet } from '../services/money/wallets.js';
 import { OperatorAlerts } from './operatorAlerts.js';
 import {
   PAYOUT_FAILURE,
@@ -41,6 +39,8 @@ import {
 } from './payoutSend.js';
 import { payoutJob, runPayouts } from './payouts.js';
 import { recordingLog } from './testing.js';
+import { DemoWallet } from './wallets/demoWallet.js';
+import { createWallets, type HotWallet } from './wallets/wallets.js';
 
 const T = (iso: string) => new Date(`2024-05-06T${iso}Z`);
 const MINUTE = 60_000;

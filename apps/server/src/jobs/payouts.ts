@@ -22,7 +22,6 @@ import {
 } from '@lodestone/domain';
 import type { Config } from '../config/config.js';
 import type { Mailer } from '../services/mail.js';
-import { type HotWallet, type WalletsProvider, walletsOnce } from '../services/money/wallets.js';
 import { OperatorAlerts } from './operatorAlerts.js';
 import {
   hook,
@@ -37,6 +36,7 @@ import {
 } from './payoutSend.js';
 import { followSigned, reconcileSigned, signAndSend } from './payoutSign.js';
 import type { JobDefinition, Log } from './types.js';
+import { type HotWallet, type WalletsProvider, walletsOnce } from './wallets/wallets.js';
 
 /**
  * The payout job (docs/money.md, "Payouts"). Each run, per coin of the catalogue:

@@ -3,7 +3,7 @@ import { createTestDatabase, testEngines } from '@lodestone/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InProcessBus } from '../bus/inProcess.js';
 import { startJobsRole } from './role.js';
-import { foundBlock, recordingLog, shareBatch, shareCounts } from './testing.js';
+import { foundBlock, poolStatsRollup, recordingLog, shareBatch, shareCounts } from './testing.js';
 
 describe.each(testEngines())('jobs role on %s', (engine) => {
   let database: Database;
@@ -17,7 +17,7 @@ describe.each(testEngines())('jobs role on %s', (engine) => {
   it('applies what stratum publishes, rolls up at start, and stops after the bus has drained', async () => {
     const bus = new InProcessBus();
     const log = recordingLog();
-    const role = await startJobsRole({ database, bus, log });
+    const role = await startJobsRole({ database, bus, log, jobs: [poolStatsRollup()] });
     const now = Date.now();
     await bus.publishShareBatch(
       shareBatch(new Date(now - 3 * 60_000).toISOString(), [

@@ -1,11 +1,7 @@
 import type { Database } from '@lodestone/db';
-import { DEFAULT_STATS_WINDOW_MINUTES } from '@lodestone/domain';
 import type { ShareBus } from '../bus/types.js';
-import { type HashesPerDifficulty, powHashesPerDifficulty } from '../services/hashesPerDifficulty.js';
 import { type CreditSettings, startShareConsumers } from './accounting.js';
-import { ledgerCheckJob, type PriceFeed, pendingCreditJob, pricesJob } from './credits.js';
 import { Lease } from './lease.js';
-import { rollupJob } from './rollup.js';
 import { type JobStatus, startScheduler } from './scheduler.js';
 import type { JobDefinition, Log } from './types.js';
 
@@ -13,16 +9,10 @@ export interface JobsRoleOptions {
   database: Database;
   bus: ShareBus;
   log: Log;
-  /** Minutes of shares behind the pool hashrate and active miners. Default 10. */
-  statsWindowMinutes?: number;
-  /** Tests only; production uses @lodestone/pow's conventions. */
-  hashesPerDifficulty?: HashesPerDifficulty;
-  /** PPS crediting of share batches (and the pending-credit and ledger-check jobs); off when absent. */
+  /** PPS crediting of share batches as they are applied; off when absent. */
   credit?: CreditSettings;
-  /** Where prices come from, fetched every priceRefreshMs. */
-  prices?: { feed: PriceFeed; everyMs: number };
-  /** Further periodic jobs (payouts, block confirmations). */
-  jobs?: JobDefinition[];
+  /** The periodic jobs, all of them (the pool's list is roles/jobs.ts's). */
+  jobs: JobDefinition[];
   /**
    * On PostgreSQL: run only while holding the jobs lease, so one process of several is active and
    * the others stand by (lease.ts). Without it the work starts at once (one process, or tests).
@@ -51,21 +41,12 @@ interface Work {
 }
 
 /**
- * The jobs role: accounting consumers on the share bus, and the periodic jobs. Returns once the
+ * The jobs role's machinery: accounting consumers on the share bus, and the periodic jobs. Returns once the
  * consumers are subscribed and the scheduler is running — or, with `lease` on PostgreSQL, once this
  * process is either active or standing by for another that holds the lease.
  */
 export async function startJobsRole(options: JobsRoleOptions): Promise<JobsRole> {
-  const { database, bus, log } = options;
-  const windowMinutes = options.statsWindowMinutes ?? DEFAULT_STATS_WINDOW_MINUTES;
-  const rollup = rollupJob({
-    windowMinutes,
-    hashesPerDifficulty: options.hashesPerDifficulty ?? powHashesPerDifficulty,
-  });
-  const jobs: JobDefinition[] = [rollup];
-  if (options.prices) jobs.push(pricesJob(options.prices.feed, options.prices.everyMs));
-  if (options.credit) jobs.push(pendingCreditJob(options.credit), ledgerCheckJob());
-  jobs.push(...(options.jobs ?? []));
+  const { database, bus, log, jobs } = options;
 
   const startWork = async (mayRun: () => boolean, takeOver: boolean): Promise<Work> => {
     const unsubscribe = await startShareConsumers({
@@ -83,7 +64,7 @@ export async function startJobsRole(options: JobsRoleOptions): Promise<JobsRole>
       await unsubscribe();
       throw error;
     }
-    log.info({ jobs: jobs.map((j) => j.name), statsWindowMinutes: windowMinutes }, 'jobs role started');
+    log.info({ jobs: jobs.map((j) => j.name) }, 'jobs role started');
     return {
       scheduler,
       async stop() {

@@ -1,8 +1,10 @@
 import type { DB } from '@lodestone/db';
 import type { FoundBlock, ShareBatch, WorkerShareCounts } from '@lodestone/domain';
 import type { Kysely } from 'kysely';
+import { powHashesPerDifficulty } from '../services/hashesPerDifficulty.js';
 import { applyShareBatch } from './accounting.js';
-import type { Log } from './types.js';
+import { rollupJob } from './rollup.js';
+import type { JobDefinition, Log } from './types.js';
 
 /** Test data builders for share batches and found blocks (tests only). */
 let sequence = 0;
@@ -44,6 +46,11 @@ export function shareBatch(end: string, workers: WorkerShareCounts[], over: Part
     }),
     ...over,
   };
+}
+
+/** The pool-stats rollup as the pool runs it (roles/jobs.ts), over a `windowMinutes` statistics window. */
+export function poolStatsRollup(windowMinutes = 10): JobDefinition {
+  return rollupJob({ windowMinutes, hashesPerDifficulty: powHashesPerDifficulty });
 }
 
 export function foundBlock(over: Partial<FoundBlock> = {}): FoundBlock {

@@ -3,9 +3,9 @@ import { BitcoinWallet } from '@lodestone/chain';
 import { type Database, walletSnapshots } from '@lodestone/db';
 import { createTestDatabase, testEngines } from '@lodestone/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_WALLET_BALANCE, DemoWallet } from '../services/money/demoWallet.js';
 import { recordingLog } from './testing.js';
 import { type SnapshotHotWallet, snapshotWallets, walletSnapshotJob } from './walletSnapshots.js';
+import { DEMO_WALLET_BALANCE, DemoWallet } from './wallets/demoWallet.js';
 
 const T1 = new Date('2026-05-06T10:00:30Z');
 const T2 = new Date('2026-05-06T10:01:30Z');

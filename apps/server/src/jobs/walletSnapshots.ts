@@ -8,8 +8,8 @@ import {
 } from '@lodestone/db';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config/config.js';
-import { type WalletsProvider, walletsOnce } from '../services/money/wallets.js';
 import type { JobDefinition, Log } from './types.js';
+import { type WalletsProvider, walletsOnce } from './wallets/wallets.js';
 
 /**
  * The wallet-snapshots job (docs/admin.md, "Treasury"): once a minute, what each hot wallet holds is

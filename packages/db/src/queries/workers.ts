@@ -1,5 +1,4 @@
 import type { AlgorithmKey } from '@lodestone/domain';
-import { sql } from 'kysely';
 import type { Executor } from '../schema.js';
 
 /** What one share batch says about one worker, ready for the workers table. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, post, registerUser, type TestUser } from '../../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import { standInBot, startTelegramStandIn, TEST_BOT_USERNAME, type TelegramStandIn } from '../../../test/telegram.js';
-import type { TelegramBot } from '../../services/notifications/telegramBot.js';
+import type { TelegramBot } from '../../jobs/telegram/telegramBot.js';
 
 // Settings' Telegram calls. The API process has no bot token: it offers Telegram from what the jobs
 // role (here, the bot driven by the test) recorded, and the code it hands out is the one the bot accepts.

@@ -6,8 +6,8 @@ import {
   type WorkerActivity,
 } from '@lodestone/db';
 import { Exact, type ShareBatch, shareValue } from '@lodestone/domain';
-import { creditBatch } from '../../services/money/ppsCredit.js';
 import { loadPriceBook } from '../../services/money/priceBook.js';
+import { creditBatch } from './ppsCredit.js';
 
 export interface CreditSettings {
   /** Pool fee in percent, before an account's discount. */

@@ -7,10 +7,10 @@ import {
 } from '@lodestone/db';
 import { GrammyError } from 'grammy';
 import type { Kysely } from 'kysely';
-import { type TelegramBot, telegramText } from '../services/notifications/telegramBot.js';
-import { unlinkTelegramChat } from '../services/notifications/telegramLink.js';
-import { MAX_ATTEMPTS, retryDelayMs } from './notificationSender.js';
-import type { JobDefinition, Log } from './types.js';
+import { unlinkTelegramChat } from '../../services/notifications/telegramLink.js';
+import { MAX_ATTEMPTS, retryDelayMs } from '../notificationSender.js';
+import type { JobDefinition, Log } from '../types.js';
+import { type TelegramBot, telegramText } from './telegramBot.js';
 
 /**
  * Sends the outbox's Telegram messages (docs/notifications.md, "Telegram"), with Telegram's limits

@@ -3,7 +3,7 @@ import { type DB, listCoins } from '@lodestone/db';
 import { amountToUnits } from '@lodestone/domain';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config/config.js';
-import type { ServiceLog } from '../log.js';
+import type { ServiceLog } from '../../services/log.js';
 import { DemoWallet } from './demoWallet.js';
 import { createSigningWallet } from './signingWallets.js';
 

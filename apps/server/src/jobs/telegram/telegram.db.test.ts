@@ -10,14 +10,14 @@ import {
 import { createTestDatabase, insertTestAccount, testEngines } from '@lodestone/db/testing';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { standInBot, startTelegramStandIn, TEST_BOT_USERNAME, type TelegramStandIn } from '../../test/telegram.js';
-import type { TelegramBot } from '../services/notifications/telegramBot.js';
-import { createTelegramLinkCode } from '../services/notifications/telegramLink.js';
-import { enqueuePayoutNotices } from './payoutNotices.js';
+import { standInBot, startTelegramStandIn, TEST_BOT_USERNAME, type TelegramStandIn } from '../../../test/telegram.js';
+import { createTelegramLinkCode } from '../../services/notifications/telegramLink.js';
+import { enqueuePayoutNotices } from '../payoutNotices.js';
+import { mineSteadily, recordingLog } from '../testing.js';
+import { checkOfflineWorkers } from '../workerAlerts.js';
+import { runWorkerRollup } from '../workerRollup.js';
+import type { TelegramBot } from './telegramBot.js';
 import { sendDueTelegram } from './telegramSender.js';
-import { mineSteadily, recordingLog } from './testing.js';
-import { checkOfflineWorkers } from './workerAlerts.js';
-import { runWorkerRollup } from './workerRollup.js';
 
 // Telegram end to end against the Bot API stand-in: linking with a one-time code, the bot's commands,
 // offline/online alerts and payout notices through the outbox, and what Telegram answers back

@@ -24,7 +24,7 @@ import {
   recipientKey,
   tickersNeeded,
 } from '@lodestone/domain';
-import type { PriceBook } from './priceBook.js';
+import type { PriceBook } from '../../services/money/priceBook.js';
 
 /**
  * PPS crediting: reads the accounts and prices a batch needs, plans the credits with the domain's

@@ -1,5 +1,5 @@
-import type { TelegramBot } from '../services/notifications/telegramBot.js';
-import type { JobDefinition } from './types.js';
+import type { JobDefinition } from '../types.js';
+import type { TelegramBot } from './telegramBot.js';
 
 /**
  * Reads and answers the bot's messages (docs/notifications.md, "Telegram"): a short getUpdates poll

@@ -10,9 +10,9 @@ import {
 import { ALGORITHM_KEYS } from '@lodestone/domain';
 import { Bot, BotError, type Context } from 'grammy';
 import type { Kysely } from 'kysely';
-import type { ServiceLog } from '../log.js';
-import { type MiningContext, readMiningSummary, readMiningWorkers } from '../mining.js';
-import { linkChatWithCode, unlinkTelegramChat } from './telegramLink.js';
+import type { ServiceLog } from '../../services/log.js';
+import { type MiningContext, readMiningSummary, readMiningWorkers } from '../../services/mining.js';
+import { linkChatWithCode, unlinkTelegramChat } from '../../services/notifications/telegramLink.js';
 
 /**
  * The pool's Telegram bot (docs/notifications.md, "Telegram"), driven by the jobs role: it reads

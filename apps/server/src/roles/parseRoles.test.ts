@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRoles, UsageError } from './roles.js';
+import { parseRoles, UsageError } from './parseRoles.js';
 
 describe('parseRoles', () => {
   it('runs every role by default', () => {
