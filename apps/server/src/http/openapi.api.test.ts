@@ -4,7 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextAddress } from '../../test/accounts.js';
-import { NOW, type RevenueWorld, seedRevenueWorld } from '../api/revenue/fixture.js';
+import { NOW, type RevenueWorld, seedRevenueWorld } from '../../test/revenueWorld.js';
 import { issueSignature } from '../services/public/signatures.js';
 import type { JsonSchema } from './openapi.js';
 

@@ -28,7 +28,6 @@ import {
   statsWindow,
 } from '@lodestone/domain';
 import type { Kysely } from 'kysely';
-import { logEvent } from './accounts/context.js';
 import { errors } from './errors.js';
 import type { HashesPerDifficulty } from './hashesPerDifficulty.js';
 import {
@@ -38,6 +37,7 @@ import {
   type HashrateSeries,
   presentHashrateChart,
 } from './poolDetail.js';
+import { logEvent } from './userLog.js';
 
 /**
  * The Mining tab (docs/dashboard.md, "Mining API"): summary cards, hashrate chart, workers table and

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { RATE_LIMITS } from '../../http/rateLimits.js';
 import { addRoute } from '../../http/route.js';
 import { userInfo } from '../../services/accounts/accounts.js';
-import { logEvent } from '../../services/accounts/context.js';
 import { authenticate } from '../../services/accounts/login.js';
 import { resetPassword, sendRecoveryKey } from '../../services/accounts/recovery.js';
 import {
@@ -14,6 +13,7 @@ import {
 } from '../../services/accounts/referralSource.js';
 import { registerUser } from '../../services/accounts/register.js';
 import { SESSION_COOKIE } from '../../services/auth/sessions.js';
+import { logEvent } from '../../services/userLog.js';
 
 /**
  * The session calls (docs/accounts.md): robot-check challenge, register, login, info, logout, password

@@ -2,8 +2,8 @@ import { balancesOfAccount, balancesOfSystemAccount, reconcileLedger, userLogOfU
 import { testEngines } from '@lodestone/db/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { nextAddress, post, registerUser, type TestUser } from '../../../test/accounts.js';
+import { accountIdOf, adminPost, registerAdmin, type TestAdmin, userIdOf } from '../../../test/admins.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
-import { accountIdOf, adminPost, registerAdmin, type TestAdmin, userIdOf } from './fixture.js';
 
 describe.each(testEngines())('POST /v1/admin/balance on %s', (engine) => {
   let t: TestApp;

@@ -2,8 +2,8 @@ import { testEngines } from '@lodestone/db/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, nextAddress, registerUser } from '../../../test/accounts.js';
+import { adminPost, newSession, registerAdmin } from '../../../test/admins.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
-import { adminPost, newSession, registerAdmin } from './fixture.js';
 
 /** Every admin call with a body that would be accepted, so only the guard can refuse it. */
 const CALLS: {

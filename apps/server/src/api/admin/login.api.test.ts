@@ -2,8 +2,8 @@ import { userLogOfUser } from '@lodestone/db';
 import { testEngines } from '@lodestone/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, nextAddress, post, registerUser, sessionCookie } from '../../../test/accounts.js';
+import { adminPost, newSession, registerAdmin, userIdOf } from '../../../test/admins.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
-import { adminPost, newSession, registerAdmin, userIdOf } from './fixture.js';
 
 describe.each(testEngines())('POST /v1/admin/login on %s', (engine) => {
   let t: TestApp;

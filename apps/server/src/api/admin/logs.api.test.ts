@@ -3,8 +3,8 @@ import { appendUserLog, userLogOfUser } from '@lodestone/db';
 import { testEngines } from '@lodestone/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, registerUser, type TestUser } from '../../../test/accounts.js';
+import { accountIdOf, adminPost, registerAdmin, type TestAdmin, userIdOf } from '../../../test/admins.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
-import { accountIdOf, adminPost, registerAdmin, type TestAdmin, userIdOf } from './fixture.js';
 
 describe.each(testEngines())('POST /v1/admin/logs/user and logs/account on %s', (engine) => {
   let t: TestApp;

@@ -3,9 +3,9 @@ import { reconcileLedger, userLogOfUser } from '@lodestone/db';
 import { testEngines } from '@lodestone/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, registerUser } from '../../../test/accounts.js';
+import { registerAdmin } from '../../../test/admins.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import { seedTreasury, TREASURY_NOW } from '../../services/admin/treasuryFixture.js';
-import { registerAdmin } from './fixture.js';
 
 const ZERO_PROFIT = { mined: '0', pps_credited: '0', fees_kept: '0', net: '0' };
 const NOTHING_WAITS = { open_payouts: 0, open_total: '0', accounts_for_funds: 0 };

@@ -12,9 +12,9 @@ import {
   totpClock,
   totpCode,
 } from '../../../test/accounts.js';
+import { adminPost, registerAdmin, userIdOf } from '../../../test/admins.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import { Sessions } from '../../services/auth/sessions.js';
-import { adminPost, registerAdmin, userIdOf } from './fixture.js';
 
 /**
  * Issue 15, finding 2: a stolen cookie of an admin without 2FA must not become a full admin session

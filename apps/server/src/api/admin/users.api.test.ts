@@ -3,8 +3,8 @@ import { userLogOfUser } from '@lodestone/db';
 import { testEngines } from '@lodestone/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, loginAs, post, registerUser } from '../../../test/accounts.js';
+import { registerAdmin } from '../../../test/admins.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
-import { registerAdmin } from './fixture.js';
 
 describe.each(testEngines())('GET /v1/admin/users on %s', (engine) => {
   let t: TestApp;

@@ -14,8 +14,8 @@ import { ALGORITHM_KEYS, unitsToAmount } from '@lodestone/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextAddress } from '../../../test/accounts.js';
+import { NOW, type RevenueWorld, seedRevenueWorld } from '../../../test/revenueWorld.js';
 import { PUBLIC_RATE_LIMITS } from '../../http/rateLimits.js';
-import { NOW, type RevenueWorld, seedRevenueWorld } from '../revenue/fixture.js';
 
 /**
  * The public API on the revenue tests' seeded world (../revenue/fixture.ts: alice and bob with

@@ -3,10 +3,10 @@ import { testEngines } from '@lodestone/db/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get } from '../../../test/accounts.js';
+import { DEMO_TXID, LTC_TXID, payout, type RevenueWorld, seedRevenueWorld } from '../../../test/revenueWorld.js';
 import { CSV_BOM } from '../../services/revenue/csv.js';
 import { STATEMENT_MESSAGES } from '../../services/revenue/statement.js';
 import { pdfTextLines } from '../../services/revenue/testing.js';
-import { DEMO_TXID, LTC_TXID, payout, type RevenueWorld, seedRevenueWorld } from './fixture.js';
 
 const pad = (amount: string, width = 12) => amount.padStart(width);
 

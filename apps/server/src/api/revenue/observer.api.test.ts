@@ -2,7 +2,7 @@ import { balancesOfAccount } from '@lodestone/db';
 import { testEngines } from '@lodestone/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, post } from '../../../test/accounts.js';
-import { type RevenueWorld, seedRevenueWorld } from './fixture.js';
+import { type RevenueWorld, seedRevenueWorld } from '../../../test/revenueWorld.js';
 
 /** Each observer call and the user call it mirrors, with the same parameters. */
 const TWINS = [

@@ -13,9 +13,9 @@ import { addDays, daysBetween } from '@lodestone/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, registerUser } from '../../../test/accounts.js';
 import { createTestApp } from '../../../test/helpers.js';
+import { DEMO_TXID, LTC_TXID, minerOf, NOW, type RevenueWorld, seedRevenueWorld } from '../../../test/revenueWorld.js';
 import { applyShareBatch } from '../../jobs/accounting.js';
 import { shareBatch, shareCounts } from '../../jobs/testing.js';
-import { DEMO_TXID, LTC_TXID, minerOf, NOW, type RevenueWorld, seedRevenueWorld } from './fixture.js';
 
 const CALLS = [
   ['/v1/user/revenue/balance', {}],

@@ -18,8 +18,9 @@ import {
 import { decimalToNumber } from '@lodestone/domain';
 import { randomToken } from '../auth/tokens.js';
 import { errors } from '../errors.js';
+import { logEvent } from '../userLog.js';
 import { newAccountSecrets } from './accountValues.js';
-import { type AccountsContext, logEvent } from './context.js';
+import type { AccountsContext } from './context.js';
 import { REGISTER_MESSAGES } from './register.js';
 
 /** One person rarely needs more; the limit keeps a stolen session from creating names by the thousand. */

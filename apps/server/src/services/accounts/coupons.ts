@@ -7,7 +7,8 @@ import {
   redeemCoupon,
 } from '@lodestone/db';
 import { errors } from '../errors.js';
-import { type AccountsContext, logEvent } from './context.js';
+import { logEvent } from '../userLog.js';
+import type { AccountsContext } from './context.js';
 
 export const COUPON_MESSAGES = {
   unknown: 'Unknown coupon code',

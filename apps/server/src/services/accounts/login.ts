@@ -10,7 +10,8 @@ import {
 import { verifyPassword } from '../auth/passwords.js';
 import { checkTotp } from '../auth/totp.js';
 import { errors, type RateLimitedError } from '../errors.js';
-import { type AccountsContext, logEvent } from './context.js';
+import { logEvent } from '../userLog.js';
+import type { AccountsContext } from './context.js';
 
 export const LOGIN_MESSAGES = {
   invalid: 'Invalid email or password',

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { verifyPassword } from '../auth/passwords.js';
 import { checkTotp } from '../auth/totp.js';
 import { errors } from '../errors.js';
-import { logEvent } from './context.js';
+import { logEvent } from '../userLog.js';
 import { takeAttempt } from './login.js';
 
 /**

@@ -14,7 +14,8 @@ import { hashPassword } from '../auth/passwords.js';
 import { randomToken, sha256Hex } from '../auth/tokens.js';
 import { errors } from '../errors.js';
 import type { Mailer } from '../mail.js';
-import { type AccountsContext, logEvent } from './context.js';
+import { logEvent } from '../userLog.js';
+import type { AccountsContext } from './context.js';
 
 /** A recovery key works once, within this time. */
 export const RECOVERY_KEY_TTL_MS = 3600_000;

@@ -9,7 +9,8 @@ import {
 } from '@lodestone/db';
 import { decimalToNumber, Exact, plainDecimal } from '@lodestone/domain';
 import { errors } from '../errors.js';
-import { type AccountsContext, logEvent } from './context.js';
+import { logEvent } from '../userLog.js';
+import type { AccountsContext } from './context.js';
 
 export const REDIRECT_MESSAGES = {
   overHundred: 'The percentages add up to more than 100',

@@ -9,8 +9,9 @@ import {
 } from '@lodestone/db';
 import { hashPassword } from '../auth/passwords.js';
 import { errors } from '../errors.js';
+import { logEvent } from '../userLog.js';
 import { newAccountSecrets } from './accountValues.js';
-import { type AccountsContext, logEvent } from './context.js';
+import type { AccountsContext } from './context.js';
 import { applyCoupon } from './coupons.js';
 
 export const REGISTER_MESSAGES = {

@@ -8,7 +8,8 @@ import {
 } from '@lodestone/db';
 import { checkTotp, newTotpSecret, otpauthUrl } from '../auth/totp.js';
 import { errors } from '../errors.js';
-import { type AccountsContext, logEvent } from './context.js';
+import { logEvent } from '../userLog.js';
+import type { AccountsContext } from './context.js';
 import { reauthenticate } from './reauth.js';
 
 export const TWO_FACTOR_MESSAGES = {

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { ADMIN_BALANCE_DECIMALS, ADMIN_BALANCE_MAX_COINS, BALANCE_VALUE_MESSAGES as VALUE } from '@lodestone/contract';
 import { coinByTicker, liveAccountByUsername, lockBalance, postLedgerTransaction, type User } from '@lodestone/db';
 import { type AlgorithmKey, algorithmByKey, Exact, unitsToAmount } from '@lodestone/domain';
-import { type AccountsContext, logEvent } from '../accounts/context.js';
+import type { AccountsContext } from '../accounts/context.js';
 import { errors } from '../errors.js';
+import { logEvent } from '../userLog.js';
 import { ADMIN_MESSAGES } from './messages.js';
 
 /**

@@ -1,6 +1,7 @@
 import { revokeSession, type User, userByEmail } from '@lodestone/db';
-import { type AccountsContext, logEvent } from '../accounts/context.js';
+import type { AccountsContext } from '../accounts/context.js';
 import { errors } from '../errors.js';
+import { logEvent } from '../userLog.js';
 import { ADMIN_MESSAGES } from './messages.js';
 
 /**

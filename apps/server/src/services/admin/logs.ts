@@ -1,6 +1,7 @@
 import { ADMIN_LOG_PAGE_SIZE, type AdminLogsResponse } from '@lodestone/contract';
 import { anyAccountByUsername, anyUserByEmail, type User, type UserLogFilter, userLogPage } from '@lodestone/db';
-import { type AccountsContext, logEvent } from '../accounts/context.js';
+import type { AccountsContext } from '../accounts/context.js';
+import { logEvent } from '../userLog.js';
 
 /** What the admin searched for: a user by e-mail (optionally one of their accounts), or an account. */
 export type LogSearch = { email: string; username?: string | undefined } | { username: string };

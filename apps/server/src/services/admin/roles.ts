@@ -1,6 +1,6 @@
 import { adminUsers, type DB, type Executor, setUserAdmin, userByEmail } from '@lodestone/db';
 import type { Kysely } from 'kysely';
-import { logEvent } from '../accounts/context.js';
+import { logEvent } from '../userLog.js';
 
 /**
  * The admin role is given and taken by the operator on the server (`lodestone admin grant|revoke

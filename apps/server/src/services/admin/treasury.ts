@@ -24,7 +24,8 @@ import {
   unitsToAmount,
   walletBalanceNeeded,
 } from '@lodestone/domain';
-import { type AccountsContext, logEvent } from '../accounts/context.js';
+import type { AccountsContext } from '../accounts/context.js';
+import { logEvent } from '../userLog.js';
 
 /**
  * The operator's treasury (docs/admin.md, "Treasury"): per coin of the catalogue, what the pool owes

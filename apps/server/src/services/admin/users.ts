@@ -1,6 +1,7 @@
 import type { AdminUsersResponse } from '@lodestone/contract';
 import { adminUserList, type User } from '@lodestone/db';
-import { type AccountsContext, logEvent } from '../accounts/context.js';
+import type { AccountsContext } from '../accounts/context.js';
+import { logEvent } from '../userLog.js';
 
 /**
  * GET admin/users: every user who is not deleted, with their live accounts, whether 2FA is on and

@@ -28,8 +28,8 @@ import {
   Exact,
   unitsToAmount,
 } from '@lodestone/domain';
-import { logEvent } from '../accounts/context.js';
 import { errors } from '../errors.js';
+import { logEvent } from '../userLog.js';
 import { catalogueByTicker, type MoneyContext } from './coinCatalogue.js';
 import { loadPriceBook } from './priceBook.js';
 

@@ -13,9 +13,9 @@ import {
   type User,
 } from '@lodestone/db';
 import { decimalToNumber, Exact } from '@lodestone/domain';
-import { logEvent } from '../accounts/context.js';
 import { REAUTH_MESSAGES, type Reauthentication, reauthenticate } from '../accounts/reauth.js';
 import { errors } from '../errors.js';
+import { logEvent } from '../userLog.js';
 import { catalogueByTicker, type MoneyContext } from './coinCatalogue.js';
 
 /** Payouts of a coin wait this long after its addresses change (docs/money.md, "Payouts": an address change pauses them for 24 hours). */

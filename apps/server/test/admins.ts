@@ -1,7 +1,7 @@
 import { liveAccountByUsername } from '@lodestone/db';
-import { nextAddress, post, registerUser, type TestUser } from '../../../test/accounts.js';
-import type { TestApp } from '../../../test/helpers.js';
-import { Sessions } from '../../services/auth/sessions.js';
+import { Sessions } from '../src/services/auth/sessions.js';
+import { nextAddress, post, registerUser, type TestUser } from './accounts.js';
+import type { TestApp } from './helpers.js';
 
 /**
  * Shared by the admin API tests: users registered through the real call, made admins the way the

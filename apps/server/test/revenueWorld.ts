@@ -14,10 +14,10 @@ import {
   savePrices,
 } from '@lodestone/db';
 import type { AlgorithmKey } from '@lodestone/domain';
-import { registerUser, type TestUser } from '../../../test/accounts.js';
-import { createTestApp, type TestApp } from '../../../test/helpers.js';
-import { applyShareBatch } from '../../jobs/accounting.js';
-import { shareBatch, shareCounts } from '../../jobs/testing.js';
+import { applyShareBatch } from '../src/jobs/accounting.js';
+import { shareBatch, shareCounts } from '../src/jobs/testing.js';
+import { registerUser, type TestUser } from './accounts.js';
+import { createTestApp, type TestApp } from './helpers.js';
 
 /**
  * Tests only: the revenue API tests' seeded world — two users on a real app and database, money in
