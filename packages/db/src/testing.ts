@@ -84,6 +84,26 @@ async function createSchemaDatabase(url: string, applicationName: string | undef
   return owned;
 }
 
+/**
+ * Tables the migrations fill with reference data (the coin catalogue) or that record the migrations
+ * themselves: emptyTestDatabase keeps them.
+ */
+const REFERENCE_TABLES = ['schema_migrations', 'coins'];
+
+/**
+ * Empties every table of a test database but the reference ones, identities restarted: a test starts
+ * on a freshly migrated database without a hand-kept list of tables that a new migration outgrows.
+ */
+export async function emptyTestDatabase(db: Executor): Promise<void> {
+  const { rows } = await sql<{ name: string }>`
+    select tablename as name from pg_tables
+     where schemaname = current_schema() and tablename not in (${sql.join(REFERENCE_TABLES)})
+     order by tablename
+  `.execute(db);
+  if (rows.length === 0) return;
+  await sql`truncate ${sql.join(rows.map((r) => sql.id(r.name)))} restart identity cascade`.execute(db);
+}
+
 /** The row of an insert a test seeds with; a value already taken means the test itself is wrong. */
 export function insertedRow<Row>(result: Inserted<Row, string>): Row {
   if (!result.ok) throw new Error(`the test seeds a ${result.taken} that is already taken`);

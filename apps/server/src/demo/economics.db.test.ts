@@ -1,5 +1,5 @@
 import { type Database, saveNetworkState, savePrices } from '@lodestone/db';
-import { createTestDatabase, testEngines } from '@lodestone/db/testing';
+import { createTestDatabase, emptyTestDatabase, testEngines } from '@lodestone/db/testing';
 import { type AlgorithmKey, Exact, networkDifficulty } from '@lodestone/domain';
 import { POW } from '@lodestone/pow';
 import { sql } from 'kysely';
@@ -98,7 +98,7 @@ describe.each(testEngines())('demo network economics on %s', (engine) => {
     await database.close();
   });
   beforeEach(async () => {
-    await sql`truncate pool_stats, network_states, prices restart identity cascade`.execute(database.db);
+    await emptyTestDatabase(database.db);
   });
 
   it('shows a profit per unit of hashrate within a factor of 10 of the real coin’s, while blocks stay easy', async () => {

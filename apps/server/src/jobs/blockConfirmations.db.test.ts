@@ -7,8 +7,7 @@ import {
   reconcileLedger,
   recordBlock,
 } from '@lodestone/db';
-import { createTestDatabase, testEngines } from '@lodestone/db/testing';
-import { sql } from 'kysely';
+import { createTestDatabase, emptyTestDatabase, testEngines } from '@lodestone/db/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   BLOCK_NOT_FOUND_WARNING_MS,
@@ -79,9 +78,7 @@ describe.each(testEngines())('block confirmations on %s', (engine) => {
     await database.close();
   });
   beforeEach(async () => {
-    await sql`truncate blocks, ledger_entries, ledger_transactions, balances, ledger_accounts restart identity cascade`.execute(
-      database.db,
-    );
+    await emptyTestDatabase(database.db);
     log = recordingLog();
     chain = new Map();
     asked = [];

@@ -9,9 +9,8 @@ import {
 } from '@lodestone/chain';
 import { KaspaNodeStandIn, STAND_IN_MINER, startChainwebNode, startCkbNode } from '@lodestone/chain/testing';
 import { balancesOfSystemAccount, type Database, type NewBlock, recordBlock } from '@lodestone/db';
-import { createTestDatabase, testEngines } from '@lodestone/db/testing';
+import { createTestDatabase, emptyTestDatabase, testEngines } from '@lodestone/db/testing';
 import { POW } from '@lodestone/pow';
-import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../config/config.js';
 import { runBlockConfirmations } from './blockConfirmations.js';
@@ -72,9 +71,7 @@ describe.each(testEngines())('found CKB, Kaspa and Kadena blocks by their chains
     await database.close();
   });
   beforeEach(async () => {
-    await sql`truncate blocks, ledger_entries, ledger_transactions, balances, ledger_accounts restart identity cascade`.execute(
-      database.db,
-    );
+    await emptyTestDatabase(database.db);
     log = recordingLog();
   });
 

@@ -20,6 +20,7 @@ import {
 } from '@lodestone/db';
 import {
   createTestDatabase,
+  emptyTestDatabase,
   insertTestAccount,
   seedBalance,
   seedPayoutSettings,
@@ -133,10 +134,7 @@ describe.each(testEngines())('payout job on %s', (engine) => {
     await database.close();
   });
   beforeEach(async () => {
-    await sql`truncate payout_items, payouts, demo_wallet_transactions, ledger_entries, ledger_transactions, balances,
-      ledger_accounts, payout_addresses, payout_settings, accounts, users restart identity cascade`.execute(
-      database.db,
-    );
+    await emptyTestDatabase(database.db);
     await sql`update coins set payouts_enabled = true`.execute(database.db);
     wallet = new FakeWallet('LTC');
     log = recordingLog();

@@ -1,5 +1,5 @@
 import { type Database, insertUser, type PoolStats, saveNetworkState, savePrices } from '@lodestone/db';
-import { createTestDatabase, testEngines } from '@lodestone/db/testing';
+import { createTestDatabase, emptyTestDatabase, testEngines } from '@lodestone/db/testing';
 import type { AlgorithmKey, ShareBatch } from '@lodestone/domain';
 import { POW } from '@lodestone/pow';
 import { sql } from 'kysely';
@@ -53,9 +53,7 @@ describe.each(testEngines())('pool stats rollup on %s', (engine) => {
     await database.close();
   });
   beforeEach(async () => {
-    await sql`truncate users, workers, worker_stats_minute, share_batches, blocks, pool_stats, network_states, prices restart identity cascade`.execute(
-      database.db,
-    );
+    await emptyTestDatabase(database.db);
   });
 
   it('publishes the PPS rate as profit (BTC per H/s per day) and its 24-hour mean', async () => {

@@ -1,6 +1,5 @@
 import type { Account, Database } from '@lodestone/db';
-import { createTestDatabase, testEngines } from '@lodestone/db/testing';
-import { sql } from 'kysely';
+import { createTestDatabase, emptyTestDatabase, testEngines } from '@lodestone/db/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { powHashesPerDifficulty } from '../services/hashesPerDifficulty.js';
 import { type MiningContext, readMiningChart, readMiningSummary, readMiningWorkers } from '../services/mining.js';
@@ -33,9 +32,7 @@ describe.each(testEngines())('worker-rollup job on %s', (engine) => {
     await database.close();
   });
   beforeEach(async () => {
-    await sql`truncate workers, worker_stats_minute, worker_stats_hour, account_stats_half_hour, share_batches
-              restart identity cascade`.execute(database.db);
-    await sql`truncate worker_total_periods`.execute(database.db);
+    await emptyTestDatabase(database.db);
   });
 
   /** Three days of shares every 20 minutes from two rigs, plus the current minute. */

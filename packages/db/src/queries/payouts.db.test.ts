@@ -1,8 +1,14 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../connection.js';
 import type { Executor } from '../schema.js';
-import { createTestDatabase, insertTestAccount, seedBalance, seedPayoutSettings, testEngines } from '../testing.js';
+import {
+  createTestDatabase,
+  emptyTestDatabase,
+  insertTestAccount,
+  seedBalance,
+  seedPayoutSettings,
+  testEngines,
+} from '../testing.js';
 import { recordBlock } from './blocks.js';
 import { balancesOfAccount, balancesOfSystemAccount, postLedgerTransaction, reconcileLedger } from './ledger.js';
 import {
@@ -51,10 +57,7 @@ describe.each(testEngines())('payout queries on %s', (engine) => {
     await database.close();
   });
   beforeEach(async () => {
-    await sql`truncate payout_items, payouts, demo_wallet_transactions, ledger_entries, ledger_transactions, balances,
-      ledger_accounts, payout_addresses, payout_settings, blocks, accounts, users restart identity cascade`.execute(
-      database.db,
-    );
+    await emptyTestDatabase(database.db);
     alice = await newAccount(database.db, 'alice');
     bob = await newAccount(database.db, 'bob');
   });

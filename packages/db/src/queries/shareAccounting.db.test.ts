@@ -1,9 +1,8 @@
 import type { AlgorithmKey } from '@lodestone/domain';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../connection.js';
 import type { NewBlock } from '../schema.js';
-import { createTestDatabase, testEngines } from '../testing.js';
+import { createTestDatabase, emptyTestDatabase, testEngines } from '../testing.js';
 import { blockByHash, countBlocksByAlgorithm, recordBlock } from './blocks.js';
 import { hashrateBuckets, savePoolStats } from './poolStats.js';
 import { recordShareBatch } from './shareBatches.js';
@@ -59,9 +58,7 @@ describe.each(testEngines())('share accounting queries on %s', (engine) => {
     await database.close();
   });
   beforeEach(async () => {
-    await sql`truncate workers, worker_stats_minute, share_batches, blocks, pool_stats restart identity cascade`.execute(
-      database.db,
-    );
+    await emptyTestDatabase(database.db);
   });
 
   it('upsertWorkers creates workers, then keeps first/last seen and adds difficulty', async () => {
