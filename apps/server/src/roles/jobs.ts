@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Database } from '@lodestone/db';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
@@ -21,7 +20,8 @@ import { type WalletsProvider, walletsOnce } from '../jobs/wallets/wallets.js';
 import { workerAlertJob } from '../jobs/workerAlerts.js';
 import { workerRollupJob } from '../jobs/workerRollup.js';
 import { powHashesPerDifficulty } from '../services/hashesPerDifficulty.js';
-import { createMailer, type Mailer } from '../services/mail.js';
+import { configuredMailer, type Mailer } from '../services/mail.js';
+import { miningSettings } from '../services/mining.js';
 import type { ProcessParts, Running } from './shared.js';
 
 /**
@@ -33,12 +33,7 @@ export async function startJobs(parts: ProcessParts, running: Running[]): Promis
   const { config, database, bus, health, sessionName } = parts;
   const log = parts.log.child({ role: 'jobs' });
   // Alerts to the admins (docs/admin.md, "Alerts by e-mail") go out as the website's mail does.
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    outboxDir: path.join(config.dataDir, 'outbox'),
-    log,
-  });
+  const mailer = configuredMailer(config, log);
   running.push({ name: 'jobs mailer', stop: async () => mailer.close() });
   const credit: CreditSettings = { feePercent: config.feePercent, priceMaxAgeMs: config.priceMaxAgeSeconds * 1000 };
   const jobs = await startJobsRole({
@@ -93,11 +88,7 @@ function telegramJobs(config: Config, { database, log }: JobDependencies): JobDe
     db: database.db,
     poolName: config.poolName,
     publicUrl: config.publicUrl,
-    mining: {
-      windowMinutes: config.statsWindowMinutes,
-      feePercent: config.feePercent,
-      hashesPerDifficulty: powHashesPerDifficulty,
-    },
+    mining: miningSettings(config, powHashesPerDifficulty),
     log,
   });
   return [telegramUpdatesJob(telegram), telegramSenderJob(telegram), payoutNoticeJob({ poolName: config.poolName })];

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { StratumListenerInfo } from '@lodestone/contract';
 import type { Database } from '@lodestone/db';
 import type { Algorithm } from '@lodestone/domain';
@@ -11,8 +10,8 @@ import { Sessions } from './auth/sessions.js';
 import { BackgroundTasks } from './background.js';
 import { type HashesPerDifficulty, powHashesPerDifficulty } from './hashesPerDifficulty.js';
 import type { ServiceLog } from './log.js';
-import { createMailer, type Mailer } from './mail.js';
-import type { MiningContext } from './mining.js';
+import { configuredMailer, type Mailer } from './mail.js';
+import { type MiningContext, miningSettings } from './mining.js';
 import type { MoneyContext } from './money/coinCatalogue.js';
 import { type ProfitsContext, readProfitHistory } from './public/profits.js';
 import type { VipContext } from './public/vip.js';
@@ -82,14 +81,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     maxNumber: config.captchaMaxNumber,
     now,
   });
-  const mailer =
-    options.mailer ??
-    createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      outboxDir: path.join(config.dataDir, 'outbox'),
-      log,
-    });
+  const mailer = options.mailer ?? configuredMailer(config, log);
   const tasks = new BackgroundTasks(log);
   const profitHistory = ttlCacheBy(
     PROFIT_HISTORY_CACHE_MS,
@@ -111,13 +103,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     tasks,
     accounts: { db, sessions, now },
     recoveryMail: { mailer, publicUrl: config.publicUrl, poolName: config.poolName },
-    mining: {
-      db,
-      now,
-      windowMinutes: config.statsWindowMinutes,
-      feePercent: config.feePercent,
-      hashesPerDifficulty,
-    },
+    mining: { db, now, ...miningSettings(config, hashesPerDifficulty) },
     hashrate: { windowMinutes: config.statsWindowMinutes, hashesPerDifficulty },
     money: {
       db,

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import type { Config } from '../config/config.js';
 import type { ServiceLog } from './log.js';
 
 export interface MailMessage {
@@ -64,4 +65,14 @@ export function createMailer(options: MailerOptions): Mailer {
     },
     close: () => transport.close(),
   };
+}
+
+/** The pool's mailer as configured (SMTP_URL, MAIL_FROM; without SMTP the outbox under DATA_DIR). */
+export function configuredMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>, log: ServiceLog): Mailer {
+  return createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log,
+  });
 }

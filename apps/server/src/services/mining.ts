@@ -28,6 +28,7 @@ import {
   statsWindow,
 } from '@lodestone/domain';
 import type { Kysely } from 'kysely';
+import type { Config } from '../config/config.js';
 import { errors } from './errors.js';
 import type { HashesPerDifficulty } from './hashesPerDifficulty.js';
 import {
@@ -60,6 +61,14 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 /** Dollars a day are divided out of H/s × BTC per H/s per day exactly; this many decimals are kept first. */
 const RATE_DECIMALS = 30;
+
+/** The mining figures' settings as configured: the dashboard and the Telegram bot's /status read with these. */
+export function miningSettings(
+  config: Pick<Config, 'statsWindowMinutes' | 'feePercent'>,
+  hashesPerDifficulty: HashesPerDifficulty,
+): Omit<MiningContext, 'db' | 'now'> {
+  return { windowMinutes: config.statsWindowMinutes, feePercent: config.feePercent, hashesPerDifficulty };
+}
 
 // ── pure parts ──────────────────────────────────────────────────────────────────────────────────
 
