@@ -1,5 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../test/helpers.js';
 import { AppError } from './http/errors.js';
@@ -185,9 +184,15 @@ describe('the HTTP server', () => {
   });
 
   it('finishes in-flight requests when closing, and refuses new ones', async () => {
+    let entered = false;
+    let finish: () => void = () => {};
+    const finished = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
     t = await createTestApp({}, (app) => {
       app.get('/v1/test/slow', async () => {
-        await sleep(300);
+        entered = true;
+        await finished;
         return { done: true };
       });
     });
@@ -195,8 +200,15 @@ describe('the HTTP server', () => {
     const address = t.app.server.address();
     if (address === null || typeof address === 'string') throw new Error('no address');
     const inFlight = fetch(`http://127.0.0.1:${address.port}/v1/test/slow`);
-    await sleep(50);
+    await vi.waitFor(() => expect(entered).toBe(true), { timeout: 5000, interval: 5 });
     const closing = t.app.close();
+    // Closing has begun while the slow request is in flight: the server takes no new connection. Only
+    // then does the slow request finish.
+    await vi.waitFor(() => expect(fetch(`http://127.0.0.1:${address.port}/v1/health/live`)).rejects.toThrow(), {
+      timeout: 5000,
+      interval: 5,
+    });
+    finish();
     const res = await inFlight;
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ done: true });

@@ -1,7 +1,6 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { DemoJobSource, encodeSegwitAddress } from '@lodestone/chain';
 import {
   captchaChallengeResponse,
@@ -18,7 +17,7 @@ import {
 import { Exact, feeRate, HASHRATE_UNITS, networkDifficulty, shareValue, statsWindow } from '@lodestone/domain';
 import { POW } from '@lodestone/pow';
 import { solveChallenge } from 'altcha-lib/v1';
-import { beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFailed, vi } from 'vitest';
 import type { z } from 'zod';
 import { buildBundle, freePort, type Run, run, waitForHealth } from '../test/process.js';
 import { type Fleet, startFleet } from './demo/fleet.js';
@@ -116,15 +115,8 @@ function toUnits(amount: string, decimals: number): bigint {
   return units;
 }
 
-async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(1000);
-  }
-}
+/** How often a test looks again at the pool's answers (its batches come every 5 s). */
+const EVERY_SECOND = 1000;
 
 describe('a miner on the demo network', () => {
   beforeAll(() => buildBundle(), 120_000);
@@ -218,7 +210,10 @@ describe('a miner on the demo network', () => {
         () => samples.push({ at: Date.now(), hashes: worker.hashes, accepted: worker.accepted }),
         1000,
       );
-      await until('the first accepted share', 30_000, async () => (worker.accepted > 0 ? true : undefined));
+      await vi.waitFor(() => expect(worker.accepted, 'the first accepted share').toBeGreaterThan(0), {
+        timeout: 30_000,
+        interval: EVERY_SECOND,
+      });
       const startedAt = (samples.findLast((s) => s.hashes === 0) as Sample).at;
 
       // Balances rise with every share batch (instant credits at the static demo prices); nothing can
@@ -229,16 +224,21 @@ describe('a miner on the demo network', () => {
         return { rows, units: btc ? BigInt(btc.coin_balance) : 0n, warning: btc?.show_warning };
       };
       const balances: bigint[] = [];
-      // Every 10 s holds at least one share batch (one per 5 s), so each reading is above the one before.
+      // Every 10 s holds at least one share batch (one per 5 s), so within 10 s each reading is above the one before.
       for (let i = 0; i < 6; i++) {
-        await sleep(10_000);
-        const balance = await btcBalance();
+        const before = balances.at(-1) ?? 0n;
+        const balance = await vi.waitFor(
+          async () => {
+            const reading = await btcBalance();
+            expect(reading.units).toBeGreaterThan(before);
+            return reading;
+          },
+          { timeout: 10_000, interval: EVERY_SECOND },
+        );
         expect(balance.rows.map((row) => row.coin_ticker)).toEqual(['BTC']);
         expect(balance.warning).toBe(true);
         balances.push(balance.units);
       }
-      expect(balances[0]).toBeGreaterThan(0n);
-      for (let i = 1; i < balances.length; i++) expect(balances[i]).toBeGreaterThan(balances[i - 1] as bigint);
 
       // The payout address, set as the website does, at the coin's smallest threshold and interval.
       const coins = await site.get('/coins', {}, coinsResponse);
@@ -276,14 +276,26 @@ describe('a miner on the demo network', () => {
           paused_until: null,
         },
       ]);
-      const beforePayout = (await btcBalance()).units;
-      expect(beforePayout).toBeGreaterThanOrEqual(toUnits(btc.threshold_min, btc.decimals));
+      // Mined up to the coin's smallest threshold (the balance rises with every batch, as above).
+      const beforePayout = await vi.waitFor(
+        async () => {
+          const { units } = await btcBalance();
+          expect(units).toBeGreaterThanOrEqual(toUnits(btc.threshold_min, btc.decimals));
+          return units;
+        },
+        { timeout: 60_000, interval: EVERY_SECOND },
+      );
 
       // The payout job runs every minute; the demo wallet sends at once with a `demo…` txid.
-      const payout = await until('the payout', 150_000, async () => {
-        const list = await site.get('/user/revenue/payouts', { account_name: account }, revenuePayoutsResponse);
-        return list.find((p) => p.payout_txid !== 'Pending');
-      });
+      const payout = await vi.waitFor(
+        async () => {
+          const list = await site.get('/user/revenue/payouts', { account_name: account }, revenuePayoutsResponse);
+          const sent = list.find((p) => p.payout_txid !== 'Pending');
+          expect(sent, 'the payout').toBeDefined();
+          return sent as (typeof list)[number];
+        },
+        { timeout: 150_000, interval: EVERY_SECOND },
+      );
       const afterPayout = await btcBalance();
       const paid = BigInt(payout.coin_balance);
       expect(payout).toMatchObject({
@@ -306,14 +318,20 @@ describe('a miner on the demo network', () => {
         const now = Date.now();
         return statsWindow(new Date(now), WINDOW_MINUTES).from.getTime() >= startedAt && now % MINUTE_MS >= 10_000;
       };
-      while (!windowCovered()) await sleep(1000);
+      await vi.waitFor(() => expect(windowCovered(), 'the window after the start').toBe(true), {
+        timeout: (WINDOW_MINUTES + 1) * MINUTE_MS,
+        interval: EVERY_SECOND,
+      });
 
       const asked = Date.now();
       const workers = await site.get('/user/mining/workers', mining, miningWorkersResponse);
       const summary = await site.get('/user/mining', mining, miningSummaryResponse);
       const answered = Date.now();
       // The samples must reach past the moment of reading before it can be read between two of them.
-      await sleep(1500);
+      await vi.waitFor(() => expect(samples.at(-1)?.at).toBeGreaterThan(answered), {
+        timeout: 5000,
+        interval: 100,
+      });
       // The server read its clock between asking and answering; its window is statsWindow of that.
       const readAt = (asked + answered) / 2;
       const window = statsWindow(new Date(readAt), WINDOW_MINUTES);
@@ -377,19 +395,24 @@ describe('a miner on the demo network', () => {
       // the fraction carried, so the ledger holds the owed amount or one unit less.
       let lifetime = 0n;
       let balance: Awaited<ReturnType<typeof btcBalance>> | undefined;
-      for (const end = Date.now() + 60_000; Date.now() < end; await sleep(1000)) {
-        const earned = await site.get(
-          '/user/revenue/lifetimeearnings',
-          { ...mining, timezone: 'UTC' },
-          lifetimeEarningsResponse,
+      try {
+        await vi.waitFor(
+          async () => {
+            const earned = await site.get(
+              '/user/revenue/lifetimeearnings',
+              { ...mining, timezone: 'UTC' },
+              lifetimeEarningsResponse,
+            );
+            lifetime = toUnits(earned.BTC ?? '0', btc.decimals);
+            balance = await btcBalance();
+            expect(lifetime).toBeGreaterThanOrEqual(owed - 1n);
+          },
+          { timeout: 60_000, interval: EVERY_SECOND },
         );
-        lifetime = toUnits(earned.BTC ?? '0', btc.decimals);
-        balance = await btcBalance();
-        if (lifetime >= owed - 1n) break;
+      } finally {
+        Object.assign(figures, { owed: String(owed), lifetime: String(lifetime), final: String(balance?.units) });
+        console.info(`demo miner: ${JSON.stringify(figures)}`);
       }
-      Object.assign(figures, { owed: String(owed), lifetime: String(lifetime), final: String(balance?.units) });
-      console.info(`demo miner: ${JSON.stringify(figures)}`);
-      expect(lifetime).toBeGreaterThanOrEqual(owed - 1n);
       expect(lifetime).toBeLessThanOrEqual(owed);
       // Every credit is in the balance except exactly what the payout took.
       expect(balance?.units).toBe(lifetime - paid);

@@ -8,7 +8,7 @@ import {
 } from '@lodestone/chain';
 import { KaspaNodeStandIn, STAND_IN_MINER, startChainwebNode, startCkbNode } from '@lodestone/chain/testing';
 import { POW } from '@lodestone/pow';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseConfig } from './config/config.js';
 import { DEMO_CKB_LOCK, DEMO_REFERENCE, type DemoChainAlgorithm, DemoChainSource } from './demo/demoChains.js';
 import { createJobSources } from './network.js';
@@ -28,8 +28,6 @@ function handles(): Map<string, number> {
   }
   return counts;
 }
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
 
 function nextJob<J extends WorkJob>(source: WorkSource<J, unknown>, accept: (job: J) => boolean): Promise<J> {
   return new Promise((resolve, reject) => {
@@ -91,9 +89,19 @@ describe('the demo network of npm start', () => {
     expect(sources.every((s) => s.demo)).toBe(true);
 
     await Promise.all(sources.map((s) => s.stop()));
-    await settle();
-    const after = handles();
-    for (const [kind, count] of after) expect(count, kind).toBeLessThanOrEqual(before.get(kind) ?? 0);
+    // Sockets and timers close in the turns after stop(): none may stay beyond what there was before.
+    // vi.waitFor looks once at once, then from its interval while its interval and timeout run: two
+    // Timeouts that are the wait's own, not the sources'.
+    let looks = 0;
+    await vi.waitFor(
+      () => {
+        const own = looks++ === 0 ? 0 : 2;
+        for (const [kind, count] of handles()) {
+          expect(count - (kind === 'Timeout' ? own : 0), kind).toBeLessThanOrEqual(before.get(kind) ?? 0);
+        }
+      },
+      { timeout: 1000, interval: 10 },
+    );
   });
 
   it.each(['eaglesong', 'kheavyhash', 'blake2s'] as DemoChainAlgorithm[])(

@@ -56,12 +56,12 @@ describe('the embedded database in a worker thread', () => {
         throw new Error('undo');
       }),
     ).rejects.toThrow('undo');
-    // Read, wait, write in each transaction: any interleaving would lose increments.
+    // Read, another round trip to the worker, write in each transaction: any interleaving would lose increments.
     await Promise.all(
       Array.from({ length: 20 }, () =>
         database.db.transaction().execute(async (trx) => {
           const { rows } = await sql<{ n: number }>`select n from worker_counter`.execute(trx);
-          await new Promise((resolve) => setTimeout(resolve, 1));
+          await sql`select 1`.execute(trx);
           await sql`update worker_counter set n = ${(rows[0]?.n ?? 0) + 1}`.execute(trx);
         }),
       ),

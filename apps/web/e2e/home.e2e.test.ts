@@ -1,5 +1,6 @@
+import type { PoolStatsResponse } from '@lodestone/contract';
 import { insertPoolStats } from '@lodestone/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Site, startSite } from './harness.js';
 
 const KEYS = ['scrypt', 'sha256', 'eaglesong', 'blake2s', 'x11', 'kheavyhash'];
@@ -75,9 +76,16 @@ describe('home page', () => {
       profit: '0',
       profit_avg_24h: '0',
     });
-    // Past the server's 2 s answer cache in real time (the page's clock runs on meanwhile, about 3 s),
-    // then fast-forward the page: no refresh before 30 s, one right after.
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    // Past the server's 2 s answer cache in real time: the server answers the new row (the page's clock
+    // runs on meanwhile, a few seconds at most). Then fast-forward the page: no refresh before 30 s, one
+    // right after.
+    await vi.waitFor(
+      async () => {
+        const stats = (await (await fetch(`${site.baseUrl}/v1/pool/stats`)).json()) as PoolStatsResponse;
+        expect(stats.blake2s.miners).toBe(5);
+      },
+      { timeout: 4000, interval: 100 },
+    );
     await page.clock.runFor(24_000);
     expect(await miners.innerText()).toBe('0');
     await page.clock.runFor(6_000);

@@ -1,9 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { AlgorithmStatsResponse } from '@lodestone/contract';
 import { insertPoolStats } from '@lodestone/db';
 import type { Locator, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Site, startSite } from './harness.js';
 import {
   HUGE_PROFIT_PER_PH,
@@ -221,8 +222,15 @@ describe('public pages with data', () => {
       profit: '0',
       profit_avg_24h: '0',
     });
-    // Past the server's answer cache (POOL_DETAIL_CACHE_MS, 5 s) in real time, then move the page's clock.
-    await new Promise((resolve) => setTimeout(resolve, 5100));
+    // Past the server's answer cache (POOL_DETAIL_CACHE_MS, 5 s) in real time: the server answers the new
+    // row. The page's clock runs on meanwhile; past 6 s it would refetch before the check below.
+    await vi.waitFor(
+      async () => {
+        const stats = (await (await fetch(`${site.baseUrl}/v1/pool/stats/blake2s`)).json()) as AlgorithmStatsResponse;
+        expect(stats.workers).toBe(6);
+      },
+      { timeout: 5900, interval: 100 },
+    );
     await page.clock.runFor(24_000);
     expect(await workers.innerText()).toBe('0');
     await page.clock.runFor(6_000);

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDatabase, type Database, type DatabaseLogEvent, MEMORY_DATA_DIR } from './connection.js';
 import { migrate } from './migrator.js';
 import { createTestDatabase, testEngines } from './testing.js';
@@ -263,16 +263,23 @@ describe('PostgreSQL connections that break', () => {
   it.skipIf(!testEngines().includes('postgres'))(
     'survive an idle connection ended by the server (a restart) and reconnect',
     async () => {
-      const database = await createDatabase({ url: process.env.TEST_DATABASE_URL as string });
+      const events: DatabaseLogEvent[] = [];
+      const database = await createDatabase({
+        url: process.env.TEST_DATABASE_URL as string,
+        log: (e) => events.push(e),
+      });
       const admin = await createTestDatabase({ engine: 'postgres', migrate: false });
       try {
         const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(database.db);
         const pid = rows[0]?.pid;
         // What a PostgreSQL restart does to every connection; this one is idle in the pool.
         await sql`select pg_terminate_backend(${pid}::int)`.execute(admin.db);
-        // The pool hears of it as an 'error' event on the idle client, which must not end the process. Only
-        // the pool's own socket sees that moment and nothing exposes it, so the test gives it 200 ms.
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        // The pool hears of it as an 'error' event on the idle client, which must not end the process;
+        // the database reports it to its log.
+        await vi.waitFor(() => expect(events).toContainEqual(expect.objectContaining({ type: 'pool-error' })), {
+          timeout: 5000,
+          interval: 10,
+        });
         expect(await database.ping()).toBe(true);
         const again = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(database.db);
         expect(again.rows[0]?.pid).not.toBe(pid);

@@ -20,7 +20,8 @@ const fresh = () => mkdtempSync(path.join(tmpdir(), 'lodestone-lock-'));
 /** A process that is alive for the test's length, and whose pid is then free. */
 function otherProcess() {
   const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
-  return { pid: child.pid as number, stop: () => child.kill('SIGKILL') };
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return { pid: child.pid as number, stop: () => child.kill('SIGKILL'), exited };
 }
 
 /** What a holder leaves behind: the lock directory (mtime = its last refresh) and the owner file. */
@@ -65,7 +66,7 @@ describe('the embedded data directory lock', () => {
     mkdirSync(directory);
     const dead = otherProcess();
     dead.stop();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await dead.exited;
     // Refreshed just now by a process that is gone: wait for the stale time, then take it.
     leaveLock(directory, dead.pid, 0);
     const started = Date.now();

@@ -1,5 +1,5 @@
 import type { FoundBlock, ShareBatch } from '@lodestone/domain';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { BusClosedError, type BusEvent, BusFullError, InProcessBus, type InProcessBusOptions } from './inProcess.js';
 import type { InvalidMessage } from './types.js';
@@ -41,15 +41,10 @@ const block: FoundBlock = {
   submitResult: { accepted: true },
 };
 
+/** A handler's own work: what the bus must wait out, not a wait in the test. */
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(condition: () => boolean, timeoutMs = 2000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await pause(2);
-  }
-}
+/** How long a test waits for the bus to deliver, and how often it looks. */
+const delivery = { timeout: 2000, interval: 2 };
 
 describe('InProcessBus', () => {
   let bus: InProcessBus;
@@ -73,7 +68,7 @@ describe('InProcessBus', () => {
       seen.push(b.workers[0]?.acceptedDifficulty ?? -1);
     });
     for (let n = 3; n <= 20; n++) await bus.publishShareBatch(batch(n));
-    await until(() => seen.length === 20);
+    await vi.waitFor(() => expect(seen).toHaveLength(20), delivery);
     expect(seen).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   });
 
@@ -85,7 +80,10 @@ describe('InProcessBus', () => {
     await bus.consumeFoundBlocks(async (b) => void blocks.push(b.hash));
     await bus.publishFoundBlock(block);
     await bus.publishShareBatch(batch(1));
-    await until(() => batches.length === 1 && blocks.length === 1);
+    await vi.waitFor(() => {
+      expect(batches).toHaveLength(1);
+      expect(blocks).toHaveLength(1);
+    }, delivery);
     expect(batches).toEqual([batch(1).id]);
     expect(blocks).toEqual([block.hash]);
   });
@@ -101,7 +99,7 @@ describe('InProcessBus', () => {
     });
     await bus.publishShareBatch(batch(1));
     await bus.publishShareBatch(batch(2));
-    await until(() => calls.length === 4);
+    await vi.waitFor(() => expect(calls).toHaveLength(4), delivery);
     expect(calls.map((c) => c.n)).toEqual([1, 1, 1, 2]);
     expect(events).toEqual([
       {
@@ -132,7 +130,7 @@ describe('InProcessBus', () => {
     (original.workers[0] as ShareBatch['workers'][number]).rejectReasons.duplicate = 1;
     original.workers[0] = { ...(original.workers[0] as ShareBatch['workers'][number]), acceptedDifficulty: 999 };
     await bus.consumeShareBatches(async (b) => void received.push(b));
-    await until(() => received.length === 1);
+    await vi.waitFor(() => expect(received).toHaveLength(1), delivery);
     expect(received[0]).toEqual(batch(1));
     expect(received[0]).not.toBe(original);
   });
@@ -150,8 +148,8 @@ describe('InProcessBus', () => {
     await bus.consumeShareBatches(async (b) => void handled.push(b.workers[0]?.acceptedDifficulty ?? -1), {
       onInvalid: (i) => invalid.push(i),
     });
-    await until(() => handled.length === 2);
-    await pause(30);
+    // An empty queue means every message was delivered or dropped: nothing is left to be handled later.
+    await vi.waitFor(() => expect(bus.pending()['share-batches']).toBe(0), delivery);
     expect(handled).toEqual([1, 4]);
     expect(invalid.map(({ subject, id }) => ({ subject, id }))).toEqual([
       { subject: 'share-batches', id: 'garbage' },
@@ -168,7 +166,7 @@ describe('InProcessBus', () => {
     await bus.consumeFoundBlocks(async (b) => void blocks.push(b.id));
     await bus.publishFoundBlock({ ...block, hash: `0x${block.hash}` });
     await bus.publishFoundBlock(block);
-    await until(() => blocks.length === 1);
+    await vi.waitFor(() => expect(blocks).toHaveLength(1), delivery);
     expect(blocks).toEqual([block.id]);
     expect(events).toEqual([expect.objectContaining({ type: 'invalid', subject: 'found-blocks', id: block.id })]);
   });
@@ -188,28 +186,33 @@ describe('InProcessBus', () => {
     await bus.consumeShareBatches(handler('a'));
     await bus.consumeShareBatches(handler('b'));
     for (let n = 1; n <= 6; n++) await bus.publishShareBatch(batch(n));
-    await until(() => (byConsumer.a?.length ?? 0) + (byConsumer.b?.length ?? 0) === 6);
+    await vi.waitFor(() => expect((byConsumer.a?.length ?? 0) + (byConsumer.b?.length ?? 0)).toBe(6), delivery);
     expect(maxRunning).toBe(1);
     expect(byConsumer).toEqual({ a: [1, 3, 5], b: [2, 4, 6] });
   });
 
   it('unsubscribe waits for the running handler; later messages wait for the next consumer', async () => {
     make();
+    let started = false;
     let finished = false;
     const unsubscribe = await bus.consumeShareBatches(async () => {
+      started = true;
       await pause(30);
       finished = true;
     });
     await bus.publishShareBatch(batch(1));
     await bus.publishShareBatch(batch(2));
-    await until(() => bus.pending()['share-batches'] === 2 && !finished);
-    await pause(5);
+    await vi.waitFor(() => {
+      expect(started).toBe(true);
+      expect(finished).toBe(false);
+      expect(bus.pending()['share-batches']).toBe(2);
+    }, delivery);
     await unsubscribe();
     expect(finished).toBe(true);
     expect(bus.pending()['share-batches']).toBe(1);
     const later: number[] = [];
     await bus.consumeShareBatches(async (b) => void later.push(b.workers[0]?.acceptedDifficulty ?? -1));
-    await until(() => later.length === 1);
+    await vi.waitFor(() => expect(later).toHaveLength(1), delivery);
     expect(later).toEqual([2]);
   });
 

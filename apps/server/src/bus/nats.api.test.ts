@@ -37,16 +37,26 @@ function batch(n: number): ShareBatch {
   };
 }
 
-function waitFor(condition: () => boolean, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  return new Promise((resolve, reject) => {
-    const tick = () => {
-      if (condition()) resolve();
-      else if (Date.now() > deadline) reject(new Error('timed out'));
-      else setTimeout(tick, 20);
+/** How long a test waits for the server to deliver, and how often it looks. */
+const delivery = { timeout: 10_000, interval: 20 };
+
+/** What the server holds for the accounting consumer of a test's share batches. */
+async function accountingConsumer(p: string) {
+  const nc = await connect({ servers: NATS_URL });
+  try {
+    const jsm = await jetstreamManager(nc);
+    const info = await jsm.consumers.info(`${p}_SHARE_BATCHES`, 'accounting');
+    const stream = await jsm.streams.info(`${p}_SHARE_BATCHES`);
+    return {
+      /** Messages ever stored (a work queue forgets them once acknowledged, not their sequence). */
+      stored: stream.state.last_seq,
+      pending: info.num_pending,
+      ackPending: info.num_ack_pending,
+      redelivered: info.num_redelivered,
     };
-    tick();
-  });
+  } finally {
+    await nc.close();
+  }
 }
 
 describe('NATS JetStream share bus', () => {
@@ -82,8 +92,12 @@ describe('NATS JetStream share bus', () => {
     await jobsNode.consumeShareBatches(async (b) => {
       received.push(b);
     });
-    await waitFor(() => received.length >= 3);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Everything stored was delivered and acknowledged: nothing is left that could still arrive.
+    await vi.waitFor(async () => {
+      expect(received.length).toBeGreaterThanOrEqual(3);
+      expect(await accountingConsumer(p)).toMatchObject({ pending: 0, ackPending: 0 });
+    }, delivery);
+    expect((await accountingConsumer(p)).stored).toBe(3);
     expect(received.map((b) => b.id)).toEqual(sent.map((b) => b.id));
     expect(received[0]).toEqual(sent[0]);
   });
@@ -105,7 +119,7 @@ describe('NATS JetStream share bus', () => {
         throw new Error('database unavailable');
       }
     });
-    await waitFor(() => seen.includes(second.id));
+    await vi.waitFor(() => expect(seen).toContain(second.id), delivery);
     expect(seen).toEqual([first.id, first.id, first.id, second.id]);
     expect(events.filter((e) => e.type === 'handler-failed')).toHaveLength(2);
   });
@@ -133,8 +147,11 @@ describe('NATS JetStream share bus', () => {
     const handled: string[] = [];
     const invalid: InvalidMessage[] = [];
     await bus.consumeShareBatches(async (b) => void handled.push(b.id), { onInvalid: (i) => invalid.push(i) });
-    await waitFor(() => handled.length === 2);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Everything stored was delivered and acknowledged or terminated: nothing is left that could still arrive.
+    await vi.waitFor(async () => {
+      expect(handled).toHaveLength(2);
+      expect(await accountingConsumer(p)).toMatchObject({ pending: 0, ackPending: 0 });
+    }, delivery);
     expect(handled).toEqual([good.id, last.id]);
     expect(invalid.map(({ subject, id }) => ({ subject, id }))).toEqual([
       { subject: 'share-batches', id: undefined },
@@ -144,17 +161,7 @@ describe('NATS JetStream share bus', () => {
     expect(invalid[0]?.error).toBeInstanceOf(SyntaxError);
     expect(events).toEqual([]);
     // Terminated: nothing waits for an acknowledgement or a redelivery.
-    const nc2 = await connect({ servers: NATS_URL });
-    try {
-      const info = await (await jetstreamManager(nc2)).consumers.info(`${p}_SHARE_BATCHES`, 'accounting');
-      expect({
-        pending: info.num_pending,
-        ackPending: info.num_ack_pending,
-        redelivered: info.num_redelivered,
-      }).toEqual({ pending: 0, ackPending: 0, redelivered: 0 });
-    } finally {
-      await nc2.close();
-    }
+    expect(await accountingConsumer(p)).toMatchObject({ pending: 0, ackPending: 0, redelivered: 0 });
   });
 
   it('reports an invalid block to onEvent when its consumer has no onInvalid', async () => {
@@ -178,7 +185,7 @@ describe('NATS JetStream share bus', () => {
     await bus.publishFoundBlock(block);
     const handled: string[] = [];
     await bus.consumeFoundBlocks(async (b) => void handled.push(b.id));
-    await waitFor(() => events.length === 1);
+    await vi.waitFor(() => expect(events).toHaveLength(1), delivery);
     expect(events).toEqual([expect.objectContaining({ type: 'invalid', subject: 'found-blocks', id: block.id })]);
     expect(handled).toEqual([]);
   });
@@ -210,7 +217,10 @@ describe('NATS JetStream share bus', () => {
     const blocks: number[] = [];
     await restarted.consumeShareBatches(async (x) => void batches.push(x.id));
     await restarted.consumeFoundBlocks(async (x) => void blocks.push(x.height));
-    await waitFor(() => batches.length === 1 && blocks.length === 1);
+    await vi.waitFor(() => {
+      expect(batches).toHaveLength(1);
+      expect(blocks).toHaveLength(1);
+    }, delivery);
     expect(batches).toEqual([b.id]);
   });
 });

@@ -1,5 +1,5 @@
 import { DemoJobSource } from '@lodestone/chain';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { minerDialectFor } from '../stratum/client/minerDialects.js';
 import { SILENT_LOG, type StratumLog } from '../stratum/log.js';
 import { type Harness, startHarness } from '../stratum/testing/harness.js';
@@ -72,10 +72,10 @@ describe('demo fleet', () => {
       'x11',
       'x11',
     ]);
-    const end = Date.now() + 20_000;
-    while (running.workers.some((w) => w.accepted < 2) && Date.now() < end)
-      await new Promise((r) => setTimeout(r, 100));
-    expect(running.workers.map((w) => w.accepted >= 2)).toEqual(Array(6).fill(true));
+    await vi.waitFor(() => expect(running.workers.map((w) => w.accepted >= 2)).toEqual(Array(6).fill(true)), {
+      timeout: 20_000,
+      interval: 100,
+    });
     expect(running.workers.every((w) => w.rejected === 0)).toBe(true);
     await h.server.flush();
     const algorithms = new Set(h.bus.batches.map((b) => b.algorithm));
@@ -110,9 +110,10 @@ describe('demo fleet', () => {
       log: SILENT_LOG,
     });
     const running = fleet;
-    const end = Date.now() + 30_000;
-    while (running.workers.some((w) => w.accepted < 2) && Date.now() < end)
-      await new Promise((r) => setTimeout(r, 100));
+    await vi.waitFor(() => expect(running.workers.map((w) => w.accepted >= 2)).toEqual([true, true, true]), {
+      timeout: 30_000,
+      interval: 100,
+    });
     expect(running.workers.map((w) => [w.algorithm, w.accepted >= 2, w.rejected])).toEqual([
       ['eaglesong', true, 0],
       ['blake2s', true, 0],

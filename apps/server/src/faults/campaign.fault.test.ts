@@ -7,7 +7,7 @@ import { findLitecoind, type LitecoinRegtest, startLitecoinRegtest } from '@lode
 import { createDatabase, type Database, migrate, reconcileLedger } from '@lodestone/db';
 import { insertTestAccount } from '@lodestone/db/testing';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findNatsServer, NatsServer } from '../../test/natsServer.js';
 import { PoolProcesses } from '../../test/poolProcesses.js';
 import { buildBundle, freePort } from '../../test/process.js';
@@ -145,16 +145,15 @@ describe.skipIf(!databaseUrl || !findNatsServer() || !findLitecoind())('the faul
         DATA_DIR: mkdtempSync(path.join(tmpdir(), `lodestone-faults-${name}-`)),
       });
     }
-    await waitUntil(
-      async () => (await pool.unready()).length === 0,
-      120_000,
-      () => `processes ready\n${pool.logs()}`,
-    );
-    await waitUntil(
-      async () => (await pool.activeJobs()).length === 1,
-      60_000,
-      () => 'one active jobs process',
-    );
+    await vi
+      .waitFor(async () => expect(await pool.unready()).toEqual([]), { timeout: 120_000, interval: POLL_MS })
+      .catch((error: unknown) => {
+        throw new Error(`processes not ready\n${pool.logs()}`, { cause: error });
+      });
+    await vi.waitFor(async () => expect(await pool.activeJobs(), 'one active jobs process').toHaveLength(1), {
+      timeout: 60_000,
+      interval: POLL_MS,
+    });
   }, 300_000);
 
   afterAll(async () => {
@@ -196,48 +195,49 @@ describe.skipIf(!databaseUrl || !findNatsServer() || !findLitecoind())('the faul
         reconnectDelayMs: 500,
         log: SILENT_LOG,
       });
-      await waitUntil(
-        async () => answered(fleet) >= 4,
-        60_000,
-        () => `${fault}: the first shares`,
-      );
+      await vi.waitFor(() => expect(answered(fleet), `${fault}: the first shares`).toBeGreaterThanOrEqual(4), {
+        timeout: 60_000,
+        interval: POLL_MS,
+      });
       const outcome = await inject();
       const answeredByEnd = answered(fleet);
       let recoveryMs: number | undefined;
       try {
-        await waitUntil(
+        await vi.waitFor(
           async () => {
             const healths = await pool.healths();
-            return (
-              (await pool.unready(healths)).length === 0 &&
-              (await pool.activeJobs(healths)).length === 1 &&
-              (await credited(`${prefix}1`)) >= answeredByEnd
-            );
+            expect(await pool.unready(healths), `${fault}: recovery`).toEqual([]);
+            expect(await pool.activeJobs(healths), `${fault}: recovery`).toHaveLength(1);
+            expect(await credited(`${prefix}1`), `${fault}: recovery`).toBeGreaterThanOrEqual(answeredByEnd);
           },
-          240_000,
-          () => `${fault}: recovery`,
+          { timeout: 240_000, interval: POLL_MS },
         );
         recoveryMs = Date.now() - outcome.endedAt;
       } catch {
         recoveryMs = undefined;
       }
       // Mining goes on after the recovery, then stops; everything answered must arrive.
-      await waitUntil(
-        async () => answered(fleet) >= answeredByEnd + 2,
-        60_000,
-        () => `${fault}: shares after`,
-      ).catch(() => undefined);
+      await vi
+        .waitFor(() => expect(answered(fleet)).toBeGreaterThanOrEqual(answeredByEnd + 2), {
+          timeout: 60_000,
+          interval: POLL_MS,
+        })
+        .catch(() => undefined);
       await fleet.stop();
       const heightAfter = await chain.miner.rpc.getBlockCount();
       const hashes: string[] = [];
       for (let h = heightBefore + 1; h <= heightAfter; h++) hashes.push(await chain.miner.rpc.getBlockHash(h));
       const total = answered(fleet);
       const unanswered = fleet.workers.reduce((sum, w) => sum + w.unanswered, 0);
-      await waitUntil(
-        async () => (await credited(`${prefix}1`)) >= total && (await recorded(hashes)) === hashes.length,
-        60_000,
-        () => `${fault}: settling`,
-      ).catch(() => undefined);
+      await vi
+        .waitFor(
+          async () => {
+            expect(await credited(`${prefix}1`)).toBeGreaterThanOrEqual(total);
+            expect(await recorded(hashes)).toBe(hashes.length);
+          },
+          { timeout: 60_000, interval: POLL_MS },
+        )
+        .catch(() => undefined);
       const applied = await credited(`${prefix}1`);
       rows.push({
         fault,
@@ -255,7 +255,7 @@ describe.skipIf(!databaseUrl || !findNatsServer() || !findLitecoind())('the faul
     }
 
     await row('none (baseline)', async () => {
-      await sleep(seconds(5));
+      await hold(seconds(5));
       return { endedAt: Date.now() };
     });
 
@@ -283,7 +283,7 @@ describe.skipIf(!databaseUrl || !findNatsServer() || !findLitecoind())('the faul
       const other = pool.all.find((p) => p.name.startsWith('jobs-') && p.name !== active)?.name as string;
       const takeover = await timeUntil(async () => (await pool.health(other)).body?.jobs === 'active', 60_000);
       // Frozen longer than its lease in any case (15 s), however short the quick run makes faults.
-      await sleep(Math.max(0, stoppedAt + Math.max(seconds(30), 20_000) - Date.now()));
+      await hold(stoppedAt + Math.max(seconds(30), 20_000) - Date.now());
       await pool.signal(active, 'SIGCONT');
       // Woken, it must find the lease taken and stand by, never act beside the new holder.
       const stoodBy = await timeUntil(async () => (await pool.health(active)).body?.jobs === 'standby', 30_000);
@@ -296,7 +296,7 @@ describe.skipIf(!databaseUrl || !findNatsServer() || !findLitecoind())('the faul
     for (const outage of [10, 120]) {
       await row(`NATS down ${outage} s`, async () => {
         await nats.down();
-        await sleep(seconds(outage));
+        await hold(seconds(outage));
         await nats.up();
         return { endedAt: Date.now() };
       });
@@ -305,7 +305,7 @@ describe.skipIf(!databaseUrl || !findNatsServer() || !findLitecoind())('the faul
     for (const outage of [10, 60]) {
       await row(`PostgreSQL down ${outage} s`, async () => {
         await postgres.down();
-        await sleep(seconds(outage));
+        await hold(seconds(outage));
         await postgres.up();
         return { endedAt: Date.now() };
       });
@@ -313,7 +313,7 @@ describe.skipIf(!databaseUrl || !findNatsServer() || !findLitecoind())('the faul
 
     await row('SIGSTOP a stratum node for 30 s', async () => {
       await pool.signal('stratum-b', 'SIGSTOP');
-      await sleep(seconds(30));
+      await hold(seconds(30));
       await pool.signal('stratum-b', 'SIGCONT');
       return { endedAt: Date.now() };
     });
@@ -321,7 +321,7 @@ describe.skipIf(!databaseUrl || !findNatsServer() || !findLitecoind())('the faul
     await row('the coin daemon out of reach while blocks are found', async () => {
       await daemon.down();
       // Every share on regtest is also a block: the ones found now must reach the chain after all.
-      await sleep(seconds(15));
+      await hold(seconds(15));
       await daemon.up();
       return { endedAt: Date.now() };
     });
@@ -390,16 +390,23 @@ function seconds1(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: () => string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what()}`);
-    await sleep(250);
-  }
-}
+/** How often the campaign looks again at the pool's health, its miners and the ledger. */
+const POLL_MS = 250;
 
+/** How long the pool took to reach a state (a takeover, a stand-by): the table reports it. */
 async function timeUntil(check: () => Promise<boolean>, timeoutMs: number): Promise<number> {
   const started = Date.now();
-  await waitUntil(check, timeoutMs, () => 'the change');
+  await vi.waitFor(async () => expect(await check(), 'the change').toBe(true), {
+    timeout: timeoutMs,
+    interval: POLL_MS,
+  });
   return Date.now() - started;
+}
+
+/**
+ * Holds a fault (or the baseline's calm) for its length. The campaign's only fixed wait, on purpose:
+ * the length of an outage is the fault itself, what the pool must ride out, not a state to await.
+ */
+async function hold(ms: number): Promise<void> {
+  await sleep(Math.max(0, ms));
 }

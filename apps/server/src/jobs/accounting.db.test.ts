@@ -1,7 +1,7 @@
 import { type Database, recordShareBatch } from '@lodestone/db';
 import { createTestDatabase, testEngines } from '@lodestone/db/testing';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InProcessBus } from '../bus/inProcess.js';
 import { applyShareBatch, batchMinute, recordFoundBlock, startShareConsumers } from './accounting.js';
 import { foundBlock, recordingLog, shareBatch, shareCounts, uuid } from './testing.js';
@@ -219,7 +219,16 @@ describe.each(testEngines())('accounting on %s', (engine) => {
       const second = applyShareBatch(database.db, batch).finally(() => {
         settled = true;
       });
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // PostgreSQL shows the second delivery's session blocked by the first's (a lock wait), not merely slow.
+      await vi.waitFor(
+        async () => {
+          const { rows } = await sql<{ blocked: number }>`
+            select count(*)::int as blocked from pg_stat_activity
+            where datname = current_database() and cardinality(pg_blocking_pids(pid)) > 0`.execute(database.db);
+          expect(rows[0]?.blocked).toBeGreaterThan(0);
+        },
+        { timeout: 5000, interval: 10 },
+      );
       expect(settled).toBe(false); // blocked on the primary key
       await first.commit().execute();
       expect(await second).toEqual({ applied: false });

@@ -1,21 +1,15 @@
 import type { Database } from '@lodestone/db';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jobLockKey, nextRunAt, type Scheduler, startScheduler } from './scheduler.js';
 import { recordingLog } from './testing.js';
 import type { JobContext, JobDefinition } from './types.js';
 
 // The embedded engine takes no lock, so these tests need no database at all.
 const database = { engine: 'pglite' } as Database;
+/** A job's own work, which the scheduler must wait out. */
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Waits for a condition rather than a fixed time, so a busy machine slows the test but never fails it. */
-async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await pause(5);
-  }
-}
+/** Tests wait for a condition rather than a fixed time, so a busy machine slows them but never fails them. */
+const patiently = { timeout: 5000, interval: 5 };
 
 describe('nextRunAt', () => {
   it('is the next instant aligned on the period plus the offset', () => {
@@ -54,7 +48,7 @@ describe('startScheduler', () => {
       },
     };
     scheduler = startScheduler({ jobs: [job], database, log: recordingLog() });
-    await until(() => instants.length >= 4);
+    await vi.waitFor(() => expect(instants.length).toBeGreaterThanOrEqual(4), patiently);
     await scheduler.stop();
     const [first, ...scheduled] = instants;
     expect(first).toBeDefined();
@@ -78,7 +72,10 @@ describe('startScheduler', () => {
     const log = recordingLog();
     scheduler = startScheduler({ jobs: [job], database, log });
     const current = scheduler;
-    await until(() => (current.status()[0]?.runs ?? 0) >= 2 && (current.status()[0]?.skippedBusy ?? 0) >= 6);
+    await vi.waitFor(() => {
+      expect(current.status()[0]?.runs).toBeGreaterThanOrEqual(2);
+      expect(current.status()[0]?.skippedBusy).toBeGreaterThanOrEqual(6);
+    }, patiently);
     await scheduler.stop();
     const [status] = scheduler.status();
     expect(most).toBe(1);
@@ -106,7 +103,7 @@ describe('startScheduler', () => {
     const log = recordingLog();
     scheduler = startScheduler({ jobs: [job], database, log });
     const current = scheduler;
-    await until(() => (current.status()[0]?.runs ?? 0) >= 2);
+    await vi.waitFor(() => expect(current.status()[0]?.runs).toBeGreaterThanOrEqual(2), patiently);
     await scheduler.stop();
     expect(calls).toBeGreaterThanOrEqual(2);
     expect(scheduler.status()[0]).toMatchObject({ failures: 1, lastError: null });
@@ -134,11 +131,13 @@ describe('startScheduler', () => {
       },
     };
     scheduler = startScheduler({ jobs: [job], database, log: recordingLog() });
-    await until(() => runs === 1); // the first instant has started a run
+    await vi.waitFor(() => expect(runs).toBe(1), patiently); // the first instant has started a run
     await scheduler.stop();
     expect(finished).toBe(true);
     expect(signal?.aborted).toBe(true);
     const after = runs;
+    // Proving nothing runs during four periods after the stop: there is no event to await, and the
+    // scheduler's timers are real ones (it takes no clock), so only real time can show none is left.
     await pause(40);
     expect(runs).toBe(after);
     await expect(scheduler.runNow('long')).rejects.toThrow('stopped');

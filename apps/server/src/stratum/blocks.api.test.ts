@@ -9,7 +9,7 @@ import path from 'node:path';
 import { DemoJobSource, type SubmitBlockResult } from '@lodestone/chain';
 import { POW } from '@lodestone/pow';
 import { Registry } from 'prom-client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findShare } from './client/miner.js';
 import { StratumClient } from './client/stratumClient.js';
 import { FixtureJobSource } from './testing/fixtureJobs.js';
@@ -42,13 +42,8 @@ function state(client: StratumClient) {
   };
 }
 
-async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+/** How long a test waits for the server to act on the bus, and how often it looks. */
+const patiently = { timeout: 5000, interval: 10 };
 
 describe('block candidates', () => {
   it('submits a share under the network target to the daemon and publishes the found block', async () => {
@@ -57,7 +52,7 @@ describe('block candidates', () => {
     const share = findShare(state(client), pow);
     if (!share) throw new Error('no share');
     expect((await client.submit({ worker: 'alice.rig1', ...share })).result).toBe(true);
-    await until(() => harness?.bus.blocks.length === 1);
+    await vi.waitFor(() => expect(harness?.bus.blocks).toHaveLength(1), patiently);
     const { source, bus } = harness;
     expect(source.submitted).toHaveLength(1);
     const submitted = source.submitted[0];
@@ -100,7 +95,7 @@ describe('block candidates', () => {
     expect((await client.submit({ worker: 'alice.rig1', ...first })).result).toBe(true);
     expect(harness.bus.blocks).toHaveLength(0);
     release({ accepted: false, hash: 'ab'.repeat(32), reason: 'high-hash' });
-    await until(() => harness?.bus.blocks.length === 1);
+    await vi.waitFor(() => expect(harness?.bus.blocks).toHaveLength(1), patiently);
     expect(harness.bus.blocks[0]).toMatchObject({
       hash: 'ab'.repeat(32),
       submitResult: { accepted: false, reason: 'high-hash' },
@@ -109,7 +104,7 @@ describe('block candidates', () => {
     const second = findShare(state(client), pow);
     if (!second) throw new Error('no share');
     expect((await client.submit({ worker: 'alice.rig1', ...second })).result).toBe(true);
-    await until(() => harness?.bus.blocks.length === 2);
+    await vi.waitFor(() => expect(harness?.bus.blocks).toHaveLength(2), patiently);
     expect(harness.bus.blocks[1]).toMatchObject({ submitResult: { accepted: false, reason: 'daemon unreachable' } });
     expect(harness.bus.blocks[1]?.hash).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -129,7 +124,7 @@ describe('block candidates', () => {
       const share = findShare(state(client), pow);
       if (!share) throw new Error('no share');
       expect((await client.submit({ worker: 'alice.rig1', ...share })).result).toBe(true);
-      await until(() => (harness?.bus.blocks.length ?? 0) > attempt);
+      await vi.waitFor(() => expect(harness?.bus.blocks.length).toBeGreaterThan(attempt), patiently);
       accepted = harness.bus.blocks.some((b) => b.submitResult.accepted);
       if (!accepted) await client.nextJob();
     }
@@ -165,7 +160,7 @@ describe('server lifecycle', () => {
       if (!share) throw new Error('no share');
       await client.submit({ worker: 'alice.rig1', ...share });
     }
-    await until(() => harness?.bus.batches.length === 1, 3000);
+    await vi.waitFor(() => expect(harness?.bus.batches).toHaveLength(1), { ...patiently, timeout: 3000 });
     expect(harness.bus.totals('alice', 'rig1')).toMatchObject({
       valid: 3,
       acceptedDifficulty: 3 * EASY_SHA256_DIFFICULTY,

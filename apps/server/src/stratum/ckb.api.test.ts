@@ -11,14 +11,15 @@ import { CkbJobSource, type CkbJsonScript, ckbBlockStatus, RpcClient } from '@lo
 import { type CkbStandInNode, startCkbNode } from '@lodestone/chain/testing';
 import type { FoundBlock, ShareBatch } from '@lodestone/domain';
 import { POW } from '@lodestone/pow';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { InProcessBus } from '../bus/inProcess.js';
 import { CkbMiner } from './client/ckbMiner.js';
 import { StratumClient } from './client/stratumClient.js';
 import { SILENT_LOG } from './log.js';
 import { type StratumServer, startStratum } from './startStratum.js';
-import { waitFor } from './testing/waitFor.js';
 
+/** How long a test waits on the sockets (node stand-in, pool, miner, bus), and how often it looks. */
+const overTheWire = { timeout: 20_000, interval: 20 };
 const LOGIN = 'acct.k7';
 /** One hash in 16 is a share; one share in 16 is a block at the stand-in's target. */
 const SHARE_DIFFICULTY = 16;
@@ -85,7 +86,7 @@ describe('a CKB block found through the pool, accepted by the stand-in node and 
     miner.subscribed(subscribed.result);
     expect(miner.nonce2Size).toBe(12);
     expect((await client.authorize(LOGIN)).result).toBe(true);
-    await waitFor(() => (miner.ready ? true : undefined), 'a target and a job');
+    await vi.waitFor(() => expect(miner.ready, 'a target and a job').toBe(true), overTheWire);
     expect(miner.targets).toEqual([POW.eaglesong.targetForDifficulty(SHARE_DIFFICULTY)]);
     const job = source.current();
     if (!job) throw new Error('no job');
@@ -104,7 +105,8 @@ describe('a CKB block found through the pool, accepted by the stand-in node and 
     }
 
     // The stand-in accepted the block, checked with its own code, and made it its tip.
-    const [report] = await waitFor(() => (found.length > 0 ? found : undefined), 'the found block on the bus');
+    await vi.waitFor(() => expect(found, 'the found block on the bus').not.toHaveLength(0), overTheWire);
+    const [report] = found;
     expect(node.submissions).toEqual([{ workId: job.workId, hash: report?.hash }]);
     expect(node.tip()).toEqual({ hash: report?.hash, number: 1 });
     expect(report).toMatchObject({
@@ -124,12 +126,16 @@ describe('a CKB block found through the pool, accepted by the stand-in node and 
     expect(BigInt(stored.header.nonce)).toBe(BigInt(`0x${Buffer.from(nonce16).reverse().toString('hex')}`));
 
     // The miner is moved onto the new tip with a clean job.
-    await waitFor(() => (miner.job?.height === 2 ? true : undefined), 'a job on the new tip');
+    await vi.waitFor(() => expect(miner.job?.height, 'a job on the new tip').toBe(2), overTheWire);
     expect(miner.job).toMatchObject({ parentHash: report?.hash.slice(2), clean: true });
 
     // Every share was credited at the session difficulty, in a batch valued at the CKB network.
     await server.flush();
-    const batch = await waitFor(() => batches.find((b) => b.workers.length > 0), 'a share batch');
+    const batch = await vi.waitFor(() => {
+      const credited = batches.find((b) => b.workers.length > 0);
+      expect(credited, 'a share batch').toBeDefined();
+      return credited as ShareBatch;
+    }, overTheWire);
     expect(batch.network).toMatchObject({ coin: 'CKB', demo: false });
     expect(batch.workers).toEqual([
       expect.objectContaining({ account: 'acct', worker: 'k7', valid: shares, acceptedDifficulty: shares * 16 }),
@@ -158,7 +164,7 @@ describe('a CKB block found through the pool, accepted by the stand-in node and 
       other.subscribed(subscribed.result);
       expect(other.nonce1).not.toBe(miner.nonce1);
       expect((await second.authorize('acct.k7b')).result).toBe(true);
-      await waitFor(() => (other.ready ? true : undefined), 'a target and a job');
+      await vi.waitFor(() => expect(other.ready, 'a target and a job').toBe(true), overTheWire);
       expect(other.job?.height).toBe(source.current()?.height);
       const { share } = other.search(10_000);
       if (!share) throw new Error('no share');

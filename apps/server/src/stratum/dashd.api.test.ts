@@ -13,7 +13,7 @@ import { closeFakeDaemons, type Dashd, startDashd } from '@lodestone/chain/testi
 import type { Database } from '@lodestone/db';
 import { createTestDatabase } from '@lodestone/db/testing';
 import { POW } from '@lodestone/pow';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { InProcessBus } from '../bus/inProcess.js';
 import { parseConfig } from '../config/config.js';
 import { startShareConsumers } from '../jobs/accounting.js';
@@ -24,10 +24,11 @@ import type { StratumClient } from './client/stratumClient.js';
 import { SILENT_LOG } from './log.js';
 import type { StratumServer } from './startStratum.js';
 import { startBlockMining } from './testing/harness.js';
-import { waitFor } from './testing/waitFor.js';
 
 const pow = POW.x11;
 const LOGIN = 'acct.rig1';
+/** How long a test waits on the sockets (node stand-in, pool, miner, bus), and how often it looks. */
+const overTheWire = { timeout: 20_000, interval: 20 };
 // A testnet P2PKH address (the payee of the real template 917411), as the pool's address.
 const POOL_ADDRESS = 'yeRZBWYfeNE4yVUHV4ZLs83Ppn9aMRH57A';
 const POOL_SCRIPT = '76a914c69a0bda7daaae481be8def95e5f347a1d00a4b488ac';
@@ -108,7 +109,7 @@ describe('a Dash block found through the pool, accepted by the dashd stand-in an
     }
     expect(answer).toBe(true);
 
-    await waitFor(() => (dashd.submissions.length > 0 ? true : undefined), 'the block at the stand-in');
+    await vi.waitFor(() => expect(dashd.submissions, 'the block at the stand-in').not.toHaveLength(0), overTheWire);
     expect(dashd.submissions).toEqual([null]);
     expect(dashd.tip().height).toBe(job.height);
 
@@ -121,11 +122,11 @@ describe('a Dash block found through the pool, accepted by the dashd stand-in an
 
     // The jobs role records the found block from the bus.
     const hash = dashd.tip().hash;
-    const row = await waitFor(
-      async () =>
-        (await database.db.selectFrom('blocks').selectAll().where('hash', '=', hash).executeTakeFirst()) ?? undefined,
-      'the block row',
-    );
+    const row = await vi.waitFor(async () => {
+      const stored = await database.db.selectFrom('blocks').selectAll().where('hash', '=', hash).executeTakeFirst();
+      expect(stored, 'the block row').toBeDefined();
+      return stored;
+    }, overTheWire);
     expect(row).toMatchObject({
       node: 'dash-test',
       algorithm: 'x11',
@@ -139,10 +140,11 @@ describe('a Dash block found through the pool, accepted by the dashd stand-in an
     });
 
     // The pool moves on to the stand-in's new tip.
-    const next = await waitFor(() => {
+    const next = await vi.waitFor(() => {
       const current = source.current();
-      return current && current.height === job.height + 1 ? current : undefined;
-    }, 'a job on the new tip');
-    expect(next.cleanJobs).toBe(true);
+      expect(current?.height, 'a job on the new tip').toBe(job.height + 1);
+      return current;
+    }, overTheWire);
+    expect(next?.cleanJobs).toBe(true);
   });
 });

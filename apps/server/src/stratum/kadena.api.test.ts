@@ -19,15 +19,16 @@ import {
 } from '@lodestone/chain';
 import { type ChainwebNodeStandIn, STAND_IN_MINER, startChainwebNode } from '@lodestone/chain/testing';
 import type { FoundBlock } from '@lodestone/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { InProcessBus } from '../bus/inProcess.js';
 import { KadenaMiner } from './client/kadenaMiner.js';
 import { StratumClient } from './client/stratumClient.js';
 import { SILENT_LOG } from './log.js';
 import { StratumError } from './protocol.js';
 import { type StratumServer, startStratum } from './startStratum.js';
-import { waitFor } from './testing/waitFor.js';
 
+/** How long a test waits on the sockets (node stand-in, pool, miner, bus), and how often it looks. */
+const overTheWire = { timeout: 20_000, interval: 20 };
 const LOGIN = 'acct.bmk1';
 const AGENT = 'kdaminer-v1.0.0';
 /** The stand-in's work target: a block every 1 024 hashes on average. */
@@ -42,7 +43,7 @@ async function connectMiner(port: number): Promise<{ client: StratumClient; mine
   miner.subscribed(subscribed.result);
   const authorized = await client.request('mining.authorize', [LOGIN, 'x']);
   expect(authorized.result).toBe(true);
-  await waitFor(() => (miner.ready ? true : undefined), 'the first job');
+  await vi.waitFor(() => expect(miner.ready, 'the first job').toBe(true), overTheWire);
   return { client, miner };
 }
 
@@ -136,13 +137,19 @@ describe('a Kadena block found through the pool, taken by the chainweb stand-in 
     if (!block) throw new Error(`no block in ${shares} shares`);
 
     // The stand-in checked the solved header with its own code and put it on its chain.
-    const taken = await waitFor(() => node.solvedBlocks[0], 'the block at the stand-in');
+    const taken = await vi.waitFor(() => {
+      expect(node.solvedBlocks[0], 'the block at the stand-in').toBeDefined();
+      return node.solvedBlocks[0] as (typeof node.solvedBlocks)[number];
+    }, overTheWire);
     expect(node.rejections).toEqual([]);
     expect(taken.account).toBe(STAND_IN_MINER.account);
     expect(node.head(taken.chainId).hash).toBe(taken.hash);
 
     // Its hash is the one the pool computed from the solved bytes; the FoundBlock says so.
-    const published = await waitFor(() => found[0], 'the FoundBlock on the bus');
+    const published = await vi.waitFor(() => {
+      expect(found[0], 'the FoundBlock on the bus').toBeDefined();
+      return found[0];
+    }, overTheWire);
     expect(published).toMatchObject({
       node: 'kadena-test',
       algorithm: 'blake2s',
@@ -173,7 +180,7 @@ describe('a Kadena block found through the pool, taken by the chainweb stand-in 
     const first = source.current() as KadenaJob;
     const firstId = miner.jobId as string;
     // The source re-issues the work every second with a later creation time: same chain, same parent.
-    await waitFor(() => (miner.jobId !== firstId ? true : undefined), 'a re-issued job', 5000);
+    await vi.waitFor(() => expect(miner.jobId, 'a re-issued job').not.toBe(firstId), { ...overTheWire, timeout: 5000 });
     const reissued = source.current() as KadenaJob;
     expect(reissued.parentKey).toBe(first.parentKey);
     expect(reissued.creationTime > first.creationTime).toBe(true);
@@ -193,15 +200,19 @@ describe('a Kadena block found through the pool, taken by the chainweb stand-in 
     const spare = searchBelow(holder, NETWORK_TARGET);
     const winner = searchBelow(miner, NETWORK_TARGET);
     expect((await client.request('mining.submit', [LOGIN, winner.jobId, winner.nonce2])).result).toBe(true);
-    await waitFor(() => (node.solvedBlocks.length > blocksBefore ? true : undefined), 'our second block');
-    await waitFor(() => {
-      const current = source.current();
-      return current && current.chainId !== chainBefore ? true : undefined;
-    }, 'the source on another chain');
-    await waitFor(
-      () => (miner.jobId !== oldId && miner.header?.readUInt32LE(222) !== chainBefore ? true : undefined),
-      'the job on the new chain',
+    await vi.waitFor(
+      () => expect(node.solvedBlocks.length, 'our second block').toBeGreaterThan(blocksBefore),
+      overTheWire,
     );
+    await vi.waitFor(() => {
+      const current = source.current();
+      expect(current, 'the source on another chain').toBeDefined();
+      expect(current?.chainId, 'the source on another chain').not.toBe(chainBefore);
+    }, overTheWire);
+    await vi.waitFor(() => {
+      expect(miner.jobId, 'the job on the new chain').not.toBe(oldId);
+      expect(miner.header?.readUInt32LE(222), 'the job on the new chain').not.toBe(chainBefore);
+    }, overTheWire);
     const stale = await client.request('mining.submit', [LOGIN, firstId, spare.nonce2]);
     expect(stale.error).toEqual([StratumError.JobNotFound, 'Stale share (job of an older block)', null]);
     // The node agrees: that work is spent.
@@ -219,13 +230,14 @@ describe('a Kadena block found through the pool, taken by the chainweb stand-in 
     const late = searchBelow(onCurrent, NETWORK_TARGET);
     const lateId = miner.jobId as string;
     node.advanceCut(1);
-    await waitFor(() => {
+    await vi.waitFor(() => {
       const next = source.current();
-      return next && next.parentKey !== current.parentKey ? true : undefined;
-    }, 'work on a new parent');
-    await waitFor(
-      () => (chainAndParent(miner.header) !== chainAndParent(current.header) ? true : undefined),
-      'the new job at the miner',
+      expect(next, 'work on a new parent').toBeDefined();
+      expect(next?.parentKey, 'work on a new parent').not.toBe(current.parentKey);
+    }, overTheWire);
+    await vi.waitFor(
+      () => expect(chainAndParent(miner.header), 'the new job at the miner').not.toBe(chainAndParent(current.header)),
+      overTheWire,
     );
     const orphanShare = await client.request('mining.submit', [LOGIN, lateId, late.nonce2]);
     expect(orphanShare.error?.[0]).toBe(StratumError.JobNotFound);

@@ -10,13 +10,15 @@
 import { type KaspaJob, KaspaJobSource, KaspaRpc, kaspaBlockStatus, payToAddressScript } from '@lodestone/chain';
 import { type KaspaNodeOptions, KaspaNodeStandIn } from '@lodestone/chain/testing';
 import type { FoundBlock } from '@lodestone/domain';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InProcessBus } from '../bus/inProcess.js';
 import { KaspaMiner, type KaspaMinerKind } from './client/kaspaMiner.js';
 import { StratumClient } from './client/stratumClient.js';
 import { SILENT_LOG } from './log.js';
 import { startStratum } from './startStratum.js';
-import { waitFor } from './testing/waitFor.js';
+
+/** How long a test waits on the sockets (node stand-in, pool, miner, bus), and how often it looks. */
+const overTheWire = { timeout: 20_000, interval: 20 };
 
 // A devnet Schnorr address (the one packages/chain's Kaspa source tests pay).
 const POOL = 'kaspadev:qqqqwrs4rs3j5vfc8ary64zmvf5hqam7skxf8x4p4zhmd0wye0fdjdvq62sxf';
@@ -73,7 +75,7 @@ async function startPool(kind: KaspaMinerKind, nodeOptions: KaspaNodeOptions = {
   const subscribed = await client.request('mining.subscribe', miner.subscribeParams());
   miner.subscribed(subscribed.result);
   expect((await client.authorize(LOGIN)).result).toBe(true);
-  await waitFor(() => (miner.ready ? true : undefined), 'the first job');
+  await vi.waitFor(() => expect(miner.ready, 'the first job').toBe(true), overTheWire);
   return { node, source, bus, found, client, miner };
 }
 
@@ -93,7 +95,10 @@ async function minePoolBlock(kind: KaspaMinerKind) {
     if (share.hashValue <= job.networkTarget) block = share;
   }
   expect(block).toBeDefined();
-  const foundBlock = await waitFor(() => found[0], 'the FoundBlock on the bus');
+  const foundBlock = await vi.waitFor(() => {
+    expect(found[0], 'the FoundBlock on the bus').toBeDefined();
+    return found[0] as FoundBlock;
+  }, overTheWire);
   const rpc = new KaspaRpc([node.url]);
   cleanups.push(() => rpc.close());
   return { node, source, job, miner, foundBlock, found, accepted, rpc };

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LineQueue } from './lineQueue.js';
 
 describe('LineQueue', () => {
@@ -31,9 +31,10 @@ describe('LineQueue', () => {
     expect(handled).toEqual(['a']);
     expect(paused).toEqual([true]);
     release();
-    await new Promise((r) => setTimeout(r, 0));
-    expect(handled).toEqual(['a', 'slow', 'b', 'c', 'd']);
-    expect(paused).toEqual([true, false]);
+    await vi.waitFor(() => {
+      expect(handled).toEqual(['a', 'slow', 'b', 'c', 'd']);
+      expect(paused).toEqual([true, false]);
+    });
   });
 
   it('reports a failing handler and goes on with the next line', () => {

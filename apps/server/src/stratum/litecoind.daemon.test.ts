@@ -11,16 +11,17 @@ import { type BitcoinJob, DaemonJobSource, NETWORKS, prevHashToNotify, type Temp
 import { type LitecoinRegtest, startLitecoinRegtest } from '@lodestone/chain/testing';
 import type { FoundBlock, ShareBatch } from '@lodestone/domain';
 import { POW } from '@lodestone/pow';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { InProcessBus } from '../bus/inProcess.js';
 import { type FoundShare, findShare } from './client/miner.js';
 import type { StratumClient } from './client/stratumClient.js';
 import type { NotifyJob } from './client/work.js';
 import type { StratumServer } from './startStratum.js';
 import { startBlockMining } from './testing/harness.js';
-import { waitFor } from './testing/waitFor.js';
 
 const pow = POW.scrypt;
+/** How long a test waits on the sockets (litecoind, pool, miner, bus), and how often it looks. */
+const overTheWire = { timeout: 20_000, interval: 20 };
 const LOGIN = 'acct.rig1';
 
 interface BlockJson {
@@ -115,8 +116,8 @@ describe('a block found through the pool on litecoind -regtest', () => {
 
   /** The block is in litecoind when the found block is published: no waiting for the chain. */
   async function expectBlockInChain(job: TemplateJob, countBefore: number, shares: number) {
-    const block = await waitFor(() => found[shares - 1], 'the found block on the bus');
-    expect(found).toHaveLength(shares);
+    await vi.waitFor(() => expect(found, 'the found block on the bus').toHaveLength(shares), overTheWire);
+    const block = found[shares - 1];
     const tip = await net.miner.rpc.getBestBlockHash();
     expect(await net.miner.rpc.getBlockCount()).toBe(countBefore + 1);
     expect(block).toMatchObject({
@@ -162,10 +163,13 @@ describe('a block found through the pool on litecoind -regtest', () => {
 
     // The share was credited to acct.rig1 on the bus as well.
     await server.flush();
-    const credited = await waitFor(
-      () => batches.flatMap((b) => b.workers).find((w) => w.account === 'acct' && w.worker === 'rig1' && w.valid > 0),
-      'the share batch on the bus',
-    );
+    const credited = await vi.waitFor(() => {
+      const worker = batches
+        .flatMap((b) => b.workers)
+        .find((w) => w.account === 'acct' && w.worker === 'rig1' && w.valid > 0);
+      expect(worker, 'the share batch on the bus').toBeDefined();
+      return worker;
+    }, overTheWire);
     expect(credited).toMatchObject({ valid: 1, invalid: 0, stale: 0 });
   });
 
@@ -175,10 +179,13 @@ describe('a block found through the pool on litecoind -regtest', () => {
     // The first MWEB block's HogEx needs an input: a peg-in into MWEB (as the chain package's test does).
     // Until it is in the mempool litecoind refuses templates for 432 (bad-txns-vin-empty).
     const pegIn = await net.pegIn(1);
-    const job = await waitFor(
-      () => jobs.findLast((j) => j.height === 432 && j.template.transactions.some((tx) => tx.txid === pegIn)),
-      'a job at height 432 with the peg-in',
-    );
+    const job = await vi.waitFor(() => {
+      const withPegIn = jobs.findLast(
+        (j) => j.height === 432 && j.template.transactions.some((tx) => tx.txid === pegIn),
+      );
+      expect(withPegIn, 'a job at height 432 with the peg-in').toBeDefined();
+      return withPegIn as TemplateJob;
+    }, overTheWire);
     expect(job.hasMweb).toBe(true);
     const hogEx = job.template.transactions.at(-1);
 

@@ -7,7 +7,7 @@
  */
 import type { AlgorithmKey } from '@lodestone/domain';
 import { POW } from '@lodestone/pow';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MinerConnection } from './client/minerConnection.js';
 import type { MinerSearch } from './client/minerDialect.js';
 import { minerDialectFor } from './client/minerDialects.js';
@@ -19,11 +19,12 @@ import { FixtureJobSource } from './testing/fixtureJobs.js';
 import { RecordingBus } from './testing/harness.js';
 import { KadenaFixtureSource, kadenaFixtureJob } from './testing/kadenaReplay.js';
 import { KaspaFixtureSource } from './testing/kaspaFixtureJobs.js';
-import { waitFor } from './testing/waitFor.js';
 
 type Share = NonNullable<MinerSearch['share']>;
 
 const LOGIN = 'alice.rig1';
+/** How long a test waits on the sockets (node stand-in, pool, miner, bus), and how often it looks. */
+const overTheWire = { timeout: 20_000, interval: 20 };
 const HONEST_SHARES = 4;
 const LATER_JOBS = 3;
 
@@ -123,7 +124,13 @@ describe('a share re-sent under later job ids of the same work', () => {
     for (let i = 0; i < LATER_JOBS; i++) {
       const before = mining.miner.jobId;
       sameWork();
-      laterJobs.push(await waitFor(() => (mining.miner.jobId !== before ? mining.miner.jobId : undefined), 'a job'));
+      const next = await vi.waitFor(() => {
+        const jobId = mining.miner.jobId;
+        expect(jobId, 'a job').toBeDefined();
+        expect(jobId, 'a job').not.toBe(before);
+        return jobId as string;
+      }, overTheWire);
+      laterJobs.push(next);
     }
     for (const share of accepted) {
       for (const jobId of laterJobs) {

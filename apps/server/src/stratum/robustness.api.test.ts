@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { POW } from '@lodestone/pow';
-import { afterEach, describe, expect, it } from 'vitest';
+import { Registry } from 'prom-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findShare } from './client/miner.js';
 import { StratumClient } from './client/stratumClient.js';
 import { type Harness, startHarness } from './testing/harness.js';
@@ -36,14 +37,20 @@ describe('stratum robustness', () => {
   });
 
   it('limits connections per address', async () => {
-    harness = await startHarness({ limits: { maxConnectionsPerAddress: 2 } });
+    const registry = new Registry();
+    harness = await startHarness({ limits: { maxConnectionsPerAddress: 2 }, registry });
     const first = await harness.connect();
     const second = await harness.connect();
     expect((await first.subscribe()).error).toBeNull();
     expect((await second.subscribe()).error).toBeNull();
     await expectRefused(harness);
     await first.close();
-    await sleep(50);
+    // The server has let go of the first connection (its address slot is freed before its session ends).
+    const sessions = async () => {
+      const metric = await registry.getSingleMetric('lodestone_stratum_sessions')?.get();
+      return (metric?.values ?? []).reduce((sum, v) => sum + v.value, 0);
+    };
+    await vi.waitFor(async () => expect(await sessions()).toBe(1), { timeout: 5000, interval: 10 });
     const again = await harness.connect();
     expect((await again.subscribe()).error).toBeNull();
   });
@@ -138,8 +145,8 @@ describe('stratum robustness', () => {
     }
     client.send(`${lines.join('\n')}\n`);
     client.send('\u0000\u0001\u0002\r\n\r\n{"id":1,\n');
-    await sleep(200);
-    // The server still works, for this connection and for a new one.
+    // The server still works, for this connection and for a new one. Nothing to wait for first: a
+    // session handles its lines in order, so this answer comes after every line above was dealt with.
     expect((await client.request('mining.extranonce.subscribe', [])).error).toBeNull();
     const other = await harness.connect();
     expect((await other.subscribe()).error).toBeNull();
@@ -157,6 +164,8 @@ describe('stratum robustness', () => {
     flooder.pause();
     const line = '{"id":1,"method":"mining.subscribe","params":["flood"]}\n'.repeat(1000);
     for (let i = 0; i < 200; i++) flooder.write(line);
+    // Into the flood: the server reading it, or stalled behind the flooder's full buffers. Where it is
+    // shows nowhere outside its sockets, so the test gives the flood 100 ms before another miner comes.
     await sleep(100);
     const client = await harness.connect();
     const started = Date.now();

@@ -210,7 +210,9 @@ describe('stratum session over TCP', () => {
     const text = `${lines.map((l) => l.replace(/"id":(\d)/, '"id":1$1')).join('\r\n')}\r\n`;
     for (let i = 0; i < text.length; i += 7) {
       split.send(text.slice(i, i + 7));
-      await new Promise((r) => setTimeout(r, 1));
+      // No time to wait, two turns of the event loop: the client writes without delay (setNoDelay) and
+      // the server, in this process, reads its socket in the poll phase between them; each piece its own read.
+      for (let turn = 0; turn < 2; turn++) await new Promise((r) => setImmediate(r));
     }
     const splitIds: unknown[] = [];
     for (let i = 0; i < 5; i++) splitIds.push((await split.next((m) => m.id !== null)).id);

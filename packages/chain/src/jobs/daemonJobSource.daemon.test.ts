@@ -1,5 +1,5 @@
 import { scryptSync } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bytesToBigIntLE } from '../bitcoin/bytes.js';
 import { NETWORKS } from '../bitcoin/networks.js';
 import type { BitcoinJob } from '../job.js';
@@ -42,14 +42,14 @@ function paysTo(script: ScriptPubKeyJson): string[] {
   return script.address ? [script.address] : (script.addresses ?? []);
 }
 
-async function waitForJob(jobs: BitcoinJob[], match: (job: TemplateJob) => boolean, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const job = jobs.findLast((j) => match(j as TemplateJob));
-    if (job) return job as TemplateJob;
-    if (Date.now() > deadline) throw new Error('no matching job in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/** How long a test waits for litecoind's templates to reach the source, and how often it looks. */
+const onTheDaemon = { timeout: 20_000, interval: 50 };
+
+/** The newest job that matches; fails (for vi.waitFor to look again) while there is none. */
+function lastJob(jobs: BitcoinJob[], match: (job: TemplateJob) => boolean): TemplateJob {
+  const job = jobs.findLast((j) => match(j as TemplateJob));
+  expect(job, 'a matching job').toBeDefined();
+  return job as TemplateJob;
 }
 
 describe('DaemonJobSource on litecoind -regtest', () => {
@@ -104,7 +104,7 @@ describe('DaemonJobSource on litecoind -regtest', () => {
       await net.sync();
 
       // The job source moves on to the new tip with a clean job.
-      const next = await waitForJob(jobs, (j) => j.previousBlockHash === result.hash);
+      const next = await vi.waitFor(() => lastJob(jobs, (j) => j.previousBlockHash === result.hash), onTheDaemon);
       expect(next.cleanJobs).toBe(true);
       expect(next.height).toBe(3);
     },
@@ -119,7 +119,7 @@ describe('DaemonJobSource on litecoind -regtest', () => {
       // The first MWEB block's HogEx needs an input: a peg-in into MWEB (as Litecoin's mweb_mining.py does).
       const pegIn = await net.pegIn(1);
 
-      const first = await waitForJob(jobs, (j) => j.height === 432);
+      const first = await vi.waitFor(() => lastJob(jobs, (j) => j.height === 432), onTheDaemon);
       expect(first.hasMweb).toBe(true);
       expect(first.template.rules).toContain('mweb');
       const hogEx = first.template.transactions.at(-1);
@@ -136,7 +136,7 @@ describe('DaemonJobSource on litecoind -regtest', () => {
       expect(await net.miner.rpc.getBlock(result.hash, 0)).toBe(solved.block);
 
       // And the next one, whose HogEx spends the previous HogEx.
-      const second = await waitForJob(jobs, (j) => j.height === 433);
+      const second = await vi.waitFor(() => lastJob(jobs, (j) => j.height === 433), onTheDaemon);
       expect(second.hasMweb).toBe(true);
       const again = solve(second, Buffer.from('00000003', 'hex'));
       expect(await source.submitBlock(second, again.block)).toMatchObject({ accepted: true });

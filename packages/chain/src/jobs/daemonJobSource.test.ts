@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addressToScript } from '../bitcoin/address.js';
 import { NETWORKS } from '../bitcoin/networks.js';
 import type { BitcoinJob } from '../job.js';
@@ -92,12 +92,16 @@ async function startDaemon(initial: Partial<DaemonState> = {}) {
   return { state, daemon };
 }
 
-async function until(check: () => boolean, what: string, timeoutMs = 3000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+/** How long a test waits for the source and the fake daemon, and how often it looks. */
+const patiently = { timeout: 3000, interval: 10 };
+
+/**
+ * Waits until the source has polled the daemon `polls` more times: each poll is answered and acted on
+ * before the next one, so whatever the source would do about the daemon's state it has done by then.
+ */
+async function afterPolls(state: DaemonState, polls: number): Promise<void> {
+  const from = state.bestCalls;
+  await vi.waitFor(() => expect(state.bestCalls, `${polls} polls`).toBeGreaterThanOrEqual(from + polls), patiently);
 }
 
 const sources: DaemonJobSource[] = [];
@@ -141,19 +145,19 @@ describe('DaemonJobSource', () => {
     const { source, jobs } = makeSource({ daemons: [daemon.url()], now: () => clock.now, refreshIntervalMs: 30_000 });
     await source.start();
 
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await afterPolls(state, 5);
     expect(jobs).toHaveLength(1); // nothing changed: no new job
 
     state.best = hash(2);
     state.height = 3;
-    await until(() => jobs.length === 2, 'the new block job');
+    await vi.waitFor(() => expect(jobs, 'the new block job').toHaveLength(2), patiently);
     expect(jobs[1]).toMatchObject({ height: 3, cleanJobs: true, previousBlockHash: hash(2) });
 
     state.transactions = [TX];
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await afterPolls(state, 5);
     expect(jobs).toHaveLength(2); // new transactions wait for the refresh interval
     clock.now += 30_000;
-    await until(() => jobs.length === 3, 'the refreshed job');
+    await vi.waitFor(() => expect(jobs, 'the refreshed job').toHaveLength(3), patiently);
     expect(jobs[2]).toMatchObject({ height: 3, cleanJobs: false, previousBlockHash: hash(2) });
     expect(jobs[2]?.merkleBranch).toEqual([TX.txid.match(/../g)?.reverse().join('')]);
     expect(new Set(jobs.map((j) => j.id)).size).toBe(3);
@@ -165,7 +169,7 @@ describe('DaemonJobSource', () => {
     await source.start();
     state.best = hash(9);
     state.height = 9;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await afterPolls(state, 5);
     expect(jobs.map((j) => j.height)).toEqual([10]);
   });
 
@@ -173,15 +177,15 @@ describe('DaemonJobSource', () => {
     const { state, daemon } = await startDaemon();
     const { source, jobs } = makeSource({ daemons: [daemon.url()], longPoll: true, pollIntervalMs: 60_000 });
     await source.start();
-    await until(() => state.parked.length === 1, 'the long poll');
+    await vi.waitFor(() => expect(state.parked, 'the long poll').toHaveLength(1), patiently);
     state.best = hash(3);
     state.height = 3;
     const parked = state.parked.shift();
     if (parked) ok(parked.res, parked.id, rawTemplate(state));
-    await until(() => jobs.length === 2, 'the long-poll job');
+    await vi.waitFor(() => expect(jobs, 'the long-poll job').toHaveLength(2), patiently);
     expect(jobs[1]).toMatchObject({ height: 3, cleanJobs: true });
     // stop() ends the next (hanging) long poll promptly.
-    await until(() => state.parked.length === 1, 'the next long poll');
+    await vi.waitFor(() => expect(state.parked, 'the next long poll').toHaveLength(1), patiently);
     const started = Date.now();
     await source.stop();
     expect(Date.now() - started).toBeLessThan(1000);
@@ -198,32 +202,38 @@ describe('DaemonJobSource', () => {
       pollIntervalMs: 20,
     });
     await source.start();
-    await until(() => state.parked.length === 1, 'the long poll');
+    await vi.waitFor(() => expect(state.parked, 'the long poll').toHaveLength(1), patiently);
     // Ten timeouts' worth of polls (50 ms each) that see the same block.
     const polled = state.bestCalls;
-    await until(() => state.bestCalls >= polled + 25, 'ten timeouts of polling');
+    await vi.waitFor(
+      () => expect(state.bestCalls, 'ten timeouts of polling').toBeGreaterThanOrEqual(polled + 25),
+      patiently,
+    );
     expect(state.parked).toHaveLength(1);
 
     state.best = hash(3);
     state.height = 3;
-    await until(() => jobs.length === 2, 'the job of the new block (from the poll)');
+    await vi.waitFor(() => expect(jobs, 'the job of the new block (from the poll)').toHaveLength(2), patiently);
     // The daemon answers the old long poll now that the chain moved; a new one follows, and only one.
     const parked = state.parked.shift();
     if (parked) ok(parked.res, parked.id, rawTemplate(state));
-    await until(() => state.parked.length === 1, 'the next long poll');
+    await vi.waitFor(() => expect(state.parked, 'the next long poll').toHaveLength(1), patiently);
     const after = state.bestCalls;
-    await until(() => state.bestCalls >= after + 10, 'polls after the next long poll');
+    await vi.waitFor(
+      () => expect(state.bestCalls, 'polls after the next long poll').toBeGreaterThanOrEqual(after + 10),
+      patiently,
+    );
     expect(state.parked).toHaveLength(1);
 
     // A connection cut (a restart, a proxy, the network) loses the answer; the daemon keeps the thread.
     state.parked[0]?.res.socket?.destroy();
     const cut = state.bestCalls;
-    await until(() => state.bestCalls >= cut + 15, 'polls after the cut');
+    await vi.waitFor(() => expect(state.bestCalls, 'polls after the cut').toBeGreaterThanOrEqual(cut + 15), patiently);
     expect(state.parked).toHaveLength(1);
     state.best = hash(4);
     state.height = 4;
-    await until(() => jobs.length === 3, 'the job of the next block');
-    await until(() => state.parked.length === 2, 'a long poll once the chain moved');
+    await vi.waitFor(() => expect(jobs, 'the job of the next block').toHaveLength(3), patiently);
+    await vi.waitFor(() => expect(state.parked, 'a long poll once the chain moved').toHaveLength(2), patiently);
   });
 
   it('refuses to start with an address the daemon rejects or reads differently', async () => {
@@ -276,7 +286,7 @@ describe('DaemonJobSource', () => {
     state.submitCalls = 0;
     state.submitDown = 1_000;
     const submitted = source.submitBlock(job, block);
-    await until(() => state.submitCalls >= 2, 'a second attempt');
+    await vi.waitFor(() => expect(state.submitCalls, 'a second attempt').toBeGreaterThanOrEqual(2), patiently);
     state.best = hash(9);
     expect(await submitted).toMatchObject({ accepted: false, reason: /the chain moved past its parent/ });
   });

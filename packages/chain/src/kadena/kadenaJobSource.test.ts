@@ -1,5 +1,5 @@
 import { blake2sWork, readUint256LE } from '@lodestone/pow';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JobSourceConfigError } from '../jobs/daemonJobSource.js';
 import { type ChainwebNodeStandIn, STAND_IN_MINER, startChainwebNode } from '../testing/chainwebNode.js';
 import { ChainwebClient, ChainwebError } from './chainwebClient.js';
@@ -42,12 +42,13 @@ function grind(job: KadenaJob, wantBlock = true): Uint8Array {
   }
 }
 
-async function until(check: () => boolean, what: string, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
+/** How long a test waits for the node stand-in's streams and the source's jobs, and how often it looks. */
+const patiently = { timeout: 5000, interval: 10 };
+
+/** Every chain's held work is at `height`. */
+function allAt(s: KadenaJobSource, height: number, what: string): void {
+  const heights = [...s.heldWork().values()].map((j) => j.height);
+  expect(heights, what).toEqual(heights.map(() => height));
 }
 
 describe('KadenaJobSource against the stand-in chainweb-node', () => {
@@ -64,13 +65,13 @@ describe('KadenaJobSource against the stand-in chainweb-node', () => {
     expect(job.parentHash).toBe(node.head(job.chainId).hash);
     expect(job.coinbaseValue).toBe(kadenaBlockReward('mainnet01', job.height));
     expect(job.header).toHaveLength(286);
-    await until(() => node.openStreams() === 20, 'an update stream per chain');
+    await vi.waitFor(() => expect(node.openStreams(), 'an update stream per chain').toBe(20), patiently);
   });
 
   it('re-issues the current job every interval with the creation time moved on: new id, same work, not clean', async () => {
     const node = await standIn();
     const { jobs } = await source([node.url], { reissueIntervalMs: 30 });
-    await until(() => jobs.length >= 4, 're-issued jobs');
+    await vi.waitFor(() => expect(jobs.length, 're-issued jobs').toBeGreaterThanOrEqual(4), patiently);
     const [first, ...later] = jobs as [KadenaJob, ...KadenaJob[]];
     expect(new Set(jobs.map((j) => j.id)).size).toBe(jobs.length);
     for (const [i, job] of later.entries()) {
@@ -120,17 +121,23 @@ describe('KadenaJobSource against the stand-in chainweb-node', () => {
   it('"Refreshed Block" replaces the work, not clean; "New Cut" makes a clean job at the next height', async () => {
     const node = await standIn();
     const { s, jobs } = await source([node.url]);
-    await until(() => node.openStreams() === 20, 'update streams');
+    await vi.waitFor(() => expect(node.openStreams(), 'update streams').toBe(20), patiently);
     const first = s.current() as KadenaJob;
     node.refreshPayload(first.chainId);
-    await until(() => jobs.length === 2, 'the refreshed job');
+    await vi.waitFor(() => expect(jobs, 'the refreshed job').toHaveLength(2), patiently);
     expect(jobs[1]).toMatchObject({ chainId: first.chainId, cleanJobs: false, parentHash: first.parentHash });
     expect(jobs[1]?.payloadHash).not.toBe(first.payloadHash);
     const served = node.workServed();
     const sent = node.updatesSent();
     node.advanceCut(1);
-    await until(() => jobs.some((j) => j.cleanJobs && j.height === first.height + 1), 'work on the new cut');
-    await until(() => [...s.heldWork().values()].every((j) => j.height === first.height + 1), 'all chains refetched');
+    await vi.waitFor(
+      () =>
+        expect(jobs, 'work on the new cut').toContainEqual(
+          expect.objectContaining({ cleanJobs: true, height: first.height + 1 }),
+        ),
+      patiently,
+    );
+    await vi.waitFor(() => allAt(s, first.height + 1, 'all chains refetched'), patiently);
     // At most one request per update event, never per miner or per poll. A chain extended before its neighbours is
     // blocked and gets a second "New Cut" when they catch up, so the events number between 20 and 40 here.
     const updates = node.updatesSent() - sent;
@@ -152,7 +159,7 @@ describe('KadenaJobSource against the stand-in chainweb-node', () => {
     for (const [chain, job] of s.heldWork()) expect(job.networkTarget).toBe(targetFor(chain, node.head(chain).height));
     expect(await s.submitBlock(first, grind(first))).toMatchObject({ accepted: true });
     node.advanceCut(1);
-    await until(() => [...s.heldWork().values()].every((j) => j.height === first.height + 1), 'work on the new cut');
+    await vi.waitFor(() => allAt(s, first.height + 1, 'work on the new cut'), patiently);
     for (const [chain, job] of s.heldWork()) {
       expect(job.networkTarget).toBe(targetFor(chain, first.height));
       expect(asked.has(`${chain}@${first.height}`)).toBe(true);

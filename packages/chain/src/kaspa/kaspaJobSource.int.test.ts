@@ -1,5 +1,5 @@
 import { kheavyhash, kheavyhashPow } from '@lodestone/pow';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RpcError } from '../rpc/errors.js';
 import { type KaspaNodeOptions, KaspaNodeStandIn } from '../testing/kaspaNode.js';
 import { payToAddressScript } from './coinbase.js';
@@ -48,7 +48,23 @@ function grind(job: KaspaJob, meets: boolean): bigint {
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** How long a test waits for the source and the stand-in, and how often it looks. */
+const patiently = { timeout: 3000, interval: 10 };
+
+const templateCalls = (node: KaspaNodeStandIn) => node.calls.get('getBlockTemplate') ?? 0;
+
+/**
+ * Announces the node's template once more and waits for a second fetch from `from` calls on. The
+ * source fetches one template at a time, so by the second it has weighed the first: whatever it would
+ * do about the node's state (send a job or not) it has done.
+ */
+async function weighed(node: KaspaNodeStandIn, from: number): Promise<void> {
+  node.notify();
+  await vi.waitFor(
+    () => expect(templateCalls(node), 'two template fetches').toBeGreaterThanOrEqual(from + 2),
+    patiently,
+  );
+}
 
 describe('Kaspa job source against the stand-in kaspad (wRPC JSON)', () => {
   it('makes a job from the template: header, pre-PoW hash, target, subsidy paying the pool', async () => {
@@ -113,13 +129,14 @@ describe('Kaspa job source against the stand-in kaspad (wRPC JSON)', () => {
     expect(s.current()).toBeUndefined();
     const jobs: KaspaJob[] = [];
     s.onJob((job) => jobs.push(job));
+    const from = templateCalls(node);
     node.advance(3);
-    await sleep(200);
+    await weighed(node, from);
     expect(jobs).toEqual([]);
     node.setSynced(true);
     node.notify();
-    await sleep(200);
-    expect(jobs).toHaveLength(1);
+    // As soon as it is: on the announcement, well before the source's own poll a second later.
+    await vi.waitFor(() => expect(jobs).toHaveLength(1), { ...patiently, timeout: 500 });
     expect(jobs[0]?.daaScore).toBe(node.virtualDaaScore);
   });
 
@@ -129,7 +146,14 @@ describe('Kaspa job source against the stand-in kaspad (wRPC JSON)', () => {
     const jobs: { job: KaspaJob; virtual: bigint; at: number }[] = [];
     s.onJob((job) => jobs.push({ job, virtual: node.virtualDaaScore, at: Date.now() }));
     await s.start();
-    await sleep(3300);
+    // Seconds of templates at 10 a second: many turned down by the throttle, and three jobs sent.
+    await vi.waitFor(
+      () => {
+        expect(templateCalls(node)).toBeGreaterThan(15);
+        expect(jobs.length).toBeGreaterThanOrEqual(3);
+      },
+      { ...patiently, timeout: 5000 },
+    );
     node.setTemplateRate(0);
     // one at start (before the listener's first call) plus about one a second
     expect(jobs.length).toBeGreaterThanOrEqual(2);
@@ -156,8 +180,9 @@ describe('Kaspa job source against the stand-in kaspad (wRPC JSON)', () => {
     const first = s.current() as KaspaJob;
     const jobs: KaspaJob[] = [];
     s.onJob((job) => jobs.push(job));
+    const from = templateCalls(node);
     node.advance(3);
-    await sleep(150);
+    await weighed(node, from);
     expect(jobs).toEqual([]);
     const jump = nextJob(s);
     node.advance(25);
@@ -220,9 +245,11 @@ describe('Kaspa block status against the stand-in', () => {
     const s = source(node);
     await s.start();
     const job = s.current() as KaspaJob;
+    // The block makes the source fetch a clean job: once it has it, the source leaves the node alone.
+    const clean = nextJob(s);
     const result = await s.submitBlock(job, job.block(grind(job, true)));
     expect(result.accepted).toBe(true);
-    await sleep(50);
+    expect((await clean).cleanJobs).toBe(true);
     const rpc = new KaspaRpc([node.url]);
     cleanups.push(() => rpc.close());
     return { node, hash: result.hash, rpc };

@@ -1,6 +1,6 @@
 import type { AlgorithmKey } from '@lodestone/domain';
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../connection.js';
 import type { DB, Executor } from '../../schema.js';
 import { createTestDatabase, testEngines } from '../../testing.js';
@@ -541,7 +541,16 @@ describe.each(testEngines())('mining queries and worker rollups on %s', (engine)
       finished = true;
       return result;
     });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // PostgreSQL shows the rollup's session blocked by the batch's (a lock wait), not merely slow.
+    await vi.waitFor(
+      async () => {
+        const { rows } = await sql<{ blocked: number }>`
+          select count(*)::int as blocked from pg_stat_activity
+          where datname = current_database() and cardinality(pg_blocking_pids(pid)) > 0`.execute(db);
+        expect(rows[0]?.blocked).toBeGreaterThan(0);
+      },
+      { timeout: 5000, interval: 10 },
+    );
     expect(finished).toBe(false); // waiting for the batch's row lock
     release();
     await batch;
