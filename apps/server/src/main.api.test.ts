@@ -3,7 +3,6 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, writeFileSync } from '
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { createDatabase } from '@lodestone/db';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -191,20 +190,20 @@ describe('the lodestone process', () => {
     });
     try {
       // The minute counts from when the process answers (start-up itself is slower on a loaded CI box).
-      for (let i = 0; i < 600; i++) {
-        if (await fetch(`http://127.0.0.1:${port}/v1/health`).catch(() => undefined)) break;
-        await sleep(100);
-      }
-      const started = Date.now();
+      await vi.waitFor(
+        async () => expect(await fetch(`http://127.0.0.1:${port}/v1/health`).catch(() => undefined)).toBeDefined(),
+        { timeout: 60_000, interval: 100 },
+      );
       type Row = { hashrate: number; miners: number };
-      let rows: Record<string, Row> = {};
-      const dead = () => algorithms.filter((a) => !((rows[a]?.miners ?? 0) > 0 && (rows[a]?.hashrate ?? 0) > 0));
-      while (dead().length > 0 && Date.now() - started < 60_000) {
-        await sleep(1000);
-        const stats = await fetch(`http://127.0.0.1:${port}/v1/pool/stats`).catch(() => undefined);
-        if (stats?.ok) rows = (await stats.json()) as Record<string, Row>;
-      }
-      expect(dead(), r.stderr()).toEqual([]);
+      await vi.waitFor(
+        async () => {
+          const stats = await fetch(`http://127.0.0.1:${port}/v1/pool/stats`).catch(() => undefined);
+          const rows = stats?.ok ? ((await stats.json()) as Record<string, Row>) : {};
+          const dead = algorithms.filter((a) => !((rows[a]?.miners ?? 0) > 0 && (rows[a]?.hashrate ?? 0) > 0));
+          expect(dead, r.stderr()).toEqual([]);
+        },
+        { timeout: 60_000, interval: 1000 },
+      );
     } finally {
       r.child.kill('SIGTERM');
     }
@@ -223,13 +222,14 @@ describe('the lodestone process', () => {
     });
     try {
       // The demo fleet's shares go stratum → NATS → accounting → rollup (every 20 s) → API.
-      let sha256 = 0;
-      for (let i = 0; i < 130 && sha256 === 0; i++) {
-        await sleep(500);
-        const res = await fetch(`http://127.0.0.1:${port}/v1/pool/stats`).catch(() => undefined);
-        if (res?.ok) sha256 = ((await res.json()) as { sha256: { hashrate: number } }).sha256.hashrate;
-      }
-      expect(sha256, r.stderr()).toBeGreaterThan(0);
+      await vi.waitFor(
+        async () => {
+          const res = await fetch(`http://127.0.0.1:${port}/v1/pool/stats`).catch(() => undefined);
+          const sha256 = res?.ok ? ((await res.json()) as { sha256: { hashrate: number } }).sha256.hashrate : 0;
+          expect(sha256, r.stderr()).toBeGreaterThan(0);
+        },
+        { timeout: 65_000, interval: 500 },
+      );
     } finally {
       r.child.kill('SIGTERM');
       expect(await r.exit).toBe(0);

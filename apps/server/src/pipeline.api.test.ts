@@ -4,7 +4,7 @@ import type { Database } from '@lodestone/db';
 import { createTestDatabase } from '@lodestone/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from './app.js';
 import { InProcessBus } from './bus/inProcess.js';
 import { parseConfig } from './config/config.js';
@@ -87,18 +87,16 @@ describe('shares to pool statistics, end to end', () => {
 
   it('turns the fleet’s accepted shares into live hashrate, miners and workers', async () => {
     // Wait until every fleet worker has had shares accepted and accounted.
-    const deadline = Date.now() + 30_000;
-    let counted = { workers: 0 };
-    while (Date.now() < deadline) {
-      await stratum.flush();
-      const row = await sql<{ workers: number }>`
-        select count(distinct worker_id)::int as workers
-        from worker_stats_minute where accepted_difficulty > 0`.execute(database.db);
-      counted = row.rows[0] ?? counted;
-      if (counted.workers >= 4) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    expect(counted.workers).toBe(4);
+    await vi.waitFor(
+      async () => {
+        await stratum.flush();
+        const row = await sql<{ workers: number }>`
+          select count(distinct worker_id)::int as workers
+          from worker_stats_minute where accepted_difficulty > 0`.execute(database.db);
+        expect(row.rows[0]?.workers).toBe(4);
+      },
+      { timeout: 30_000, interval: 250 },
+    );
     expect(fleet.workers.every((w) => w.accepted > 0)).toBe(true);
 
     // Roll up now, as the scheduler does every 20 s.
