@@ -101,6 +101,8 @@ export class DemoChainSource implements WorkSource<WorkJob, unknown> {
   readonly algorithm: DemoChainAlgorithm;
   /** The node's network target. */
   readonly networkTarget: bigint;
+  /** The node's start target, as its compact form says it (Kaspa's bits round it): the easiest it gets. */
+  private readonly startTarget: bigint;
   private readonly options: DemoChainOptions;
   private readonly listeners = new Set<(job: WorkJob) => void>();
   private readonly adjusted = new WeakMap<WorkJob, WorkJob>();
@@ -114,6 +116,8 @@ export class DemoChainSource implements WorkSource<WorkJob, unknown> {
     if (options.expectedHashesPerBlock < 1n) throw new RangeError('expected hashes per block must be at least 1');
     const wanted = (1n << 256n) / options.expectedHashesPerBlock - 1n;
     this.networkTarget = wanted > 0n ? wanted : 1n;
+    this.startTarget =
+      options.algorithm === 'kheavyhash' ? demoTarget(options.expectedHashesPerBlock).target : this.networkTarget;
   }
 
   /** The newest job (after stop, the last one, as the other demo sources keep it). */
@@ -247,15 +251,8 @@ export class DemoChainSource implements WorkSource<WorkJob, unknown> {
     return new AsertSchedule({
       spacingSeconds: DEMO_BLOCK_SECONDS,
       halfLifeSeconds: DEMO_BLOCK_SECONDS,
-      powLimit: this.startTarget(),
+      powLimit: this.startTarget,
     });
-  }
-
-  /** The node's start target (Kaspa's as its compact bits say it). */
-  private startTarget(): bigint {
-    return this.algorithm === 'kheavyhash'
-      ? demoTarget(this.options.expectedHashesPerBlock).target
-      : this.networkTarget;
   }
 
   /** The job with the demo valuation: the same object for the same job, so job ids and identity hold. */
@@ -268,7 +265,7 @@ export class DemoChainSource implements WorkSource<WorkJob, unknown> {
     overrides.valuationTarget =
       this.options.valuation === 'reference'
         ? POW[this.algorithm].diff1Target / reference.difficulty
-        : this.startTarget();
+        : this.startTarget;
     // A CKB cellbase pays the block eleven back (zero on a young chain): value shares at the reward
     // the demo node pays a block instead.
     if (this.algorithm === 'eaglesong' && reference.reward !== undefined) overrides.coinbaseValue = reference.reward;

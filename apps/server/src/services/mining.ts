@@ -262,21 +262,21 @@ export async function readMiningWorkers(
   const periods = miningPeriods(ctx.now(), ctx.windowMinutes);
   const perDifficulty = ctx.hashesPerDifficulty(algorithm);
   const rows = await accountWorkerRows(db, rangeOf(account, algorithm, periods));
-  // One formatter per period for the many workers older than it; a young worker is measured over its age.
-  const currentOf = hashrateFormatter(perDifficulty, periods.window.seconds);
-  const averageOf = hashrateFormatter(perDifficulty, periods.day.seconds);
+  // One formatter per period for the many workers older than it; a young worker is measured over its
+  // age (firstSeenAt is there only for a worker younger than the 24 hours).
   const now = periods.to;
+  const over = (period: { from: Date; seconds: number }) => {
+    const format = hashrateFormatter(perDifficulty, period.seconds);
+    return (difficulty: string, seen: Date | null) => {
+      const seconds = measuredSeconds(period, seen, now);
+      return seconds === period.seconds ? format(difficulty) : hashrateOf(difficulty, perDifficulty, seconds);
+    };
+  };
+  const currentOf = over(periods.window);
+  const averageOf = over(periods.day);
   return rows.map((r) => {
-    // firstSeenAt is there only for a worker younger than the 24 hours.
-    const seen = r.firstSeenAt;
-    const current =
-      seen !== null && seen.getTime() > periods.window.from.getTime()
-        ? hashrateOf(r.windowDifficulty, perDifficulty, measuredSeconds(periods.window, seen, now))
-        : currentOf(r.windowDifficulty);
-    const average =
-      seen === null
-        ? averageOf(r.dayDifficulty)
-        : hashrateOf(r.dayDifficulty, perDifficulty, measuredSeconds(periods.day, seen, now));
+    const current = currentOf(r.windowDifficulty, r.firstSeenAt);
+    const average = averageOf(r.dayDifficulty, r.firstSeenAt);
     return {
       id: r.id.toString(),
       name: r.name,
