@@ -91,6 +91,22 @@ module.exports = {
       to: { path: '^apps/server/src/(services|jobs|api)/' },
     },
     {
+      name: 'stratum-imports-chain',
+      comment:
+        'Chains plug into the stratum server (a chain module pairs its job source with its dialect as a StratumWork, passed in); stratum/ never imports chains/.',
+      severity: 'error',
+      from: { path: '^apps/server/src/stratum/', pathNot: TESTS },
+      to: { path: '^apps/server/src/chains/' },
+    },
+    {
+      name: 'chain-imports-roles',
+      comment:
+        'A chain module knows its chain: it never imports services/, jobs/, api/ or roles/ (they look chains up in chains/registry.ts).',
+      severity: 'error',
+      from: { path: '^apps/server/src/chains/', pathNot: TESTS },
+      to: { path: '^apps/server/src/(services|jobs|api|roles)/' },
+    },
+    {
       name: 'service-imports-job',
       comment: 'services/ is what the API and the jobs share: jobs build on services, never the other way round.',
       severity: 'error',

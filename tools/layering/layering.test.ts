@@ -55,6 +55,7 @@ describe('layering rules', () => {
       .sort();
     expect(found).toEqual(
       [
+        'chain-imports-roles: apps/server/src/chains/kaspa/index.ts → apps/server/src/jobs/payouts.ts',
         'core-package-imports-io-package: packages/domain/src/ledger.ts → packages/db/src/index.ts',
         'db-chain-cross: packages/db/src/blocks.ts → packages/chain/src/index.ts',
         'e2e-bypasses-harness: apps/web/e2e/seed.ts → apps/server/src/app.ts',
@@ -66,6 +67,7 @@ describe('layering rules', () => {
         'server-imports-web: apps/server/src/app.ts → apps/web/src/lib/format.ts',
         'service-imports-http: apps/server/src/services/login.ts → apps/server/src/http/errors.ts',
         'service-imports-job: apps/server/src/services/balance.ts → apps/server/src/jobs/payouts.ts',
+        'stratum-imports-chain: apps/server/src/stratum/startStratum.ts → apps/server/src/chains/kaspa/index.ts',
         'stratum-imports-roles: apps/server/src/stratum/session.ts → apps/server/src/jobs/payouts.ts',
         'stratum-imports-roles: apps/server/src/stratum/session.ts → apps/server/src/services/login.ts',
         'web-does-io: apps/web/src/lib/file.ts → fs',

@@ -316,13 +316,14 @@ async function startServer(benchCase: StratumBenchCase, journal = false) {
   const pow = POW[algorithm];
   // The lowest difficulty there is: every hash meets its target. Fixed, so vardiff never moves it.
   const difficulty = pow.difficultyForTarget(MAX_TARGET);
-  const source = benchCase.source();
+  const work = benchCase.work();
+  const { source } = work;
   await source.start();
   let batches = 0;
   const server = await startStratum({
     node: 'bench',
     log: SILENT_LOG,
-    sources: [source],
+    work: [work],
     bus: {
       publishShareBatch: async () => {
         batches++;

@@ -6,17 +6,21 @@
 
 import { REAL_CKB_POW_BLOCK } from '@lodestone/chain/testing';
 import type { AlgorithmKey } from '@lodestone/domain';
-import { BitcoinMiner } from '../src/stratum/client/bitcoinMiner.js';
-import { CkbMiner } from '../src/stratum/client/ckbMiner.js';
-import { KadenaMiner } from '../src/stratum/client/kadenaMiner.js';
-import { KaspaMiner } from '../src/stratum/client/kaspaMiner.js';
+import { bitcoinWork } from '../src/chains/bitcoin/index.js';
+import { BitcoinMiner } from '../src/chains/bitcoin/miner.js';
+import { ckbWork } from '../src/chains/ckb/index.js';
+import { CkbMiner } from '../src/chains/ckb/miner.js';
+import { CkbFixtureSource } from '../src/chains/ckb/testing.js';
+import { kadenaWork } from '../src/chains/kadena/index.js';
+import { KadenaMiner } from '../src/chains/kadena/miner.js';
+import { KadenaFixtureSource, kadenaFixtureJob } from '../src/chains/kadena/testing.js';
+import { kaspaWork } from '../src/chains/kaspa/index.js';
+import { KaspaMiner } from '../src/chains/kaspa/miner.js';
+import { KaspaFixtureSource } from '../src/chains/kaspa/testing.js';
 import type { MinerDialect } from '../src/stratum/client/minerDialect.js';
 import type { StratumAlgorithm } from '../src/stratum/pow.js';
-import type { AnyWorkSource } from '../src/stratum/startStratum.js';
-import { CkbFixtureSource } from '../src/stratum/testing/ckbFixtureJobs.js';
 import { FixtureJobSource } from '../src/stratum/testing/fixtureJobs.js';
-import { KadenaFixtureSource, kadenaFixtureJob } from '../src/stratum/testing/kadenaReplay.js';
-import { KaspaFixtureSource } from '../src/stratum/testing/kaspaFixtureJobs.js';
+import type { StratumWork } from '../src/stratum/work.js';
 
 export interface StratumBenchCase {
   algorithm: AlgorithmKey;
@@ -24,7 +28,7 @@ export interface StratumBenchCase {
    * A source of real jobs that needs no node. Its network target must be far below the target of the
    * lowest share difficulty (the benchmark's port difficulty), so that no share is a block.
    */
-  source(): AnyWorkSource;
+  work(): StratumWork;
   /** The miner side of the algorithm's dialect, one per connection. */
   miner(): MinerDialect;
 }
@@ -33,17 +37,17 @@ export interface StratumBenchCase {
 function bitcoinCase(algorithm: StratumAlgorithm): StratumBenchCase {
   return {
     algorithm,
-    source: () => new FixtureJobSource({ algorithm, networkTarget: 1n }),
+    work: () => bitcoinWork(new FixtureJobSource({ algorithm, networkTarget: 1n })),
     miner: () => new BitcoinMiner(algorithm),
   };
 }
 
 /** Kadena: a real mainnet work header whose target is 1, so that no share is a block. */
-function kadenaSource(): AnyWorkSource {
+function kadenaSource(): StratumWork {
   const source = new KadenaFixtureSource();
   let id = 0;
   source.publish(kadenaFixtureJob(0, { target: 1n, clock: { now: Date.now() }, id: () => String(++id) }));
-  return source;
+  return kadenaWork(source);
 }
 
 export const STRATUM_BENCH_CASES: readonly StratumBenchCase[] = [
@@ -51,14 +55,18 @@ export const STRATUM_BENCH_CASES: readonly StratumBenchCase[] = [
   bitcoinCase('scrypt'),
   bitcoinCase('x11'),
   // CKB mainnet block 76245's template: a real mainnet target, about 10^17 hashes a block.
-  { algorithm: 'eaglesong', source: () => new CkbFixtureSource([REAL_CKB_POW_BLOCK]), miner: () => new CkbMiner() },
+  {
+    algorithm: 'eaglesong',
+    work: () => ckbWork(new CkbFixtureSource([REAL_CKB_POW_BLOCK])),
+    miner: () => new CkbMiner(),
+  },
   // Real Kaspa blocks with a mainnet-order compact target (about 2^61 hashes a block).
   {
     algorithm: 'kheavyhash',
-    source: () => new KaspaFixtureSource({ now: Date.now, bits: 0x1906ffff }),
+    work: () => kaspaWork(new KaspaFixtureSource({ now: Date.now, bits: 0x1906ffff })),
     miner: () => new KaspaMiner('goldshell'),
   },
-  { algorithm: 'blake2s', source: kadenaSource, miner: () => new KadenaMiner() },
+  { algorithm: 'blake2s', work: kadenaSource, miner: () => new KadenaMiner() },
 ];
 
 export function benchCase(algorithm: string): StratumBenchCase {

@@ -9,10 +9,13 @@ import {
 import { KaspaNodeStandIn, STAND_IN_MINER, startChainwebNode, startCkbNode } from '@lodestone/chain/testing';
 import { POW } from '@lodestone/pow';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CKB_DEMO, DEMO_CKB_LOCK } from './chains/ckb/demo.js';
+import { KADENA_DEMO } from './chains/kadena/demo.js';
+import { KASPA_DEMO } from './chains/kaspa/demo.js';
 import { parseConfig } from './config/config.js';
-import { DEMO_CKB_LOCK, DEMO_REFERENCE, type DemoChainAlgorithm, DemoChainSource } from './demo/demoChains.js';
-import { createJobSources } from './network.js';
-import type { AnyWorkSource } from './stratum/startStratum.js';
+import { type DemoChainNode, DemoChainSource } from './demo/demoChains.js';
+import { createStratumWork } from './network.js';
+import type { WorkSourceView } from './stratum/work.js';
 
 const QUIET = { info() {}, warn() {}, error() {} };
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -61,10 +64,17 @@ function solve(job: WorkJob): unknown {
   }
 }
 
+/** The demo chains that run a chain's real job source against its demo node. */
+const DEMO_NODES: Record<'eaglesong' | 'kheavyhash' | 'blake2s', DemoChainNode<WorkJob, unknown>> = {
+  eaglesong: CKB_DEMO,
+  kheavyhash: KASPA_DEMO,
+  blake2s: KADENA_DEMO,
+};
+
 describe('the demo network of npm start', () => {
   it('starts six job sources, a first job from each, and stops them without leaving handles', async () => {
     const before = handles();
-    const sources = createJobSources(parseConfig({}), QUIET);
+    const sources = createStratumWork(parseConfig({}), QUIET).map((w) => w.source);
     cleanups.push(() => Promise.all(sources.map((s) => s.stop())));
     await Promise.all(sources.map((s) => s.start()));
     const jobs = sources.map((s) => s.current());
@@ -84,7 +94,7 @@ describe('the demo network of npm start', () => {
     }
     for (const algorithm of ['eaglesong', 'kheavyhash', 'blake2s'] as const) {
       const job = jobs.find((j) => j?.algorithm === algorithm) as WorkJob;
-      expect(job.valuationTarget).toBe(POW[algorithm].diff1Target / DEMO_REFERENCE[algorithm].difficulty);
+      expect(job.valuationTarget).toBe(POW[algorithm].diff1Target / DEMO_NODES[algorithm].reference.difficulty);
     }
     expect(sources.every((s) => s.demo)).toBe(true);
 
@@ -104,10 +114,14 @@ describe('the demo network of npm start', () => {
     );
   });
 
-  it.each(['eaglesong', 'kheavyhash', 'blake2s'] as DemoChainAlgorithm[])(
+  it.each(['eaglesong', 'kheavyhash', 'blake2s'] as const)(
     '%s: a block found on the demo chain is taken by its demo node and the chain moves on',
     async (algorithm) => {
-      const source = new DemoChainSource({ algorithm, expectedHashesPerBlock: 32n, valuation: 'reference' });
+      const source = new DemoChainSource({
+        node: DEMO_NODES[algorithm],
+        expectedHashesPerBlock: 32n,
+        valuation: 'reference',
+      });
       cleanups.push(() => source.stop());
       await source.start();
       const job = source.current() as WorkJob;
@@ -131,7 +145,7 @@ describe('the demo network of npm start', () => {
   );
 
   it('refuses a submission once stopped', async () => {
-    const source = new DemoChainSource({ algorithm: 'blake2s', expectedHashesPerBlock: 32n, valuation: 'chain' });
+    const source = new DemoChainSource({ node: DEMO_NODES.blake2s, expectedHashesPerBlock: 32n, valuation: 'chain' });
     await source.start();
     const job = source.current() as WorkJob;
     // DEMO_VALUATION=chain: shares are valued at the demo chain's own start target, retargets or not.
@@ -144,12 +158,12 @@ describe('the demo network of npm start', () => {
 describe('configured coins against their nodes (stand-ins)', () => {
   const KAS_ADDRESS = 'kaspadev:qqqqwrs4rs3j5vfc8ary64zmvf5hqam7skxf8x4p4zhmd0wye0fdjdvq62sxf';
 
-  async function started(coin: Record<string, unknown>): Promise<AnyWorkSource> {
+  async function started(coin: Record<string, unknown>): Promise<WorkSourceView> {
     const config = parseConfig({
       COINS: JSON.stringify([coin]),
       STRATUM_LISTENERS: JSON.stringify([{ algorithm: coin.algorithm, port: 0 }]),
     });
-    const [source] = createJobSources(config, QUIET);
+    const [source] = createStratumWork(config, QUIET).map((w) => w.source);
     if (!source) throw new Error('no source');
     cleanups.push(() => source.stop());
     await source.start();

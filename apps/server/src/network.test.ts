@@ -2,7 +2,7 @@ import { CkbJobSource, DaemonJobSource, DemoJobSource, KadenaJobSource, KaspaJob
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from './config/config.js';
 import { DemoChainSource } from './demo/demoChains.js';
-import { createJobSources, demoAlgorithms, fleetMines, servedAlgorithms } from './network.js';
+import { createStratumWork, demoAlgorithms, fleetMines, servedAlgorithms } from './network.js';
 
 const QUIET = { info() {}, warn() {}, error() {} };
 const KEY = 'f880a433d6e2a13a32b6169030f56245efdd8c1b8a5027e9ce98a88e886bef27';
@@ -30,11 +30,11 @@ const COINS = [
   },
 ];
 
-describe('createJobSources', () => {
+describe('createStratumWork', () => {
   it('serves all six algorithms from the demo network by default', () => {
     const config = parseConfig({});
     expect(servedAlgorithms(config)).toEqual(['scrypt', 'sha256', 'x11', 'eaglesong', 'blake2s', 'kheavyhash']);
-    const sources = createJobSources(config, QUIET);
+    const sources = createStratumWork(config, QUIET).map((w) => w.source);
     expect(sources.map((s) => [s.algorithm, s.demo, s.constructor.name])).toEqual([
       ['scrypt', true, DemoJobSource.name],
       ['sha256', true, DemoJobSource.name],
@@ -48,7 +48,11 @@ describe('createJobSources', () => {
   it('gives each configured coin its own job source, and the demo network the rest', () => {
     const config = parseConfig({ COINS: JSON.stringify(COINS) });
     expect(demoAlgorithms(config)).toEqual(['sha256', 'x11']);
-    const byAlgorithm = new Map(createJobSources(config, QUIET).map((s) => [s.algorithm, s]));
+    const byAlgorithm = new Map(
+      createStratumWork(config, QUIET)
+        .map((w) => w.source)
+        .map((s) => [s.algorithm, s]),
+    );
     expect(byAlgorithm.get('scrypt')).toBeInstanceOf(DaemonJobSource);
     expect(byAlgorithm.get('eaglesong')).toBeInstanceOf(CkbJobSource);
     expect(byAlgorithm.get('kheavyhash')).toBeInstanceOf(KaspaJobSource);
@@ -62,19 +66,20 @@ describe('createJobSources', () => {
       ['blake2s', false],
       ['kheavyhash', false],
     ]);
-    const kaspa = byAlgorithm.get('kheavyhash') as unknown as KaspaJobSource;
+    const kaspa = byAlgorithm.get('kheavyhash');
+    if (!(kaspa instanceof KaspaJobSource)) throw new Error('not a Kaspa source');
     expect(kaspa.coin).toBe('KAS');
     // The pay address is the pool's: version 0, a Schnorr key of 32 zero bytes, OP_CHECKSIG.
     expect(kaspa.payScript).toBe(`000020${'00'.repeat(32)}ac`);
-    expect((byAlgorithm.get('blake2s') as unknown as KadenaJobSource).clients.map((c) => c.name)).toEqual([
-      'http://127.0.0.1:1848',
-    ]);
+    const kadena = byAlgorithm.get('blake2s');
+    if (!(kadena instanceof KadenaJobSource)) throw new Error('not a Kadena source');
+    expect(kadena.clients.map((c) => c.name)).toEqual(['http://127.0.0.1:1848']);
   });
 
   it('sizes each demo chain’s target to the fleet that mines it', () => {
-    const few = createJobSources(parseConfig({ DEMO_WORKERS: '6' }), QUIET);
+    const few = createStratumWork(parseConfig({ DEMO_WORKERS: '6' }), QUIET).map((w) => w.source);
     expect(few.filter((s) => fleetMines(s.algorithm)).length).toBeGreaterThan(0);
-    const many = createJobSources(parseConfig({ DEMO_WORKERS: '60' }), QUIET);
+    const many = createStratumWork(parseConfig({ DEMO_WORKERS: '60' }), QUIET).map((w) => w.source);
     for (const [i, source] of few.entries()) {
       if (!fleetMines(source.algorithm)) continue;
       const other = many[i];

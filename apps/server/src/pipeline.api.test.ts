@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from './app.js';
 import { InProcessBus } from './bus/inProcess.js';
+import { bitcoinWork } from './chains/bitcoin/index.js';
 import { parseConfig } from './config/config.js';
 import { type Fleet, startFleet } from './demo/fleet.js';
 import { type JobsRole, startJobsRole } from './jobs/role.js';
@@ -48,7 +49,7 @@ describe('shares to pool statistics, end to end', () => {
         host: '127.0.0.1',
         kind: 'standard' as const,
       })),
-      sources,
+      work: sources.map(bitcoinWork),
       bus,
       log: SILENT_LOG,
       flushIntervalMs: 300,

@@ -6,11 +6,12 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../config/config.js';
 import { rollupPoolStats } from '../jobs/rollup.js';
-import { createJobSources } from '../network.js';
+import { createStratumWork } from '../network.js';
 import { powHashesPerDifficulty } from '../services/hashesPerDifficulty.js';
 import { estimatedRevenue } from '../services/mining.js';
 import { readPoolStats } from '../services/poolStats.js';
-import { type AnyWorkSource, batchNetwork } from '../stratum/startStratum.js';
+import { batchNetwork } from '../stratum/startStratum.js';
+import type { WorkSourceView } from '../stratum/work.js';
 
 /**
  * The demo network's economics as `npm start` runs them (default configuration: no coin daemons, the
@@ -44,9 +45,9 @@ const WINDOW_SECONDS = 600;
 const QUIET = { info() {}, warn() {}, error() {} };
 
 /** The network each default demo source stamps on its share batches, recorded as accounting does. */
-async function recordDemoNetworks(database: Database, env: Record<string, string> = {}): Promise<AnyWorkSource[]> {
+async function recordDemoNetworks(database: Database, env: Record<string, string> = {}): Promise<WorkSourceView[]> {
   const config = parseConfig(env);
-  const sources = createJobSources(config, QUIET);
+  const sources = createStratumWork(config, QUIET).map((w) => w.source);
   for (const source of sources) {
     await source.start();
     const network = batchNetwork(source);

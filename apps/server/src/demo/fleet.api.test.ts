@@ -1,19 +1,20 @@
-import { DemoJobSource } from '@lodestone/chain';
+import { DEFAULT_DEMO_HASHES_PER_BLOCK } from '@lodestone/chain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { minerDialectFor } from '../stratum/client/minerDialects.js';
+import { demoWork, minerDialectFor } from '../chains/registry.js';
 import { SILENT_LOG, type StratumLog } from '../stratum/log.js';
 import { type Harness, startHarness } from '../stratum/testing/harness.js';
-import { DemoChainSource } from './demoChains.js';
+import type { StratumWork } from '../stratum/work.js';
 import { type Fleet, fleetAssignments, startFleet } from './fleet.js';
 
 let harness: Harness | undefined;
 let fleet: Fleet | undefined;
-const sources: (DemoJobSource | DemoChainSource)[] = [];
+let work: StratumWork[] = [];
 
 afterEach(async () => {
   await fleet?.stop();
   await harness?.close();
-  for (const s of sources) await s.stop();
+  for (const { source } of work) await source.stop();
+  work = [];
 });
 
 describe('demo fleet', () => {
@@ -32,13 +33,12 @@ describe('demo fleet', () => {
   });
 
   it('mines real shares over TCP on the demo network through each algorithm’s miner dialect', async () => {
-    for (const algorithm of ['sha256', 'scrypt', 'x11'] as const) {
-      const source = new DemoJobSource({ algorithm });
-      await source.start();
-      sources.push(source);
-    }
+    work = (['sha256', 'scrypt', 'x11'] as const).map((algorithm) =>
+      demoWork(algorithm, { expectedHashesPerBlock: DEFAULT_DEMO_HASHES_PER_BLOCK, valuation: 'reference' }),
+    );
+    for (const { source } of work) await source.start();
     harness = await startHarness({
-      sources,
+      work,
       flushIntervalMs: 60_000,
       listeners: [
         { algorithm: 'sha256', minDifficulty: undefined, startDifficulty: undefined },
@@ -87,13 +87,12 @@ describe('demo fleet', () => {
   });
 
   it('mines the CKB, Kadena and Kaspa demo chains through their miner dialects', async () => {
-    for (const algorithm of ['eaglesong', 'blake2s', 'kheavyhash'] as const) {
-      const source = new DemoChainSource({ algorithm, expectedHashesPerBlock: 1n << 40n, valuation: 'reference' });
-      await source.start();
-      sources.push(source);
-    }
+    work = (['eaglesong', 'blake2s', 'kheavyhash'] as const).map((algorithm) =>
+      demoWork(algorithm, { expectedHashesPerBlock: 1n << 40n, valuation: 'reference' }),
+    );
+    for (const { source } of work) await source.start();
     harness = await startHarness({
-      sources,
+      work,
       flushIntervalMs: 60_000,
       listeners: (['eaglesong', 'blake2s', 'kheavyhash'] as const).map((algorithm) => ({
         algorithm,

@@ -8,9 +8,9 @@
  */
 import { randomInt } from 'node:crypto';
 import type { AlgorithmKey } from '@lodestone/domain';
+import { minerDialectFor } from '../chains/registry.js';
 import { MinerConnection } from '../stratum/client/minerConnection.js';
 import type { MinerDialect } from '../stratum/client/minerDialect.js';
-import { minerDialectFor } from '../stratum/client/minerDialects.js';
 import type { StratumLog } from '../stratum/log.js';
 import { powFor } from '../stratum/pow.js';
 

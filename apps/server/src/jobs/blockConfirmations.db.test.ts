@@ -9,6 +9,7 @@ import {
 } from '@lodestone/db';
 import { createTestDatabase, emptyTestDatabase, testEngines } from '@lodestone/db/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { FoundBlockRef } from '../chains/chain.js';
 import {
   BLOCK_NOT_FOUND_WARNING_MS,
   blockConfirmationJob,
@@ -18,7 +19,6 @@ import {
   requiredConfirmations,
   runBlockConfirmations,
 } from './blockConfirmations.js';
-import type { FoundBlockRef } from './chainBlockStatus.js';
 import { recordingLog } from './testing.js';
 
 const T = (iso: string) => new Date(`2024-05-06T${iso}Z`);

@@ -9,8 +9,9 @@ import {
   setBlockConfirmations,
 } from '@lodestone/db';
 import type { Kysely } from 'kysely';
+import type { FoundBlockStatus } from '../chains/chain.js';
 import type { Config } from '../config/config.js';
-import { type BlockStatusOf, type FoundBlockStatus, nodeBlockStatus } from './chainBlockStatus.js';
+import { type BlockStatusOf, nodeBlockStatus } from './chainBlockStatus.js';
 import type { JobDefinition, Log } from './types.js';
 
 export type { BlockStatusOf } from './chainBlockStatus.js';

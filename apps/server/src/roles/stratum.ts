@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AlgorithmKey } from '@lodestone/domain';
 import { startFleet } from '../demo/fleet.js';
-import { createJobSources, demoAlgorithms } from '../network.js';
+import { createStratumWork, demoAlgorithms } from '../network.js';
 import { ensureDemoAccounts } from '../services/accounts/demo.js';
 import { accountAuthorizer } from '../services/accounts/stratumAuthorizer.js';
 import { startStratum } from '../stratum/startStratum.js';
@@ -19,8 +19,8 @@ const DEMO_FLEET_SHARE_SECONDS = 5;
 export async function startStratumRole(parts: ProcessParts, running: Running[]): Promise<number[]> {
   const { config, database, bus, registry } = parts;
   const log = parts.log.child({ role: 'stratum' });
-  const sources = createJobSources(config, log);
-  for (const source of sources) {
+  const work = createStratumWork(config, log);
+  for (const { source } of work) {
     await source.start();
     running.push({ name: `job source ${source.algorithm}`, stop: () => source.stop() });
   }
@@ -41,7 +41,7 @@ export async function startStratumRole(parts: ProcessParts, running: Running[]):
       tls: l.tls ? tls : undefined,
       maxConnections: l.max_connections,
     })),
-    sources,
+    work,
     bus,
     log,
     vardiff: { targetIntervalMs: config.shareIntervalSeconds * 1000 },

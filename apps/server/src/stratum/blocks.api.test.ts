@@ -10,6 +10,7 @@ import { DemoJobSource, type SubmitBlockResult } from '@lodestone/chain';
 import { POW } from '@lodestone/pow';
 import { Registry } from 'prom-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bitcoinWork } from '../chains/bitcoin/index.js';
 import { findShare } from './client/miner.js';
 import { StratumClient } from './client/stratumClient.js';
 import { FixtureJobSource } from './testing/fixtureJobs.js';
@@ -87,7 +88,7 @@ describe('block candidates', () => {
         });
       },
     });
-    harness = await startHarness({ sources: [source] });
+    harness = await startHarness({ work: [bitcoinWork(source)] });
     const client = await ready(harness);
     const first = findShare(state(client), pow);
     if (!first) throw new Error('no share');
@@ -113,7 +114,7 @@ describe('block candidates', () => {
     const demo = new DemoJobSource({ algorithm: 'sha256', expectedHashesPerBlock: 64n, blockIntervalMs: 3_600_000 });
     await demo.start();
     harness = await startHarness({
-      sources: [demo],
+      work: [bitcoinWork(demo)],
       listeners: [{ kind: 'standard', minDifficulty: undefined, startDifficulty: undefined }],
     });
     const listener = harness.server.listeners[0];

@@ -18,7 +18,7 @@ import { InProcessBus } from '../bus/inProcess.js';
 import { parseConfig } from '../config/config.js';
 import { startShareConsumers } from '../jobs/accounting.js';
 import { recordingLog } from '../jobs/testing.js';
-import { createJobSources } from '../network.js';
+import { createStratumWork } from '../network.js';
 import { findShare } from './client/miner.js';
 import type { StratumClient } from './client/stratumClient.js';
 import { SILENT_LOG } from './log.js';
@@ -59,7 +59,7 @@ describe('a Dash block found through the pool, accepted by the dashd stand-in an
         stratum: { listeners: [{ algorithm: 'x11', port: 0, host: '127.0.0.1' }] },
       },
     );
-    const sources = createJobSources(config, SILENT_LOG);
+    const sources = createStratumWork(config, SILENT_LOG).map((w) => w.source);
     expect(sources).toHaveLength(1);
     source = sources[0] as JobSource;
     await source.start();

@@ -8,11 +8,14 @@ import { REAL_CKB_POW_BLOCK } from '@lodestone/chain/testing';
 import type { AlgorithmKey } from '@lodestone/domain';
 import { POW } from '@lodestone/pow';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AnyWorkSource } from './startStratum.js';
-import { CkbFixtureSource } from './testing/ckbFixtureJobs.js';
+import { ckbWork } from '../chains/ckb/index.js';
+import { CkbFixtureSource } from '../chains/ckb/testing.js';
+import { kadenaWork } from '../chains/kadena/index.js';
+import { KadenaFixtureSource, kadenaFixtureJob } from '../chains/kadena/testing.js';
+import { kaspaWork } from '../chains/kaspa/index.js';
+import { KaspaFixtureSource } from '../chains/kaspa/testing.js';
 import { type Harness, startHarness } from './testing/harness.js';
-import { KadenaFixtureSource, kadenaFixtureJob } from './testing/kadenaReplay.js';
-import { KaspaFixtureSource } from './testing/kaspaFixtureJobs.js';
+import type { StratumWork } from './work.js';
 
 let harness: Harness | undefined;
 
@@ -21,25 +24,25 @@ afterEach(async () => {
   harness = undefined;
 });
 
-function kadenaSource(): AnyWorkSource {
+function kadenaSource(): StratumWork {
   const source = new KadenaFixtureSource();
   let id = 0;
   source.publish(kadenaFixtureJob(0, { target: 1n, clock: { now: Date.now() }, id: () => String(++id) }));
-  return source;
+  return kadenaWork(source);
 }
 
-const CASES: { algorithm: AlgorithmKey; source: () => AnyWorkSource; agents: string[] }[] = [
+const CASES: { algorithm: AlgorithmKey; work: () => StratumWork; agents: string[] }[] = [
   {
     algorithm: 'eaglesong',
-    source: () => new CkbFixtureSource([REAL_CKB_POW_BLOCK]),
+    work: () => ckbWork(new CkbFixtureSource([REAL_CKB_POW_BLOCK])),
     agents: ['ckbminer-v1.0.0'],
   },
   {
     algorithm: 'kheavyhash',
-    source: () => new KaspaFixtureSource({ now: Date.now, bits: 0x1906ffff }),
+    work: () => kaspaWork(new KaspaFixtureSource({ now: Date.now, bits: 0x1906ffff })),
     agents: ['IceRiverMiner-v1.1', 'GodMiner/2.0.0', 'BzMiner-v21', 'lolMiner 1.88'],
   },
-  { algorithm: 'blake2s', source: kadenaSource, agents: ['kdaminer-v1.0.0'] },
+  { algorithm: 'blake2s', work: kadenaSource, agents: ['kdaminer-v1.0.0'] },
 ];
 
 /** Values a broken or hostile miner might put anywhere in a message. */
@@ -111,7 +114,7 @@ describe('CKB, Kaspa and Kadena ports under random input', () => {
       // A share target of 2^64: no nonce a fuzzer sends meets it (and none of these jobs' network targets).
       const difficulty = POW[c.algorithm].difficultyForTarget(1n << 64n);
       harness = await startHarness({
-        sources: [c.source()],
+        work: [c.work()],
         limits: { maxMalformed: 1_000_000, maxInvalidShareRatio: 1 },
         listeners: [{ algorithm: c.algorithm, minDifficulty: difficulty, startDifficulty: difficulty }],
       });

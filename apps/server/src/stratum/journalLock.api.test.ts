@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DataDirError } from '@lodestone/db';
 import { afterEach, describe, expect, it } from 'vitest';
+import { bitcoinWork } from '../chains/bitcoin/index.js';
 import { SILENT_LOG } from './log.js';
 import { type StratumServer, startStratum } from './startStratum.js';
 import { FixtureJobSource } from './testing/fixtureJobs.js';
@@ -23,7 +24,7 @@ function start(journalDirectory: string) {
   return startStratum({
     node: 'rig-host',
     listeners: [{ algorithm: 'sha256', host: '127.0.0.1', port: 0, kind: 'standard' }],
-    sources: [new FixtureJobSource({ algorithm: 'sha256' })],
+    work: [bitcoinWork(new FixtureJobSource({ algorithm: 'sha256' }))],
     bus: new RecordingBus(),
     log: SILENT_LOG,
     journalDirectory,

@@ -4,7 +4,7 @@
  * pool (testing/replayedMiner.ts), on each bitcoin-family algorithm, from the demo port's start.
  */
 import { describe, expect, it } from 'vitest';
-import { BitcoinDialect } from './dialects/bitcoin.js';
+import { BitcoinDialect } from '../chains/bitcoin/dialect.js';
 import { portDifficulty } from './difficulty.js';
 import { ExtranonceAllocator } from './extranonce.js';
 import { JobManager } from './jobManager.js';

@@ -8,17 +8,22 @@
 import type { AlgorithmKey } from '@lodestone/domain';
 import { POW } from '@lodestone/pow';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bitcoinWork } from '../chains/bitcoin/index.js';
+import { ckbWork } from '../chains/ckb/index.js';
+import { CkbFixtureSource } from '../chains/ckb/testing.js';
+import { kadenaWork } from '../chains/kadena/index.js';
+import { KadenaFixtureSource, kadenaFixtureJob } from '../chains/kadena/testing.js';
+import { kaspaWork } from '../chains/kaspa/index.js';
+import { KaspaFixtureSource } from '../chains/kaspa/testing.js';
+import { minerDialectFor } from '../chains/registry.js';
 import { MinerConnection } from './client/minerConnection.js';
 import type { MinerSearch } from './client/minerDialect.js';
-import { minerDialectFor } from './client/minerDialects.js';
 import { SILENT_LOG } from './log.js';
 import { StratumError } from './protocol.js';
-import { type AnyWorkSource, type StratumServer, startStratum } from './startStratum.js';
-import { CkbFixtureSource } from './testing/ckbFixtureJobs.js';
+import { type StratumServer, startStratum } from './startStratum.js';
 import { FixtureJobSource } from './testing/fixtureJobs.js';
 import { RecordingBus } from './testing/harness.js';
-import { KadenaFixtureSource, kadenaFixtureJob } from './testing/kadenaReplay.js';
-import { KaspaFixtureSource } from './testing/kaspaFixtureJobs.js';
+import type { StratumWork } from './work.js';
 
 type Share = NonNullable<MinerSearch['share']>;
 
@@ -31,7 +36,7 @@ const LATER_JOBS = 3;
 /** A source of `algorithm` and how it hands out its current work again under a new job id. */
 interface ReplayCase {
   algorithm: AlgorithmKey;
-  source: AnyWorkSource;
+  work: StratumWork;
   sameWork(): void;
 }
 
@@ -42,15 +47,15 @@ function replayCase(algorithm: AlgorithmKey): ReplayCase {
     case 'x11': {
       const source = new FixtureJobSource({ algorithm });
       // The daemon's clock moved 30 s and nothing else did: a refresh with the same coinbase and branch.
-      return { algorithm, source, sameWork: () => source.refresh(30) };
+      return { algorithm, work: bitcoinWork(source), sameWork: () => source.refresh(30) };
     }
     case 'eaglesong': {
       const source = new CkbFixtureSource();
-      return { algorithm, source, sameWork: () => source.reissue() };
+      return { algorithm, work: ckbWork(source), sameWork: () => source.reissue() };
     }
     case 'kheavyhash': {
       const source = new KaspaFixtureSource({ now: Date.now });
-      return { algorithm, source, sameWork: () => source.reissue() };
+      return { algorithm, work: kaspaWork(source), sameWork: () => source.reissue() };
     }
     case 'blake2s': {
       const source = new KadenaFixtureSource();
@@ -58,7 +63,7 @@ function replayCase(algorithm: AlgorithmKey): ReplayCase {
       source.publish(kadenaFixtureJob(0, { clock: { now: Date.now() }, id: () => (++next).toString(16) }));
       return {
         algorithm,
-        source,
+        work: kadenaWork(source),
         sameWork: () => {
           const job = source.current();
           if (job) source.publish(job.withCreationTime(job.creationTime));
@@ -81,7 +86,7 @@ afterEach(async () => {
 describe('a share re-sent under later job ids of the same work', () => {
   const algorithms: AlgorithmKey[] = ['sha256', 'scrypt', 'x11', 'eaglesong', 'kheavyhash', 'blake2s'];
   it.each(algorithms)('%s: every re-send is a duplicate and credits nothing', async (algorithm) => {
-    const { source, sameWork } = replayCase(algorithm);
+    const { work, sameWork } = replayCase(algorithm);
     // One hash in 16 meets the share target: shares in microseconds, never a block at these sources' targets.
     const difficulty = POW[algorithm].difficultyForTarget(1n << 252n);
     const bus = new RecordingBus();
@@ -98,7 +103,7 @@ describe('a share re-sent under later job ids of the same work', () => {
           maxDifficulty: difficulty,
         },
       ],
-      sources: [source],
+      work: [work],
       bus,
       log: SILENT_LOG,
       flushIntervalMs: 60_000,

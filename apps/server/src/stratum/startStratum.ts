@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { WorkJob, WorkSource } from '@lodestone/chain';
 import { type DataDirLock, fileErrorReason, lockDataDir } from '@lodestone/db';
 import { type AlgorithmKey, type BatchNetwork, networkDifficulty } from '@lodestone/domain';
 import type { Registry } from 'prom-client';
@@ -8,9 +7,7 @@ import type { ShareBus } from '../bus/types.js';
 import { AddressGuard } from './addressGuard.js';
 import { BlockSubmitter } from './blocks.js';
 import { ConnectionBudget, openFileLimit, stratumCapacity } from './capacity.js';
-import { createDialect, type Dialect } from './dialects/index.js';
 import { portDifficulty } from './difficulty.js';
-import { JobManager } from './jobManager.js';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, openListener, type RunningListener } from './listener.js';
 import type { StratumLog } from './log.js';
 import { NO_METRICS, prometheusStratumMetrics, type StratumMetrics } from './metrics.js';
@@ -19,9 +16,7 @@ import { DEFAULT_SESSION_LIMITS, type ListenerKind, type SessionLimits } from '.
 import { ShareAggregator } from './shareAggregator.js';
 import { ShareJournal, ShareJournalError } from './shareJournal.js';
 import { DEFAULT_VARDIFF, type VardiffSettings } from './vardiff.js';
-
-/** A job source of any algorithm (its dialect knows its job and solution types). */
-export type AnyWorkSource = WorkSource<WorkJob, unknown>;
+import type { OpenedWork, StratumWork, WorkSourceView } from './work.js';
 
 export interface StratumListenerOptions {
   algorithm: AlgorithmKey;
@@ -43,8 +38,11 @@ export interface StratumOptions {
   /** This node's name in share batches and found blocks. */
   node: string;
   listeners: StratumListenerOptions[];
-  /** One job source per algorithm that has listeners; the caller starts and stops them. */
-  sources: AnyWorkSource[];
+  /**
+   * One job source per algorithm that has listeners, with the dialect of its chain (a chain module's
+   * `stratumWork`); the caller starts and stops the sources.
+   */
+  work: StratumWork[];
   bus: Pick<ShareBus, 'publishShareBatch' | 'publishFoundBlock'>;
   log: StratumLog;
   /** Whether an account may mine; default: every valid account name may (no accounts yet). */
@@ -94,7 +92,7 @@ export interface StratumServer {
  * difficulty of a real chain, a real coin's on the demo network (BitcoinJob.valuationTarget). Undefined
  * before the first job.
  */
-export function batchNetwork(source: AnyWorkSource): BatchNetwork | undefined {
+export function batchNetwork(source: WorkSourceView): BatchNetwork | undefined {
   const job = source.current();
   if (!job) return undefined;
   return {
@@ -126,24 +124,21 @@ export async function startStratum(options: StratumOptions): Promise<StratumServ
   const vardiff: VardiffSettings = { ...DEFAULT_VARDIFF, ...options.vardiff };
   const authorize = options.authorize ?? (async () => true);
 
-  const jobManagers = new Map<AlgorithmKey, JobManager<WorkJob, unknown>>();
-  const dialects = new Map<AlgorithmKey, Dialect>();
+  const opened = new Map<AlgorithmKey, OpenedWork>();
   for (const listener of options.listeners) {
-    if (jobManagers.has(listener.algorithm)) continue;
-    const source = options.sources.find((s) => s.algorithm === listener.algorithm);
-    if (!source)
+    if (opened.has(listener.algorithm)) continue;
+    const work = options.work.find((w) => w.source.algorithm === listener.algorithm);
+    if (!work)
       throw new Error(
         `stratum: no job source for ${listener.algorithm}, which has a listener on port ${listener.port}`,
       );
-    const jobs = new JobManager(source, { log });
-    jobManagers.set(listener.algorithm, jobs);
-    dialects.set(listener.algorithm, createDialect(listener.algorithm, jobs));
+    opened.set(listener.algorithm, work.open(log));
   }
 
   const journalLock = options.journalDirectory ? await lockJournal(options.journalDirectory) : undefined;
-  let opened: ReturnType<typeof ShareJournal.open> | undefined;
+  let journalOpened: ReturnType<typeof ShareJournal.open> | undefined;
   try {
-    opened = options.journalDirectory
+    journalOpened = options.journalDirectory
       ? ShareJournal.open({
           directory: options.journalDirectory,
           now,
@@ -154,8 +149,8 @@ export async function startStratum(options: StratumOptions): Promise<StratumServ
     await journalLock?.release();
     throw error;
   }
-  const journal = opened?.journal;
-  const { recovered } = opened ?? {};
+  const journal = journalOpened?.journal;
+  const { recovered } = journalOpened ?? {};
   if (recovered && recovered.batches.length + recovered.shares.length + recovered.blocks.length > 0) {
     log.info(
       { batches: recovered.batches.length, shares: recovered.shares.length, blocks: recovered.blocks.length },
@@ -170,12 +165,12 @@ export async function startStratum(options: StratumOptions): Promise<StratumServ
     flushIntervalMs: options.flushIntervalMs,
     now,
     networkOf: (algorithm) => {
-      const jobs = jobManagers.get(algorithm as AlgorithmKey);
-      return jobs ? batchNetwork(jobs.source) : undefined;
+      const work = opened.get(algorithm as AlgorithmKey);
+      return work ? batchNetwork(work.jobs.source) : undefined;
     },
   });
   const blocks = new BlockSubmitter({ node: options.node, bus: options.bus, log, metrics, now, journal });
-  if (opened) blocks.resend(opened.recovered.blocks);
+  if (journalOpened) blocks.resend(journalOpened.recovered.blocks);
   const guard = new AddressGuard(limits.maxConnectionsPerAddress, now);
   const capacity = stratumCapacity(
     'fileLimit' in options ? options.fileLimit : openFileLimit(),
@@ -190,8 +185,8 @@ export async function startStratum(options: StratumOptions): Promise<StratumServ
   const guardSweep = setInterval(() => guard.sweep(), 60_000);
   guardSweep.unref();
 
-  for (const jobs of jobManagers.values()) jobs.start();
-  if (opened) aggregator.recover(opened.recovered);
+  for (const work of opened.values()) work.jobs.start();
+  if (journalOpened) aggregator.recover(journalOpened.recovered);
   aggregator.start();
 
   const running: RunningListener[] = [];
@@ -199,7 +194,7 @@ export async function startStratum(options: StratumOptions): Promise<StratumServ
   const stop = async () => {
     clearInterval(guardSweep);
     await Promise.all(running.map((l) => l.close()));
-    for (const jobs of jobManagers.values()) jobs.stop();
+    for (const work of opened.values()) work.jobs.stop();
     await blocks.drain();
     try {
       await aggregator.stop();
@@ -211,8 +206,7 @@ export async function startStratum(options: StratumOptions): Promise<StratumServ
 
   try {
     for (const config of options.listeners) {
-      const jobs = jobManagers.get(config.algorithm) as JobManager<WorkJob, unknown>;
-      const dialect = dialects.get(config.algorithm) as Dialect;
+      const { jobs, dialect } = opened.get(config.algorithm) as OpenedWork;
       const difficulty = portDifficulty(config.algorithm, config.kind, jobs.source.demo, dialect.pow, {
         min: config.minDifficulty,
         max: config.maxDifficulty,

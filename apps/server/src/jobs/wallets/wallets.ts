@@ -2,10 +2,10 @@ import { BitcoinWallet, type SigningWallet, type Wallet } from '@lodestone/chain
 import { type DB, listCoins } from '@lodestone/db';
 import { amountToUnits } from '@lodestone/domain';
 import type { Kysely } from 'kysely';
+import { signingWalletFor } from '../../chains/registry.js';
 import type { Config } from '../../config/config.js';
 import type { ServiceLog } from '../../services/log.js';
 import { DemoWallet } from './demoWallet.js';
-import { createSigningWallet } from './signingWallets.js';
 
 /**
  * A wallet payouts are sent from, and what it must keep: a node wallet of the bitcoin family (one
@@ -68,7 +68,7 @@ export async function createWallets(
       });
     } else {
       wallets.set(coin.ticker, {
-        wallet: createSigningWallet(setting, coin),
+        wallet: signingWalletFor(setting, coin),
         minBalance,
         ...(setting.kind === 'evm' ? { replaceAfterMs: setting.replace_after_minutes * 60_000 } : {}),
       });

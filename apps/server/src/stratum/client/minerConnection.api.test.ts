@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BitcoinMiner } from '../../chains/bitcoin/miner.js';
 import { type Harness, startHarness } from '../testing/harness.js';
-import { BitcoinMiner } from './bitcoinMiner.js';
 import { MinerConnection } from './minerConnection.js';
 
 let harness: Harness | undefined;

@@ -1,6 +1,6 @@
 import { DemoJobSource } from '@lodestone/chain';
 import { describe, expect, it } from 'vitest';
-import { notifyLine } from '../dialects/bitcoin.js';
+import { notifyLine } from '../../chains/bitcoin/dialect.js';
 import { FixtureJobSource } from '../testing/fixtureJobs.js';
 import { buildHeader, parseNotify } from './work.js';
 

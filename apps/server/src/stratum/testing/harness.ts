@@ -5,17 +5,13 @@
 import type { JobSource } from '@lodestone/chain';
 import type { AlgorithmKey, FoundBlock, ShareBatch } from '@lodestone/domain';
 import { POW } from '@lodestone/pow';
+import { bitcoinWork } from '../../chains/bitcoin/index.js';
 import { StratumClient } from '../client/stratumClient.js';
 import { SILENT_LOG } from '../log.js';
 import type { StratumAlgorithm } from '../pow.js';
 import type { ListenerKind } from '../session.js';
-import {
-  type AnyWorkSource,
-  type StratumListenerOptions,
-  type StratumOptions,
-  type StratumServer,
-  startStratum,
-} from '../startStratum.js';
+import { type StratumListenerOptions, type StratumOptions, type StratumServer, startStratum } from '../startStratum.js';
+import type { StratumWork } from '../work.js';
 import { FixtureJobSource } from './fixtureJobs.js';
 
 export class RecordingBus {
@@ -64,9 +60,10 @@ export class RecordingBus {
 /** A share difficulty that one hash in 16 meets (SHA256): tests find shares in microseconds. */
 export const EASY_SHA256_DIFFICULTY = POW.sha256.difficultyForTarget(1n << 252n);
 
-export interface HarnessOptions extends Partial<Omit<StratumOptions, 'sources' | 'bus' | 'listeners'>> {
+export interface HarnessOptions extends Partial<Omit<StratumOptions, 'work' | 'bus' | 'listeners'>> {
   listeners?: Partial<StratumListenerOptions>[];
-  sources?: AnyWorkSource[];
+  /** Sources with their dialects (default: a SHA256 fixture source). */
+  work?: StratumWork[];
   networkTarget?: bigint;
 }
 
@@ -75,7 +72,6 @@ export interface Harness {
   bus: RecordingBus;
   /** The fixture source of each algorithm (when the harness made it). */
   source: FixtureJobSource;
-  sources: AnyWorkSource[];
   port(kind?: ListenerKind, algorithm?: AlgorithmKey): number;
   connect(kind?: ListenerKind, algorithm?: AlgorithmKey): Promise<StratumClient>;
   close(): Promise<void>;
@@ -84,7 +80,7 @@ export interface Harness {
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const bus = new RecordingBus();
   const source = new FixtureJobSource({ algorithm: 'sha256', networkTarget: options.networkTarget });
-  const sources: AnyWorkSource[] = options.sources ?? [source];
+  const work = options.work ?? [bitcoinWork(source)];
   const listeners: StratumListenerOptions[] = (
     options.listeners ?? [{ kind: 'standard' }, { kind: 'xnsub' }, { kind: 'marketplace' }]
   ).map((l) => ({
@@ -96,13 +92,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     startDifficulty: EASY_SHA256_DIFFICULTY,
     ...l,
   }));
-  const { listeners: _omit, sources: _sources, networkTarget: _target, ...rest } = options;
+  const { listeners: _omit, work: _work, networkTarget: _target, ...rest } = options;
   const server = await startStratum({
     node: 'test-node',
     log: SILENT_LOG,
     ...rest,
     listeners,
-    sources,
+    work,
     bus,
   });
   const clients: StratumClient[] = [];
@@ -115,7 +111,6 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     server,
     bus,
     source,
-    sources,
     port,
     async connect(kind, algorithm) {
       const client = await StratumClient.connect({ host: '127.0.0.1', port: port(kind, algorithm), timeoutMs: 5000 });
@@ -158,7 +153,7 @@ export async function startBlockMining(options: {
         maxDifficulty: difficulty,
       },
     ],
-    sources: [options.source],
+    work: [bitcoinWork(options.source)],
     bus: options.bus,
     log: SILENT_LOG,
     flushIntervalMs: 60_000,

@@ -1,6 +1,6 @@
 import { POW } from '@lodestone/pow';
 import { describe, expect, it } from 'vitest';
-import { KaspaMiner, minerTarget } from './kaspaMiner.js';
+import { KaspaMiner, minerTarget } from './miner.js';
 
 describe('Kaspa miner (client side)', () => {
   it("computes the ASIC firmware's target, never above the pool's (2^224 − 1) / d", () => {

@@ -3,20 +3,20 @@
  * and share check), line by line: what it mines is what the pool credits.
  */
 import { describe, expect, it } from 'vitest';
-import { BitcoinDialect } from '../dialects/bitcoin.js';
-import type { SolvedBlock } from '../dialects/dialect.js';
-import { ExtranonceAllocator } from '../extranonce.js';
-import { JobManager } from '../jobManager.js';
-import { SILENT_LOG } from '../log.js';
-import { NO_METRICS } from '../metrics.js';
-import { MAX_TARGET, powFor, type StratumAlgorithm } from '../pow.js';
-import { DEFAULT_SESSION_LIMITS, Session } from '../session.js';
-import type { ShareOutcome } from '../shareAggregator.js';
-import { FixtureJobSource } from '../testing/fixtureJobs.js';
-import { DEFAULT_VARDIFF } from '../vardiff.js';
-import { BitcoinMiner } from './bitcoinMiner.js';
-import type { MinerDialect } from './minerDialect.js';
-import { minerDialectFor } from './minerDialects.js';
+import type { MinerDialect } from '../../stratum/client/minerDialect.js';
+import type { SolvedBlock } from '../../stratum/dialects/dialect.js';
+import { ExtranonceAllocator } from '../../stratum/extranonce.js';
+import { JobManager } from '../../stratum/jobManager.js';
+import { SILENT_LOG } from '../../stratum/log.js';
+import { NO_METRICS } from '../../stratum/metrics.js';
+import { MAX_TARGET, powFor, type StratumAlgorithm } from '../../stratum/pow.js';
+import { DEFAULT_SESSION_LIMITS, Session } from '../../stratum/session.js';
+import type { ShareOutcome } from '../../stratum/shareAggregator.js';
+import { FixtureJobSource } from '../../stratum/testing/fixtureJobs.js';
+import { DEFAULT_VARDIFF } from '../../stratum/vardiff.js';
+import { minerDialectFor } from '../registry.js';
+import { BitcoinDialect } from './dialect.js';
+import { BitcoinMiner } from './miner.js';
 
 interface Reply {
   id: number;

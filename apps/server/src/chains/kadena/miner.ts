@@ -10,7 +10,7 @@
  */
 import { hash } from 'node:crypto';
 import { POW } from '@lodestone/pow';
-import type { MinerDialect, MinerSearch } from './minerDialect.js';
+import type { MinerDialect, MinerSearch } from '../../stratum/client/minerDialect.js';
 
 const WORK_LENGTH = 286;
 const NONCE_OFFSET = 278;

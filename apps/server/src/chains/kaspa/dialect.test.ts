@@ -6,17 +6,17 @@
  */
 import type { KaspaJob } from '@lodestone/chain';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BlockCandidate } from '../blocks.js';
-import { KaspaMiner, type KaspaMinerKind } from '../client/kaspaMiner.js';
-import { ExtranonceAllocator } from '../extranonce.js';
-import { JobManager } from '../jobManager.js';
-import { SILENT_LOG } from '../log.js';
-import { NO_METRICS } from '../metrics.js';
-import { DEFAULT_SESSION_LIMITS, Session } from '../session.js';
-import type { ShareOutcome } from '../shareAggregator.js';
-import { KaspaFixtureSource } from '../testing/kaspaFixtureJobs.js';
-import { DEFAULT_VARDIFF } from '../vardiff.js';
-import { KaspaDialect } from './kaspa.js';
+import type { BlockCandidate } from '../../stratum/blocks.js';
+import { ExtranonceAllocator } from '../../stratum/extranonce.js';
+import { JobManager } from '../../stratum/jobManager.js';
+import { SILENT_LOG } from '../../stratum/log.js';
+import { NO_METRICS } from '../../stratum/metrics.js';
+import { DEFAULT_SESSION_LIMITS, Session } from '../../stratum/session.js';
+import type { ShareOutcome } from '../../stratum/shareAggregator.js';
+import { DEFAULT_VARDIFF } from '../../stratum/vardiff.js';
+import { KaspaDialect } from './dialect.js';
+import { KaspaMiner, type KaspaMinerKind } from './miner.js';
+import { KaspaFixtureSource } from './testing.js';
 
 const LOGIN = 'alice.rig1';
 /** One hash in 64 meets it (difficulty 1 = 2^32 hashes). */

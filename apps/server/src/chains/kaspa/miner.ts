@@ -20,7 +20,7 @@
  */
 import { parseJsonExact } from '@lodestone/chain';
 import { kaspaPowInput, kheavyhash, setKaspaNonce } from '@lodestone/pow';
-import type { MinerDialect, MinerSearch } from './minerDialect.js';
+import type { MinerDialect, MinerSearch } from '../../stratum/client/minerDialect.js';
 
 export type KaspaMinerKind = 'iceriver' | 'bitmain' | 'bzminer' | 'lolminer' | 'goldshell';
 

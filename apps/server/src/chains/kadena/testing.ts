@@ -16,15 +16,15 @@ import {
   type WorkSource,
 } from '@lodestone/chain';
 import { realMainnetHeaders } from '@lodestone/chain/testing';
-import { KadenaMiner, type KadenaMinerOptions } from '../client/kadenaMiner.js';
-import { KadenaDialect } from '../dialects/kadena.js';
-import { ExtranonceAllocator } from '../extranonce.js';
-import { JobManager } from '../jobManager.js';
-import { SILENT_LOG } from '../log.js';
-import { NO_METRICS } from '../metrics.js';
-import { DEFAULT_SESSION_LIMITS, type PortSettings, Session } from '../session.js';
-import type { ShareOutcome } from '../shareAggregator.js';
-import { DEFAULT_VARDIFF } from '../vardiff.js';
+import { ExtranonceAllocator } from '../../stratum/extranonce.js';
+import { JobManager } from '../../stratum/jobManager.js';
+import { SILENT_LOG } from '../../stratum/log.js';
+import { NO_METRICS } from '../../stratum/metrics.js';
+import { DEFAULT_SESSION_LIMITS, type PortSettings, Session } from '../../stratum/session.js';
+import type { ShareOutcome } from '../../stratum/shareAggregator.js';
+import { DEFAULT_VARDIFF } from '../../stratum/vardiff.js';
+import { KadenaDialect } from './dialect.js';
+import { KadenaMiner, type KadenaMinerOptions } from './miner.js';
 
 /** 360 real mainnet01 work headers of chain 5 (318 bytes: work ‖ block hash), each the parent of the next. */
 export const MAINNET_HEADERS = realMainnetHeaders();

@@ -1,5 +1,5 @@
 import { POW } from '@lodestone/pow';
-import type { MinerDialect, MinerSearch } from './minerDialect.js';
+import type { MinerDialect, MinerSearch } from '../../stratum/client/minerDialect.js';
 
 /** CKB's nonce: 16 bytes (ckb-gominer README: "by protocol CKB's nonce is 16 bytes long"). */
 const NONCE_BYTES = 16;

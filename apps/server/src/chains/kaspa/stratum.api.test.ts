@@ -11,11 +11,12 @@ import { type KaspaJob, KaspaJobSource, KaspaRpc, kaspaBlockStatus, payToAddress
 import { type KaspaNodeOptions, KaspaNodeStandIn } from '@lodestone/chain/testing';
 import type { FoundBlock } from '@lodestone/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { InProcessBus } from '../bus/inProcess.js';
-import { KaspaMiner, type KaspaMinerKind } from './client/kaspaMiner.js';
-import { StratumClient } from './client/stratumClient.js';
-import { SILENT_LOG } from './log.js';
-import { startStratum } from './startStratum.js';
+import { InProcessBus } from '../../bus/inProcess.js';
+import { StratumClient } from '../../stratum/client/stratumClient.js';
+import { SILENT_LOG } from '../../stratum/log.js';
+import { startStratum } from '../../stratum/startStratum.js';
+import { kaspaWork } from './index.js';
+import { KaspaMiner, type KaspaMinerKind } from './miner.js';
 
 /** How long a test waits on the sockets (node stand-in, pool, miner, bus), and how often it looks. */
 const overTheWire = { timeout: 20_000, interval: 20 };
@@ -57,7 +58,7 @@ async function startPool(kind: KaspaMinerKind, nodeOptions: KaspaNodeOptions = {
         maxDifficulty: SHARE_DIFFICULTY,
       },
     ],
-    sources: [source],
+    work: [kaspaWork(source)],
     bus,
     log: SILENT_LOG,
     flushIntervalMs: 60_000,

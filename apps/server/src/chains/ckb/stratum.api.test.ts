@@ -12,11 +12,12 @@ import { type CkbStandInNode, startCkbNode } from '@lodestone/chain/testing';
 import type { FoundBlock, ShareBatch } from '@lodestone/domain';
 import { POW } from '@lodestone/pow';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { InProcessBus } from '../bus/inProcess.js';
-import { CkbMiner } from './client/ckbMiner.js';
-import { StratumClient } from './client/stratumClient.js';
-import { SILENT_LOG } from './log.js';
-import { type StratumServer, startStratum } from './startStratum.js';
+import { InProcessBus } from '../../bus/inProcess.js';
+import { StratumClient } from '../../stratum/client/stratumClient.js';
+import { SILENT_LOG } from '../../stratum/log.js';
+import { type StratumServer, startStratum } from '../../stratum/startStratum.js';
+import { ckbWork } from './index.js';
+import { CkbMiner } from './miner.js';
 
 /** How long a test waits on the sockets (node stand-in, pool, miner, bus), and how often it looks. */
 const overTheWire = { timeout: 20_000, interval: 20 };
@@ -63,7 +64,7 @@ describe('a CKB block found through the pool, accepted by the stand-in node and 
           maxDifficulty: SHARE_DIFFICULTY,
         },
       ],
-      sources: [source],
+      work: [ckbWork(source)],
       bus,
       log: SILENT_LOG,
       flushIntervalMs: 60_000,

@@ -7,10 +7,10 @@
  */
 import { hashToBase64Url, kadenaBlockHash } from '@lodestone/chain';
 import { describe, expect, it } from 'vitest';
-import { ExtranonceAllocator } from '../extranonce.js';
-import { StratumError } from '../protocol.js';
-import { KadenaPool } from '../testing/kadenaReplay.js';
-import { KADENA_NONCE2_SIZE, levelDifficulty, readIntHex, targetHex } from './kadena.js';
+import { ExtranonceAllocator } from '../../stratum/extranonce.js';
+import { StratumError } from '../../stratum/protocol.js';
+import { KADENA_NONCE2_SIZE, levelDifficulty, readIntHex, targetHex } from './dialect.js';
+import { KadenaPool } from './testing.js';
 
 const LOGIN = 'alice.k1';
 const MAX = (1n << 256n) - 1n;

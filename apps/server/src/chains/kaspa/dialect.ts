@@ -1,15 +1,20 @@
 import type { KaspaBlockSubmission, KaspaJob } from '@lodestone/chain';
-import { ExtranonceAllocator } from '../extranonce.js';
-import type { Issued } from '../issuedJobs.js';
-import type { JobEntry, JobManager } from '../jobManager.js';
-import { type PowFunctions, powFor } from '../pow.js';
-import { notificationLine, shortString } from '../protocol.js';
-import { shareCredit, shareKey } from '../validate.js';
-import type { Dialect, DialectConnection, DialectContext, MethodOutcome } from './dialect.js';
-import { type DialectVerdict, malformedShare, type NewDifficulty, type SentJobs } from './dialect.js';
-import { classifyKaspaMiner, type KaspaMinerProfile } from './kaspaMiners.js';
-import { NO_NONCE_SPACE, PrefixedConnection, SessionNonce } from './sessionNonce.js';
-import { credited, liveJob, refused } from './shares.js';
+import type { Dialect, DialectConnection, DialectContext, MethodOutcome } from '../../stratum/dialects/dialect.js';
+import {
+  type DialectVerdict,
+  malformedShare,
+  type NewDifficulty,
+  type SentJobs,
+} from '../../stratum/dialects/dialect.js';
+import { NO_NONCE_SPACE, PrefixedConnection, SessionNonce } from '../../stratum/dialects/sessionNonce.js';
+import { credited, liveJob, refused } from '../../stratum/dialects/shares.js';
+import { ExtranonceAllocator } from '../../stratum/extranonce.js';
+import type { Issued } from '../../stratum/issuedJobs.js';
+import type { JobEntry, JobManager } from '../../stratum/jobManager.js';
+import { type PowFunctions, powFor } from '../../stratum/pow.js';
+import { notificationLine, shortString } from '../../stratum/protocol.js';
+import { shareCredit, shareKey } from '../../stratum/validate.js';
+import { classifyKaspaMiner, type KaspaMinerProfile } from './minerProfiles.js';
 
 /**
  * Kaspa (kHeavyHash), as kaspanet/rusty-kaspa's stratum bridge speaks it (bridge/src/default_client.rs,

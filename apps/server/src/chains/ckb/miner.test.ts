@@ -1,6 +1,6 @@
 import { POW } from '@lodestone/pow';
 import { describe, expect, it } from 'vitest';
-import { CkbMiner } from './ckbMiner.js';
+import { CkbMiner } from './miner.js';
 
 /**
  * The worked example of leifjacky/ckb-gominer-demo README.md ("mining.submit"): nonce1 00c904bd, nonce2

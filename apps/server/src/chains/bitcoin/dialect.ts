@@ -1,15 +1,20 @@
 import { type BitcoinJob, blockHashHex } from '@lodestone/chain';
-import { hex32, negotiateExtensions } from '../configure.js';
-import { EXTRANONCE1_SIZE, ExtranonceAllocator } from '../extranonce.js';
-import type { JobEntry, JobManager } from '../jobManager.js';
-import type { Login } from '../login.js';
-import { type PowFunctions, powFor, type StratumAlgorithm } from '../pow.js';
-import { notificationLine, StratumError, shortString } from '../protocol.js';
-import { type BitcoinSubmit, NTIME_MAX_FUTURE_SECONDS, validateShare } from '../validate.js';
-import type { Dialect, DialectConnection, DialectContext, MethodOutcome } from './dialect.js';
-import { type DialectVerdict, malformedShare, type NewDifficulty, type SentJobs } from './dialect.js';
-import { NO_NONCE_SPACE, PrefixedConnection, SessionNonce } from './sessionNonce.js';
-import { credited, refused } from './shares.js';
+import { hex32, negotiateExtensions } from '../../stratum/configure.js';
+import type { Dialect, DialectConnection, DialectContext, MethodOutcome } from '../../stratum/dialects/dialect.js';
+import {
+  type DialectVerdict,
+  malformedShare,
+  type NewDifficulty,
+  type SentJobs,
+} from '../../stratum/dialects/dialect.js';
+import { NO_NONCE_SPACE, PrefixedConnection, SessionNonce } from '../../stratum/dialects/sessionNonce.js';
+import { credited, refused } from '../../stratum/dialects/shares.js';
+import { EXTRANONCE1_SIZE, ExtranonceAllocator } from '../../stratum/extranonce.js';
+import type { JobEntry, JobManager } from '../../stratum/jobManager.js';
+import type { Login } from '../../stratum/login.js';
+import { type PowFunctions, powFor, type StratumAlgorithm } from '../../stratum/pow.js';
+import { notificationLine, StratumError, shortString } from '../../stratum/protocol.js';
+import { type BitcoinSubmit, NTIME_MAX_FUTURE_SECONDS, validateShare } from '../../stratum/validate.js';
 
 /**
  * How far ahead of the clock a job re-sent for a retarget may move ntime: re-sends are rare (a few

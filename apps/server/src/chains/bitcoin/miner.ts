@@ -1,7 +1,7 @@
-import { type PowFunctions, powFor, type StratumAlgorithm } from '../pow.js';
-import { findShare, nextExtranonce2 } from './miner.js';
-import type { MinerDialect, MinerSearch } from './minerDialect.js';
-import { type NotifyJob, parseNotify } from './work.js';
+import { findShare, nextExtranonce2 } from '../../stratum/client/miner.js';
+import type { MinerDialect, MinerSearch } from '../../stratum/client/minerDialect.js';
+import { type NotifyJob, parseNotify } from '../../stratum/client/work.js';
+import { type PowFunctions, powFor, type StratumAlgorithm } from '../../stratum/pow.js';
 
 const NONCES = 2 ** 32;
 

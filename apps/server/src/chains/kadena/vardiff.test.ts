@@ -7,7 +7,7 @@
  * that wait for the next re-issue.
  */
 import { describe, expect, it } from 'vitest';
-import { KadenaPool, MAINNET_HEADERS } from '../testing/kadenaReplay.js';
+import { KadenaPool, MAINNET_HEADERS } from './testing.js';
 
 const LOGIN = 'alice.k1';
 const HASHRATE = 4000;

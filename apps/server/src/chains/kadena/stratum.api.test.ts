@@ -20,12 +20,13 @@ import {
 import { type ChainwebNodeStandIn, STAND_IN_MINER, startChainwebNode } from '@lodestone/chain/testing';
 import type { FoundBlock } from '@lodestone/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { InProcessBus } from '../bus/inProcess.js';
-import { KadenaMiner } from './client/kadenaMiner.js';
-import { StratumClient } from './client/stratumClient.js';
-import { SILENT_LOG } from './log.js';
-import { StratumError } from './protocol.js';
-import { type StratumServer, startStratum } from './startStratum.js';
+import { InProcessBus } from '../../bus/inProcess.js';
+import { StratumClient } from '../../stratum/client/stratumClient.js';
+import { SILENT_LOG } from '../../stratum/log.js';
+import { StratumError } from '../../stratum/protocol.js';
+import { type StratumServer, startStratum } from '../../stratum/startStratum.js';
+import { kadenaWork } from './index.js';
+import { KadenaMiner } from './miner.js';
 
 /** How long a test waits on the sockets (node stand-in, pool, miner, bus), and how often it looks. */
 const overTheWire = { timeout: 20_000, interval: 20 };
@@ -100,7 +101,7 @@ describe('a Kadena block found through the pool, taken by the chainweb stand-in 
           maxDifficulty: 64,
         },
       ],
-      sources: [source],
+      work: [kadenaWork(source)],
       bus,
       log: SILENT_LOG,
       flushIntervalMs: 60_000,

@@ -39,15 +39,20 @@
  * so its shares are answered stale, as a bitcoin-family share of the previous block is.
  */
 import { hashToBase64Url, type KadenaJob, kadenaBlockHash } from '@lodestone/chain';
-import { ExtranonceAllocator } from '../extranonce.js';
-import type { JobEntry, JobManager } from '../jobManager.js';
-import { type PowFunctions, powFor } from '../pow.js';
-import { notificationLine, StratumError, shortString } from '../protocol.js';
-import { shareCredit, shareKey } from '../validate.js';
-import type { Dialect, DialectConnection, DialectContext, MethodOutcome } from './dialect.js';
-import { type DialectVerdict, malformedShare, type NewDifficulty, type SentJobs } from './dialect.js';
-import { NO_NONCE_SPACE, PrefixedConnection, SessionNonce } from './sessionNonce.js';
-import { credited, liveJob, refused } from './shares.js';
+import type { Dialect, DialectConnection, DialectContext, MethodOutcome } from '../../stratum/dialects/dialect.js';
+import {
+  type DialectVerdict,
+  malformedShare,
+  type NewDifficulty,
+  type SentJobs,
+} from '../../stratum/dialects/dialect.js';
+import { NO_NONCE_SPACE, PrefixedConnection, SessionNonce } from '../../stratum/dialects/sessionNonce.js';
+import { credited, liveJob, refused } from '../../stratum/dialects/shares.js';
+import { ExtranonceAllocator } from '../../stratum/extranonce.js';
+import type { JobEntry, JobManager } from '../../stratum/jobManager.js';
+import { type PowFunctions, powFor } from '../../stratum/pow.js';
+import { notificationLine, StratumError, shortString } from '../../stratum/protocol.js';
+import { shareCredit, shareKey } from '../../stratum/validate.js';
 
 /** Bytes of the nonce the pool sets per session (Server.hs `defaultNonce1Size`: 65 536 sessions). */
 export const KADENA_NONCE1_SIZE = 2;

@@ -1,0 +1,56 @@
+import { blockStatus, DaemonJobSource, DaemonPool, DemoJobSource, type JobSource } from '@lodestone/chain';
+import type { AlgorithmKey } from '@lodestone/domain';
+import { type StratumWork, stratumWork } from '../../stratum/work.js';
+import type { ChainModule } from '../chain.js';
+import { BitcoinDialect } from './dialect.js';
+import { BitcoinMiner } from './miner.js';
+
+const ALGORITHMS = ['sha256', 'scrypt', 'x11'] as const;
+type BitcoinAlgorithm = (typeof ALGORITHMS)[number];
+
+function isBitcoinAlgorithm(algorithm: AlgorithmKey): algorithm is BitcoinAlgorithm {
+  return (ALGORITHMS as readonly AlgorithmKey[]).includes(algorithm);
+}
+
+/** A bitcoin-family source (a daemon's templates, the demo chain, a test's fixture) with its dialect. */
+export function bitcoinWork(source: JobSource): StratumWork {
+  return stratumWork(source, (jobs) => new BitcoinDialect(source.algorithm, jobs));
+}
+
+/**
+ * The bitcoin family — SHA256, SCRYPT, X11 (Dash's masternode and superblock payees are its template
+ * dialect in @lodestone/chain): getblocktemplate and submitblock on the coin's daemons, the stratum
+ * v1 dialect with version rolling, blocks matured by confirmations, payouts from the node's wallet.
+ */
+export const bitcoin: ChainModule = {
+  name: 'bitcoin',
+  algorithms: ALGORITHMS,
+  coin(setting) {
+    if (setting.algorithm !== 'sha256' && setting.algorithm !== 'scrypt' && setting.algorithm !== 'x11')
+      return undefined;
+    return {
+      work: (logger) =>
+        bitcoinWork(
+          new DaemonJobSource({
+            coin: setting.ticker,
+            algorithm: setting.algorithm,
+            daemons: setting.daemons,
+            poolAddress: setting.pool_address,
+            rules: setting.rules,
+            pollIntervalMs: setting.poll_interval_ms,
+            poolTag: setting.pool_tag,
+            logger,
+          }),
+        ),
+      blockStatus(logger) {
+        const pool = new DaemonPool(setting.daemons, logger ? { logger } : {});
+        return { ask: (block) => blockStatus(pool, block.hash) };
+      },
+    };
+  },
+  demo(algorithm, { expectedHashesPerBlock, valuation }) {
+    if (!isBitcoinAlgorithm(algorithm)) return undefined;
+    return bitcoinWork(new DemoJobSource({ algorithm, expectedHashesPerBlock, valuation }));
+  },
+  miner: (algorithm) => (isBitcoinAlgorithm(algorithm) ? new BitcoinMiner(algorithm) : undefined),
+};

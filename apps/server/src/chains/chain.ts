@@ -1,0 +1,71 @@
+import type { BlockStatus, ChainLogger, DemoValuation, SigningWallet } from '@lodestone/chain';
+import type { Coin } from '@lodestone/db';
+import type { AlgorithmKey } from '@lodestone/domain';
+import type { CoinSetting, WalletSetting } from '../config/settings.js';
+import type { MinerDialect } from '../stratum/client/minerDialect.js';
+import type { StratumWork } from '../stratum/work.js';
+
+/**
+ * What the pool knows of one chain family, in one folder (chains/<family>/) and behind one interface:
+ * every role looks chains up in the registry (registry.ts) and never switches on an algorithm or a
+ * wallet kind itself. Each member answers for its own chain and returns undefined for another's, so
+ * the registry asks each module in turn and no caller needs to know which is which.
+ */
+export interface ChainModule {
+  /** The family's name, as its folder is named. */
+  readonly name: string;
+  /** Algorithms it mines (none for a chain the pool only pays in, such as Ethereum). */
+  readonly algorithms: readonly AlgorithmKey[];
+  /** A coin mined from real nodes: its job source and dialect, and where its found blocks stand. */
+  coin?(setting: CoinSetting): MinedCoin | undefined;
+  /** The demo network's work for one of its algorithms (no node configured). */
+  demo?(algorithm: AlgorithmKey, options: DemoWorkOptions): StratumWork | undefined;
+  /** The miner side of its dialect, new for each connection (the demo fleet, tests, benchmarks). */
+  miner?(algorithm: AlgorithmKey): MinerDialect | undefined;
+  /** A pool-signed wallet of its kind, its key read from its key file. */
+  signingWallet?(setting: WalletSetting, coin: Coin): SigningWallet | undefined;
+}
+
+/** A configured coin of a chain. */
+export interface MinedCoin {
+  /** Its job source on the coin's nodes with its stratum dialect. */
+  work(logger: ChainLogger): StratumWork;
+  /** Asks the coin's nodes where a found block stands (one client, kept until `close`). */
+  blockStatus(logger?: ChainLogger): FoundBlockAsker;
+}
+
+/** How the demo network sizes and values one algorithm's chain. */
+export interface DemoWorkOptions {
+  /** Average hashes a block takes at the start (the fleet's hashrate over the block interval). */
+  expectedHashesPerBlock: bigint;
+  valuation: DemoValuation;
+  logger?: ChainLogger | undefined;
+}
+
+/**
+ * Where a found block stands, by its chain's rules:
+ * - `in-main-chain`, `orphaned`, `not-found`: the bitcoin family's daemon answer (BlockStatus); the job
+ *   applies coinbase maturity by confirmation count;
+ * - `pending`: on its chain (or not yet decided), not mature by the chain's own rule (CKB: reward not
+ *   final; Kaspa: not merged, or its merging block's coinbase not mature; Kadena: not deep enough);
+ * - `matured`: mature by the chain's rule, with the reward the chain paid when it says (CKB's
+ *   get_block_economic_state, the Kaspa coinbase output); `confirmations` when the chain counts them.
+ */
+export type FoundBlockStatus =
+  | BlockStatus
+  | { kind: 'pending'; confirmations: number }
+  | { kind: 'matured'; confirmations: number; reward?: bigint };
+
+/** The found block as the confirmations job asks about it. */
+export interface FoundBlockRef {
+  hash: string;
+  height: number;
+  /** The catalogue's confirmation count for the coin (Kadena: the depth a block needs on its chain). */
+  catalogueConfirmations: number | undefined;
+}
+
+/** One coin's found-block status, and how to close its node clients. */
+export interface FoundBlockAsker {
+  ask(block: FoundBlockRef): Promise<FoundBlockStatus>;
+  close?(): Promise<void>;
+}

@@ -1,0 +1,65 @@
+import {
+  type CkbJob,
+  CkbJobSource,
+  type CkbJsonBlock,
+  CkbWallet,
+  DaemonPool,
+  RpcClient,
+  type WorkSource,
+} from '@lodestone/chain';
+import { readKeyFile } from '../../config/keyFile.js';
+import { ckbPayoutLock } from '../../config/settings.js';
+import { DemoChainSource } from '../../demo/demoChains.js';
+import { type StratumWork, stratumWork } from '../../stratum/work.js';
+import type { ChainModule } from '../chain.js';
+import { ckbFoundBlockStatus } from './blockStatus.js';
+import { CKB_DEMO } from './demo.js';
+import { CkbDialect } from './dialect.js';
+import { CkbMiner } from './miner.js';
+
+/** A CKB source (the nodes' templates, the demo node, a test's fixture) with the CKB dialect. */
+export function ckbWork(source: WorkSource<CkbJob, CkbJsonBlock>): StratumWork {
+  return stratumWork(source, (jobs) => new CkbDialect(jobs));
+}
+
+/**
+ * Nervos CKB (Eaglesong; docs/coins/ckb.md): block templates from the nodes' JSON-RPC, the stratum
+ * dialect of CKB pools, rewards final eleven blocks later, payouts signed by the pool.
+ */
+export const ckb: ChainModule = {
+  name: 'ckb',
+  algorithms: ['eaglesong'],
+  coin(setting) {
+    if (setting.algorithm !== 'eaglesong') return undefined;
+    return {
+      work: (logger) =>
+        ckbWork(
+          new CkbJobSource({
+            coin: setting.ticker,
+            nodes: setting.nodes,
+            payoutLock: ckbPayoutLock(setting),
+            pollIntervalMs: setting.poll_interval_ms,
+            logger,
+          }),
+        ),
+      blockStatus(logger) {
+        const clients = setting.nodes.map((url) => new RpcClient({ url, jsonrpc: '2.0' }));
+        const pool = new DaemonPool(clients, logger ? { logger } : {});
+        return { ask: (block) => ckbFoundBlockStatus(pool, block) };
+      },
+    };
+  },
+  demo: (algorithm, options) =>
+    algorithm === 'eaglesong' ? ckbWork(new DemoChainSource({ node: CKB_DEMO, ...options })) : undefined,
+  miner: (algorithm) => (algorithm === 'eaglesong' ? new CkbMiner() : undefined),
+  signingWallet(setting, coin) {
+    if (setting.kind !== 'ckb') return undefined;
+    return new CkbWallet({
+      coin: 'CKB',
+      rpcUrl: setting.rpc_url,
+      privateKey: readKeyFile(setting.key_file, `wallets: ${coin.ticker}`),
+      network: setting.network,
+      confirmations: setting.confirmations,
+    });
+  },
+};
