@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  fundDuePayouts,
   fundedInDueOrder,
   inDueOrder,
   type PayoutCandidate,
@@ -10,6 +11,7 @@ import {
   splitByProportion,
   splitIntoTransactions,
   thresholdUnits,
+  transactionFees,
   walletBalanceNeeded,
   walletOutputs,
 } from './payoutPlan.js';
@@ -197,6 +199,23 @@ describe('fundedInDueOrder', () => {
     expect(waiting).toHaveLength(1);
     expect(fundedInDueOrder(plan(accounts), accounts, 115n, fees).waiting).toEqual([]);
   });
+
+  it('fundDuePayouts: the due order and the budget’s cost in one rule; without a budget everyone waits', () => {
+    const accounts = [account(1, 100n), account(2, 500n), account(3, 10n)];
+    const candidates = [
+      { accountId: 1n, lastPayoutAt: new Date('2026-11-20T00:00:00Z') },
+      { accountId: 2n, lastPayoutAt: null },
+      { accountId: 3n, lastPayoutAt: null },
+    ];
+    // Due order 2, 3, 1: 500 + 10 + 5 kept fits 520, adding 100 does not.
+    const { funded, waiting } = fundDuePayouts(plan(accounts), candidates, { available: 520n, minBalance: 5n });
+    expect(funded.accounts.map((a) => a.accountId)).toEqual([2n, 3n]);
+    expect(funded.total).toBe(510n);
+    expect(waiting.map((a) => a.accountId)).toEqual([1n]);
+    const unknown = fundDuePayouts(plan(accounts), candidates, undefined);
+    expect(unknown.funded).toMatchObject({ accounts: [], total: 0n });
+    expect(unknown.waiting.map((a) => a.accountId)).toEqual([2n, 3n, 1n]);
+  });
 });
 
 describe('splitIntoTransactions and payoutCost', () => {
@@ -229,6 +248,8 @@ describe('splitIntoTransactions and payoutCost', () => {
     expect(payoutCost({ available: 0n, minBalance: 5n, fees: { perTransaction: 3n, maxOutputs: 2 } })(accounts)).toBe(
       121n,
     );
+    expect(transactionFees({ perTransaction: 3n, maxOutputs: 1 }, accounts)).toBe(9n);
+    expect(transactionFees({ perTransaction: 3n, maxOutputs: 2 }, [])).toBe(0n);
   });
 
   it('costs a token its total when its fee coin pays the fees, and more than it holds when it cannot', () => {

@@ -3,8 +3,8 @@ import { Exact } from './exact.js';
 /**
  * Payout planning (docs/money.md, "Payouts"): which accounts are due a payout of a coin in this run,
  * how each balance is split over its addresses, and the outputs of the one transaction that pays
- * them all. Pure: the payout job (apps/server/src/jobs/payouts.ts) reads the candidates, writes the
- * plan and calls the wallet.
+ * them all. Pure: the payout run (apps/server/src/jobs/payouts/run.ts) reads the candidates, writes
+ * the plan and pays it through the wallet's channel; the treasury asks the same rule of a snapshot.
  */
 
 export interface CandidateAddress {
@@ -264,9 +264,34 @@ export function payoutCost(budget: WalletBudget): (accounts: readonly PlannedPay
     const total = accounts.reduce((sum, a) => sum + a.amount, 0n);
     const { fees } = budget;
     if (!fees) return walletBalanceNeeded(total, budget.minBalance);
-    const feeTotal = fees.perTransaction * BigInt(splitIntoTransactions(accounts, fees.maxOutputs).length);
+    const feeTotal = transactionFees(fees, accounts);
     if (fees.feeCoinBalance === undefined) return walletBalanceNeeded(total + feeTotal, budget.minBalance);
     if (feeTotal > fees.feeCoinBalance) return budget.available + 1n;
     return walletBalanceNeeded(total, budget.minBalance);
   };
+}
+
+/** The most paying `accounts` can cost in fees: each transaction's most, times the transactions they take. */
+export function transactionFees(
+  fees: { perTransaction: bigint; maxOutputs: number },
+  accounts: readonly PlannedPayoutAccount[],
+): bigint {
+  return fees.perTransaction * BigInt(splitIntoTransactions(accounts, fees.maxOutputs).length);
+}
+
+/**
+ * The payout run's funding rule whole (docs/money.md, "When a wallet cannot cover what is due"): the
+ * plan's accounts in due order, paid as far as the wallet's budget covers them. The run asks it with
+ * what the wallet says now, the treasury with the wallet's last snapshot, so the two cannot disagree
+ * on who waits. No budget (a wallet whose fees were never read) cannot be judged able to pay anything:
+ * every due account waits.
+ */
+export function fundDuePayouts(
+  plan: PayoutPlan,
+  candidates: readonly Pick<PayoutCandidate, 'accountId' | 'lastPayoutAt'>[],
+  budget: WalletBudget | undefined,
+): FundedPlan {
+  const ordered = inDueOrder(plan.accounts, candidates);
+  if (!budget) return { funded: { ...plan, accounts: [], total: 0n }, waiting: ordered };
+  return fundedInDueOrder(plan, ordered, budget.available, payoutCost(budget));
 }

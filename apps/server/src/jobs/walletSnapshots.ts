@@ -60,7 +60,7 @@ export function walletIdentity(coin: string, hot: SnapshotHotWallet): WalletIden
 
 /**
  * The balance; for a pool-signed wallet also what a full transaction may cost (feeEstimate of its
- * maxOutputs, the figure the payout run budgets with: jobs/payouts.ts) and, for a token, the fee
+ * maxOutputs, the figure the payout run budgets with: jobs/payouts/) and, for a token, the fee
  * coin's balance. All or nothing: a reading is one instant's figures.
  */
 async function readWallet(identity: WalletIdentity, wallet: ReadableWallet, at: Date): Promise<WalletReading> {

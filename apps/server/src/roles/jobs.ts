@@ -7,7 +7,7 @@ import { ledgerCheckJob, pendingCreditJob, pricesJob } from '../jobs/credits.js'
 import { monthlyReportJob } from '../jobs/monthlyReports.js';
 import { notificationSenderJob } from '../jobs/notificationSender.js';
 import { payoutNoticeJob } from '../jobs/payoutNotices.js';
-import { payoutJob } from '../jobs/payouts.js';
+import { payoutJob } from '../jobs/payouts/run.js';
 import { createPriceFeed } from '../jobs/prices/priceFeed.js';
 import { startJobsRole } from '../jobs/role.js';
 import { rollupJob } from '../jobs/rollup.js';

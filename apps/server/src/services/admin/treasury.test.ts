@@ -31,13 +31,13 @@ function wallet(over: Partial<WalletSnapshot> = {}, reading: Partial<NonNullable
   } satisfies WalletSnapshot;
 }
 
-/** The figures with `accounts` due, in that (due) order. */
+/** The figures with `accounts` due, in that (due) order: each last paid after the one before it. */
 const figures = (accounts: PlannedPayoutAccount[], w: WalletSnapshot | null, feeDecimals = 18) =>
   coinFigures({
     coin: LTC,
     owed: 0n,
     plan: { coin: 'LTC', accounts, total: accounts.reduce((s, a) => s + a.amount, 0n), skipped: [] },
-    ordered: accounts,
+    candidates: accounts.map((a, i) => ({ accountId: a.accountId, lastPayoutAt: new Date(AT.getTime() - 1_000 + i) })),
     wallet: w,
     feeDecimals,
     open: { count: 0, total: 0n },

@@ -14,14 +14,13 @@ import {
   walletSnapshots,
 } from '@lodestone/db';
 import {
-  fundedInDueOrder,
-  inDueOrder,
+  fundDuePayouts,
+  type PayoutCandidate,
   type PayoutPlan,
-  type PlannedPayoutAccount,
-  payoutCost,
   planPayouts,
-  splitIntoTransactions,
+  transactionFees,
   unitsToAmount,
+  type WalletBudget,
   walletBalanceNeeded,
 } from '@lodestone/domain';
 import type { AccountsContext } from '../accounts/context.js';
@@ -65,7 +64,7 @@ export interface TreasuryCoinFigures {
   /** Tokens only: the fee coin's reserve; null when fees are paid in the coin itself. */
   feeReserve: FeeReserve | null;
   open: OpenPayoutTotals;
-  /** Due accounts the next run leaves waiting for funds: the payout job's rule (fundedInDueOrder) at the snapshot's figures. */
+  /** Due accounts the next run leaves waiting for funds: the payout run's rule (fundDuePayouts) at the snapshot's figures. */
   waitingForFunds: number;
   result: PoolResult & { net: bigint };
 }
@@ -89,7 +88,7 @@ export async function readTreasury(db: Executor, now: Date): Promise<Treasury> {
   ]);
   const figures: TreasuryCoinFigures[] = [];
   for (const coin of coins) {
-    // The payout job's own rule (jobs/payouts.ts) at this instant: who is due, how much, in which order.
+    // Who the payout run (jobs/payouts/run.ts) finds due at this instant, and how much.
     const candidates = await payoutCandidates(db, coin.ticker);
     const plan = planPayouts(
       { ticker: coin.ticker, decimals: coin.decimals, payoutsEnabled: coin.payouts_enabled },
@@ -102,7 +101,7 @@ export async function readTreasury(db: Executor, now: Date): Promise<Treasury> {
         coin,
         owed: owed.get(coin.ticker) ?? 0n,
         plan,
-        ordered: inDueOrder(plan.accounts, candidates),
+        candidates,
         wallet,
         feeDecimals: coins.find((c) => c.ticker === wallet?.feeCoin)?.decimals ?? 0,
         open: open.get(coin.ticker) ?? NO_OPEN,
@@ -117,8 +116,8 @@ interface CoinInputs {
   coin: TreasuryCoinFigures['coin'];
   owed: bigint;
   plan: PayoutPlan;
-  /** The plan's accounts in due order (inDueOrder). */
-  ordered: readonly PlannedPayoutAccount[];
+  /** What puts the plan's accounts in due order: when each was last paid. */
+  candidates: readonly Pick<PayoutCandidate, 'accountId' | 'lastPayoutAt'>[];
   wallet: WalletSnapshot | null;
   /** Decimals of the wallet's fee coin (a coin of the catalogue: wallet_snapshots.fee_coin references it). */
   feeDecimals: number;
@@ -127,54 +126,31 @@ interface CoinInputs {
 }
 
 /**
- * The derived figures of one coin (pure), by the payout run's rule (jobs/payouts.ts, `fund`): a node
- * wallet must hold the total and its min_balance; a pool-signed wallet also the most each transaction's
- * fee can be — in its fee coin for a token, whose fees its fee coin must cover.
+ * The derived figures of one coin (pure). Who waits is the payout run's own rule (fundDuePayouts) at
+ * the snapshot's figures; the shortfall is what the wallet lacks to pay everything due: the total and
+ * its min_balance, and for a pool-signed wallet paying fees in the coin itself, each transaction's fee.
  */
 export function coinFigures(input: CoinInputs): TreasuryCoinFigures {
   const { wallet, plan } = input;
   const minBalance = wallet?.minBalance ?? 0n;
   const spendable = wallet?.reading?.balance ?? 0n;
-  const perTransaction = wallet?.reading?.feePerTransaction ?? null;
-  const maxOutputs = wallet?.maxOutputs ?? null;
-  const fees = (accounts: readonly PlannedPayoutAccount[]) =>
-    perTransaction === null || maxOutputs === null
-      ? null
-      : perTransaction * BigInt(splitIntoTransactions(accounts, maxOutputs).length);
+  const fees = transactionCosts(wallet);
+  const feesDue = fees && transactionFees(fees, plan.accounts);
   const token = wallet?.feeCoin != null;
   const feeBalance = wallet?.reading?.feeBalance ?? null;
-  // The payout run's own rule (payoutCost); a token wallet whose fees or fee coin were never read
-  // cannot be judged able to pay, so everything due waits.
-  const cost =
-    token && (perTransaction === null || maxOutputs === null || feeBalance === null)
-      ? () => spendable + 1n
-      : payoutCost({
-          available: spendable,
-          minBalance,
-          ...(perTransaction !== null && maxOutputs !== null
-            ? {
-                fees: {
-                  perTransaction,
-                  maxOutputs,
-                  ...(token && feeBalance !== null ? { feeCoinBalance: feeBalance } : {}),
-                },
-              }
-            : {}),
-        });
-  const needed = walletBalanceNeeded(plan.total + (token ? 0n : (fees(plan.accounts) ?? 0n)), minBalance);
+  const needed = walletBalanceNeeded(plan.total + (token ? 0n : (feesDue ?? 0n)), minBalance);
   const shortfall = positive(needed - spendable);
   let feeReserve: FeeReserve | null = null;
   if (wallet?.feeCoin) {
-    const feeNeeded = fees(plan.accounts);
     feeReserve = {
       coin: wallet.feeCoin,
       decimals: input.feeDecimals,
       spendable: feeBalance,
-      needed: feeNeeded,
-      shortfall: feeNeeded !== null && feeBalance !== null ? positive(feeNeeded - feeBalance) : null,
+      needed: feesDue,
+      shortfall: feesDue !== null && feeBalance !== null ? positive(feesDue - feeBalance) : null,
     };
   }
-  const { waiting } = fundedInDueOrder(plan, input.ordered, spendable, cost);
+  const { waiting } = fundDuePayouts(plan, input.candidates, snapshotBudget(wallet));
   return {
     coin: input.coin,
     owed: input.owed,
@@ -187,6 +163,28 @@ export function coinFigures(input: CoinInputs): TreasuryCoinFigures {
     waitingForFunds: waiting.length,
     result: { ...input.result, net: input.result.mined + input.result.pps + input.result.fees },
   };
+}
+
+/** A pool-signed wallet's fee figures as last read; null for a node wallet, or before a first read. */
+function transactionCosts(wallet: WalletSnapshot | null): { perTransaction: bigint; maxOutputs: number } | null {
+  const perTransaction = wallet?.reading?.feePerTransaction ?? null;
+  const maxOutputs = wallet?.maxOutputs ?? null;
+  return perTransaction === null || maxOutputs === null ? null : { perTransaction, maxOutputs };
+}
+
+/**
+ * The budget the payout run would see (the jobs role's channel.budget) at the snapshot's figures: no
+ * reading counts as nothing held. A token whose fees or fee coin were never read cannot be judged able
+ * to pay, so it has no budget and everything due waits.
+ */
+function snapshotBudget(wallet: WalletSnapshot | null): WalletBudget | undefined {
+  const available = wallet?.reading?.balance ?? 0n;
+  const minBalance = wallet?.minBalance ?? 0n;
+  const fees = transactionCosts(wallet);
+  if (wallet?.feeCoin == null) return { available, minBalance, ...(fees ? { fees } : {}) };
+  const feeCoinBalance = wallet.reading?.feeBalance ?? null;
+  if (fees === null || feeCoinBalance === null) return undefined;
+  return { available, minBalance, fees: { ...fees, feeCoinBalance } };
 }
 
 const positive = (n: bigint) => (n > 0n ? n : 0n);

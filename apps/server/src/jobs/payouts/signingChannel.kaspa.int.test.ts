@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { encodeKaspaAddress, KaspaWallet } from '@lodestone/chain';
 import { KaspaNodeStandIn } from '@lodestone/chain/testing';
 import { schnorr } from '@noble/curves/secp256k1.js';
-import { describeSigningPayouts } from './payoutSign.cases.js';
+import { describeSigningPayouts } from './signingChannel.cases.js';
 
 /**
  * The payout engine with the Kaspa wallet against the stand-in kaspad, which checks every submitted

@@ -9,10 +9,10 @@ import {
 } from '@lodestone/db';
 import { createTestDatabase, insertTestAccount, seedBalance, seedPayoutSettings } from '@lodestone/db/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PayoutRunAborted, type PayoutStep } from './payoutSend.js';
-import { runPayouts } from './payouts.js';
-import { recordingLog } from './testing.js';
-import type { HotWallet } from './wallets/wallets.js';
+import { recordingLog } from '../testing.js';
+import type { HotWallet } from '../wallets/wallets.js';
+import { runPayouts } from './run.js';
+import { PayoutRunAborted, type PayoutStep } from './steps.js';
 
 /**
  * The payout engine's promise for pool-signed wallets (docs/money.md, "Payouts from pool-signed

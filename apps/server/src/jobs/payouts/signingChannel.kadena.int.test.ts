@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { KadenaWallet } from '@lodestone/chain';
 import { startChainwebNode } from '@lodestone/chain/testing';
 import { ed25519 } from '@noble/curves/ed25519.js';
-import { describeSigningPayouts } from './payoutSign.cases.js';
+import { describeSigningPayouts } from './signingChannel.cases.js';
 
 /**
  * The payout engine with the Kadena wallet against the stand-in chainweb node, whose Pact API checks

@@ -11,11 +11,11 @@ import {
   parseGwei,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { describeSigningPayouts, type SigningChain } from './payoutSign.cases.js';
+import { describeSigningPayouts, type SigningChain } from './signingChannel.cases.js';
 
 /**
  * The payout engine with the ETH and USDC wallets against a real EVM node (Hardhat 2's EDR), the
- * payout's coins really moving: each case of payoutSign.cases.ts, crashes at every step included.
+ * payout's coins really moving: each case of signingChannel.cases.ts, crashes at every step included.
  */
 
 const CONFIRMATIONS = 3;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ccc } from '@ckb-ccc/core';
 import { CkbWallet } from '@lodestone/chain';
 import { STAND_IN_SECP256K1_DEP_GROUP, startCkbNode } from '@lodestone/chain/testing';
-import { describeSigningPayouts } from './payoutSign.cases.js';
+import { describeSigningPayouts } from './signingChannel.cases.js';
 
 /**
  * The payout engine with the CKB wallet against the stand-in CKB node, which resolves every input,

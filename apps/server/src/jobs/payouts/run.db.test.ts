@@ -29,19 +29,14 @@ import {
 import { walletOutputs } from '@lodestone/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMailer } from '../services/mail.js';
-import { OperatorAlerts } from './operatorAlerts.js';
-import {
-  PAYOUT_FAILURE,
-  PAYOUT_SENDING_GRACE_MS,
-  type PayoutHooks,
-  PayoutRunAborted,
-  type PayoutStep,
-} from './payoutSend.js';
-import { payoutJob, runPayouts } from './payouts.js';
-import { recordingLog } from './testing.js';
-import { DemoWallet } from './wallets/demoWallet.js';
-import { createWallets, type HotWallet } from './wallets/wallets.js';
+import { createMailer } from '../../services/mail.js';
+import { OperatorAlerts } from '../operatorAlerts.js';
+import { recordingLog } from '../testing.js';
+import { DemoWallet } from '../wallets/demoWallet.js';
+import { createWallets, type HotWallet } from '../wallets/wallets.js';
+import { PAYOUT_SENDING_GRACE_MS } from './nodeWalletChannel.js';
+import { payoutJob, runPayouts } from './run.js';
+import { PAYOUT_FAILURE, type PayoutHooks, PayoutRunAborted, type PayoutStep } from './steps.js';
 
 const T = (iso: string) => new Date(`2024-05-06T${iso}Z`);
 const MINUTE = 60_000;

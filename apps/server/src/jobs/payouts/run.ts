@@ -1,4 +1,3 @@
-import { isSigningWallet, type SigningWallet, type Wallet } from '@lodestone/chain';
 import {
   type Coin,
   createPayout,
@@ -7,22 +6,20 @@ import {
   openPayouts,
   type Payout,
   payoutCandidates,
-  unconfirmedPayouts,
 } from '@lodestone/db';
 import {
-  type FundedPlan,
-  fundedInDueOrder,
-  inDueOrder,
+  fundDuePayouts,
   type PayoutPlan,
   type PlannedPayoutAccount,
-  payoutCost,
   planPayouts,
-  splitIntoTransactions,
   unitsToAmount,
 } from '@lodestone/domain';
-import type { Config } from '../config/config.js';
-import type { Mailer } from '../services/mail.js';
-import { OperatorAlerts } from './operatorAlerts.js';
+import type { Config } from '../../config/config.js';
+import type { Mailer } from '../../services/mail.js';
+import { OperatorAlerts } from '../operatorAlerts.js';
+import type { JobDefinition } from '../types.js';
+import { type HotWallet, type WalletsProvider, walletsOnce } from '../wallets/wallets.js';
+import { channelFor, type PayoutChannel } from './channel.js';
 import {
   hook,
   newPayoutKey,
@@ -31,22 +28,17 @@ import {
   type PayoutDeps,
   type PayoutHooks,
   PayoutRunAborted,
-  reconcileSending,
-  sendPending,
-} from './payoutSend.js';
-import { followSigned, reconcileSigned, signAndSend } from './payoutSign.js';
-import type { JobDefinition, Log } from './types.js';
-import { type HotWallet, type WalletsProvider, walletsOnce } from './wallets/wallets.js';
+} from './steps.js';
 
 /**
- * The payout job (docs/money.md, "Payouts"). Each run, per coin of the catalogue:
- * 1. reconciliation: payouts left `pending` by an earlier run are sent now; payouts left `sending`
- *    are looked up in the wallet by their key (the transaction comment) — never sent again
- *    (payoutSend.ts);
- * 2. planning (pure, planPayouts in @lodestone/domain): which accounts are due and how much goes to
- *    each address;
- * 3. one payout batching every due account: written `pending` with the balances debited, then
- *    `sending` (committed before the wallet call), one sendmany, then `sent` with the txid.
+ * The payout job (docs/money.md, "Payouts"). Each run, per coin of the catalogue, through the channel
+ * of the coin's wallet (channel.ts), so that no step here depends on the kind of wallet:
+ * 1. reconciliation: payouts earlier runs left `pending` or `sending` are finished — never sent again;
+ * 2. payouts not final yet are followed on the chain (pool-signed wallets, to their confirmations);
+ * 3. planning (pure, planPayouts in @lodestone/domain): which accounts are due and how much goes to
+ *    each address, less those the wallet cannot pay;
+ * 4. paying, in due order, what the wallet covers (fundDuePayouts, the rule the treasury shows): each
+ *    payout written `pending` with the balances debited, then handed to the channel.
  */
 
 export interface PayoutRunResult {
@@ -85,6 +77,7 @@ export async function runPayouts(deps: PayoutDeps, now: Date, hooks: PayoutHooks
 async function runCoin(deps: PayoutDeps, coin: Coin, now: Date, hooks: PayoutHooks, result: PayoutRunResult) {
   const { db, log } = deps;
   const hot = deps.wallets.get(coin.ticker);
+  const channel = hot && channelFor(hot, { deps, coin: coin.ticker, now, hooks });
   const record = (payout: Payout, outcome: Outcome) => {
     if (outcome !== 'taken') result[outcome].push(payout.idempotency_key);
   };
@@ -92,7 +85,7 @@ async function runCoin(deps: PayoutDeps, coin: Coin, now: Date, hooks: PayoutHoo
   // 1. Finish what earlier runs left, before anything new is planned.
   for (const payout of await openPayouts(db, coin.ticker)) {
     if (deps.signal?.aborted) return;
-    if (!hot) {
+    if (!channel) {
       log.error(
         { coin: coin.ticker, payout: payout.idempotency_key, status: payout.status, alert: 'payout-without-wallet' },
         'an open payout of a coin without a wallet cannot be finished; configure the wallet',
@@ -105,30 +98,10 @@ async function runCoin(deps: PayoutDeps, coin: Coin, now: Date, hooks: PayoutHoo
       record(payout, (await failPayout(db, payout.id, PAYOUT_FAILURE.disabled, now)) ? 'failed' : 'taken');
       continue;
     }
-    const { wallet } = hot;
-    let outcome: Outcome;
-    if (isSigningWallet(wallet)) {
-      // A pending payout is checked by signing it: a wallet short of funds refuses to sign.
-      outcome =
-        payout.status === 'pending'
-          ? await signAndSend(deps, wallet, payout, now, hooks)
-          : await reconcileSigned(deps, wallet, payout, now, hooks);
-    } else {
-      outcome =
-        payout.status === 'pending'
-          ? await sendPending(deps, { ...hot, wallet }, payout, now, hooks, { balanceChecked: false })
-          : await reconcileSending(deps, wallet, payout, now);
-    }
-    record(payout, outcome);
+    record(payout, await channel.resume(payout));
   }
-  // 2. Pool-signed payouts are followed on the chain until they have their confirmations.
-  if (hot && isSigningWallet(hot.wallet)) {
-    for (const payout of await unconfirmedPayouts(db, coin.ticker)) {
-      if (deps.signal?.aborted) return;
-      const replaceAfterMs = hot.replaceAfterMs ?? deps.replaceAfterMs;
-      record(payout, await followSigned({ ...deps, replaceAfterMs }, hot.wallet, payout, now, hooks));
-    }
-  }
+  // 2. Sent is not always final: follow what the chain has still to confirm.
+  await channel?.follow(record);
   if (!coin.payouts_enabled || deps.signal?.aborted) return;
 
   // 3. Plan.
@@ -142,21 +115,21 @@ async function runCoin(deps: PayoutDeps, coin: Coin, now: Date, hooks: PayoutHoo
     await deps.alerts?.clear(underfundedKey(coin.ticker), now);
     return;
   }
-  if (!hot) {
+  if (!channel) {
     log.warn(
       { coin: coin.ticker, accounts: plan.accounts.length, total: plan.total.toString(), alert: 'coin-without-wallet' },
       'accounts are due a payout in a coin that has no wallet; they are not paid',
     );
     return;
   }
-  plan = await withoutInvalidAddresses(plan, hot.wallet, log);
-  if (isSigningWallet(hot.wallet)) plan = withoutSmallOutputs(plan, hot.wallet, log);
+  plan = await channel.eligible(plan);
   if (plan.accounts.length === 0) return;
 
   // 4. Pay, in due order, what the hot wallet can cover; the rest waits with one alert and keeps its
   // balance (docs/money.md, "When a wallet cannot cover what is due").
-  const { funded, waiting } = await fund(hot, plan, inDueOrder(plan.accounts, candidates));
-  await underfundedAlert(deps, hot, coin, funded, waiting, now);
+  const budget = await channel.budget();
+  const { funded, waiting } = fundDuePayouts(plan, candidates, budget);
+  await underfundedAlert(deps, channel, coin, funded, waiting, now);
   if (waiting.length > 0) {
     log.error(
       {
@@ -164,22 +137,19 @@ async function runCoin(deps: PayoutDeps, coin: Coin, now: Date, hooks: PayoutHoo
         alert: 'hot-wallet-underfunded',
         paid: funded.accounts.length,
         waiting: waiting.length,
-        waitingTotal: waiting.reduce((sum, a) => sum + a.amount, 0n).toString(),
-        minBalance: hot.minBalance.toString(),
+        waitingTotal: sum(waiting).toString(),
+        minBalance: budget.minBalance.toString(),
       },
       'hot wallet underfunded: the accounts it cannot cover wait, in due order, until it is refilled',
     );
   }
-  const batches = isSigningWallet(hot.wallet)
-    ? splitIntoTransactions(funded.accounts, hot.wallet.maxOutputs)
-    : [funded.accounts];
-  for (const accounts of batches) {
+  for (const accounts of channel.batches(funded.accounts)) {
     if (accounts.length === 0 || deps.signal?.aborted) continue;
     await hook(hooks, 'before-pending', undefined);
     const created = await createPayout(db, {
       key: newPayoutKey(coin.ticker),
       coin: coin.ticker,
-      demo: !isSigningWallet(hot.wallet) && hot.wallet.demo,
+      demo: channel.demo,
       createdAt: now,
       accounts,
     });
@@ -200,13 +170,7 @@ async function runCoin(deps: PayoutDeps, coin: Coin, now: Date, hooks: PayoutHoo
       'payout written as pending',
     );
     await hook(hooks, 'after-pending', created.payout);
-    const { wallet } = hot;
-    record(
-      created.payout,
-      isSigningWallet(wallet)
-        ? await signAndSend(deps, wallet, created.payout, now, hooks)
-        : await sendPending(deps, { ...hot, wallet }, created.payout, now, hooks, { balanceChecked: true }),
-    );
+    record(created.payout, await channel.pay(created.payout));
   }
 }
 
@@ -217,7 +181,7 @@ function underfundedKey(coin: string): string {
 /** One e-mail to the admins when a coin's wallet starts falling short (docs/admin.md, "Alerts by e-mail"). */
 async function underfundedAlert(
   deps: PayoutDeps,
-  hot: HotWallet,
+  channel: PayoutChannel,
   coin: Coin,
   funded: PayoutPlan,
   waiting: readonly PlannedPayoutAccount[],
@@ -227,16 +191,16 @@ async function underfundedAlert(
   if (!deps.alerts) return;
   if (waiting.length === 0) return deps.alerts.clear(key, now);
   const waitingTotal = unitsToAmount(sum(waiting), coin.decimals);
-  const address = isSigningWallet(hot.wallet) ? ` (${hot.wallet.address})` : '';
+  const address = channel.address === undefined ? '' : ` (${channel.address})`;
   await deps.alerts.raise(
     key,
     `${coin.ticker} hot wallet cannot cover the payouts due`,
     [
       `The ${coin.ticker} hot wallet${address} cannot cover what is due in this payout run.`,
       `Paid now, in due order: ${funded.accounts.length} account(s). Waiting for funds: ${waiting.length} account(s), ${waitingTotal} ${coin.ticker}.`,
-      isSigningWallet(hot.wallet) && hot.wallet.feeCoin !== hot.wallet.coin
-        ? `Fees of ${coin.ticker} payouts are paid in ${hot.wallet.feeCoin}: check that reserve too.`
-        : '',
+      channel.feeCoin === undefined
+        ? ''
+        : `Fees of ${coin.ticker} payouts are paid in ${channel.feeCoin}: check that reserve too.`,
       'Refill the wallet; the waiting accounts are paid at the next run after it can cover them.',
       'The treasury (/admin/treasury, or `lodestone treasury`) shows the shortfall.',
     ]
@@ -246,73 +210,8 @@ async function underfundedAlert(
   );
 }
 
-/**
- * The due accounts the wallet can pay now (payoutCost in packages/domain): a node wallet must hold
- * their total and its min balance (its fee comes out of that balance); a pool-signed wallet also the
- * most each transaction's fee can be — in its fee coin, for a token (USDC's gas is ETH).
- */
-async function fund(hot: HotWallet, plan: PayoutPlan, ordered: PlannedPayoutAccount[]): Promise<FundedPlan> {
-  const { wallet, minBalance } = hot;
-  const available = await wallet.balance();
-  if (!isSigningWallet(wallet))
-    return fundedInDueOrder(plan, ordered, available, payoutCost({ available, minBalance }));
-  const fees = {
-    perTransaction: await wallet.feeEstimate(wallet.maxOutputs),
-    maxOutputs: wallet.maxOutputs,
-    ...(wallet.feeCoin === wallet.coin ? {} : { feeCoinBalance: await wallet.feeBalance() }),
-  };
-  return fundedInDueOrder(plan, ordered, available, payoutCost({ available, minBalance, fees }));
-}
-
 function sum(accounts: readonly PlannedPayoutAccount[]): bigint {
   return accounts.reduce((total, a) => total + a.amount, 0n);
-}
-
-/** Accounts with an output below the wallet's smallest are left out (and logged): the chain refuses it. */
-function withoutSmallOutputs(plan: PayoutPlan, wallet: SigningWallet, log: Log): PayoutPlan {
-  const accounts = plan.accounts.filter((a) => {
-    const small = a.items.filter((i) => i.amount < wallet.minOutput);
-    if (small.length > 0) {
-      log.warn(
-        {
-          coin: plan.coin,
-          account: a.accountId.toString(),
-          addresses: small.map((i) => i.address),
-          minOutput: wallet.minOutput.toString(),
-        },
-        'a payout output would be below the smallest the chain accepts; this account waits until its share grows',
-      );
-    }
-    return small.length === 0;
-  });
-  return { ...plan, accounts, total: sum(accounts) };
-}
-
-/** Accounts with an address the wallet calls invalid are left out of the plan (and logged). */
-async function withoutInvalidAddresses(
-  plan: PayoutPlan,
-  wallet: Wallet | SigningWallet,
-  log: Log,
-): Promise<PayoutPlan> {
-  // The demo wallet pays no chain; addresses were checked against the coin's format when saved.
-  if (!isSigningWallet(wallet) && wallet.demo) return plan;
-  const verdicts = new Map<string, boolean>();
-  for (const account of plan.accounts) {
-    for (const { address } of account.items) {
-      if (!verdicts.has(address)) verdicts.set(address, await wallet.validateAddress(address));
-    }
-  }
-  const accounts = plan.accounts.filter((a) => {
-    const bad = a.items.filter((i) => verdicts.get(i.address) === false).map((i) => i.address);
-    if (bad.length > 0) {
-      log.warn(
-        { coin: plan.coin, account: a.accountId.toString(), addresses: bad },
-        'the wallet calls a payout address invalid; this account is not paid until it is changed',
-      );
-    }
-    return bad.length === 0;
-  });
-  return { ...plan, accounts, total: accounts.reduce((s, a) => s + a.amount, 0n) };
 }
 
 // ---------------------------------------------------------------------------------------------------

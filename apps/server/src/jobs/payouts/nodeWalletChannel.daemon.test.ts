@@ -12,11 +12,12 @@ import {
 } from '@lodestone/db';
 import { createTestDatabase, insertTestAccount, seedBalance, seedPayoutSettings } from '@lodestone/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { daemonBlockStatus, runBlockConfirmations } from './blockConfirmations.js';
-import { PAYOUT_FAILURE, PAYOUT_SENDING_GRACE_MS, PayoutRunAborted, type PayoutStep } from './payoutSend.js';
-import { runPayouts } from './payouts.js';
-import { recordingLog } from './testing.js';
-import type { HotWallet } from './wallets/wallets.js';
+import { daemonBlockStatus, runBlockConfirmations } from '../blockConfirmations.js';
+import { recordingLog } from '../testing.js';
+import type { HotWallet } from '../wallets/wallets.js';
+import { PAYOUT_SENDING_GRACE_MS } from './nodeWalletChannel.js';
+import { runPayouts } from './run.js';
+import { PAYOUT_FAILURE, PayoutRunAborted, type PayoutStep } from './steps.js';
 
 /**
  * The payout job against a real wallet: litecoind -regtest, the miner node's wallet as the pool's hot

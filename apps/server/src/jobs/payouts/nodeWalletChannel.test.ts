@@ -1,6 +1,6 @@
 import { WalletError } from '@lodestone/chain';
 import { describe, expect, it } from 'vitest';
-import { nothingWasSent } from './payoutSend.js';
+import { nothingWasSent } from './nodeWalletChannel.js';
 
 describe('a failed wallet call', () => {
   it('treats only refusals that prove nothing left the wallet as "nothing was sent"', () => {
