@@ -1,4 +1,4 @@
-import type { BlockStatus, ChainLogger, DemoValuation, SigningWallet } from '@lodestone/chain';
+import type { BlockStatus, ChainLogger, DemoValuation, SigningWallet, Wallet } from '@lodestone/chain';
 import type { Coin } from '@lodestone/db';
 import type { AlgorithmKey } from '@lodestone/domain';
 import type { CoinSetting, WalletSetting } from '../config/settings.js';
@@ -22,8 +22,15 @@ export interface ChainModule {
   demo?(algorithm: AlgorithmKey, options: DemoWorkOptions): StratumWork | undefined;
   /** The miner side of its dialect, new for each connection (the demo fleet, tests, benchmarks). */
   miner?(algorithm: AlgorithmKey): MinerDialect | undefined;
-  /** A pool-signed wallet of its kind, its key read from its key file. */
-  signingWallet?(setting: WalletSetting, coin: Coin): SigningWallet | undefined;
+  /** The wallet a `wallets` entry of its kind pays from (a node's wallet, or one the pool signs for). */
+  payoutWallet?(setting: WalletSetting, coin: Coin): PayoutWallet | undefined;
+}
+
+/** A wallet payouts are sent from, as its chain makes it. */
+export interface PayoutWallet {
+  wallet: Wallet | SigningWallet;
+  /** How long a payout transaction may stay unmined before its fee is raised (EVM). */
+  replaceAfterMs?: number;
 }
 
 /** A configured coin of a chain. */

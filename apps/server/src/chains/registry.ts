@@ -1,21 +1,38 @@
-import type { ChainLogger, SigningWallet } from '@lodestone/chain';
+import type { ChainLogger } from '@lodestone/chain';
 import type { Coin } from '@lodestone/db';
 import type { AlgorithmKey } from '@lodestone/domain';
 import type { CoinSetting, WalletSetting } from '../config/settings.js';
 import type { MinerDialect } from '../stratum/client/minerDialect.js';
 import type { StratumWork } from '../stratum/work.js';
 import { bitcoin } from './bitcoin/index.js';
-import type { ChainModule, DemoWorkOptions, MinedCoin } from './chain.js';
+import { bitcoinCoinSetting, bitcoinWalletSetting } from './bitcoin/settings.js';
+import type { ChainModule, DemoWorkOptions, MinedCoin, PayoutWallet } from './chain.js';
 import { ckb } from './ckb/index.js';
+import { ckbCoinSetting, ckbWalletSetting } from './ckb/settings.js';
 import { evm } from './evm/index.js';
+import { evmWalletSetting } from './evm/settings.js';
 import { kadena } from './kadena/index.js';
+import { kadenaCoinSetting, kadenaWalletSetting } from './kadena/settings.js';
 import { kaspa } from './kaspa/index.js';
+import { kaspaCoinSetting, kaspaWalletSetting } from './kaspa/settings.js';
 
 /**
- * Every chain the pool knows, one line each: a new chain is its folder (chains/<family>/) and its
- * line here (ARCHITECTURE.md, "Adding a chain").
+ * Every chain the pool knows: a new chain is its folder (chains/<family>/) and its entries here — the
+ * module, and the settings it reads (ARCHITECTURE.md, "Adding a chain").
  */
 const CHAINS: readonly ChainModule[] = [bitcoin, ckb, kaspa, kadena, evm];
+
+/** The `coins` entries each mining chain reads (one schema per chain, told apart by `algorithm`). */
+export const COIN_SETTINGS = [bitcoinCoinSetting, ckbCoinSetting, kaspaCoinSetting, kadenaCoinSetting] as const;
+
+/** The `wallets` entries each chain pays from (told apart by `kind`). */
+export const WALLET_SETTINGS = [
+  bitcoinWalletSetting,
+  evmWalletSetting,
+  ckbWalletSetting,
+  kaspaWalletSetting,
+  kadenaWalletSetting,
+] as const;
 
 /** The first chain's answer, asking each in turn (each answers only for its own). */
 function ask<T>(question: (chain: ChainModule) => T | undefined): T | undefined {
@@ -53,9 +70,9 @@ export function minerDialectFor(algorithm: AlgorithmKey): MinerDialect | undefin
   return ask((chain) => chain.miner?.(algorithm));
 }
 
-/** The pool-signed wallet a `wallets` entry of a signing kind describes. */
-export function signingWalletFor(setting: WalletSetting, coin: Coin): SigningWallet {
-  const wallet = ask((chain) => chain.signingWallet?.(setting, coin));
-  if (!wallet) throw new Error(`wallets: ${coin.ticker}: no chain signs a ${setting.kind} wallet`);
+/** The wallet a `wallets` entry describes, made by the chain of its kind. */
+export function payoutWalletFor(setting: WalletSetting, coin: Coin): PayoutWallet {
+  const wallet = ask((chain) => chain.payoutWallet?.(setting, coin));
+  if (!wallet) throw new Error(`wallets: ${coin.ticker}: no chain pays from a ${setting.kind} wallet`);
   return wallet;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ckbPayoutLock } from '../chains/ckb/settings.js';
 import { ConfigError, parseConfig } from './config.js';
-import { ckbPayoutLock } from './settings.js';
 
 /** The problems a COINS value (JSON, as in the environment) gives, or the parsed coins. */
 function coins(value: unknown): { problems: string[] } | { coins: ReturnType<typeof parseConfig>['coins'] } {

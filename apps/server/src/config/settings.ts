@@ -1,6 +1,7 @@
-import { type CkbJsonScript, decodeCkbAddress, decodeKaspaAddress, isChainwebVersionName } from '@lodestone/chain';
 import { ALGORITHM_KEYS } from '@lodestone/domain';
 import { z } from 'zod';
+import { COIN_SETTINGS, WALLET_SETTINGS } from '../chains/registry.js';
+import { httpUrl, urlWithScheme } from './schemaParts.js';
 
 /**
  * Every setting Lodestone reads, in one table: its environment variable, its key in the config file,
@@ -54,20 +55,6 @@ const boolean = z.preprocess(
   z.boolean({ error: 'expected true or false' }),
 );
 
-function urlWithScheme(schemes: string[], hint: string) {
-  return z.string().superRefine((value, ctx) => {
-    let scheme: string;
-    try {
-      scheme = new URL(value).protocol;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: `not a URL; ${hint}` });
-      return;
-    }
-    if (!schemes.includes(scheme)) ctx.addIssue({ code: 'custom', message: `unsupported scheme '${scheme}'; ${hint}` });
-  });
-}
-
-const httpUrl = urlWithScheme(['http:', 'https:'], 'expected an http:// or https:// URL');
 const link = z.object({ label: text, url: httpUrl });
 
 /** JSON in the environment, a TOML/JSON value in the file. */
@@ -82,7 +69,6 @@ function jsonOrValue<T extends z.ZodType>(schema: T) {
   }, schema);
 }
 
-const bitcoinFamily = z.enum(['sha256', 'scrypt', 'x11']);
 const anyAlgorithm = z.enum(ALGORITHM_KEYS, { error: `expected one of ${ALGORITHM_KEYS.join(', ')}` });
 const difficulty = z.number().positive();
 
@@ -107,221 +93,17 @@ export const stratumListener = z
   .strict();
 export type StratumListenerSetting = z.output<typeof stratumListener>;
 
-const nodeUrls = (schemes: string[], hint: string) =>
-  z.array(urlWithScheme(schemes, hint), { error: 'expected a list of node URLs' }).min(1, 'at least one node URL');
-const pollInterval = z.number().int().min(100).max(60_000).default(1000);
-const ticker = (coin: string) => z.literal(coin, { error: `expected the ticker ${coin}` }).default(coin);
-
-/** A bitcoin-family coin (SHA256, SCRYPT, X11) mined from its daemons' getblocktemplate. */
-const bitcoinCoin = z
-  .object({
-    ticker: z.string().regex(/^[A-Z0-9]{2,10}$/, 'expected an upper-case ticker such as LTC'),
-    algorithm: bitcoinFamily,
-    daemons: z.array(z.string().url()).min(1, 'at least one daemon RPC URL'),
-    pool_address: z.string().min(1),
-    rules: z.array(z.string()).default(['segwit']),
-    poll_interval_ms: pollInterval,
-    pool_tag: z.string().max(20).default('/lodestone/'),
-  })
-  .strict();
-
-/**
- * A CKB lock script as ckb.toml's [block_assembler] writes it. CKB nodes pay the block reward to
- * their own block assembler's lock, so the pool can only check, at start-up, that each node's
- * template pays this one (CkbJobSourceOptions.payoutLock).
- */
-const ckbLock = z
-  .object({
-    code_hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'expected 0x and 64 hex digits'),
-    hash_type: z.enum(['data', 'type', 'data1', 'data2'], { error: 'expected data, type, data1 or data2' }),
-    args: z.string().regex(/^0x([0-9a-fA-F]{2})*$/, 'expected 0x and whole bytes of hex'),
-  })
-  .strict();
-
-/** Nervos CKB (Eaglesong) from CKB nodes' JSON-RPC (docs/coins/ckb.md). */
-const ckbCoin = z
-  .object({
-    ticker: ticker('CKB'),
-    algorithm: z.literal('eaglesong'),
-    nodes: nodeUrls(['http:', 'https:'], 'expected the node JSON-RPC URL, http://host:8114'),
-    /** The [block_assembler] lock, or the address that stands for it: one of the two. */
-    payout_lock: ckbLock.optional(),
-    payout_address: z
-      .string()
-      .superRefine((value, ctx) => {
-        try {
-          decodeCkbAddress(value);
-        } catch (error) {
-          ctx.addIssue({ code: 'custom', message: `not a CKB address: ${(error as Error).message}` });
-        }
-      })
-      .optional(),
-    poll_interval_ms: pollInterval,
-  })
-  .strict()
-  .superRefine((coin, ctx) => {
-    if ((coin.payout_lock === undefined) === (coin.payout_address === undefined)) {
-      ctx.addIssue({
-        code: 'custom',
-        message: "expected either payout_lock or payout_address (the node's [block_assembler] lock)",
-        path: ['payout_lock'],
-      });
-    }
-  });
-
-/** The lock a CKB coin setting names, by its lock or its address. */
-export function ckbPayoutLock(coin: { payout_lock?: CkbJsonScript | undefined; payout_address?: string | undefined }) {
-  return coin.payout_lock ?? decodeCkbAddress(coin.payout_address as string).lock;
-}
-
-/** Kaspa (kHeavyHash) from kaspad's wRPC JSON over WebSocket (docs/coins/kaspa.md). */
-const kaspaCoin = z
-  .object({
-    ticker: ticker('KAS'),
-    algorithm: z.literal('kheavyhash'),
-    nodes: nodeUrls(['ws:', 'wss:'], 'expected a kaspad wRPC JSON URL, ws://host:18110'),
-    pay_address: z.string().superRefine((value, ctx) => {
-      try {
-        decodeKaspaAddress(value);
-      } catch (error) {
-        ctx.addIssue({ code: 'custom', message: `not a Kaspa address: ${(error as Error).message}` });
-      }
-    }),
-    /** Appended by kaspad to the coinbase payload. */
-    extra_data: z.string().max(64).default('/lodestone/'),
-    poll_interval_ms: pollInterval,
-  })
-  .strict();
-
-/** Kadena (Blake2s) from chainweb nodes' mining API (docs/coins/kadena.md). */
-const kadenaCoin = z
-  .object({
-    ticker: ticker('KDA'),
-    algorithm: z.literal('blake2s'),
-    nodes: nodeUrls(['http:', 'https:'], 'expected a chainweb node service URL, http://host:1848'),
-    chainweb_version: z.string().refine(isChainwebVersionName, 'expected mainnet01, testnet04 or development'),
-    /** The pool's miner, as listed in each node's mining coordination config. */
-    miner: z
-      .object({
-        account: z.string().min(3, 'expected the miner account, e.g. k:<public key>'),
-        public_keys: z
-          .array(z.string().regex(/^[0-9a-f]{64}$/, 'expected 64 lower-case hex digits'))
-          .min(1, 'at least one public key'),
-        /** A Pact keyset predicate: keys-all, keys-any, keys-2 or a module's function. */
-        predicate: z
-          .string()
-          .regex(/^[A-Za-z][A-Za-z0-9._-]*$/, 'expected a keyset predicate such as keys-all')
-          .default('keys-all'),
-      })
-      .strict(),
-  })
-  .strict();
-
 /** A coin mined from real nodes; algorithms without one run on the demo network. */
-export const coinSetting = z.discriminatedUnion('algorithm', [bitcoinCoin, ckbCoin, kaspaCoin, kadenaCoin], {
+export const coinSetting = z.discriminatedUnion('algorithm', COIN_SETTINGS, {
   error: `expected algorithm ${ALGORITHM_KEYS.join(', ')}`,
 });
 export type CoinSetting = z.output<typeof coinSetting>;
-
-const walletTicker = z.string().regex(/^[A-Z0-9]{2,10}$/, 'expected an upper-case ticker such as LTC');
-/** Coins (decimal) to keep in the wallet; payouts stop with an alert rather than dip below. */
-const minBalance = z
-  .string()
-  .regex(/^\d+(\.\d+)?$/, 'expected a decimal coin amount such as 0.5')
-  .default('0');
-/**
- * The file holding a pool-signed wallet's private key (hex, one line). The key never sits in the
- * configuration or the environment, where process listings, logs and support dumps reach; start-up
- * refuses a file that other users can read (docs/money.md, "Securing the hot wallets").
- */
-const keyFile = z.string().min(1, 'expected the path of the key file');
-const confirmations = (fallback: number) => z.number().int().min(1).max(100_000).default(fallback);
-
-/** A bitcoin-family node wallet (sendmany over JSON-RPC); `kind` may be left out. */
-const bitcoinWallet = z
-  .object({
-    kind: z.literal('bitcoin').default('bitcoin'),
-    ticker: walletTicker,
-    rpc_url: urlWithScheme(['http:', 'https:'], 'expected http://user:password@host:port/[wallet/NAME]'),
-    min_balance: minBalance,
-  })
-  .strict();
-
-/** ETH, or an ERC-20 token (USDC) whose gas the same key's ETH pays (docs/coins/ethereum.md). */
-const evmWallet = z
-  .object({
-    kind: z.literal('evm'),
-    ticker: walletTicker,
-    rpc_url: httpUrl,
-    chain_id: z.number().int().min(1),
-    key_file: keyFile,
-    /** The token contract, for a token such as USDC; absent for the chain's own coin. */
-    token: z
-      .string()
-      .regex(/^0x[0-9a-fA-F]{40}$/, 'expected the token contract address, 0x and 40 hex digits')
-      .optional(),
-    /** The ticker of the coin gas is paid in. */
-    fee_coin: walletTicker.default('ETH'),
-    confirmations: confirmations(12),
-    /** The most a payout may pay per gas, in gwei (decimal): a payout waits rather than pay more. */
-    max_fee_gwei: z.string().regex(/^\d+(\.\d{1,9})?$/, 'expected gwei as a decimal with at most 9 decimals'),
-    /** How long a payout transaction may wait unmined before it is replaced with a 12.5% higher fee. */
-    replace_after_minutes: z.number().int().min(1).max(1440).default(30),
-    min_balance: minBalance,
-  })
-  .strict();
-
-/** Nervos CKB: the key's secp256k1-blake160 cells through the node's indexer (docs/coins/ckb.md). */
-const ckbWallet = z
-  .object({
-    kind: z.literal('ckb'),
-    ticker: ticker('CKB'),
-    rpc_url: httpUrl,
-    /** ckb (mainnet) or ckt (testnet): the address prefix and the published secp256k1 dep group. */
-    network: z.enum(['ckb', 'ckt']).default('ckb'),
-    key_file: keyFile,
-    confirmations: confirmations(24),
-    min_balance: minBalance,
-  })
-  .strict();
-
-/** Kaspa: the key's Schnorr P2PK outputs through a kaspad with --utxoindex (docs/coins/kaspa.md). */
-const kaspaWallet = z
-  .object({
-    kind: z.literal('kaspa'),
-    ticker: ticker('KAS'),
-    url: urlWithScheme(['ws:', 'wss:'], 'expected a kaspad wRPC JSON URL, ws://host:18110'),
-    /** The network's address prefix: kaspa (mainnet), kaspatest, kaspasim or kaspadev. */
-    network: z.enum(['kaspa', 'kaspatest', 'kaspasim', 'kaspadev']).default('kaspa'),
-    key_file: keyFile,
-    /** DAA score depth (about 10 a second on mainnet). */
-    confirmations: confirmations(100),
-    min_balance: minBalance,
-  })
-  .strict();
-
-/** Kadena: `k:` account of the key on one chain, through a chainweb node's Pact API (docs/coins/kadena.md). */
-const kadenaWallet = z
-  .object({
-    kind: z.literal('kadena'),
-    ticker: ticker('KDA'),
-    url: httpUrl,
-    /** The node's P2P API (port 1789), which alone answers mempool lookups: a sent payout shows as pending. */
-    p2p_url: httpUrl.optional(),
-    network_id: z.string().refine(isChainwebVersionName, 'expected mainnet01, testnet04 or development'),
-    /** The chain the pool pays from (its funds are per chain). */
-    chain_id: z.number().int().min(0).max(19),
-    key_file: keyFile,
-    confirmations: confirmations(10),
-    min_balance: minBalance,
-  })
-  .strict();
 
 /** A hot wallet payouts are sent from (docs/money.md, "Payouts"). */
 export const walletSetting = z.preprocess(
   (value) =>
     value !== null && typeof value === 'object' && !('kind' in value) ? { ...value, kind: 'bitcoin' } : value,
-  z.discriminatedUnion('kind', [bitcoinWallet, evmWallet, ckbWallet, kaspaWallet, kadenaWallet], {
+  z.discriminatedUnion('kind', WALLET_SETTINGS, {
     error: 'expected kind bitcoin, evm, ckb, kaspa or kadena',
   }),
 );

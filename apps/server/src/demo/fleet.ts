@@ -1,7 +1,7 @@
 /**
  * The demo network's simulated miner fleet: a few workers of a few demo accounts connect to the real
  * stratum listeners over TCP and submit real, hashed shares, each in its algorithm's dialect (the
- * client's miner side of it, stratum/client/minerDialects.ts). Each worker hashes at a small fixed
+ * client's miner side of it, chains/<family>/miner.ts). Each worker hashes at a small fixed
  * rate (real hashes, throttled), so vardiff settles at the difficulty that gives one share per
  * interval and the hashrate the pool shows is the hashing actually done. The whole fleet costs a few
  * percent of one core by default.

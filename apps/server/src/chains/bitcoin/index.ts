@@ -1,4 +1,11 @@
-import { blockStatus, DaemonJobSource, DaemonPool, DemoJobSource, type JobSource } from '@lodestone/chain';
+import {
+  BitcoinWallet,
+  blockStatus,
+  DaemonJobSource,
+  DaemonPool,
+  DemoJobSource,
+  type JobSource,
+} from '@lodestone/chain';
 import type { AlgorithmKey } from '@lodestone/domain';
 import { type StratumWork, stratumWork } from '../../stratum/work.js';
 import type { ChainModule } from '../chain.js';
@@ -53,4 +60,8 @@ export const bitcoin: ChainModule = {
     return bitcoinWork(new DemoJobSource({ algorithm, expectedHashesPerBlock, valuation }));
   },
   miner: (algorithm) => (isBitcoinAlgorithm(algorithm) ? new BitcoinMiner(algorithm) : undefined),
+  payoutWallet: (setting, coin) =>
+    setting.kind === 'bitcoin'
+      ? { wallet: new BitcoinWallet({ coin: coin.ticker, decimals: coin.decimals, rpcUrl: setting.rpc_url }) }
+      : undefined,
 };

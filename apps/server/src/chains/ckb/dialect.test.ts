@@ -1,7 +1,7 @@
 /**
  * Replayed ckbminer sessions (BTC.com / ViaBTC CKB stratum, issue 17 §1) against a real Session over the
  * CKB dialect, with a job manager over real CKB jobs (templates rebuilt from real blocks). The miner side
- * is client/ckbMiner.ts, written from leifjacky/ckb-gominer-demo: it really hashes Eaglesong.
+ * is miner.ts, written from leifjacky/ckb-gominer-demo: it really hashes Eaglesong.
  */
 import type { CkbJob } from '@lodestone/chain';
 import { REAL_CKB_POW_BLOCK } from '@lodestone/chain/testing';

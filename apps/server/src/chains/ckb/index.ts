@@ -8,7 +8,6 @@ import {
   type WorkSource,
 } from '@lodestone/chain';
 import { readKeyFile } from '../../config/keyFile.js';
-import { ckbPayoutLock } from '../../config/settings.js';
 import { DemoChainSource } from '../../demo/demoChains.js';
 import { type StratumWork, stratumWork } from '../../stratum/work.js';
 import type { ChainModule } from '../chain.js';
@@ -16,6 +15,7 @@ import { ckbFoundBlockStatus } from './blockStatus.js';
 import { CKB_DEMO } from './demo.js';
 import { CkbDialect } from './dialect.js';
 import { CkbMiner } from './miner.js';
+import { ckbPayoutLock } from './settings.js';
 
 /** A CKB source (the nodes' templates, the demo node, a test's fixture) with the CKB dialect. */
 export function ckbWork(source: WorkSource<CkbJob, CkbJsonBlock>): StratumWork {
@@ -52,14 +52,15 @@ export const ckb: ChainModule = {
   demo: (algorithm, options) =>
     algorithm === 'eaglesong' ? ckbWork(new DemoChainSource({ node: CKB_DEMO, ...options })) : undefined,
   miner: (algorithm) => (algorithm === 'eaglesong' ? new CkbMiner() : undefined),
-  signingWallet(setting, coin) {
+  payoutWallet(setting, coin) {
     if (setting.kind !== 'ckb') return undefined;
-    return new CkbWallet({
+    const wallet = new CkbWallet({
       coin: 'CKB',
       rpcUrl: setting.rpc_url,
       privateKey: readKeyFile(setting.key_file, `wallets: ${coin.ticker}`),
       network: setting.network,
       confirmations: setting.confirmations,
     });
+    return { wallet };
   },
 };

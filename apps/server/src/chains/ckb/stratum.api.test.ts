@@ -2,7 +2,7 @@
  * Issue 17's CKB acceptance, end to end against the stand-in CKB node (no ckb binary can be installed
  * here; @lodestone/chain/testing startCkbNode speaks its JSON-RPC and checks submitted blocks with its
  * own molecule, merkle and Eaglesong code). A CkbJobSource follows the stand-in at the dev chain's easy
- * target (one hash in 256 is a block); our ckbminer client (client/ckbMiner.ts) mines through the
+ * target (one hash in 256 is a block); our ckbminer client (miner.ts) mines through the
  * pool's Eaglesong port over TCP until one of its shares is a block; the stand-in accepts it, a
  * FoundBlock with the node's hash is published on the bus, the miner is moved onto the new tip, and
  * ckbBlockStatus calls the block confirmed once the stand-in's chain is 11 blocks past it.

@@ -14,9 +14,9 @@ const GWEI_DECIMALS = 9;
 export const evm: ChainModule = {
   name: 'evm',
   algorithms: [],
-  signingWallet(setting, coin) {
+  payoutWallet(setting, coin) {
     if (setting.kind !== 'evm') return undefined;
-    return new EvmWallet({
+    const wallet = new EvmWallet({
       coin: coin.ticker,
       rpcUrl: setting.rpc_url,
       privateKey: readKeyFile(setting.key_file, `wallets: ${coin.ticker}`),
@@ -26,5 +26,6 @@ export const evm: ChainModule = {
       confirmations: setting.confirmations,
       maxFeePerGas: amountToUnits(setting.max_fee_gwei, GWEI_DECIMALS),
     });
+    return { wallet, replaceAfterMs: setting.replace_after_minutes * 60_000 };
   },
 };

@@ -81,9 +81,9 @@ export const kadena: ChainModule = {
   demo: (algorithm, options) =>
     algorithm === 'blake2s' ? kadenaWork(new DemoChainSource({ node: KADENA_DEMO, ...options })) : undefined,
   miner: (algorithm) => (algorithm === 'blake2s' ? new KadenaMiner() : undefined),
-  signingWallet(setting, coin) {
+  payoutWallet(setting, coin) {
     if (setting.kind !== 'kadena') return undefined;
-    return new KadenaWallet({
+    const wallet = new KadenaWallet({
       coin: 'KDA',
       baseUrl: setting.url,
       ...(setting.p2p_url ? { p2pUrl: setting.p2p_url } : {}),
@@ -92,5 +92,6 @@ export const kadena: ChainModule = {
       privateKey: readKeyFile(setting.key_file, `wallets: ${coin.ticker}`).slice(2),
       confirmations: setting.confirmations,
     });
+    return { wallet };
   },
 };

@@ -2,7 +2,7 @@
  * Issue 17's Kadena acceptance, end to end against the chainweb-node stand-in (chainweb-node cannot be
  * installed here; @lodestone/chain/testing startChainwebNode speaks its mining API over HTTP, with real
  * layout headers on a twenty-chain web, and checks solved headers with its own code). A KadenaJobSource
- * follows the stand-in; our Kadena miner (client/kadenaMiner.ts, kdaminer's forms) mines through the
+ * follows the stand-in; our Kadena miner (miner.ts, kdaminer's forms) mines through the
  * blake2s port until a share is a block; the stand-in takes it onto its chain; the stratum node
  * publishes a FoundBlock; kadenaBlockStatus reads it back from the node, pending and then confirmed.
  * Then what happens to shares of work the node would no longer take: the pool's block consumed the

@@ -1,7 +1,7 @@
 /**
  * Replayed Kaspa miners against a real Session and the Kaspa dialect: IceRiver, Bitmain, BzMiner and
- * lolMiner sessions line by line, in their message forms (client/kaspaMiner.ts), over real Kaspa jobs
- * (real blocks of rusty-kaspa's goref DAG as templates, testing/kaspaFixtureJobs.ts). Every share is a
+ * lolMiner sessions line by line, in their message forms (miner.ts), over real Kaspa jobs
+ * (real blocks of rusty-kaspa's goref DAG as templates, testing.ts). Every share is a
  * real kHeavyHash; the miner computes its target as ASIC firmware does.
  */
 import type { KaspaJob } from '@lodestone/chain';

@@ -18,7 +18,7 @@ import { classifyKaspaMiner, type KaspaMinerProfile } from './minerProfiles.js';
 
 /**
  * Kaspa (kHeavyHash), as kaspanet/rusty-kaspa's stratum bridge speaks it (bridge/src/default_client.rs,
- * client_handler.rs, hasher.rs, share_handler.rs @593399e), per miner class (kaspaMiners.ts):
+ * client_handler.rs, hasher.rs, share_handler.rs @593399e), per miner class (minerProfiles.ts):
  *
  * - subscribe: `[true, "EthereumStratum/1.0.0"]`, or Bitmain's `[null, extranonce, 8 − len]`;
  * - right after authorize, in one write: mining.set_extranonce, mining.set_difficulty `[d]` (difficulty

@@ -54,14 +54,15 @@ export const kaspa: ChainModule = {
     algorithm === 'kheavyhash' ? kaspaWork(new DemoChainSource({ node: KASPA_DEMO, ...options })) : undefined,
   // A GPU-style miner (legacy job, difficulties as vardiff sets them): the fleet asks d=N for its rate.
   miner: (algorithm) => (algorithm === 'kheavyhash' ? new KaspaMiner('goldshell') : undefined),
-  signingWallet(setting, coin) {
+  payoutWallet(setting, coin) {
     if (setting.kind !== 'kaspa') return undefined;
-    return new KaspaWallet({
+    const wallet = new KaspaWallet({
       coin: 'KAS',
       url: setting.url,
       privateKey: readKeyFile(setting.key_file, `wallets: ${coin.ticker}`).slice(2),
       prefix: setting.network,
       confirmations: setting.confirmations,
     });
+    return { wallet };
   },
 };

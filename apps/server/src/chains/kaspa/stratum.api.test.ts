@@ -2,7 +2,7 @@
  * Issue 17's Kaspa acceptance, end to end against the kaspad stand-in (kaspad cannot be installed here;
  * @lodestone/chain/testing KaspaNodeStandIn speaks its wRPC JSON, builds real templates on a small DAG
  * and checks submitted blocks with its own header hashing, merkle root and kHeavyHash). A KaspaJobSource
- * follows it, the stratum server serves it on a kheavyhash port, our Kaspa miner (client/kaspaMiner.ts)
+ * follows it, the stratum server serves it on a kheavyhash port, our Kaspa miner (miner.ts)
  * mines through that port over TCP as an IceRiver (big job) or an Antminer (legacy job) until a block,
  * the stand-in accepts the block, a FoundBlock is published on the bus, and kaspaBlockStatus classifies
  * it once the DAG merges it: blue and paid, or red.

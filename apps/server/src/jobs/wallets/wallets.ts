@@ -1,21 +1,22 @@
-import { BitcoinWallet, type SigningWallet, type Wallet } from '@lodestone/chain';
+import type { SigningWallet, Wallet } from '@lodestone/chain';
 import { type DB, listCoins } from '@lodestone/db';
 import { amountToUnits } from '@lodestone/domain';
 import type { Kysely } from 'kysely';
-import { signingWalletFor } from '../../chains/registry.js';
+import { payoutWalletFor } from '../../chains/registry.js';
 import type { Config } from '../../config/config.js';
 import type { ServiceLog } from '../../services/log.js';
 import { DemoWallet } from './demoWallet.js';
 
 /**
  * A wallet payouts are sent from, and what it must keep: a node wallet of the bitcoin family (one
- * sendmany per payout) or a wallet the pool signs for (ETH, USDC, CKB, KAS, KDA; isSigningWallet).
+ * sendmany per payout) or a wallet the pool signs for (ETH, USDC, CKB, KAS, KDA), as the payout
+ * channel of its kind handles it (jobs/payouts/channel.ts).
  */
 export interface HotWallet {
   wallet: Wallet | SigningWallet;
   /** Smallest units the wallet keeps: a payout that would leave less is not sent. */
   minBalance: bigint;
-  /** EVM: how long a payout transaction may stay unmined before its fee is raised (payoutSign.ts). */
+  /** EVM: how long a payout transaction may stay unmined before its fee is raised (jobs/payouts/signingChannel.ts). */
   replaceAfterMs?: number;
 }
 
@@ -26,9 +27,9 @@ export interface NodeHotWallet extends HotWallet {
 
 /**
  * The hot wallets of the pool, by ticker (docs/money.md, "Payouts"):
- * - with coin daemons configured (`coins` not empty): per `wallets` entry a BitcoinWallet (kind
- *   bitcoin) or a pool-signed wallet (evm, ckb, kaspa, kadena: signingWallets.ts), its decimals and
- *   minimum balance read in the coin's catalogue units. A coin without an entry has no
+ * - with coin daemons configured (`coins` not empty): per `wallets` entry the wallet its chain makes
+ *   (chains/registry.ts: a BitcoinWallet for kind bitcoin, a pool-signed wallet for evm, ckb, kaspa,
+ *   kadena), its decimals and minimum balance read in the coin's catalogue units. A coin without an entry has no
  *   wallet and is not paid out (the payout job logs that at every run);
  * - with no coin daemon (`coins` empty, the whole pool is the demo network): a DemoWallet for every
  *   coin of the catalogue, and `wallets` is ignored — demo payouts are never mixed with real ones.
@@ -61,18 +62,7 @@ export async function createWallets(
     } catch {
       throw new Error(`wallets: min_balance of ${coin.ticker} has more than ${coin.decimals} decimals`);
     }
-    if (setting.kind === 'bitcoin') {
-      wallets.set(coin.ticker, {
-        wallet: new BitcoinWallet({ coin: coin.ticker, decimals: coin.decimals, rpcUrl: setting.rpc_url }),
-        minBalance,
-      });
-    } else {
-      wallets.set(coin.ticker, {
-        wallet: signingWalletFor(setting, coin),
-        minBalance,
-        ...(setting.kind === 'evm' ? { replaceAfterMs: setting.replace_after_minutes * 60_000 } : {}),
-      });
-    }
+    wallets.set(coin.ticker, { ...payoutWalletFor(setting, coin), minBalance });
   }
   return wallets;
 }

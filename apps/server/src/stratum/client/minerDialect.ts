@@ -2,7 +2,7 @@
  * The miner's side of a stratum dialect, as our test clients, the benchmark and the demo fleet speak
  * it: what to send at subscribe, what the server's notifications mean (difficulty or target, nonce
  * space, jobs), and a real search for shares over the current job. One implementation per server
- * dialect (stratum/dialects), written from the coin's published miner behaviour, not from our server
+ * dialect (chains/<family>/miner.ts beside its dialect.ts), written from the coin's published miner behaviour, not from our server
  * code, so that a test through it checks the server.
  */
 export interface MinerDialect {
