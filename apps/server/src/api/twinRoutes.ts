@@ -1,7 +1,7 @@
 import type { Account } from '@lodestone/db';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { AccountQuery } from '../http/auth.js';
+import type { AccountAccess, AccountQuery } from '../http/auth.js';
 import { addRoute, type ContractRoute } from '../http/route.js';
 import type { Services } from '../services/index.js';
 
@@ -37,29 +37,41 @@ export function twin<
   QO extends z.ZodType<AccountQuery<'observer'>, unknown>,
 >(spec: TwinRoute<R, QU, QO>): Registration {
   return (app, observerMethods) => {
-    const { auth, services } = app;
+    const { services } = app;
     const unparsed = spec.unparsedResponse === undefined ? {} : { unparsedResponse: spec.unparsedResponse };
-    addRoute(
-      app,
-      spec.user,
-      { preHandler: [auth.accountFrom('session', spec.user)], query: spec.user.query, ...unparsed },
-      async ({ request, reply, query }) => {
-        reply.headers(NO_STORE);
-        return spec.read(services, auth.accountOf(request), query);
-      },
-    );
+    const read = (account: Account, query: z.output<QU> | z.output<QO>) => spec.read(services, account, query);
+    addAccountRead(app, 'session', spec.user, read, unparsed);
     for (const method of observerMethods) {
-      addRoute(
-        app,
-        { ...spec.observer, method },
-        { preHandler: [auth.accountFrom('observer', spec.observer)], query: spec.observer.query, ...unparsed },
-        async ({ request, reply, query }) => {
-          reply.headers(NO_STORE);
-          return spec.read(services, auth.accountOf(request), query);
-        },
-      );
+      addAccountRead(app, 'observer', { ...spec.observer, method }, read, unparsed);
     }
   };
+}
+
+/**
+ * Registers a read of one account's figures: the account comes from the query (`access`: by `account_name` with a
+ * session, or by `observer_key`), the answer is `read` of it and is never stored on the way.
+ */
+export function addAccountRead<
+  A extends AccountAccess,
+  R extends z.ZodType,
+  Q extends z.ZodType<AccountQuery<A>, unknown>,
+>(
+  app: FastifyInstance,
+  access: A,
+  route: QueryRoute<R, Q>,
+  read: (account: Account, query: z.output<Q>) => Promise<z.input<R>>,
+  options: { unparsedResponse?: string } = {},
+): void {
+  const { auth } = app;
+  addRoute(
+    app,
+    route,
+    { preHandler: [auth.accountFrom(access, route)], query: route.query, ...options },
+    async ({ request, reply, query }) => {
+      reply.headers(NO_STORE);
+      return read(auth.accountOf(request), query);
+    },
+  );
 }
 
 /**

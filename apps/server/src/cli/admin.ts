@@ -5,9 +5,9 @@ import {
   type CliOutput,
   consoleOutput,
   EXIT,
-  operatorConfig,
-  printedHelp,
-  withOperatorDatabase,
+  type OperatorCommand,
+  runOperatorCli,
+  wrongUsage,
 } from './operatorDatabase.js';
 
 /**
@@ -38,16 +38,15 @@ function validUsage(args: readonly string[]): boolean {
   return (command === 'grant' || command === 'revoke') && Boolean(email?.trim()) && rest.length === 0;
 }
 
+const ADMIN_COMMAND: OperatorCommand = { usage: ADMIN_USAGE, validUsage };
+
 /** Runs one admin command against a database; returns the exit code. */
 export async function runAdminCommand(
   args: readonly string[],
   ctx: AdminCommandContext,
   io: CliOutput,
 ): Promise<number> {
-  if (!validUsage(args)) {
-    io.err(ADMIN_USAGE);
-    return EXIT.usage;
-  }
+  if (wrongUsage(args, ADMIN_COMMAND, io)) return EXIT.usage;
   const [command, email = ''] = args;
   if (command === 'list') {
     const admins = await listAdmins(ctx.db);
@@ -82,14 +81,7 @@ export async function adminCli(
   /** The environment to read (tests); default: the process's, read by loadConfig as everywhere. */
   env?: Record<string, string | undefined>,
 ): Promise<number> {
-  if (printedHelp(args, ADMIN_USAGE, io)) return EXIT.ok;
-  const config = operatorConfig(io, env);
-  if (!config) return EXIT.config;
-  if (!validUsage(args)) {
-    io.err(ADMIN_USAGE);
-    return EXIT.usage;
-  }
-  return withOperatorDatabase(config, io, (database) =>
+  return runOperatorCli(args, ADMIN_COMMAND, io, env, (database, config) =>
     runAdminCommand(args, { db: database.db, now: () => new Date(), require2fa: config.adminRequire2fa }, io),
   );
 }

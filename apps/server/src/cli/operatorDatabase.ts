@@ -22,7 +22,7 @@ export const consoleOutput: CliOutput = {
 };
 
 /** The configuration, or undefined with the reason written to `io` (exit EXIT.config). */
-export function operatorConfig(io: CliOutput, env?: Record<string, string | undefined>): Config | undefined {
+function operatorConfig(io: CliOutput, env?: Record<string, string | undefined>): Config | undefined {
   try {
     return env ? loadConfig(env) : loadConfig();
   } catch (error) {
@@ -39,7 +39,7 @@ export function operatorConfig(io: CliOutput, env?: Record<string, string | unde
  * must exist already: a typo in DATA_DIR should not create an empty one), migrated, and closes it.
  * The embedded database belongs to one process: while the pool runs on it, this says what to do.
  */
-export async function withOperatorDatabase(
+async function withOperatorDatabase(
   config: Config,
   io: CliOutput,
   work: (database: Database) => Promise<number>,
@@ -72,8 +72,39 @@ export async function withOperatorDatabase(
  * `--help` or `-h` anywhere: the command's usage on standard output and exit 0, before any
  * configuration or database is read (it answers on a machine with neither).
  */
-export function printedHelp(args: readonly string[], usage: string, io: CliOutput): boolean {
+function printedHelp(args: readonly string[], usage: string, io: CliOutput): boolean {
   if (!args.some((arg) => arg === '--help' || arg === '-h')) return false;
   io.out(usage);
   return true;
+}
+
+/** An operator command's usage text and the check of its arguments (made before the database opens). */
+export interface OperatorCommand {
+  usage: string;
+  validUsage: (args: readonly string[]) => boolean;
+}
+
+/** True, with the usage written to `io` (exit EXIT.usage), when the arguments are not the command's. */
+export function wrongUsage(args: readonly string[], command: OperatorCommand, io: CliOutput): boolean {
+  if (command.validUsage(args)) return false;
+  io.err(command.usage);
+  return true;
+}
+
+/**
+ * An operator command as a process: `--help` first, then the configuration, the arguments, and `work` on the
+ * configured database (migrated, closed after); returns the exit code.
+ */
+export async function runOperatorCli(
+  args: readonly string[],
+  command: OperatorCommand,
+  io: CliOutput,
+  env: Record<string, string | undefined> | undefined,
+  work: (database: Database, config: Config) => Promise<number>,
+): Promise<number> {
+  if (printedHelp(args, command.usage, io)) return EXIT.ok;
+  const config = operatorConfig(io, env);
+  if (!config) return EXIT.config;
+  if (wrongUsage(args, command, io)) return EXIT.usage;
+  return withOperatorDatabase(config, io, (database) => work(database, config));
 }

@@ -5,9 +5,9 @@ import {
   type CliOutput,
   consoleOutput,
   EXIT,
-  operatorConfig,
-  printedHelp,
-  withOperatorDatabase,
+  type OperatorCommand,
+  runOperatorCli,
+  wrongUsage,
 } from './operatorDatabase.js';
 
 /**
@@ -24,16 +24,15 @@ function validUsage(args: readonly string[]): boolean {
   return args.length === 0 || (args.length === 1 && args[0] === '--json');
 }
 
+const TREASURY_COMMAND: OperatorCommand = { usage: TREASURY_USAGE, validUsage };
+
 /** Prints the treasury at `now`; returns the exit code. */
 export async function runTreasuryCommand(
   args: readonly string[],
   ctx: { db: Executor; now: () => Date },
   io: CliOutput,
 ): Promise<number> {
-  if (!validUsage(args)) {
-    io.err(TREASURY_USAGE);
-    return EXIT.usage;
-  }
+  if (wrongUsage(args, TREASURY_COMMAND, io)) return EXIT.usage;
   const answer = treasuryResponse(await readTreasury(ctx.db, ctx.now()));
   if (args[0] === '--json') io.out(JSON.stringify(answer, null, 2));
   else for (const line of treasuryText(answer)) io.out(line);
@@ -116,14 +115,7 @@ export async function treasuryCli(
   io: CliOutput = consoleOutput,
   env?: Record<string, string | undefined>,
 ): Promise<number> {
-  if (printedHelp(args, TREASURY_USAGE, io)) return EXIT.ok;
-  const config = operatorConfig(io, env);
-  if (!config) return EXIT.config;
-  if (!validUsage(args)) {
-    io.err(TREASURY_USAGE);
-    return EXIT.usage;
-  }
-  return withOperatorDatabase(config, io, (database) =>
+  return runOperatorCli(args, TREASURY_COMMAND, io, env, (database) =>
     runTreasuryCommand(args, { db: database.db, now: () => new Date() }, io),
   );
 }

@@ -19,7 +19,7 @@ export const linkClass = `rounded font-medium text-amber-700 underline-offset-2 
 const labelClass = 'mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300';
 
 /** A label over the control it names: `children` gets the id the control must wear. */
-function Field({
+export function Field({
   label,
   className,
   labelClassName = labelClass,

@@ -48,37 +48,27 @@ export async function referralCodeTaken(db: Executor, code: string): Promise<boo
   return row !== undefined;
 }
 
+/** The live accounts (not removed), to be narrowed by the caller. */
+function liveAccounts(db: Executor) {
+  return db.selectFrom('accounts').selectAll().where('deleted_at', 'is', null);
+}
+
 /** A user's live accounts, oldest first. */
 export function accountsOfUser(db: Executor, userId: bigint): Promise<Account[]> {
-  return db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+  return liveAccounts(db).where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
 }
 
 /** One of the user's live accounts by name, whatever the letter case. */
 export function accountOfUser(db: Executor, userId: bigint, username: string): Promise<Account | undefined> {
-  return db
-    .selectFrom('accounts')
-    .selectAll()
+  return liveAccounts(db)
     .where(sql`lower(username)`, '=', username.toLowerCase())
     .where('user_id', '=', userId)
-    .where('deleted_at', 'is', null)
     .executeTakeFirst();
 }
 
 /** A live account by name, whatever the letter case (redirect targets, referrals). */
 export function liveAccountByUsername(db: Executor, username: string): Promise<Account | undefined> {
-  return db
-    .selectFrom('accounts')
-    .selectAll()
-    .where(sql`lower(username)`, '=', username.toLowerCase())
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  return liveAccounts(db).where(sql`lower(username)`, '=', username.toLowerCase()).executeTakeFirst();
 }
 
 /** True when a live account has exactly this name, letter case included (stratum logins). */
@@ -95,32 +85,17 @@ export async function liveAccountNameExists(db: Executor, username: string): Pro
 
 /** A live account by its referral code (upper case). */
 export function accountByReferralCode(db: Executor, code: string): Promise<Account | undefined> {
-  return db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('referral_code', '=', code)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  return liveAccounts(db).where('referral_code', '=', code).executeTakeFirst();
 }
 
 /** A live account by its API key. */
 export function accountByApiKey(db: Executor, key: string): Promise<Account | undefined> {
-  return db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('api_key', '=', key)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  return liveAccounts(db).where('api_key', '=', key).executeTakeFirst();
 }
 
 /** A live account by its observer key. */
 export function accountByObserverKey(db: Executor, key: string): Promise<Account | undefined> {
-  return db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('observer_key', '=', key)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  return liveAccounts(db).where('observer_key', '=', key).executeTakeFirst();
 }
 
 export type AccountKey = 'api_key' | 'observer_key';

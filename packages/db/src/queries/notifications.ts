@@ -73,13 +73,39 @@ export function enqueueNotification(db: Executor, message: NewNotification): Pro
 }
 
 /** A message due for sending, with where it goes. */
-export interface DueNotification {
+/** A pending message as every channel sends it. */
+export interface PendingMessage {
   id: bigint;
   userId: bigint;
   kind: string;
   subject: string;
   body: string;
   attempts: number;
+}
+
+/** The columns of a notifications row that make a pending message. */
+export interface PendingMessageRow {
+  id: bigint;
+  user_id: bigint;
+  kind: string;
+  subject: string;
+  body: string;
+  attempts: number;
+}
+
+/** A pending message from the columns of its notifications row. */
+export function pendingMessageOf(row: PendingMessageRow): PendingMessage {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    kind: row.kind,
+    subject: row.subject,
+    body: row.body,
+    attempts: row.attempts,
+  };
+}
+
+export interface DueNotification extends PendingMessage {
   /** The user's e-mail address now (a changed address gets the message). */
   email: string;
   /** The files stored with it, in order (Buffers, as mailers take them). */
@@ -130,12 +156,7 @@ export async function dueEmailNotifications(db: Executor, now: Date, limit: numb
     byMessage.set(f.notification_id, list);
   }
   return rows.map((r) => ({
-    id: r.id,
-    userId: r.user_id,
-    kind: r.kind,
-    subject: r.subject,
-    body: r.body,
-    attempts: r.attempts,
+    ...pendingMessageOf(r),
     email: r.email,
     attachments: byMessage.get(r.id) ?? [],
   }));

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../schema.js';
+import { type PendingMessage, type PendingMessageRow, pendingMessageOf } from './notifications.js';
 
 /**
  * Telegram links, link codes and the bot's state (migration 0015, docs/notifications.md "Telegram"),
@@ -167,13 +168,7 @@ export async function saveTelegramBotState(
 }
 
 /** A pending Telegram message due for sending, with its chat. */
-export interface DueTelegramMessage {
-  id: bigint;
-  userId: bigint;
-  kind: string;
-  subject: string;
-  body: string;
-  attempts: number;
+export interface DueTelegramMessage extends PendingMessage {
   chatId: bigint;
 }
 
@@ -194,15 +189,7 @@ export async function dueTelegramNotifications(db: Executor, now: Date, limit: n
        and not exists (select 1 from telegram_links l join users u on u.id = l.user_id
                         where l.user_id = n.user_id and u.deleted_at is null and u.telegram_notifications)
   `.execute(db);
-  const { rows } = await sql<{
-    id: bigint;
-    user_id: bigint;
-    kind: string;
-    subject: string;
-    body: string;
-    attempts: number;
-    chat_id: bigint;
-  }>`
+  const { rows } = await sql<PendingMessageRow & { chat_id: bigint }>`
     select id, user_id, kind, subject, body, attempts, chat_id
       from (select n.id, n.user_id, n.kind, n.subject, n.body, n.attempts, l.chat_id, n.next_attempt_at,
                    row_number() over (partition by l.chat_id order by n.next_attempt_at, n.id) as place
@@ -213,15 +200,7 @@ export async function dueTelegramNotifications(db: Executor, now: Date, limit: n
      order by next_attempt_at, id
      limit ${limit}
   `.execute(db);
-  return rows.map((r) => ({
-    id: r.id,
-    userId: r.user_id,
-    kind: r.kind,
-    subject: r.subject,
-    body: r.body,
-    attempts: r.attempts,
-    chatId: r.chat_id,
-  }));
+  return rows.map((r) => ({ ...pendingMessageOf(r), chatId: r.chat_id }));
 }
 
 /** Puts off every pending Telegram message until `until` (the Bot API asked us to wait). */

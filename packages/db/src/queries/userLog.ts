@@ -25,23 +25,26 @@ export async function appendUserLog(db: Executor, entry: NewUserLogEntry): Promi
 
 /** A user's log, newest first. */
 export function userLogOfUser(db: Executor, userId: bigint, limit = 100, offset = 0): Promise<UserLogEntry[]> {
-  return db
-    .selectFrom('user_log')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('time', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  return userLogWhere(db, 'user_id', userId, limit, offset);
 }
 
 /** An account's log entries, newest first. */
 export function userLogOfAccount(db: Executor, accountId: bigint, limit = 100, offset = 0): Promise<UserLogEntry[]> {
+  return userLogWhere(db, 'account_id', accountId, limit, offset);
+}
+
+/** A page of the log entries of one user or one account, newest first. */
+function userLogWhere(
+  db: Executor,
+  column: 'user_id' | 'account_id',
+  id: bigint,
+  limit: number,
+  offset: number,
+): Promise<UserLogEntry[]> {
   return db
     .selectFrom('user_log')
     .selectAll()
-    .where('account_id', '=', accountId)
+    .where(column, '=', id)
     .orderBy('time', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)

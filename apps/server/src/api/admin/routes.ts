@@ -1,11 +1,12 @@
 import { routes } from '@lodestone/contract';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { z } from 'zod';
 import { errors } from '../../http/errors.js';
 import { ADMIN_LOGIN_LIMITS, keyedLimit } from '../../http/rateLimits.js';
-import { addRoute } from '../../http/route.js';
+import { addRoute, type ContractRoute } from '../../http/route.js';
 import { adjustBalance } from '../../services/admin/balance.js';
 import { loginAsUser } from '../../services/admin/impersonation.js';
-import { readUserLog } from '../../services/admin/logs.js';
+import { type LogSearch, readUserLog } from '../../services/admin/logs.js';
 import { ADMIN_MESSAGES } from '../../services/admin/messages.js';
 import { viewTreasury } from '../../services/admin/treasury.js';
 import { listUsersForAdmin } from '../../services/admin/users.js';
@@ -55,26 +56,19 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     return listUsersForAdmin(accounts, auth.userOf(request).user, request.ip);
   });
 
-  addRoute(
-    app,
-    routes.adminLogsUser,
-    { preHandler: guard, body: routes.adminLogsUser.body },
-    async ({ request, reply, body }) => {
+  // The log of a user (by e-mail, narrowed to one of their accounts by username) or of an account (by username).
+  const addLogRoute = <B extends z.ZodType<{ page: number }, unknown>>(
+    route: ContractRoute<typeof routes.adminLogsUser.response> & { body: B },
+    searchOf: (body: z.output<B>) => LogSearch,
+  ) =>
+    addRoute(app, route, { preHandler: guard, body: route.body }, async ({ request, reply, body }) => {
       reply.headers(NO_STORE);
-      const search = body.username ? { email: body.email, username: body.username } : { email: body.email };
-      return readUserLog(accounts, auth.userOf(request).user, search, body.page, request.ip);
-    },
+      return readUserLog(accounts, auth.userOf(request).user, searchOf(body), body.page, request.ip);
+    });
+  addLogRoute(routes.adminLogsUser, (body) =>
+    body.username ? { email: body.email, username: body.username } : { email: body.email },
   );
-
-  addRoute(
-    app,
-    routes.adminLogsAccount,
-    { preHandler: guard, body: routes.adminLogsAccount.body },
-    async ({ request, reply, body }) => {
-      reply.headers(NO_STORE);
-      return readUserLog(accounts, auth.userOf(request).user, { username: body.username }, body.page, request.ip);
-    },
-  );
+  addLogRoute(routes.adminLogsAccount, (body) => ({ username: body.username }));
 
   addRoute(
     app,

@@ -6,7 +6,7 @@ import { convertBalance, readConversionConfig, updateConversionConfig } from '..
 import { readPaymentConfig, updatePaymentConfig } from '../../services/money/payoutSettings.js';
 import { readPoolPayouts } from '../../services/money/poolPayouts.js';
 import { ttlCache } from '../../services/ttlCache.js';
-import { NO_STORE } from '../twinRoutes.js';
+import { addAccountRead } from '../twinRoutes.js';
 
 /**
  * Prices are recorded every few minutes and payouts run hourly, so public answers a few seconds old
@@ -30,16 +30,7 @@ export async function moneyRoutes(app: FastifyInstance): Promise<void> {
   const poolPayouts = ttlCache(PUBLIC_MONEY_CACHE_MS, () => readPoolPayouts(db, now()));
   addRoute(app, routes.poolPayouts, {}, () => poolPayouts());
 
-  const conversionConfig = routes.userConversionConfig;
-  addRoute(
-    app,
-    conversionConfig,
-    { preHandler: [auth.accountFrom('session', conversionConfig)], query: conversionConfig.query },
-    async ({ request, reply }) => {
-      reply.headers(NO_STORE);
-      return readConversionConfig(ctx, auth.accountOf(request));
-    },
-  );
+  addAccountRead(app, 'session', routes.userConversionConfig, (account) => readConversionConfig(ctx, account));
 
   addRoute(
     app,
@@ -56,16 +47,7 @@ export async function moneyRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  const paymentConfig = routes.userPaymentConfig;
-  addRoute(
-    app,
-    paymentConfig,
-    { preHandler: [auth.accountFrom('session', paymentConfig)], query: paymentConfig.query },
-    async ({ request, reply }) => {
-      reply.headers(NO_STORE);
-      return readPaymentConfig(ctx, auth.accountOf(request));
-    },
-  );
+  addAccountRead(app, 'session', routes.userPaymentConfig, (account) => readPaymentConfig(ctx, account));
 
   addRoute(
     app,

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSite } from '../../api/queries';
 import { BrandMark } from '../../components/BrandMark';
-import { focusRing } from '../../components/form';
+import { FormMessage, focusRing, linkClass, primaryButtonClass } from '../../components/form';
 import { ThemeToggle } from '../../components/ThemeToggle';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
@@ -43,5 +43,44 @@ export function AuthShell({
         </div>
       )}
     </div>
+  );
+}
+
+/** A line of the footer: an optional lead-in, then the link. */
+export function FooterLink({ lead, to, children }: { lead?: string; to: string; children: ReactNode }) {
+  return (
+    <p>
+      {lead && <>{lead} </>}
+      <Link to={to} className={linkClass}>
+        {children}
+      </Link>
+    </p>
+  );
+}
+
+/**
+ * The foot of the card's form: its one message, then the full-width submit button, which says the second of `labels`
+ * while the call runs; `instead` stands in for the button (the reset page's link to login).
+ */
+export function SubmitRow({
+  message,
+  pending,
+  labels: [label, pendingLabel],
+  instead,
+}: {
+  message: { error?: string | null; success?: string | null };
+  pending: boolean;
+  labels: readonly [string, string];
+  instead?: ReactNode;
+}) {
+  return (
+    <>
+      <FormMessage error={message.error} success={message.success} />
+      {instead ?? (
+        <button type="submit" className={`${primaryButtonClass} w-full`} disabled={pending}>
+          {pending ? pendingLabel : label}
+        </button>
+      )}
+    </>
   );
 }

@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { requestPasswordReset } from '../../api/account';
 import { serverErrorText } from '../../api/errors';
-import { FormMessage, linkClass, primaryButtonClass, TextField } from '../../components/form';
+import { TextField } from '../../components/form';
 import { RobotCheck, type RobotCheckHandle } from '../../components/RobotCheck';
-import { AuthShell } from './AuthShell';
+import { AuthShell, FooterLink, SubmitRow } from './AuthShell';
 import { forgotPasswordForm, validateForgotPassword } from './forms';
 import { MESSAGES } from './messages';
 
@@ -40,12 +39,9 @@ export default function ForgotPasswordPage() {
       title="Forgot password"
       subtitle="Enter the e-mail address of your account and we will send you a link to choose a new password."
       footer={
-        <p>
-          Remembered it?{' '}
-          <Link to="/login" className={linkClass}>
-            Back to login
-          </Link>
-        </p>
+        <FooterLink lead="Remembered it?" to="/login">
+          Back to login
+        </FooterLink>
       }
     >
       <form noValidate onSubmit={submit} className="space-y-4" data-testid="forgot-form">
@@ -59,10 +55,7 @@ export default function ForgotPasswordPage() {
           onChange={(event) => setEmail(event.target.value)}
         />
         <RobotCheck ref={robot} onTokenChange={setCaptchaToken} />
-        <FormMessage error={message.error} success={message.success} />
-        <button type="submit" className={`${primaryButtonClass} w-full`} disabled={mutation.isPending}>
-          {mutation.isPending ? 'Sending…' : 'Send reset link'}
-        </button>
+        <SubmitRow message={message} pending={mutation.isPending} labels={['Send reset link', 'Sending…']} />
       </form>
     </AuthShell>
   );

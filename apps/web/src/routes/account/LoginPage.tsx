@@ -1,40 +1,24 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import type { FormEvent } from 'react';
 import { login } from '../../api/account';
 import { ApiError } from '../../api/errors';
-import { USER_QUERY_ROOT } from '../../api/queryKeys';
-import { FormMessage, linkClass, primaryButtonClass, TextField } from '../../components/form';
-import { RobotCheck, type RobotCheckHandle } from '../../components/RobotCheck';
-import { AuthShell } from './AuthShell';
+import { TextField } from '../../components/form';
+import { RobotCheck } from '../../components/RobotCheck';
+import { AuthShell, FooterLink, SubmitRow } from './AuthShell';
 import { type LoginValues, loginForm, validateLogin } from './forms';
 import { MESSAGES } from './messages';
 import { useFormFields } from './useFormFields';
+import { useSignIn } from './useSignIn';
 
 /**
  * Login (docs/decisions.md, Account pages (website)): Email, Password, 2FA (optional), robot check. Success goes to
  * /dashboard.
  */
 export default function LoginPage() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { values, text } = useFormFields<LoginValues>({ email: '', password: '', code: '' });
-  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const robot = useRef<RobotCheckHandle>(null);
-
-  const mutation = useMutation({
-    mutationFn: login,
-    onSuccess: () => {
-      queryClient.removeQueries({ queryKey: USER_QUERY_ROOT });
-      navigate('/dashboard');
-    },
-    onError: (failure) => {
-      // A refusal: robot check reset, the server's text shown.
-      robot.current?.reset();
-      setError(failure instanceof ApiError ? failure.message : MESSAGES.unexpected);
-    },
-  });
+  // A refusal: robot check reset, the server's text shown.
+  const { mutation, captchaToken, setCaptchaToken, error, setError, robot } = useSignIn(login, (failure) =>
+    failure instanceof ApiError ? failure.message : MESSAGES.unexpected,
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -50,17 +34,10 @@ export default function LoginPage() {
       subtitle="Log in to manage your workers, payouts and accounts."
       footer={
         <>
-          <p>
-            No account yet?{' '}
-            <Link to="/register" className={linkClass}>
-              Register
-            </Link>
-          </p>
-          <p>
-            <Link to="/forgotPassword" className={linkClass}>
-              Forgot password? Click here
-            </Link>
-          </p>
+          <FooterLink lead="No account yet?" to="/register">
+            Register
+          </FooterLink>
+          <FooterLink to="/forgotPassword">Forgot password? Click here</FooterLink>
         </>
       }
     >
@@ -77,10 +54,7 @@ export default function LoginPage() {
           {...text('code')}
         />
         <RobotCheck ref={robot} onTokenChange={setCaptchaToken} />
-        <FormMessage error={error} />
-        <button type="submit" className={`${primaryButtonClass} w-full`} disabled={mutation.isPending}>
-          {mutation.isPending ? 'Logging in…' : 'Login'}
-        </button>
+        <SubmitRow message={{ error }} pending={mutation.isPending} labels={['Login', 'Logging in…']} />
       </form>
     </AuthShell>
   );

@@ -1,24 +1,21 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { register } from '../../api/account';
 import { serverErrorText } from '../../api/errors';
-import { USER_QUERY_ROOT } from '../../api/queryKeys';
-import { FormMessage, linkClass, primaryButtonClass, TextField } from '../../components/form';
-import { RobotCheck, type RobotCheckHandle } from '../../components/RobotCheck';
-import { AuthShell } from './AuthShell';
+import { linkClass, TextField } from '../../components/form';
+import { RobotCheck } from '../../components/RobotCheck';
+import { AuthShell, FooterLink, SubmitRow } from './AuthShell';
 import { type RegisterValues, referralFromQuery, registerForm, validateRegister } from './forms';
 import { MESSAGES } from './messages';
 import { NewPasswordFields } from './NewPasswordFields';
 import { useFormFields } from './useFormFields';
+import { useSignIn } from './useSignIn';
 
 /**
  * Register (docs/decisions.md, Account pages (website)). The `r` query parameter pre-fills the referral code and makes
  * it read-only. Success logs the new user in and goes to /dashboard.
  */
 export default function RegisterPage() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [search] = useSearchParams();
   const lockedReferral = referralFromQuery(search);
   const { values, text, checkbox } = useFormFields<RegisterValues>({
@@ -29,22 +26,10 @@ export default function RegisterPage() {
     referral: lockedReferral ?? '',
     acceptTerms: false,
   });
-  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const robot = useRef<RobotCheckHandle>(null);
-
-  const mutation = useMutation({
-    mutationFn: register,
-    onSuccess: () => {
-      queryClient.removeQueries({ queryKey: USER_QUERY_ROOT });
-      navigate('/dashboard');
-    },
-    onError: (failure) => {
-      // The token was spent on this attempt: a new robot check for the next one.
-      robot.current?.reset();
-      setError(serverErrorText(failure, MESSAGES.unexpected));
-    },
-  });
+  // The token was spent on this attempt: a new robot check for the next one.
+  const { mutation, captchaToken, setCaptchaToken, error, setError, robot } = useSignIn(register, (failure) =>
+    serverErrorText(failure, MESSAGES.unexpected),
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -61,12 +46,9 @@ export default function RegisterPage() {
       title="Create your account"
       subtitle="The username is also your mining login: workers connect as username.worker."
       footer={
-        <p>
-          Already registered?{' '}
-          <Link to="/login" className={linkClass}>
-            Login
-          </Link>
-        </p>
+        <FooterLink lead="Already registered?" to="/login">
+          Login
+        </FooterLink>
       }
     >
       <form noValidate onSubmit={submit} className="space-y-4" data-testid="register-form">
@@ -109,10 +91,7 @@ export default function RegisterPage() {
             </Link>
           </span>
         </label>
-        <FormMessage error={error} />
-        <button type="submit" className={`${primaryButtonClass} w-full`} disabled={mutation.isPending}>
-          {mutation.isPending ? 'Creating your account…' : 'Register'}
-        </button>
+        <SubmitRow message={{ error }} pending={mutation.isPending} labels={['Register', 'Creating your account…']} />
       </form>
     </AuthShell>
   );

@@ -3,8 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { resetPassword } from '../../api/account';
 import { serverErrorText } from '../../api/errors';
-import { FormMessage, linkClass, primaryButtonClass, TextField } from '../../components/form';
-import { AuthShell } from './AuthShell';
+import { primaryButtonClass, TextField } from '../../components/form';
+import { AuthShell, FooterLink, SubmitRow } from './AuthShell';
 import { type ResetValues, resetForm, resetLinkFromQuery, validateReset } from './forms';
 import { MESSAGES } from './messages';
 import { NewPasswordFields } from './NewPasswordFields';
@@ -40,13 +40,7 @@ export default function ResetPasswordPage() {
     <AuthShell
       title="Choose a new password"
       subtitle={link.email ? <>For {link.email}</> : undefined}
-      footer={
-        <p>
-          <Link to="/login" className={linkClass}>
-            Back to login
-          </Link>
-        </p>
-      }
+      footer={<FooterLink to="/login">Back to login</FooterLink>}
     >
       <form noValidate onSubmit={submit} className="space-y-4" data-testid="reset-form">
         <TextField label="Recovery key" name="recovery_key" value={link.key ?? ''} readOnly />
@@ -55,16 +49,18 @@ export default function ResetPasswordPage() {
           password={text('password')}
           confirm={text('confirmPassword')}
         />
-        <FormMessage error={message.error} success={message.success} />
-        {mutation.isSuccess ? (
-          <Link to="/login" className={`${primaryButtonClass} w-full`}>
-            Go to login
-          </Link>
-        ) : (
-          <button type="submit" className={`${primaryButtonClass} w-full`} disabled={mutation.isPending}>
-            {mutation.isPending ? 'Saving…' : 'Set new password'}
-          </button>
-        )}
+        <SubmitRow
+          message={message}
+          pending={mutation.isPending}
+          labels={['Set new password', 'Saving…']}
+          instead={
+            mutation.isSuccess ? (
+              <Link to="/login" className={`${primaryButtonClass} w-full`}>
+                Go to login
+              </Link>
+            ) : undefined
+          }
+        />
       </form>
     </AuthShell>
   );

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { ApiError } from '../../api/errors';
 import { sendVipApplication } from '../../api/public';
 import { FormMessage, inputClass, primaryButtonClass } from '../../components/form';
@@ -86,50 +86,36 @@ export default function VipApplication({ onClose }: { onClose: () => void }) {
         {errors[field]}
       </p>
     ) : null;
-  const described = (field: VipField) => (errors[field] ? `${ids[field]}-error` : undefined);
-  const label = 'mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300';
-
+  /** What every field's control wears: its id, value and setter, and its error's marks. */
+  const control = (field: VipField) => ({
+    id: ids[field],
+    value: fields[field],
+    onChange: set(field),
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `${ids[field]}-error` : undefined,
+    className: inputClass,
+  });
   return (
     <Modal title="VIP Application" onClose={onClose} testId="vip-modal">
       <p className="text-sm text-slate-600 dark:text-slate-400">
         Running a large operation? Tell us about it and we will contact you about dedicated servers, support and terms.
       </p>
       <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4" data-testid="vip-form">
-        <div>
-          <label htmlFor={ids.name} className={label}>
-            Name
-          </label>
-          <input
-            id={ids.name}
-            value={fields.name}
-            onChange={set('name')}
-            autoComplete="name"
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={described('name')}
-            className={inputClass}
-          />
-          {fieldError('name')}
-        </div>
-        <div>
-          <label htmlFor={ids.email} className={label}>
-            Email
-          </label>
-          <input
-            id={ids.email}
-            type="email"
-            value={fields.email}
-            onChange={set('email')}
-            autoComplete="email"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={described('email')}
-            className={inputClass}
-          />
-          {fieldError('email')}
-        </div>
-        <div>
-          <label htmlFor={ids.phone} className={label}>
-            Mobile <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
-          </label>
+        <LabelledField id={ids.name} error={fieldError('name')} caption="Name">
+          <input {...control('name')} autoComplete="name" />
+        </LabelledField>
+        <LabelledField id={ids.email} error={fieldError('email')} caption="Email">
+          <input {...control('email')} type="email" autoComplete="email" />
+        </LabelledField>
+        <LabelledField
+          id={ids.phone}
+          error={fieldError('phone')}
+          caption={
+            <>
+              Mobile <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
+            </>
+          }
+        >
           <div className="flex gap-2">
             <label htmlFor={ids.dial} className="sr-only">
               Dial code
@@ -147,36 +133,16 @@ export default function VipApplication({ onClose }: { onClose: () => void }) {
                 </option>
               ))}
             </select>
-            <input
-              id={ids.phone}
-              type="tel"
-              inputMode="numeric"
-              value={fields.phone}
-              onChange={set('phone')}
-              autoComplete="tel-national"
-              aria-invalid={errors.phone ? true : undefined}
-              aria-describedby={described('phone')}
-              className={inputClass}
-            />
+            <input {...control('phone')} type="tel" inputMode="numeric" autoComplete="tel-national" />
           </div>
-          {fieldError('phone')}
-        </div>
-        <div>
-          <label htmlFor={ids.operations} className={label}>
-            Hashrate
-          </label>
+        </LabelledField>
+        <LabelledField id={ids.operations} error={fieldError('operations')} caption="Hashrate">
           <textarea
-            id={ids.operations}
+            {...control('operations')}
             rows={4}
-            value={fields.operations}
-            onChange={set('operations')}
             placeholder="Your operation and its total hashrate per algorithm, e.g. SCRYPT: 40 machines, 640 GH/s"
-            aria-invalid={errors.operations ? true : undefined}
-            aria-describedby={described('operations')}
-            className={inputClass}
           />
-          {fieldError('operations')}
-        </div>
+        </LabelledField>
         <RobotCheck ref={robot} onTokenChange={setToken} />
         <FormMessage error={formError} success={sent ? MESSAGES.sent : null} />
         {detail && (
@@ -189,5 +155,28 @@ export default function VipApplication({ onClose }: { onClose: () => void }) {
         </button>
       </form>
     </Modal>
+  );
+}
+
+/** A field's label, its control (the children) and its error under it. */
+function LabelledField({
+  id,
+  caption,
+  error,
+  children,
+}: {
+  id: string;
+  caption: ReactNode;
+  error: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300">
+        {caption}
+      </label>
+      {children}
+      {error}
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { PoolProfitsResponse } from '@lodestone/contract';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { type Column, DataTable } from '../../components/DataTable';
-import { inputClass, primaryButtonClass } from '../../components/form';
+import { Field, inputClass, primaryButtonClass } from '../../components/form';
 import { LoadState } from '../../components/LoadState';
 import { Section } from '../../components/sections';
 import {
@@ -81,8 +81,11 @@ function CalculatorForm({ profits }: { profits: PoolProfitsResponse }) {
   const [calculated, setCalculated] = useState<Calculated | null>(null);
   const unit = units.find((u) => u.id === unitId) ?? units[0];
 
-  const set = (key: keyof CalculatorFields) => (event: { target: { value: string } }) =>
-    setFields((f) => ({ ...f, [key]: event.target.value }));
+  /** A number field's value and its setter, as its props. */
+  const bind = (key: keyof CalculatorFields) => ({
+    value: fields[key],
+    onChange: (event: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: event.target.value })),
+  });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     // The page does the arithmetic; the form is never sent anywhere.
@@ -113,14 +116,7 @@ function CalculatorForm({ profits }: { profits: PoolProfitsResponse }) {
   return (
     <>
       <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="calculator-form">
-        <NumberField
-          label="Hash Rate"
-          value={fields.hashrate}
-          onChange={set('hashrate')}
-          placeholder="1000.0"
-          step="any"
-          testId="calc-hashrate"
-        />
+        <NumberField label="Hash Rate" {...bind('hashrate')} placeholder="1000.0" step="any" testId="calc-hashrate" />
         <Select
           label="Hash Rate Unit"
           options={HASHRATE_UNIT_CHOICES.map((u) => ({ value: String(u.exponent), label: u.label }))}
@@ -128,30 +124,10 @@ function CalculatorForm({ profits }: { profits: PoolProfitsResponse }) {
           onChange={setHashrateExponent}
           testId="calc-hashrate-unit"
         />
-        <NumberField
-          label="Rate"
-          unit={profits.profit_rate_units}
-          value={fields.rate}
-          onChange={set('rate')}
-          step="any"
-          testId="calc-rate"
-        />
-        <NumberField
-          label="Power Usage (W)"
-          value={fields.power}
-          onChange={set('power')}
-          placeholder="1200"
-          step="any"
-          testId="calc-power"
-        />
-        <NumberField label="Fee (%)" value={fields.fee} onChange={set('fee')} step="0.01" testId="calc-fee" />
-        <NumberField
-          label="Energy Cost (USD/kWh)"
-          value={fields.energyCost}
-          onChange={set('energyCost')}
-          step="0.00001"
-          testId="calc-energy"
-        />
+        <NumberField label="Rate" unit={profits.profit_rate_units} {...bind('rate')} step="any" testId="calc-rate" />
+        <NumberField label="Power Usage (W)" {...bind('power')} placeholder="1200" step="any" testId="calc-power" />
+        <NumberField label="Fee (%)" {...bind('fee')} step="0.01" testId="calc-fee" />
+        <NumberField label="Energy Cost (USD/kWh)" {...bind('energyCost')} step="0.00001" testId="calc-energy" />
         <Select
           label="Result Units"
           options={units.map((u) => ({ value: u.id, label: u.id }))}
@@ -209,26 +185,29 @@ function NumberField({
   step: string;
   testId: string;
 }) {
-  const id = useId();
+  const caption = (
+    <>
+      {label}
+      {unit && <span className="font-normal text-slate-500 dark:text-slate-400"> ({unit})</span>}
+    </>
+  );
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300">
-        {label}
-        {unit && <span className="font-normal text-slate-500 dark:text-slate-400"> ({unit})</span>}
-      </label>
-      <input
-        id={id}
-        type="number"
-        inputMode="decimal"
-        required
-        step={step}
-        value={value}
-        onChange={onChange}
-        placeholder={placeholder}
-        data-testid={testId}
-        className={inputClass}
-      />
-    </div>
+    <Field label={caption}>
+      {(id) => (
+        <input
+          id={id}
+          type="number"
+          inputMode="decimal"
+          required
+          step={step}
+          value={value}
+          onChange={onChange}
+          placeholder={placeholder}
+          data-testid={testId}
+          className={inputClass}
+        />
+      )}
+    </Field>
   );
 }
 
@@ -245,25 +224,23 @@ function Select({
   onChange: (value: string) => void;
   testId: string;
 }) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        data-testid={testId}
-        className={selectClass}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Field label={label}>
+      {(id) => (
+        <select
+          id={id}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          data-testid={testId}
+          className={selectClass}
+        >
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

@@ -2,11 +2,10 @@ import type { PoolProfitsResponse, ProfitPeriod } from '@lodestone/contract';
 import { algorithmByName, pageOf } from '@lodestone/domain';
 import { useState } from 'react';
 import { usePoolProfits, useProfitChart } from '../../api/public';
-import { AlgorithmLogo } from '../../components/AlgorithmLogo';
+import { AlgorithmPageHeader } from '../../components/AlgorithmPageHeader';
 import { TimeSeriesChart } from '../../components/charts/TimeSeriesChart';
 import { type Column, DataTable } from '../../components/DataTable';
 import { LoadState } from '../../components/LoadState';
-import { PageHeader } from '../../components/publicPage';
 import { Pager, Section } from '../../components/sections';
 import { browserTimeZone } from '../../lib/format';
 import { safeExternalUrl } from '../../lib/links';
@@ -40,18 +39,10 @@ export default function ProfitabilityPage() {
 
   return (
     <div className="mx-auto max-w-7xl space-y-8 px-4 py-12 sm:px-6" data-testid="profitability-page">
-      <PageHeader title="Mining Profitability">
-        <p className="flex items-center gap-2">
-          <AlgorithmLogo algorithm={algorithm.name} className="size-5" />
-          <span>
-            <span data-testid="profitability-algorithm" className="font-semibold text-slate-800 dark:text-slate-200">
-              {algorithm.name}
-            </span>
-            : what the pool paid per unit of hashrate, next to other pools' published rates. Choose another algorithm in
-            the menu bar.
-          </span>
-        </p>
-      </PageHeader>
+      <AlgorithmPageHeader title="Mining Profitability" algorithm={algorithm.name} testId="profitability-algorithm">
+        : what the pool paid per unit of hashrate, next to other pools' published rates. Choose another algorithm in the
+        menu bar.
+      </AlgorithmPageHeader>
 
       <ProfitChart algorithmKey={algorithm.key} period={period} timezone={timezone} onPeriod={setPeriod} />
 

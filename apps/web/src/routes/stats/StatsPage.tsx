@@ -2,11 +2,10 @@ import type { AlgorithmStatsResponse } from '@lodestone/contract';
 import { algorithmByName } from '@lodestone/domain';
 import { useState } from 'react';
 import { STATS_REFRESH_MS, useAlgorithmStats, useStatsChart } from '../../api/public';
-import { AlgorithmLogo } from '../../components/AlgorithmLogo';
+import { AlgorithmPageHeader } from '../../components/AlgorithmPageHeader';
 import { TimeSeriesChart } from '../../components/charts/TimeSeriesChart';
 import { type Column, DataTable } from '../../components/DataTable';
 import { LoadState } from '../../components/LoadState';
-import { PageHeader } from '../../components/publicPage';
 import { Section, StatCard } from '../../components/sections';
 import { formatTimeOfDay } from '../../lib/dates';
 import { browserTimeZone } from '../../lib/format';
@@ -38,17 +37,9 @@ export default function StatsPage() {
 
   return (
     <div className="mx-auto max-w-7xl space-y-8 px-4 py-12 sm:px-6" data-testid="stats-page" data-loaded={loaded}>
-      <PageHeader title="Detailed Pool Statistics">
-        <p className="flex items-center gap-2">
-          <AlgorithmLogo algorithm={algorithm.name} className="size-5" />
-          <span>
-            <span data-testid="stats-algorithm" className="font-semibold text-slate-800 dark:text-slate-200">
-              {algorithm.name}
-            </span>
-            . Updated every {REFRESH_SECONDS} seconds; choose another algorithm in the menu bar.
-          </span>
-        </p>
-      </PageHeader>
+      <AlgorithmPageHeader title="Detailed Pool Statistics" algorithm={algorithm.name} testId="stats-algorithm">
+        . Updated every {REFRESH_SECONDS} seconds; choose another algorithm in the menu bar.
+      </AlgorithmPageHeader>
 
       {status && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">

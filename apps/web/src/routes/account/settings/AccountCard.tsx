@@ -1,13 +1,13 @@
 import type { AccountSettings, UserConfigResponse } from '@lodestone/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { type KeyKind, regenerateKey, removeAccount } from '../../../api/account';
 import { serverErrorText } from '../../../api/errors';
 import { queryKeys } from '../../../api/queryKeys';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { CopyButton } from '../../../components/CopyButton';
-import { focusRing, inputClass, secondaryButtonClass } from '../../../components/form';
+import { Field, focusRing, inputClass, secondaryButtonClass } from '../../../components/form';
 import { RefreshIcon, TrashIcon } from '../../../components/icons';
 import { MESSAGES } from '../messages';
 import { RedirectSettingsModal } from './RedirectSettingsModal';
@@ -109,8 +109,8 @@ export function AccountCard({
           value={settings.api_key}
           testId="api-key"
           hint="Gives read access to this account's data through the API (api/user?apiKey=…). Keep it private."
+          copyLabel="Copy the API key"
         >
-          <CopyButton text={settings.api_key} label="Copy the API key" />
           <RegenerateButton label="New API key" onClick={() => setModal('api_key')} />
         </SecretField>
         <SecretField
@@ -118,8 +118,9 @@ export function AccountCard({
           value={link}
           testId="observer-link"
           hint="Anyone with this link can watch this account's dashboard, read-only."
+          copyLabel="Copy the observer link"
+          copyTestId="copy-observer-link"
         >
-          <CopyButton text={link} label="Copy the observer link" testId="copy-observer-link" />
           <RegenerateButton label="New observer link" onClick={() => setModal('observer_key')} />
         </SecretField>
         <SecretField
@@ -127,9 +128,8 @@ export function AccountCard({
           value={settings.referral_code}
           testId="referral-code"
           hint="New miners who register with it earn you 20.0% of the fees they pay."
-        >
-          <CopyButton text={settings.referral_code} label="Copy the referral code" />
-        </SecretField>
+          copyLabel="Copy the referral code"
+        />
       </div>
 
       {modal === 'redirect' && <RedirectSettingsModal account={username} suggestions={otherAccounts} onClose={close} />}
@@ -178,38 +178,44 @@ export function AccountCard({
   );
 }
 
+/** A read-only secret with its copy button, then `children` (its regenerate button, where it has one). */
 function SecretField({
   label,
   value,
   hint,
   testId,
+  copyLabel,
+  copyTestId,
   children,
 }: {
   label: string;
   value: string;
   hint?: ReactNode;
   testId: string;
-  children: ReactNode;
+  copyLabel: string;
+  copyTestId?: string;
+  children?: ReactNode;
 }) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300">
-        {label}
-      </label>
-      <div className="flex items-center gap-2">
-        <input
-          id={id}
-          readOnly
-          value={value}
-          data-testid={testId}
-          onFocus={(event) => event.currentTarget.select()}
-          className={`${inputClass} min-w-0 flex-1 font-mono text-xs`}
-        />
-        {children}
-      </div>
-      {hint && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{hint}</p>}
-    </div>
+    <Field label={label}>
+      {(id) => (
+        <>
+          <div className="flex items-center gap-2">
+            <input
+              id={id}
+              readOnly
+              value={value}
+              data-testid={testId}
+              onFocus={(event) => event.currentTarget.select()}
+              className={`${inputClass} min-w-0 flex-1 font-mono text-xs`}
+            />
+            <CopyButton text={value} label={copyLabel} testId={copyTestId} />
+            {children}
+          </div>
+          {hint && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{hint}</p>}
+        </>
+      )}
+    </Field>
   );
 }
 

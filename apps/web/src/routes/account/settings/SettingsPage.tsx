@@ -139,6 +139,11 @@ function Preferences({ config }: { config: UserConfigResponse }) {
     setToggles((current) => ({ ...current, ...change }));
     setMessage({});
   };
+  /** A switch's state and its setter, as the Toggle's props. */
+  const bind = (key: Exclude<keyof Toggles, 'offlineWindow'>) => ({
+    checked: toggles[key],
+    onChange: (on: boolean) => set({ [key]: on }),
+  });
 
   const mutation = useMutation({
     mutationFn: updateUserConfig,
@@ -155,15 +160,13 @@ function Preferences({ config }: { config: UserConfigResponse }) {
         <Toggle
           label="Monthly reports"
           description="Last month's signed PDF statement of each of your accounts by e-mail, in the first days of each month."
-          checked={toggles.sendMonthlyReports}
-          onChange={(on) => set({ sendMonthlyReports: on })}
+          {...bind('sendMonthlyReports')}
           testId="toggle-monthly-reports"
         />
         <Toggle
           label="Offline worker alerts"
           description="A message when one of your workers stops sending shares, and one when it is back: by e-mail, and in your Telegram chat when linked."
-          checked={toggles.offlineWorkerNotification}
-          onChange={(on) => set({ offlineWorkerNotification: on })}
+          {...bind('offlineWorkerNotification')}
           testId="toggle-offline-workers"
         />
         <TextField
@@ -179,24 +182,21 @@ function Preferences({ config }: { config: UserConfigResponse }) {
         <Toggle
           label="Telegram notifications"
           description="Offline-worker alerts (when on) and payout notices in your linked Telegram chat (below)."
-          checked={toggles.telegramNotifications}
-          onChange={(on) => set({ telegramNotifications: on })}
+          {...bind('telegramNotifications')}
           testId="toggle-telegram"
         />
         {chatLinked && (
           <Toggle
             label="Offline alerts on Telegram only"
             description="No alert e-mails while the alerts go to your linked Telegram chat. If the chat is unlinked, Telegram notifications are off, or Telegram does not deliver an alert within minutes, it comes by e-mail."
-            checked={toggles.alertsTelegramOnly}
-            onChange={(on) => set({ alertsTelegramOnly: on })}
+            {...bind('alertsTelegramOnly')}
             testId="toggle-alerts-telegram-only"
           />
         )}
         <Toggle
           label="Show my username in public lists"
           description="Your account names appear in the pool's top hasher lists. Off: you are listed anonymously."
-          checked={toggles.showInPublicLists}
-          onChange={(on) => set({ showInPublicLists: on })}
+          {...bind('showInPublicLists')}
           testId="toggle-public-lists"
         />
       </div>

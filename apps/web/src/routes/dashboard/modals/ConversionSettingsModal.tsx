@@ -8,10 +8,8 @@ import { queryKeys } from '../../../api/queryKeys';
 import { AlgorithmSelector } from '../../../components/AlgorithmSelector';
 import { inputClass, secondaryButtonClass } from '../../../components/form';
 import { TrashIcon } from '../../../components/icons';
-import { LoadState } from '../../../components/LoadState';
-import { Modal } from '../../../components/Modal';
 import { MESSAGES } from '../messages';
-import { DASHBOARD_RETRY, useCoins, useConversionConfig } from '../queries';
+import { useConversionConfig } from '../queries';
 import {
   addConversionCoin,
   type ConversionForm,
@@ -23,7 +21,7 @@ import {
   setAllAlgorithms,
   withEditedList,
 } from './conversionForm';
-import { CoinAdder, SaveRow } from './formParts';
+import { CoinAdder, CoinSettingsModal, SaveRow } from './formParts';
 import { addableCoins } from './payoutForm';
 
 /**
@@ -40,26 +38,17 @@ export function ConversionSettingsModal({
   algorithm: AlgorithmName;
   onClose: () => void;
 }) {
-  const coins = useCoins();
-  const config = useConversionConfig(account);
   return (
-    <Modal title="Conversion Settings" onClose={onClose} testId="conversion-modal">
-      {coins.data && config.data ? (
-        <ConversionFormView
-          account={account}
-          initialAlgorithm={algorithm}
-          catalogue={coins.data}
-          config={config.data}
-        />
-      ) : (
-        <LoadState
-          retry={DASHBOARD_RETRY}
-          isPending={coins.isPending || config.isPending}
-          error={coins.error ?? config.error}
-          what="conversion settings"
-        />
+    <CoinSettingsModal
+      title="Conversion Settings"
+      testId="conversion-modal"
+      config={useConversionConfig(account)}
+      onClose={onClose}
+    >
+      {(catalogue, config) => (
+        <ConversionFormView account={account} initialAlgorithm={algorithm} catalogue={catalogue} config={config} />
       )}
-    </Modal>
+    </CoinSettingsModal>
   );
 }
 

@@ -7,13 +7,11 @@ import { useUserInfo } from '../../../api/queries';
 import { queryKeys } from '../../../api/queryKeys';
 import { inputClass, secondaryButtonClass, TextField } from '../../../components/form';
 import { TrashIcon } from '../../../components/icons';
-import { LoadState } from '../../../components/LoadState';
-import { Modal } from '../../../components/Modal';
 import { formatDateTime } from '../../../lib/dates';
 import { PlusIcon } from '../icons';
 import { MESSAGES } from '../messages';
-import { DASHBOARD_RETRY, useCoins, usePaymentConfig } from '../queries';
-import { CoinAdder, SaveRow } from './formParts';
+import { usePaymentConfig } from '../queries';
+import { CoinAdder, CoinSettingsModal, SaveRow } from './formParts';
 import {
   addAddressRow,
   addableCoins,
@@ -48,21 +46,15 @@ export function PayoutSettingsModal({
   add?: readonly string[] | undefined;
   onClose: () => void;
 }) {
-  const coins = useCoins();
-  const config = usePaymentConfig(account);
   return (
-    <Modal title="Payout Settings" onClose={onClose} testId="payout-modal">
-      {coins.data && config.data ? (
-        <PayoutForm account={account} catalogue={coins.data} config={config.data} add={add} />
-      ) : (
-        <LoadState
-          retry={DASHBOARD_RETRY}
-          isPending={coins.isPending || config.isPending}
-          error={coins.error ?? config.error}
-          what="payout settings"
-        />
-      )}
-    </Modal>
+    <CoinSettingsModal
+      title="Payout Settings"
+      testId="payout-modal"
+      config={usePaymentConfig(account)}
+      onClose={onClose}
+    >
+      {(catalogue, config) => <PayoutForm account={account} catalogue={catalogue} config={config} add={add} />}
+    </CoinSettingsModal>
   );
 }
 

@@ -1,8 +1,47 @@
-import { useId } from 'react';
+import type { CoinsResponse } from '@lodestone/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type ReactNode, useId } from 'react';
 import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form';
+import { LoadState } from '../../../components/LoadState';
+import { Modal } from '../../../components/Modal';
 import { PlusIcon } from '../icons';
+import { DASHBOARD_RETRY, useCoins } from '../queries';
 
-/** What the dashboard's settings modals share: searching and adding coins, and the save row. */
+/** What the dashboard's settings modals share: the frame that loads them, searching and adding coins, the save row. */
+
+/**
+ * A settings modal of an account: its form (the children, given the coin catalogue and the account's settings) once
+ * both are loaded, until then their load state, which names the modal by its title.
+ */
+export function CoinSettingsModal<Config>({
+  title,
+  testId,
+  config,
+  onClose,
+  children,
+}: {
+  title: string;
+  testId: string;
+  config: UseQueryResult<Config>;
+  onClose: () => void;
+  children: (catalogue: CoinsResponse, config: Config) => ReactNode;
+}) {
+  const coins = useCoins();
+  return (
+    <Modal title={title} onClose={onClose} testId={testId}>
+      {coins.data && config.data ? (
+        children(coins.data, config.data)
+      ) : (
+        <LoadState
+          retry={DASHBOARD_RETRY}
+          isPending={coins.isPending || config.isPending}
+          error={coins.error ?? config.error}
+          what={title.toLowerCase()}
+        />
+      )}
+    </Modal>
+  );
+}
 
 /**
  * "Add a coin": a search box and a button per coin that may be added (the caller filters them by

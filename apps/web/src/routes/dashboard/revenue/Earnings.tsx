@@ -1,53 +1,27 @@
 import type { EarningRecord } from '@lodestone/contract';
-import { pageOf } from '@lodestone/domain';
-import { useState } from 'react';
 import { type DashboardView, downloadEarningsCsv } from '../../../api/dashboard';
-import { type Column, DataTable } from '../../../components/DataTable';
-import { LoadState } from '../../../components/LoadState';
-import { Pager } from '../../../components/sections';
+import type { Column } from '../../../components/DataTable';
 import { formatApiDate, formatCoinAmount, formatHashrate } from '../../../lib/format';
-import { DASHBOARD_RETRY, useEarnings } from '../queries';
-import { CsvButton } from './CsvButton';
-
-import { REVENUE_PAGE_SIZE } from './pageSize';
-import { SubHeading } from './SubHeading';
+import { useEarnings } from '../queries';
+import { PagedHistory } from './PagedHistory';
 
 /** Past earnings on the algorithm, paged, with the CSV download (the miner only). */
 export function Earnings({ source, algorithm, timezone, account }: DashboardView & { account: string | undefined }) {
-  const earnings = useEarnings(source, algorithm, timezone);
-  const [page, setPage] = useState(1);
-  const { rows, window: paging } = pageOf(earnings.data ?? [], REVENUE_PAGE_SIZE, page);
   return (
-    <div data-testid="earnings">
-      <SubHeading
-        title="Past earnings"
-        action={
-          account && (
-            <CsvButton
-              label="Download CSV"
-              fileName="earnings.csv"
-              testId="earnings-csv"
-              fetchFile={() => downloadEarningsCsv(account, algorithm, timezone)}
-            />
-          )
-        }
-      />
-      {earnings.data ? (
-        <>
-          <DataTable
-            testId="earnings-table"
-            columns={EARNING_COLUMNS}
-            rows={rows}
-            rowKey={(row) => row.earning_timestamp}
-            rowTestId="earning-row"
-            empty="No earnings on this algorithm yet."
-          />
-          <Pager window={paging} onPage={setPage} testId="earnings-page" label="Past earnings" />
-        </>
-      ) : (
-        <LoadState retry={DASHBOARD_RETRY} isPending={earnings.isPending} error={earnings.error} what="earnings" />
-      )}
-    </div>
+    <PagedHistory
+      name="earnings"
+      title="Past earnings"
+      query={useEarnings(source, algorithm, timezone)}
+      csv={
+        account
+          ? { fileName: 'earnings.csv', fetchFile: () => downloadEarningsCsv(account, algorithm, timezone) }
+          : undefined
+      }
+      columns={EARNING_COLUMNS}
+      rowKey={(row) => row.earning_timestamp}
+      rowTestId="earning-row"
+      empty="No earnings on this algorithm yet."
+    />
   );
 }
 

@@ -1,20 +1,14 @@
 import type { AccountPayoutRecord } from '@lodestone/contract';
-import { abbreviateTxid, pageOf } from '@lodestone/domain';
-import { useState } from 'react';
+import { abbreviateTxid } from '@lodestone/domain';
 import { type DashboardSource, downloadPayoutsCsv } from '../../../api/dashboard';
 import { CopyButton } from '../../../components/CopyButton';
-import { type Column, DataTable } from '../../../components/DataTable';
+import type { Column } from '../../../components/DataTable';
 import { linkClass } from '../../../components/form';
 import { ExternalLinkIcon } from '../../../components/icons';
-import { LoadState } from '../../../components/LoadState';
 import { MiddleEllipsis } from '../../../components/MiddleEllipsis';
-import { Pager } from '../../../components/sections';
 import { formatApiDate, formatCoinAmount } from '../../../lib/format';
-import { DASHBOARD_RETRY, usePayouts } from '../queries';
-import { CsvButton } from './CsvButton';
-
-import { REVENUE_PAGE_SIZE } from './pageSize';
-import { SubHeading } from './SubHeading';
+import { usePayouts } from '../queries';
+import { PagedHistory } from './PagedHistory';
 
 /** Past payments, paged, with the CSV download (the miner only). */
 export function Payments({
@@ -26,41 +20,18 @@ export function Payments({
   timezone: string;
   account: string | undefined;
 }) {
-  const payouts = usePayouts(source, timezone);
-  const [page, setPage] = useState(1);
-  const { rows, window: paging } = pageOf(payouts.data ?? [], REVENUE_PAGE_SIZE, page);
   return (
-    <div data-testid="payments">
-      <SubHeading
-        title="Past payments"
-        action={
-          account && (
-            <CsvButton
-              label="Download CSV"
-              fileName="payments.csv"
-              testId="payments-csv"
-              fetchFile={() => downloadPayoutsCsv(account, timezone)}
-            />
-          )
-        }
-      />
-      {payouts.data ? (
-        <>
-          <DataTable
-            testId="payments-table"
-            columns={PAYMENT_COLUMNS}
-            rows={rows}
-            // A payout to two addresses gives two rows with one txid: the address tells them apart.
-            rowKey={(row) => `${row.payout_date}-${row.coin_ticker}-${row.payout_txid}-${row.payout_address}`}
-            rowTestId="payment-row"
-            empty="No payments yet."
-          />
-          <Pager window={paging} onPage={setPage} testId="payments-page" label="Past payments" />
-        </>
-      ) : (
-        <LoadState retry={DASHBOARD_RETRY} isPending={payouts.isPending} error={payouts.error} what="payments" />
-      )}
-    </div>
+    <PagedHistory
+      name="payments"
+      title="Past payments"
+      query={usePayouts(source, timezone)}
+      csv={account ? { fileName: 'payments.csv', fetchFile: () => downloadPayoutsCsv(account, timezone) } : undefined}
+      columns={PAYMENT_COLUMNS}
+      // A payout to two addresses gives two rows with one txid: the address tells them apart.
+      rowKey={(row) => `${row.payout_date}-${row.coin_ticker}-${row.payout_txid}-${row.payout_address}`}
+      rowTestId="payment-row"
+      empty="No payments yet."
+    />
   );
 }
 
