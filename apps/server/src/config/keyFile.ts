@@ -37,7 +37,7 @@ export function readKeyFile(path: string, what: string, bytes = 32): `0x${string
 export function keyFileProblems(wallets: readonly WalletSetting[]): string[] {
   const problems: string[] = [];
   for (const wallet of wallets) {
-    if (wallet.kind === 'bitcoin') continue;
+    if (!('key_file' in wallet)) continue;
     try {
       readKeyFile(wallet.key_file, `wallets: ${wallet.ticker}`);
     } catch (error) {

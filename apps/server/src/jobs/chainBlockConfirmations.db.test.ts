@@ -6,6 +6,7 @@ import {
   type KaspaJob,
   KaspaJobSource,
   type WorkJob,
+  type WorkSource,
 } from '@lodestone/chain';
 import { KaspaNodeStandIn, STAND_IN_MINER, startChainwebNode, startCkbNode } from '@lodestone/chain/testing';
 import { balancesOfSystemAccount, type Database, type NewBlock, recordBlock } from '@lodestone/db';
@@ -41,25 +42,33 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** A solution at the job's network target, in the form its source submits. */
-function solve(job: WorkJob): unknown {
+/** The first nonce from 1 whose solution meets the job's network target, as its source submits it. */
+function firstSolution<S>(job: WorkJob, candidate: (n: bigint) => { hashValue: bigint; solution: S }): S {
   for (let n = 1n; ; n++) {
-    if (job.algorithm === 'eaglesong') {
-      const nonce = Buffer.alloc(16);
-      nonce.writeBigUInt64LE(n);
-      const ckb = job as CkbJob;
-      if (POW.eaglesong.hashValue(POW.eaglesong.hash(ckb.powMessage(nonce))) <= job.networkTarget) {
-        return ckb.block(nonce);
-      }
-    } else if (job.algorithm === 'kheavyhash') {
-      const kaspa = job as KaspaJob;
-      if (POW.kheavyhash.hashValue(POW.kheavyhash.hash(kaspa.powInput(n))) <= job.networkTarget) return kaspa.block(n);
-    } else {
-      const solved = (job as KadenaJob).solved(n);
-      if (POW.blake2s.hashValue(POW.blake2s.hash(solved)) <= job.networkTarget) return solved;
-    }
+    const { hashValue, solution } = candidate(n);
+    if (hashValue <= job.networkTarget) return solution;
   }
 }
+
+const solveCkb = (job: CkbJob) =>
+  firstSolution(job, (n) => {
+    const nonce = Buffer.alloc(16);
+    nonce.writeBigUInt64LE(n);
+    return {
+      hashValue: POW.eaglesong.hashValue(POW.eaglesong.hash(job.powMessage(nonce))),
+      solution: job.block(nonce),
+    };
+  });
+const solveKaspa = (job: KaspaJob) =>
+  firstSolution(job, (n) => ({
+    hashValue: POW.kheavyhash.hashValue(POW.kheavyhash.hash(job.powInput(n))),
+    solution: job.block(n),
+  }));
+const solveKadena = (job: KadenaJob) =>
+  firstSolution(job, (n) => {
+    const solved = job.solved(n);
+    return { hashValue: POW.blake2s.hashValue(POW.blake2s.hash(solved)), solution: solved };
+  });
 
 describe.each(testEngines())('found CKB, Kaspa and Kadena blocks by their chains’ rules on %s', (engine) => {
   let database: Database;
@@ -76,14 +85,14 @@ describe.each(testEngines())('found CKB, Kaspa and Kadena blocks by their chains
   });
 
   /** Mines a block through the pool's job source and records it as found (reward: the job's). */
-  async function found(
-    source: CkbJobSource | KaspaJobSource | KadenaJobSource,
+  async function found<J extends WorkJob, S>(
+    source: WorkSource<J, S>,
+    solve: (job: J) => S,
     coin: string,
-  ): Promise<{ hash: string; job: WorkJob }> {
-    const job = source.current() as WorkJob;
-    const result = await (
-      source as unknown as { submitBlock(j: WorkJob, s: unknown): Promise<{ hash: string }> }
-    ).submitBlock(job, solve(job));
+  ): Promise<{ hash: string; job: J }> {
+    const job = source.current();
+    if (!job) throw new Error(`no ${coin} job`);
+    const result = await source.submitBlock(job, solve(job));
     expect(result).toMatchObject({ accepted: true });
     const block: NewBlock = {
       id: uuid(),
@@ -124,7 +133,7 @@ describe.each(testEngines())('found CKB, Kaspa and Kadena blocks by their chains
     node.mine(12); // a chain old enough that the cellbase pays a reward
     await source.stop();
     await source.start();
-    const { hash, job } = await found(source, 'CKB');
+    const { hash, job } = await found(source, solveCkb, 'CKB');
     const run = confirmer([{ algorithm: 'eaglesong', nodes: [node.url], payout_lock: CKB_LOCK }]);
 
     await run();
@@ -158,7 +167,7 @@ describe.each(testEngines())('found CKB, Kaspa and Kadena blocks by their chains
     const source = new CkbJobSource({ nodes: [node.url], payoutLock: CKB_LOCK });
     cleanups.push(() => source.stop());
     await source.start();
-    const { hash, job } = await found(source, 'CKB');
+    const { hash, job } = await found(source, solveCkb, 'CKB');
     node.fork(job.height, 2);
     expect(node.isCanonical(hash)).toBe(false);
     const run = confirmer([{ algorithm: 'eaglesong', nodes: [node.url], payout_lock: CKB_LOCK }]);
@@ -173,7 +182,7 @@ describe.each(testEngines())('found CKB, Kaspa and Kadena blocks by their chains
     const source = new KaspaJobSource({ nodes: [node.url], payAddress: KAS_ADDRESS });
     cleanups.push(() => source.stop());
     await source.start();
-    const { hash, job } = await found(source, 'KAS');
+    const { hash, job } = await found(source, solveKaspa, 'KAS');
     const run = confirmer([{ algorithm: 'kheavyhash', nodes: [node.url], pay_address: KAS_ADDRESS }]);
 
     await run();
@@ -194,7 +203,7 @@ describe.each(testEngines())('found CKB, Kaspa and Kadena blocks by their chains
     const source = new KaspaJobSource({ nodes: [node.url], payAddress: KAS_ADDRESS });
     cleanups.push(() => source.stop());
     await source.start();
-    const { hash } = await found(source, 'KAS');
+    const { hash } = await found(source, solveKaspa, 'KAS');
     node.markRed(hash);
     node.advance(1002, false);
     const run = confirmer([{ algorithm: 'kheavyhash', nodes: [node.url], pay_address: KAS_ADDRESS }]);
@@ -207,7 +216,7 @@ describe.each(testEngines())('found CKB, Kaspa and Kadena blocks by their chains
     const source = new KadenaJobSource({ nodes: [node.url], miner: STAND_IN_MINER });
     cleanups.push(() => source.stop());
     await source.start();
-    const { hash, job } = await found(source, 'KDA');
+    const { hash, job } = await found(source, solveKadena, 'KDA');
     // A solution the node took (204) and then dropped: no chain knows its hash.
     const unknown = { hash: Buffer.alloc(32, 7).toString('base64url') };
     await recordBlock(database.db, {
@@ -247,7 +256,7 @@ describe.each(testEngines())('found CKB, Kaspa and Kadena blocks by their chains
     // A second block, replaced on its chain by a longer competing branch.
     await source.stop();
     await source.start();
-    const second = await found(source, 'KDA');
+    const second = await found(source, solveKadena, 'KDA');
     const secondChain = (second.job as KadenaJob).chainId;
     node.orphan(secondChain, second.job.height);
     node.advanceCut(10);
