@@ -12,7 +12,7 @@ export function servedAlgorithms(config: Config): AlgorithmKey[] {
 
 /** Algorithms with ports but no configured coin: their work comes from the demo network. */
 export function demoAlgorithms(config: Config): AlgorithmKey[] {
-  const mined = new Set(config.coins.map((c) => c.algorithm));
+  const mined = new Set<AlgorithmKey>(config.coins.map((c) => c.algorithm));
   return servedAlgorithms(config).filter((a) => !mined.has(a));
 }
 
