@@ -15,10 +15,22 @@ function problemsOf(fn: () => unknown): string[] {
 }
 
 describe('parseConfig', () => {
+  it('reads the balancers allowed to send PROXY headers, and refuses what is no address or range', () => {
+    expect(parseConfig({}).proxyProtocolFrom).toEqual([]);
+    expect(parseConfig({ PROXY_PROTOCOL_FROM: '["10.0.0.5","192.168.8.0/24","fd00::/64"]' }).proxyProtocolFrom).toEqual(
+      ['10.0.0.5', '192.168.8.0/24', 'fd00::/64'],
+    );
+    for (const wrong of ['["balancer.example"]', '["10.0.0.0/33"]', '["fd00::/129"]', '["10.0.0.0/8/1"]']) {
+      expect(() => parseConfig({ PROXY_PROTOCOL_FROM: wrong }), wrong).toThrow(/PROXY_PROTOCOL_FROM/);
+    }
+  });
+
   it('uses the documented defaults when nothing is set', () => {
     const config = parseConfig({}, {}, '/srv/pool');
     expect(config.port).toBe(8080);
-    expect(config.host).toBe('0.0.0.0');
+    // Dual stack: every IPv6 and IPv4 address (stratum's default ports too).
+    expect(config.host).toBe('::');
+    expect(new Set(config.stratumListeners.map((l) => l.host))).toEqual(new Set(['::']));
     expect(config.dataDir).toBe('/srv/pool/data');
     expect(config.databaseUrl).toBeUndefined();
     expect(config.publicUrl).toBe('http://localhost:8080');
@@ -125,7 +137,7 @@ describe('stratum and coin settings', () => {
       },
     );
     expect(config.stratumListeners).toEqual([
-      { algorithm: 'scrypt', port: 4000, host: '0.0.0.0', kind: 'standard', min_difficulty: 8, tls: false },
+      { algorithm: 'scrypt', port: 4000, host: '::', kind: 'standard', min_difficulty: 8, tls: false },
     ]);
     expect(config.coins[0]).toMatchObject({ ticker: 'LTC', poll_interval_ms: 1000, pool_tag: '/lodestone/' });
   });
@@ -148,9 +160,9 @@ describe('stratum and coin settings', () => {
       ),
     );
     expect(problems).toEqual([
-      'STRATUM_LISTENERS: entries 0 and 1 both use 0.0.0.0:5000',
-      'STRATUM_LISTENERS: entry 1 (0.0.0.0:5000) has min_difficulty above max_difficulty',
-      'STRATUM_LISTENERS: entry 1 (0.0.0.0:5000) uses TLS; set STRATUM_TLS_KEY_FILE and STRATUM_TLS_CERT_FILE',
+      'STRATUM_LISTENERS: entries 0 and 1 both use [::]:5000',
+      'STRATUM_LISTENERS: entry 1 ([::]:5000) has min_difficulty above max_difficulty',
+      'STRATUM_LISTENERS: entry 1 ([::]:5000) uses TLS; set STRATUM_TLS_KEY_FILE and STRATUM_TLS_CERT_FILE',
       'COINS: BTC and BCH are both mined with sha256; one coin per algorithm',
     ]);
   });

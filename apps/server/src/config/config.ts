@@ -97,7 +97,7 @@ function crossChecks(config: Config): string[] {
   const problems: string[] = [];
   const ports = new Map<string, number>();
   for (const [i, l] of config.stratumListeners.entries()) {
-    const key = `${l.host}:${l.port}`;
+    const key = l.host.includes(':') ? `[${l.host}]:${l.port}` : `${l.host}:${l.port}`;
     const first = ports.get(key);
     if (first !== undefined && l.port !== 0)
       problems.push(`STRATUM_LISTENERS: entries ${first} and ${i} both use ${key}`);

@@ -1,6 +1,8 @@
+import { isIP } from 'node:net';
 import { ALGORITHM_KEYS } from '@lodestone/domain';
 import { z } from 'zod';
 import { COIN_SETTINGS, WALLET_SETTINGS } from '../chains/registry.js';
+import { ANY_ADDRESS } from '../net/dualStack.js';
 import { httpUrl, urlWithScheme } from './schemaParts.js';
 
 /**
@@ -57,6 +59,15 @@ const boolean = z.preprocess(
 
 const link = z.object({ label: text, url: httpUrl });
 
+/** An IP address or a CIDR range (`10.0.0.0/8`, `fd00::/64`). */
+const ipOrRange = text.refine((value) => {
+  const [address = '', prefix, extra] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}, 'expected an IP address or a CIDR range such as 10.0.0.0/8');
+
 /** JSON in the environment, a TOML/JSON value in the file. */
 function jsonOrValue<T extends z.ZodType>(schema: T) {
   return z.preprocess((v) => {
@@ -78,7 +89,7 @@ export const stratumListener = z
     algorithm: anyAlgorithm,
     /** 0 lets the system pick a free port (tests). */
     port: z.number().int().min(0).max(65535),
-    host: z.string().min(1).default('0.0.0.0'),
+    host: z.string().min(1).default(ANY_ADDRESS),
     kind: z.enum(['standard', 'marketplace', 'xnsub']).default('standard'),
     start_difficulty: difficulty.optional(),
     min_difficulty: difficulty.optional(),
@@ -120,9 +131,9 @@ const DEFAULT_LISTENERS: StratumListenerSetting[] = (
     ['kheavyhash', 3383],
   ] as const
 ).flatMap(([algorithm, base]) => [
-  { algorithm, port: base, host: '0.0.0.0', kind: 'standard' as const, tls: false },
-  { algorithm, port: base + 1, host: '0.0.0.0', kind: 'marketplace' as const, tls: false },
-  { algorithm, port: base - 1, host: '0.0.0.0', kind: 'xnsub' as const, tls: false },
+  { algorithm, port: base, host: ANY_ADDRESS, kind: 'standard' as const, tls: false },
+  { algorithm, port: base + 1, host: ANY_ADDRESS, kind: 'marketplace' as const, tls: false },
+  { algorithm, port: base - 1, host: ANY_ADDRESS, kind: 'xnsub' as const, tls: false },
 ]);
 
 export const SETTINGS = {
@@ -137,8 +148,8 @@ export const SETTINGS = {
     env: 'HOST',
     file: 'server.host',
     schema: text,
-    default: '0.0.0.0',
-    doc: 'Address the website and API listen on. `127.0.0.1` keeps them private to the machine.',
+    default: ANY_ADDRESS,
+    doc: 'Address the website and API listen on. `::` (the default) is every IPv6 and IPv4 address, or every IPv4 address on a machine without IPv6; `127.0.0.1` keeps them private to the machine.',
   },
   publicUrl: {
     env: 'PUBLIC_URL',
@@ -146,6 +157,13 @@ export const SETTINGS = {
     schema: httpUrl,
     doc: 'The address people use to reach the site (used in e-mails and to decide whether cookies are Secure).',
     defaultDoc: '`http://localhost:{PORT}`',
+  },
+  proxyProtocolFrom: {
+    env: 'PROXY_PROTOCOL_FROM',
+    file: 'server.proxy_protocol_from',
+    schema: jsonOrValue(z.array(ipOrRange, { error: 'expected a list of IP addresses or CIDR ranges' })),
+    default: [],
+    doc: 'TCP load balancers (IP addresses or CIDR ranges, e.g. `["10.0.0.5", "fd00::/64"]`) that send a PROXY protocol header (HAProxy\'s, version 1 or 2) before each connection to the stratum ports and the website: bans, per-address limits, rate limits and logs then see the client\'s address. A listed balancer must send the header; a header from any other address is refused. Empty: no PROXY protocol.',
   },
   trustProxy: {
     env: 'TRUST_PROXY',
@@ -211,7 +229,7 @@ export const SETTINGS = {
     default: DEFAULT_LISTENERS,
     doc: 'Stratum ports: a list of `{algorithm, port, host, kind, start_difficulty, min_difficulty, max_difficulty, tls, public_host, public_port, max_connections}` (in the environment, as JSON). `max_connections` caps one port (default: `STRATUM_MAX_CONNECTIONS`). Miners are shown `public_host` (default: `{algorithm}.stratum.{STRATUM_HOST}`, or `STRATUM_HOST` itself when it is `localhost` or an IP address) and `public_port` (default: `port`). `kind` is `standard`, `marketplace` (rental marketplaces such as NiceHash: higher minimum difficulty) or `xnsub` (accepts `#xnsub` and `mining.extranonce.subscribe`).',
     defaultDoc:
-      'SCRYPT 3333/3334/3332, SHA256 3343/3344/3342, X11 3353/3354/3352, EAGLESONG 3363/3364/3362, BLAKE2S 3373/3374/3372, KHEAVYHASH 3383/3384/3382 (standard/marketplace/xnsub) on 0.0.0.0',
+      'SCRYPT 3333/3334/3332, SHA256 3343/3344/3342, X11 3353/3354/3352, EAGLESONG 3363/3364/3362, BLAKE2S 3373/3374/3372, KHEAVYHASH 3383/3384/3382 (standard/marketplace/xnsub) on :: (IPv6 and IPv4)',
   },
   stratumTlsKeyFile: {
     env: 'STRATUM_TLS_KEY_FILE',

@@ -1,8 +1,13 @@
 import { buildApp } from '../app.js';
+import { listenDualStack } from '../net/dualStack.js';
+import { acceptProxyProtocol, ProxyProtocolPolicy } from '../net/proxyProtocol.js';
 import { demoAlgorithms } from '../network.js';
 import { placeholderContacts } from '../services/site.js';
 import { describeStratum } from '../services/stratumInfo.js';
 import type { ProcessParts, Running } from './shared.js';
+
+/** A balancer's connection must show its PROXY header (and a browser its first request) by then. */
+const PROXY_HEADER_TIMEOUT_MS = 10_000;
 
 /**
  * The API role: the HTTP API and the website on PORT. `stratumPorts` are the ports this process's
@@ -24,7 +29,20 @@ export async function startApi(
     health,
     logger: log.child({ role: 'api' }),
   });
-  await app.listen({ port: config.port, host: config.host });
+  const proxy = new ProxyProtocolPolicy(config.proxyProtocolFrom);
+  if (proxy.enabled) {
+    acceptProxyProtocol(app.server, proxy, {
+      timeoutMs: PROXY_HEADER_TIMEOUT_MS,
+      onRefused: (reason, peer) => log.info({ remote: peer, reason }, 'HTTP connection refused'),
+    });
+  }
+  await listenDualStack(
+    config.host,
+    async (host) => {
+      await app.listen({ port: config.port, host });
+    },
+    (message) => log.warn(`API: ${message}`),
+  );
   running.push({ name: 'api', stop: () => app.close() });
   log.info(`Lodestone is running: ${config.publicUrl}`);
   const placeholders = placeholderContacts(config);

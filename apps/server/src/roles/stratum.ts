@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AlgorithmKey } from '@lodestone/domain';
 import { startFleet } from '../demo/fleet.js';
+import { loopbackFor } from '../net/dualStack.js';
+import { ProxyProtocolPolicy } from '../net/proxyProtocol.js';
 import { createStratumWork, demoAlgorithms } from '../network.js';
 import { ensureDemoAccounts } from '../services/accounts/demo.js';
 import { accountAuthorizer } from '../services/accounts/stratumAuthorizer.js';
@@ -49,6 +51,7 @@ export async function startStratumRole(parts: ProcessParts, running: Running[]):
     // One journal per stratum node, should several share a DATA_DIR.
     journalDirectory: path.join(config.dataDir, 'share-journal', config.nodeName.replace(/[^A-Za-z0-9._-]/g, '_')),
     registry,
+    proxy: new ProxyProtocolPolicy(config.proxyProtocolFrom),
     // Only registered, live accounts may mine (by their exact name).
     authorize: accountAuthorizer(database.db),
   });
@@ -58,7 +61,7 @@ export async function startStratumRole(parts: ProcessParts, running: Running[]):
   const targets = stratum.listeners
     .filter((l) => demo.has(l.algorithm) && l.kind === 'standard' && !l.tls)
     .filter((l, i, all) => all.findIndex((o) => o.algorithm === l.algorithm) === i)
-    .map((l) => ({ algorithm: l.algorithm, host: l.host === '0.0.0.0' ? '127.0.0.1' : l.host, port: l.port }));
+    .map((l) => ({ algorithm: l.algorithm, host: loopbackFor(l.host), port: l.port }));
   if (config.demoWorkers > 0 && targets.length > 0) {
     // The fleet mines for demo1 … demoN, owned by a demo user that cannot log in.
     await ensureDemoAccounts(database.db, config.demoAccounts, log);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AddressGuard, normalizeAddress } from './addressGuard.js';
+import { normalizeAddress } from '../net/address.js';
+import { AddressGuard } from './addressGuard.js';
 import { ExtranonceAllocator } from './extranonce.js';
 
 describe('AddressGuard', () => {

@@ -1,9 +1,3 @@
-/** `::ffff:1.2.3.4` (IPv4 on a dual-stack socket) → `1.2.3.4`, so one address has one name. */
-export function normalizeAddress(address: string | undefined): string {
-  if (!address) return 'unknown';
-  return address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
-}
-
 export type Refusal = 'banned' | 'connection-limit';
 
 /**

@@ -15,6 +15,7 @@ import { findShare } from './client/miner.js';
 import { StratumClient } from './client/stratumClient.js';
 import { FixtureJobSource } from './testing/fixtureJobs.js';
 import { EASY_SHA256_DIFFICULTY, type Harness, startHarness } from './testing/harness.js';
+import { selfSignedCertificate } from './testing/selfSigned.js';
 
 const pow = POW.sha256;
 const MAX_TARGET = (1n << 256n) - 1n;
@@ -169,36 +170,10 @@ describe('server lifecycle', () => {
   });
 
   it('serves stratum+ssl on a TLS listener', async (context) => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'lodestone-tls-'));
-    const key = path.join(dir, 'key.pem');
-    const cert = path.join(dir, 'cert.pem');
-    try {
-      execFileSync(
-        'openssl',
-        [
-          'req',
-          '-x509',
-          '-newkey',
-          'ec',
-          '-pkeyopt',
-          'ec_paramgen_curve:P-256',
-          '-nodes',
-          '-keyout',
-          key,
-          '-out',
-          cert,
-          '-days',
-          '1',
-          '-subj',
-          '/CN=localhost',
-        ],
-        { stdio: 'ignore' },
-      );
-    } catch {
-      context.skip();
-    }
+    const tls = selfSignedCertificate();
+    if (!tls) return context.skip();
     harness = await startHarness({
-      listeners: [{ kind: 'standard', tls: { key: readFileSync(key), cert: readFileSync(cert) } }],
+      listeners: [{ kind: 'standard', tls }],
     });
     expect(harness.server.listeners[0]?.tls).toBe(true);
     const client = await StratumClient.connect({ host: '127.0.0.1', port: harness.port(), tls: true });

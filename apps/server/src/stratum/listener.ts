@@ -1,6 +1,9 @@
 import net from 'node:net';
 import tls from 'node:tls';
-import { type AddressGuard, normalizeAddress } from './addressGuard.js';
+import { normalizeAddress } from '../net/address.js';
+import { listenDualStack } from '../net/dualStack.js';
+import type { ProxyProtocolPolicy } from '../net/proxyProtocol.js';
+import type { AddressGuard } from './addressGuard.js';
 import type { CapRefusal, ConnectionBudget } from './capacity.js';
 import type { StratumLog } from './log.js';
 import type { StratumMetrics } from './metrics.js';
@@ -25,6 +28,9 @@ export interface ConnectionLimits {
   sweepIntervalMs: number;
 }
 
+/** A stratum+ssl connection that has not finished its TLS handshake by then is closed. */
+const TLS_HANDSHAKE_TIMEOUT_MS = 10_000;
+
 export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
   maxLineBytes: 8 * 1024,
   maxConnectionsPerAddress: 100,
@@ -45,6 +51,8 @@ export interface ListenerSetup {
   guard: AddressGuard;
   /** The process's stratum connections, shared by every listener. */
   budget: ConnectionBudget;
+  /** Balancers that may name the miner's address in a PROXY header (unset or empty: none). */
+  proxy?: ProxyProtocolPolicy | undefined;
   /** This listener's own cap (at most the budget's). */
   maxConnections: number;
   limits: ConnectionLimits;
@@ -192,58 +200,94 @@ export async function openListener(setup: ListenerSetup): Promise<RunningListene
     });
   };
 
-  /** Every raw TCP connection: admission first (before any TLS handshake), error handling always. */
-  const admit = (socket: net.Socket): string | undefined => {
-    const address = normalizeAddress(socket.remoteAddress);
-    socket.on('error', (error) => log.debug({ err: error, remote: address }, 'stratum socket error'));
+  /** Counts a raw TCP connection against the caps; false (the socket destroyed) when one is reached. */
+  const reserve = (socket: net.Socket): boolean => {
+    socket.on('error', (error) =>
+      log.debug({ err: error, remote: normalizeAddress(socket.remoteAddress) }, 'stratum socket error'),
+    );
     const capped = budget.admit(open, setup.maxConnections);
     if (capped) {
       socket.destroy();
       capHit(capped);
-      return undefined;
-    }
-    const refusal = guard.admit(address);
-    if (refusal) {
-      metrics.refused(refusal);
-      socket.destroy();
-      return undefined;
+      return false;
     }
     open++;
     budget.opened();
     socket.once('close', () => {
       open--;
       budget.closed();
-      guard.release(address);
     });
-    return address;
+    return true;
   };
 
-  let server: net.Server;
-  if (setup.tls) {
-    const tlsServer = tls.createServer({ key: setup.tls.key, cert: setup.tls.cert, handshakeTimeout: 10_000 });
-    tlsServer.on('connection', (socket: net.Socket) => admit(socket));
-    tlsServer.on('secureConnection', (socket: tls.TLSSocket) => {
-      socket.on('error', (error) => log.debug({ err: error }, 'stratum TLS socket error'));
-      startSession(socket, normalizeAddress(socket.remoteAddress));
-    });
-    tlsServer.on('tlsClientError', (error, socket) => {
-      log.debug({ err: error, remote: normalizeAddress(socket.remoteAddress) }, 'stratum TLS handshake failed');
-    });
-    server = tlsServer;
-  } else {
-    server = net.createServer((socket) => {
-      const address = admit(socket);
-      if (address !== undefined) startSession(socket, address);
-    });
-  }
+  /** The miner's address: the peer's, or the one a listed balancer's PROXY header names (undefined: refused). */
+  const clientAddress = async (socket: net.Socket): Promise<string | undefined> => {
+    if (!setup.proxy?.enabled) return normalizeAddress(socket.remoteAddress);
+    const verdict = await setup.proxy.accept(socket, limits.authorizeTimeoutMs);
+    if ('address' in verdict) return verdict.address;
+    metrics.refused('proxy-protocol');
+    log.info({ remote: normalizeAddress(socket.remoteAddress), reason: verdict.refused }, 'stratum connection refused');
+    socket.destroy();
+    return undefined;
+  };
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen({ host: setup.host, port: setup.port }, () => {
-      server.off('error', reject);
-      resolve();
+  /** Bans and the per-address limit, by the miner's own address. */
+  const admitAddress = (socket: net.Socket, address: string): boolean => {
+    const refusal = guard.admit(address);
+    if (refusal) {
+      metrics.refused(refusal);
+      socket.destroy();
+      return false;
+    }
+    socket.once('close', () => guard.release(address));
+    return true;
+  };
+
+  const secureContext = setup.tls ? tls.createSecureContext({ key: setup.tls.key, cert: setup.tls.cert }) : undefined;
+
+  /** Every raw TCP connection: caps, then the miner's address, then bans, then (stratum+ssl) TLS. */
+  const accept = async (socket: net.Socket) => {
+    if (!reserve(socket)) return;
+    const address = await clientAddress(socket);
+    if (address === undefined || !admitAddress(socket, address)) return;
+    if (!secureContext) {
+      startSession(socket, address);
+      socket.resume();
+      return;
+    }
+    const secure = new tls.TLSSocket(socket, { isServer: true, secureContext });
+    const handshake = setTimeout(() => {
+      log.debug({ remote: address }, 'stratum TLS handshake timed out');
+      secure.destroy();
+    }, TLS_HANDSHAKE_TIMEOUT_MS);
+    handshake.unref();
+    secure.on('error', (error) => log.debug({ err: error, remote: address }, 'stratum TLS socket error'));
+    secure.once('close', () => clearTimeout(handshake));
+    secure.once('secure', () => {
+      clearTimeout(handshake);
+      startSession(secure, address);
+    });
+  };
+
+  const server = net.createServer((socket) => {
+    accept(socket).catch((error: unknown) => {
+      log.error({ err: error }, 'accepting a stratum connection failed');
+      socket.destroy();
     });
   });
+
+  const host = await listenDualStack(
+    setup.host,
+    (on) =>
+      new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen({ host: on, port: setup.port }, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      }),
+    (message) => log.warn({ port: setup.port }, `stratum: ${message}`),
+  );
   server.on('error', (error) => log.error({ err: error, port: setup.port }, 'stratum listener error'));
 
   const stopJobs = services.jobs.onJob((entry, cleanJobs) => {
@@ -276,13 +320,10 @@ export async function openListener(setup: ListenerSetup): Promise<RunningListene
 
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : setup.port;
-  log.info(
-    { algorithm: settings.algorithm, kind: settings.kind, host: setup.host, port, tls: !!setup.tls },
-    'stratum listening',
-  );
+  log.info({ algorithm: settings.algorithm, kind: settings.kind, host, port, tls: !!setup.tls }, 'stratum listening');
 
   return {
-    host: setup.host,
+    host,
     port,
     tls: !!setup.tls,
     get sessionCount() {

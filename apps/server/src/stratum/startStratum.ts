@@ -4,6 +4,7 @@ import { type DataDirLock, fileErrorReason, lockDataDir } from '@lodestone/db';
 import { type AlgorithmKey, type BatchNetwork, networkDifficulty } from '@lodestone/domain';
 import type { Registry } from 'prom-client';
 import type { ShareBus } from '../bus/types.js';
+import type { ProxyProtocolPolicy } from '../net/proxyProtocol.js';
 import { AddressGuard } from './addressGuard.js';
 import { BlockSubmitter } from './blocks.js';
 import { ConnectionBudget, openFileLimit, stratumCapacity } from './capacity.js';
@@ -65,6 +66,8 @@ export interface StratumOptions {
    * run left there is published again at start. Unset: no journal (tests, benchmarks).
    */
   journalDirectory?: string | undefined;
+  /** Balancers that may name a miner's address in a PROXY header (docs/deployment.md). */
+  proxy?: ProxyProtocolPolicy | undefined;
 }
 
 export interface StratumListenerInfo {
@@ -240,6 +243,7 @@ export async function startStratum(options: StratumOptions): Promise<StratumServ
         },
         guard,
         budget,
+        proxy: options.proxy,
         maxConnections: Math.min(config.maxConnections ?? capacity.maxConnections, capacity.maxConnections),
         limits,
         metrics,
