@@ -1,5 +1,6 @@
-import type { Account } from '@lodestone/db';
-import type { FastifyInstance } from 'fastify';
+import type { RateLimitOptions } from '@fastify/rate-limit';
+import type { Account, User } from '@lodestone/db';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
 import type { AccountAccess, AccountQuery } from '../http/auth.js';
 import { addRoute, type ContractRoute } from '../http/route.js';
@@ -70,6 +71,38 @@ export function addAccountRead<
     async ({ request, reply, query }) => {
       reply.headers(NO_STORE);
       return read(auth.accountOf(request), query);
+    },
+  );
+}
+
+/**
+ * Registers a change to one of the logged-in user's own live accounts, named by the query's `account_name`:
+ * the query and body are checked first (400 naming the field) and the account is looked up after them
+ * (404 'Account not found' for any other name). `preHandler`s run after the session check.
+ */
+export function addAccountWrite<
+  R extends z.ZodType,
+  Q extends z.ZodType<AccountQuery<'session'>, unknown>,
+  B extends z.ZodType,
+>(
+  app: FastifyInstance,
+  route: QueryRoute<R, Q> & { body: B },
+  write: (change: { user: User; account: Account; body: z.output<B>; request: FastifyRequest }) => Promise<z.input<R>>,
+  options: { preHandler?: preHandlerAsyncHookHandler[]; rateLimit?: RateLimitOptions } = {},
+): void {
+  const { auth } = app;
+  addRoute(
+    app,
+    route,
+    {
+      preHandler: [auth.requireUser, ...(options.preHandler ?? [])],
+      query: route.query,
+      body: route.body,
+      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+    },
+    async ({ request, query, body }) => {
+      const account = await auth.ownAccount(request, query.account_name);
+      return write({ user: auth.userOf(request).user, account, body, request });
     },
   );
 }

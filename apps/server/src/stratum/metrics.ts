@@ -30,30 +30,26 @@ export function prometheusStratumMetrics(registry: Registry): StratumMetrics {
     labelNames: ['algorithm', 'kind'] as const,
     registers: [registry],
   });
-  const shares = new Counter({
-    name: 'lodestone_stratum_shares_total',
-    help: 'Shares checked by algorithm, outcome (valid, invalid, stale) and reject reason.',
-    labelNames: ['algorithm', 'outcome', 'reason'] as const,
-    registers: [registry],
-  });
-  const blocks = new Counter({
-    name: 'lodestone_stratum_blocks_total',
-    help: 'Block candidates submitted to the coin daemon, by algorithm and whether it accepted them.',
-    labelNames: ['algorithm', 'accepted'] as const,
-    registers: [registry],
-  });
-  const refused = new Counter({
-    name: 'lodestone_stratum_refused_total',
-    help: 'Connections refused or closed for abuse, by reason.',
-    labelNames: ['reason'] as const,
-    registers: [registry],
-  });
-  const journalErrors = new Counter({
-    name: 'lodestone_share_journal_write_errors_total',
-    help: 'Writes to the share journal that failed (disk full, I/O error), by file: alert on any increase.',
-    labelNames: ['file'] as const,
-    registers: [registry],
-  });
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+    new Counter({ name, help, labelNames, registers: [registry] });
+  const shares = counter(
+    'lodestone_stratum_shares_total',
+    'Shares checked by algorithm, outcome (valid, invalid, stale) and reject reason.',
+    ['algorithm', 'outcome', 'reason'],
+  );
+  const blocks = counter(
+    'lodestone_stratum_blocks_total',
+    'Block candidates submitted to the coin daemon, by algorithm and whether it accepted them.',
+    ['algorithm', 'accepted'],
+  );
+  const refused = counter('lodestone_stratum_refused_total', 'Connections refused or closed for abuse, by reason.', [
+    'reason',
+  ]);
+  const journalErrors = counter(
+    'lodestone_share_journal_write_errors_total',
+    'Writes to the share journal that failed (disk full, I/O error), by file: alert on any increase.',
+    ['file'],
+  );
   return {
     journalWriteFailed: (file) => journalErrors.inc({ file }),
     sessionOpened: (algorithm, kind) => sessions.inc({ algorithm, kind }),

@@ -1,5 +1,16 @@
 import { sha256d } from './hash.js';
 
+/** The level above `level[from..]`: sha256d of each pair, the last hash of an odd count paired with itself. */
+function parents(level: readonly Uint8Array[], from: number): Uint8Array[] {
+  const next: Uint8Array[] = [];
+  for (let i = from; i < level.length; i += 2) {
+    const left = level[i] as Uint8Array;
+    const right = level[i + 1] ?? left;
+    next.push(sha256d(Buffer.concat([left, right])));
+  }
+  return next;
+}
+
 /**
  * Merkle trees as Bitcoin Core builds them (src/consensus/merkle.cpp ComputeMerkleRoot): hashes in
  * internal byte order, sha256d of each concatenated pair, the last hash of an odd level paired with itself.
@@ -8,13 +19,7 @@ export function merkleRoot(hashes: readonly Uint8Array[]): Buffer {
   if (hashes.length === 0) throw new RangeError('a merkle tree needs at least one hash');
   let level: Uint8Array[] = [...hashes];
   while (level.length > 1) {
-    const next: Uint8Array[] = [];
-    for (let i = 0; i < level.length; i += 2) {
-      const left = level[i] as Uint8Array;
-      const right = level[i + 1] ?? left;
-      next.push(sha256d(Buffer.concat([left, right])));
-    }
-    level = next;
+    level = parents(level, 0);
   }
   return Buffer.from(level[0] as Uint8Array);
 }
@@ -30,13 +35,7 @@ export function coinbaseMerkleBranch(otherHashes: readonly Uint8Array[]): Buffer
   let rest: Uint8Array[] = [...otherHashes];
   while (rest.length > 0) {
     branch.push(Buffer.from(rest[0] as Uint8Array));
-    const next: Uint8Array[] = [];
-    for (let i = 1; i < rest.length; i += 2) {
-      const left = rest[i] as Uint8Array;
-      const right = rest[i + 1] ?? left;
-      next.push(sha256d(Buffer.concat([left, right])));
-    }
-    rest = next;
+    rest = parents(rest, 1);
   }
   return branch;
 }

@@ -19,24 +19,23 @@ export class ByteReader {
     return this.buf.length - this.offset;
   }
 
-  private need(n: number, what: string): void {
+  /** Moves past the next `n` bytes and returns where they start. */
+  private take(n: number, what: string): number {
     if (n < 0 || this.offset + n > this.buf.length) {
       throw new ParseError(`unexpected end of data reading ${what} at byte ${this.offset}`);
     }
+    const at = this.offset;
+    this.offset += n;
+    return at;
   }
 
   bytes(n: number, what = 'bytes'): Buffer {
-    this.need(n, what);
-    const out = this.buf.subarray(this.offset, this.offset + n);
-    this.offset += n;
-    return out;
+    const at = this.take(n, what);
+    return this.buf.subarray(at, at + n);
   }
 
   uint8(what = 'byte'): number {
-    this.need(1, what);
-    const v = this.buf.readUInt8(this.offset);
-    this.offset += 1;
-    return v;
+    return this.buf.readUInt8(this.take(1, what));
   }
 
   peekUint8(at = 0): number | undefined {
@@ -44,24 +43,15 @@ export class ByteReader {
   }
 
   uint32(what = 'uint32'): number {
-    this.need(4, what);
-    const v = this.buf.readUInt32LE(this.offset);
-    this.offset += 4;
-    return v;
+    return this.buf.readUInt32LE(this.take(4, what));
   }
 
   int32(what = 'int32'): number {
-    this.need(4, what);
-    const v = this.buf.readInt32LE(this.offset);
-    this.offset += 4;
-    return v;
+    return this.buf.readInt32LE(this.take(4, what));
   }
 
   uint64(what = 'uint64'): bigint {
-    this.need(8, what);
-    const v = this.buf.readBigUInt64LE(this.offset);
-    this.offset += 8;
-    return v;
+    return this.buf.readBigUInt64LE(this.take(8, what));
   }
 
   /** CompactSize; refuses non-canonical encodings and sizes beyond what is left to read (when asked). */
@@ -70,9 +60,7 @@ export class ByteReader {
     let v: number;
     if (first < 0xfd) return first;
     if (first === 0xfd) {
-      this.need(2, what);
-      v = this.buf.readUInt16LE(this.offset);
-      this.offset += 2;
+      v = this.buf.readUInt16LE(this.take(2, what));
       if (v < 0xfd) throw new ParseError(`non-canonical ${what}`);
     } else if (first === 0xfe) {
       v = this.uint32(what);

@@ -43,6 +43,16 @@ function array<T>(value: unknown, field: string, item: (v: unknown, f: string) =
   return value.map((v, i) => item(v, `${field}[${i}]`));
 }
 
+function boolean(value: unknown, field: string): boolean {
+  if (typeof value !== 'boolean') throw new CkbEncodingError(field, 'expected a boolean');
+  return value;
+}
+
+/** A field the node may leave out or send as null. */
+function nullable<T>(value: unknown, field: string, item: (v: unknown, f: string) => T): T | null {
+  return value === undefined || value === null ? null : item(value, field);
+}
+
 function uint(bits: 32 | 64 | 128) {
   return (value: unknown, field: string): string => `0x${parseCkbUint(value, field, bits).toString(16)}`;
 }
@@ -155,6 +165,15 @@ export function parseBlock(value: unknown, field = 'block'): CkbJsonBlock {
 }
 
 /** Checks a `get_block_template` result; the returned copy is normalized and complete. */
+/** An uncle or transaction a template lists: its hash, whether the block must include it, then its own `fields`. */
+function templateItem<T>(fields: (item: Record<string, unknown>, field: string) => T) {
+  return (value: unknown, field: string) => {
+    const item = object(value, field);
+    const required = boolean(item.required, `${field}.required`);
+    return { hash: parseCkbHash(item.hash, `${field}.hash`), required, ...fields(item, field) };
+  };
+}
+
 export function parseBlockTemplate(value: unknown, field = 'template'): CkbJsonBlockTemplate {
   const o = object(value, field);
   const cellbase = object(o.cellbase, `${field}.cellbase`);
@@ -168,34 +187,27 @@ export function parseBlockTemplate(value: unknown, field = 'template'): CkbJsonB
     cycles_limit: u64(o.cycles_limit, `${field}.cycles_limit`),
     bytes_limit: u64(o.bytes_limit, `${field}.bytes_limit`),
     uncles_count_limit: u64(o.uncles_count_limit, `${field}.uncles_count_limit`),
-    uncles: array(o.uncles, `${field}.uncles`, (v, f) => {
-      const u = object(v, f);
-      if (typeof u.required !== 'boolean') throw new CkbEncodingError(`${f}.required`, 'expected a boolean');
-      return {
-        hash: parseCkbHash(u.hash, `${f}.hash`),
-        required: u.required,
+    uncles: array(
+      o.uncles,
+      `${field}.uncles`,
+      templateItem((u, f) => ({
         proposals: array(u.proposals, `${f}.proposals`, proposalId),
         header: parseHeader(u.header, `${f}.header`),
-      };
-    }),
-    transactions: array(o.transactions, `${field}.transactions`, (v, f) => {
-      const t = object(v, f);
-      if (typeof t.required !== 'boolean') throw new CkbEncodingError(`${f}.required`, 'expected a boolean');
-      return {
-        hash: parseCkbHash(t.hash, `${f}.hash`),
-        required: t.required,
-        cycles: t.cycles === undefined || t.cycles === null ? null : u64(t.cycles, `${f}.cycles`),
-        depends: t.depends === undefined || t.depends === null ? null : array(t.depends, `${f}.depends`, u64),
+      })),
+    ),
+    transactions: array(
+      o.transactions,
+      `${field}.transactions`,
+      templateItem((t, f) => ({
+        cycles: nullable(t.cycles, `${f}.cycles`, u64),
+        depends: nullable(t.depends, `${f}.depends`, (d, df) => array(d, df, u64)),
         data: parseTransaction(t.data, `${f}.data`),
-      };
-    }),
+      })),
+    ),
     proposals: array(o.proposals, `${field}.proposals`, proposalId),
     cellbase: {
       hash: parseCkbHash(cellbase.hash, `${field}.cellbase.hash`),
-      cycles:
-        cellbase.cycles === undefined || cellbase.cycles === null
-          ? null
-          : u64(cellbase.cycles, `${field}.cellbase.cycles`),
+      cycles: nullable(cellbase.cycles, `${field}.cellbase.cycles`, u64),
       data: parseTransaction(cellbase.data, `${field}.cellbase.data`),
     },
     work_id: u64(o.work_id, `${field}.work_id`),

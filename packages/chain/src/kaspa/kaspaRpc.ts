@@ -1,5 +1,5 @@
 import type { ChainLogger } from '../logger.js';
-import { AllDaemonsFailedError, RpcError } from '../rpc/errors.js';
+import { Failover } from '../rpc/failover.js';
 import {
   type KaspaBlock,
   type KaspaBlockTemplate,
@@ -20,51 +20,34 @@ export type KaspaNode = string | KaspaRpcClient | KaspaRpcClientOptions;
 const SUBMIT_TIMEOUT_MS = 30_000;
 
 /**
- * The kaspad nodes of the pool, used as one, with typed calls. A call goes to the node that answered
- * last; when it cannot be reached or times out, the next one is tried and becomes the preferred node.
- * An error kaspad itself answers (bad address, unknown block) is returned at once.
+ * The kaspad nodes of the pool, used as one (see Failover), with typed calls.
  */
 export class KaspaRpc {
-  readonly clients: readonly KaspaRpcClient[];
-  private preferred = 0;
-  private readonly logger: ChainLogger | undefined;
+  private readonly nodes: Failover<KaspaRpcClient>;
 
   constructor(nodes: readonly KaspaNode[], options: { logger?: ChainLogger } = {}) {
     if (nodes.length === 0) throw new RangeError('at least one kaspad node is needed');
-    this.logger = options.logger;
-    this.clients = nodes.map((node) => {
+    const clients = nodes.map((node) => {
       if (node instanceof KaspaRpcClient) return node;
       const settings = typeof node === 'string' ? { url: node } : node;
       return new KaspaRpcClient({ ...(options.logger && { logger: options.logger }), ...settings });
     });
+    this.nodes = new Failover(clients, (client, previous, method) =>
+      options.logger?.warn({ kaspad: client.name, previous: previous.name, method }, 'kaspad failover: switched node'),
+    );
+  }
+
+  get clients(): readonly KaspaRpcClient[] {
+    return this.nodes.clients;
   }
 
   /** The node calls go to first. */
   get current(): KaspaRpcClient {
-    return this.clients[this.preferred] as KaspaRpcClient;
+    return this.nodes.current;
   }
 
-  async call(method: string, params: unknown = {}, options: { timeoutMs?: number } = {}): Promise<unknown> {
-    const errors: RpcError[] = [];
-    for (let i = 0; i < this.clients.length; i++) {
-      const index = (this.preferred + i) % this.clients.length;
-      const client = this.clients[index] as KaspaRpcClient;
-      try {
-        const result = await client.call(method, params, options);
-        if (index !== this.preferred) {
-          this.logger?.warn(
-            { kaspad: client.name, previous: this.current.name, method },
-            'kaspad failover: switched node',
-          );
-          this.preferred = index;
-        }
-        return result;
-      } catch (error) {
-        if (!(error instanceof RpcError) || !error.daemonUnavailable) throw error;
-        errors.push(error);
-      }
-    }
-    throw new AllDaemonsFailedError(method, errors);
+  call(method: string, params: unknown = {}, options: { timeoutMs?: number } = {}): Promise<unknown> {
+    return this.nodes.call(method, (client) => client.call(method, params, options));
   }
 
   /** A template paying `payAddress`; `extraData` is appended to kaspad's version in the coinbase payload. */

@@ -28,7 +28,7 @@ import {
   unlinkTelegramChat,
 } from '../../services/notifications/telegramLink.js';
 import { unsubscribe } from '../../services/notifications/unsubscribe.js';
-import { NO_STORE } from '../twinRoutes.js';
+import { addAccountWrite, NO_STORE } from '../twinRoutes.js';
 
 /**
  * The logged-in user's calls (docs/accounts.md): settings, accounts and their keys, redirects, referrals,
@@ -131,16 +131,10 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  addRoute(
-    app,
-    routes.userKeysRegenerate,
-    { preHandler: [requireUser], query: routes.userKeysRegenerate.query, body: routes.userKeysRegenerate.body },
-    async ({ request, query, body }) => {
-      const account = await auth.ownAccount(request, query.account_name);
-      const value = await regenerateKey(accounts, auth.userOf(request).user, account, body.key);
-      return { result: true as const, value };
-    },
-  );
+  addAccountWrite(app, routes.userKeysRegenerate, async ({ user, account, body }) => {
+    const value = await regenerateKey(accounts, user, account, body.key);
+    return { result: true as const, value };
+  });
 
   const redirectConfig = routes.userRedirectConfig;
   addRoute(
@@ -150,20 +144,10 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     async ({ request }) => readRedirects(accounts, auth.accountOf(request)),
   );
 
-  addRoute(
-    app,
-    routes.userRedirectConfigUpdate,
-    {
-      preHandler: [requireUser],
-      query: routes.userRedirectConfigUpdate.query,
-      body: routes.userRedirectConfigUpdate.body,
-    },
-    async ({ request, query, body }) => {
-      const account = await auth.ownAccount(request, query.account_name);
-      await updateRedirects(accounts, auth.userOf(request).user, account, body.redirect_settings);
-      return { result: true as const };
-    },
-  );
+  addAccountWrite(app, routes.userRedirectConfigUpdate, async ({ user, account, body }) => {
+    await updateRedirects(accounts, user, account, body.redirect_settings);
+    return { result: true as const };
+  });
 
   const referrals = routes.userReferrals;
   addRoute(
@@ -173,20 +157,14 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     async ({ request }) => readReferrals(accounts, auth.accountOf(request), hashrate),
   );
 
-  addRoute(
+  addAccountWrite(
     app,
     routes.userCoupon,
-    {
-      preHandler: [requireUser, perUser('coupon', USER_RATE_LIMITS.coupon)],
-      query: routes.userCoupon.query,
-      body: routes.userCoupon.body,
-      rateLimit: RATE_LIMITS.coupon,
-    },
-    async ({ request, query, body }) => {
-      const account = await auth.ownAccount(request, query.account_name);
+    async ({ account, body }) => {
       await redeemCouponCode(accounts, account, body.coupon);
       return { result: true as const };
     },
+    { preHandler: [perUser('coupon', USER_RATE_LIMITS.coupon)], rateLimit: RATE_LIMITS.coupon },
   );
 
   addRoute(
@@ -201,33 +179,21 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   // One budget for enabling and disabling.
   const twoFactorUserLimit = perUser('2fa', USER_RATE_LIMITS.twoFactor);
-  addRoute(
-    app,
-    routes.userEnable2fa,
-    {
-      preHandler: [requireUser, twoFactorUserLimit],
-      body: routes.userEnable2fa.body,
-      rateLimit: RATE_LIMITS.twoFactor,
-    },
-    async ({ request, body }) => {
-      await enableTwoFactor(accounts, auth.userOf(request).user, { ...body, ip: request.ip });
-      return { result: true as const };
-    },
-  );
-
-  addRoute(
-    app,
-    routes.userDisable2fa,
-    {
-      preHandler: [requireUser, twoFactorUserLimit],
-      body: routes.userDisable2fa.body,
-      rateLimit: RATE_LIMITS.twoFactor,
-    },
-    async ({ request, body }) => {
-      await disableTwoFactor(accounts, auth.userOf(request).user, { ...body, ip: request.ip });
-      return { result: true as const };
-    },
-  );
+  const twoFactorChanges = [
+    [routes.userEnable2fa, enableTwoFactor],
+    [routes.userDisable2fa, disableTwoFactor],
+  ] as const;
+  for (const [route, change] of twoFactorChanges) {
+    addRoute(
+      app,
+      route,
+      { preHandler: [requireUser, twoFactorUserLimit], body: route.body, rateLimit: RATE_LIMITS.twoFactor },
+      async ({ request, body }) => {
+        await change(accounts, auth.userOf(request).user, { ...body, ip: request.ip });
+        return { result: true as const };
+      },
+    );
+  }
 
   // GET /2fa/:secret — the QR code of the user's own pending secret, never of any other value, so
   // the endpoint cannot be used to render (or probe) arbitrary secrets.

@@ -14,6 +14,7 @@ import {
 import { registerUser } from '../../services/accounts/register.js';
 import { SESSION_COOKIE } from '../../services/auth/sessions.js';
 import { logEvent } from '../../services/userLog.js';
+import { addRobotCheckedForm } from '../robotCheckedForm.js';
 
 /**
  * The session calls (docs/accounts.md): robot-check challenge, register, login, info, logout, password
@@ -29,47 +30,35 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     return captcha.challenge();
   });
 
-  addRoute(
-    app,
-    routes.userRegister,
-    { body: routes.userRegister.body, rateLimit: RATE_LIMITS.register },
-    async ({ body, request, reply }) => {
-      await captcha.verify(body.captchaToken);
-      const source = request.cookies[REFERRAL_SOURCE_COOKIE];
-      const user = await registerUser(accounts, {
-        username: body.username,
-        email: body.email,
-        password: body.password,
-        referral: body.referral,
-        referralSource: source && REFERRAL_SOURCE_PATTERN.test(source) ? source : null,
-        ip: request.ip,
-      });
-      await accounts.sessions.revoke(request.cookies[SESSION_COOKIE]);
-      auth.setSessionCookie(reply, await accounts.sessions.create(user.id));
-      if (source !== undefined) reply.clearCookie(REFERRAL_SOURCE_COOKIE, { path: '/' });
-      return { result: true as const };
-    },
-  );
+  addRobotCheckedForm(app, routes.userRegister, RATE_LIMITS.register, async ({ body, request, reply }) => {
+    const source = request.cookies[REFERRAL_SOURCE_COOKIE];
+    const user = await registerUser(accounts, {
+      username: body.username,
+      email: body.email,
+      password: body.password,
+      referral: body.referral,
+      referralSource: source && REFERRAL_SOURCE_PATTERN.test(source) ? source : null,
+      ip: request.ip,
+    });
+    await accounts.sessions.revoke(request.cookies[SESSION_COOKIE]);
+    auth.setSessionCookie(reply, await accounts.sessions.create(user.id));
+    if (source !== undefined) reply.clearCookie(REFERRAL_SOURCE_COOKIE, { path: '/' });
+    return { result: true as const };
+  });
 
-  addRoute(
-    app,
-    routes.userLogin,
-    { body: routes.userLogin.body, rateLimit: RATE_LIMITS.login },
-    async ({ body, request, reply }) => {
-      await captcha.verify(body.captchaToken);
-      const { user, twoFactorVerified } = await authenticate(accounts, {
-        email: body.email,
-        password: body.password,
-        code: body.code,
-        ip: request.ip,
-      });
-      // Rotation: whatever session the browser had ends; the login gets a new token, marked as
-      // having passed 2FA when a code was checked (admin tools ask for such a session).
-      await accounts.sessions.revoke(request.cookies[SESSION_COOKIE]);
-      auth.setSessionCookie(reply, await accounts.sessions.create(user.id, { twoFactorVerified }));
-      return { result: true as const };
-    },
-  );
+  addRobotCheckedForm(app, routes.userLogin, RATE_LIMITS.login, async ({ body, request, reply }) => {
+    const { user, twoFactorVerified } = await authenticate(accounts, {
+      email: body.email,
+      password: body.password,
+      code: body.code,
+      ip: request.ip,
+    });
+    // Rotation: whatever session the browser had ends; the login gets a new token, marked as
+    // having passed 2FA when a code was checked (admin tools ask for such a session).
+    await accounts.sessions.revoke(request.cookies[SESSION_COOKIE]);
+    auth.setSessionCookie(reply, await accounts.sessions.create(user.id, { twoFactorVerified }));
+    return { result: true as const };
+  });
 
   addRoute(app, routes.userInfo, {}, async ({ request, reply }) => {
     reply.header('cache-control', 'no-store');
@@ -92,17 +81,11 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     return { result: true };
   });
 
-  addRoute(
-    app,
-    routes.passwordReset,
-    { body: routes.passwordReset.body, rateLimit: RATE_LIMITS.passwordReset },
-    async ({ body, request }) => {
-      await captcha.verify(body.captchaToken);
-      // The answer does not wait for the lookup or the e-mail: it is the same, and as fast, for any address.
-      tasks.run('password recovery e-mail', () => sendRecoveryKey(accounts, recoveryMail, body.email, request.ip));
-      return { result: true as const };
-    },
-  );
+  addRobotCheckedForm(app, routes.passwordReset, RATE_LIMITS.passwordReset, async ({ body, request }) => {
+    // The answer does not wait for the lookup or the e-mail: it is the same, and as fast, for any address.
+    tasks.run('password recovery e-mail', () => sendRecoveryKey(accounts, recoveryMail, body.email, request.ip));
+    return { result: true as const };
+  });
 
   addRoute(
     app,

@@ -6,7 +6,7 @@ import { convertBalance, readConversionConfig, updateConversionConfig } from '..
 import { readPaymentConfig, updatePaymentConfig } from '../../services/money/payoutSettings.js';
 import { readPoolPayouts } from '../../services/money/poolPayouts.js';
 import { ttlCache } from '../../services/ttlCache.js';
-import { addAccountRead } from '../twinRoutes.js';
+import { addAccountRead, addAccountWrite } from '../twinRoutes.js';
 
 /**
  * Prices are recorded every few minutes and payouts run hourly, so public answers a few seconds old
@@ -20,7 +20,6 @@ export const PUBLIC_MONEY_CACHE_MS = 5000;
  * live accounts (anything else is 404 'Account not found', as in the other account calls).
  */
 export async function moneyRoutes(app: FastifyInstance): Promise<void> {
-  const { auth } = app;
   const { money: ctx, database, now } = app.services;
   const { db } = database;
 
@@ -32,50 +31,23 @@ export async function moneyRoutes(app: FastifyInstance): Promise<void> {
 
   addAccountRead(app, 'session', routes.userConversionConfig, (account) => readConversionConfig(ctx, account));
 
-  addRoute(
-    app,
-    routes.userConversionConfigUpdate,
-    {
-      preHandler: [auth.requireUser],
-      query: routes.userConversionConfigUpdate.query,
-      body: routes.userConversionConfigUpdate.body,
-    },
-    async ({ request, query, body }) => {
-      const account = await auth.ownAccount(request, query.account_name);
-      await updateConversionConfig(ctx, auth.userOf(request).user, account, body);
-      return { result: true as const };
-    },
-  );
+  addAccountWrite(app, routes.userConversionConfigUpdate, async ({ user, account, body }) => {
+    await updateConversionConfig(ctx, user, account, body);
+    return { result: true as const };
+  });
 
   addAccountRead(app, 'session', routes.userPaymentConfig, (account) => readPaymentConfig(ctx, account));
 
-  addRoute(
-    app,
-    routes.userPaymentConfigUpdate,
-    {
-      preHandler: [auth.requireUser],
-      query: routes.userPaymentConfigUpdate.query,
-      body: routes.userPaymentConfigUpdate.body,
-    },
-    async ({ request, query, body }) => {
-      const account = await auth.ownAccount(request, query.account_name);
-      const { user } = auth.userOf(request);
-      await updatePaymentConfig(ctx, user, account, body.payment_settings, {
-        password: body.password,
-        code: body.code,
-        ip: request.ip,
-      });
-      return { result: true as const };
-    },
-  );
+  addAccountWrite(app, routes.userPaymentConfigUpdate, async ({ user, account, body, request }) => {
+    await updatePaymentConfig(ctx, user, account, body.payment_settings, {
+      password: body.password,
+      code: body.code,
+      ip: request.ip,
+    });
+    return { result: true as const };
+  });
 
-  addRoute(
-    app,
-    routes.userConvert,
-    { preHandler: [auth.requireUser], query: routes.userConvert.query, body: routes.userConvert.body },
-    async ({ request, query, body }) => {
-      const account = await auth.ownAccount(request, query.account_name);
-      return convertBalance(ctx, auth.userOf(request).user, account, body.base_coin, body.target_coin);
-    },
+  addAccountWrite(app, routes.userConvert, ({ user, account, body }) =>
+    convertBalance(ctx, user, account, body.base_coin, body.target_coin),
   );
 }

@@ -13,6 +13,7 @@ import { readSignature } from '../../services/public/signatures.js';
 import { submitVipApplication } from '../../services/public/vip.js';
 import { ttlCache, ttlCacheBy } from '../../services/ttlCache.js';
 import { VERSION } from '../../version.js';
+import { addRobotCheckedForm } from '../robotCheckedForm.js';
 import { openCors, preflight } from './cors.js';
 
 /** The public answers (comparison rows, prices, pool snapshot) are kept a few seconds. */
@@ -39,7 +40,7 @@ function hashedApiKey(request: FastifyRequest): string | undefined {
  */
 export async function publicRoutes(app: FastifyInstance): Promise<void> {
   const { auth } = app;
-  const { config, database, now, captcha, profits: profitsCtx, mining, vip } = app.services;
+  const { config, database, now, profits: profitsCtx, mining, vip } = app.services;
   const { db } = database;
   const byKey = (algorithm: Algorithm) => algorithm.key;
 
@@ -67,21 +68,15 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
     { params: routes.signature.params, rateLimit: PUBLIC_RATE_LIMITS.signature },
     ({ params }) => readSignature(db, params.signature),
   );
-  addRoute(
-    app,
-    routes.vipApplication,
-    { body: routes.vipApplication.body, rateLimit: PUBLIC_RATE_LIMITS.vipApplication },
-    async ({ body }) => {
-      await captcha.verify(body.captchaToken);
-      await submitVipApplication(vip, {
-        name: body.name,
-        email: body.email,
-        phone: body.phone,
-        operations: body.operations,
-      });
-      return { result: true as const };
-    },
-  );
+  addRobotCheckedForm(app, routes.vipApplication, PUBLIC_RATE_LIMITS.vipApplication, async ({ body }) => {
+    await submitVipApplication(vip, {
+      name: body.name,
+      email: body.email,
+      phone: body.phone,
+      operations: body.operations,
+    });
+    return { result: true as const };
+  });
 
   // ── the public API and its document: open to every site, no cookies ──────────────────────────
   const apiPool = ttlCache(PUBLIC_CACHE_MS, () => readApiPool(db, config.feePercent, now()));

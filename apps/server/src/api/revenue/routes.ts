@@ -1,5 +1,8 @@
 import { routes } from '@lodestone/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Account } from '@lodestone/db';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { AccountQuery } from '../../http/auth.js';
 import { requestInput } from '../../http/route.js';
 import { readBalances } from '../../services/revenue/balances.js';
 import { CSV_CONTENT_TYPE, earningsCsv, paymentsCsv } from '../../services/revenue/csv.js';
@@ -50,11 +53,31 @@ const REVENUE_READS = [
   }),
 ];
 
-function sendFile(reply: FastifyReply, contentType: string, filename: string, body: string | Buffer) {
-  return reply
-    .type(contentType)
-    .headers({ ...NO_STORE, 'content-disposition': `attachment; filename="${filename}"` })
-    .send(body);
+/** A file to download: its content type, the name the browser saves it under, and its bytes. */
+interface Download {
+  contentType: string;
+  filename: string;
+  body: string | Buffer;
+}
+
+/**
+ * Registers a download of the logged-in user's account: accountFrom has parsed the query (400 naming
+ * the field, as on the JSON routes) and `file` takes that parse.
+ */
+function addDownload<Q extends z.ZodType<AccountQuery<'session'>, unknown>>(
+  app: FastifyInstance,
+  route: { path: string; query: Q },
+  file: (account: Account, query: z.output<Q>) => Promise<Download>,
+): void {
+  const { auth } = app;
+  app.get(route.path, { preHandler: [auth.accountFrom('session', route)] }, async (request, reply) => {
+    const query = requestInput(request, route.query, 'query');
+    const { contentType, filename, body } = await file(auth.accountOf(request), query);
+    return reply
+      .type(contentType)
+      .headers({ ...NO_STORE, 'content-disposition': `attachment; filename="${filename}"` })
+      .send(body);
+  });
 }
 
 /**
@@ -65,46 +88,38 @@ function sendFile(reply: FastifyReply, contentType: string, filename: string, bo
  * include them, and a statement is a document for the account's owner.
  */
 export async function revenueRoutes(app: FastifyInstance): Promise<void> {
-  const { auth } = app;
   const { config, database, now, hashesPerDifficulty } = app.services;
   const { db } = database;
 
   registerTwins(app, REVENUE_READS, ['GET']);
 
   // ── downloads: files, not JSON ──────────────────────────────────────────────────────────────
-  // accountFrom has parsed the query (400 naming the field, as on the JSON routes); the handlers
-  // take that parse.
 
-  const statement = routes.userRevenueEarningsDownload;
-  app.get(statement.path, { preHandler: [auth.accountFrom('session', statement)] }, async (request, reply) => {
-    const query = requestInput(request, statement.query, 'query');
-    const pdf = await buildStatement(db, auth.accountOf(request), {
+  addDownload(app, routes.userRevenueEarningsDownload, async (account, query) => ({
+    contentType: 'application/pdf',
+    filename: `earnings_${query.date}.pdf`,
+    body: await buildStatement(db, account, {
       month: query.date,
       timeZone: query.timezone,
       now: now(),
       poolName: config.poolName,
       publicUrl: config.publicUrl,
-    });
-    return sendFile(reply, 'application/pdf', `earnings_${query.date}.pdf`, pdf);
-  });
+    }),
+  }));
 
-  const earnings = routes.userRevenueEarningsCsv;
-  app.get(earnings.path, { preHandler: [auth.accountFrom('session', earnings)] }, async (request, reply) => {
-    const query = requestInput(request, earnings.query, 'query');
+  addDownload(app, routes.userRevenueEarningsCsv, async (account, query) => {
     // The whole history, not just the 90 days the table shows: the file is the miner's record.
-    const days = await readEarningDays(db, auth.accountOf(request), {
+    const days = await readEarningDays(db, account, {
       algorithm: query.algorithm,
       timeZone: query.timezone,
       now: now(),
       hashesPerDifficulty,
     });
-    return sendFile(reply, CSV_CONTENT_TYPE, 'earnings.csv', earningsCsv(days));
+    return { contentType: CSV_CONTENT_TYPE, filename: 'earnings.csv', body: earningsCsv(days) };
   });
 
-  const payments = routes.userRevenuePayoutsCsv;
-  app.get(payments.path, { preHandler: [auth.accountFrom('session', payments)] }, async (request, reply) => {
-    const query = requestInput(request, payments.query, 'query');
-    const records = await readAccountPayouts(db, auth.accountOf(request), query.timezone);
-    return sendFile(reply, CSV_CONTENT_TYPE, 'payments.csv', paymentsCsv(records));
+  addDownload(app, routes.userRevenuePayoutsCsv, async (account, query) => {
+    const records = await readAccountPayouts(db, account, query.timezone);
+    return { contentType: CSV_CONTENT_TYPE, filename: 'payments.csv', body: paymentsCsv(records) };
   });
 }
