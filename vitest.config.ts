@@ -13,6 +13,9 @@ const integration = ['**/*.db.test.ts', '**/*.api.test.ts', '**/*.int.test.ts'];
 // tests beside them). Each runs a pool with its demo fleet; two at once starved each other's miners.
 const processTests = ['apps/server/src/*.api.test.ts'];
 const daemon = ['**/*.daemon.test.ts'];
+// Soak tests (issue 27): long runs of the real program, each also in a short form that proves it works.
+// `npm test` runs the short form; `npm run test:soak` (SOAK=full) runs them at full length.
+const soak = ['apps/server/src/*.soak.test.ts'];
 // The multi-process pool under one fault at a time (issue 32): its own project, one file, minutes long.
 const faults = ['**/*.fault.test.ts'];
 const browser = ['**/*.e2e.test.ts'];
@@ -35,7 +38,7 @@ export default defineConfig({
           name: 'unit',
           // tools/<name>/*.test.ts: checks of the repository's own tooling (not their fixtures, one level down).
           include: ['{apps,packages}/*/src/**/*.test.{ts,tsx}', 'tools/*/*.test.ts'],
-          exclude: [...integration, ...daemon, ...browser, ...faults, '**/node_modules/**'],
+          exclude: [...integration, ...daemon, ...browser, ...faults, ...soak, '**/node_modules/**'],
         },
       },
       {
@@ -56,6 +59,18 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // One at a time: beside any other file, but never beside another pool process.
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Process tests too, each setting its own timeout for its length: one at a time, with the
+          // process files.
+          name: 'soak',
+          include: soak,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
           fileParallelism: false,
         },
       },

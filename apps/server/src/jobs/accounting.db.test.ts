@@ -1,5 +1,5 @@
 import { type Database, recordShareBatch } from '@lodestone/db';
-import { createTestDatabase, testEngines } from '@lodestone/db/testing';
+import { createTestDatabase, emptyTestDatabase, testEngines } from '@lodestone/db/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InProcessBus } from '../bus/inProcess.js';
@@ -32,9 +32,7 @@ describe.each(testEngines())('accounting on %s', (engine) => {
     await database.close();
   });
   beforeEach(async () => {
-    await sql`truncate workers, worker_stats_minute, share_batches, blocks, pool_stats restart identity cascade`.execute(
-      database.db,
-    );
+    await emptyTestDatabase(database.db);
   });
 
   const minuteRows = () =>

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { type Database, insertAccount, postLedgerTransaction, softDeleteAccount } from '@lodestone/db';
-import { createTestDatabase, insertedRow, insertTestAccount, testEngines } from '@lodestone/db/testing';
+import {
+  createTestDatabase,
+  emptyTestDatabase,
+  insertedRow,
+  insertTestAccount,
+  testEngines,
+} from '@lodestone/db/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deadSmtpUrl, type ReceivedMail, startSmtpServer, type TestSmtpServer, testMailers } from '../../test/smtp.js';
@@ -87,9 +93,7 @@ describe.each(testEngines())('monthly reports on %s', (engine) => {
     // The failures a test injected, gone even when it failed before removing them.
     await sql`drop trigger if exists refuse_attachment on notification_attachments`.execute(database.db);
     await sql`drop trigger if exists refuse_alice on notification_attachments`.execute(database.db);
-    await sql`truncate notifications, signatures, user_log, accounts, users restart identity cascade`.execute(
-      database.db,
-    );
+    await emptyTestDatabase(database.db);
     smtp.messages.splice(0);
     log.entries.splice(0);
     // Alice: reports on, two mining accounts that earned in November, and one she deleted.

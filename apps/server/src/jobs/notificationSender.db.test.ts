@@ -1,5 +1,5 @@
 import { type Database, enqueueNotification } from '@lodestone/db';
-import { createTestDatabase, insertTestAccount, testEngines } from '@lodestone/db/testing';
+import { createTestDatabase, emptyTestDatabase, insertTestAccount, testEngines } from '@lodestone/db/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deadSmtpUrl, startSmtpServer, type TestSmtpServer, testMailers } from '../../test/smtp.js';
@@ -29,7 +29,7 @@ describe.each(testEngines())('notification sender on %s', (engine) => {
     await database.close();
   });
   beforeEach(async () => {
-    await sql`truncate notifications, user_log, accounts, users restart identity cascade`.execute(database.db);
+    await emptyTestDatabase(database.db);
     smtp.messages.splice(0);
     log.entries.splice(0);
     const alice = await insertTestAccount(database.db, 'alice');

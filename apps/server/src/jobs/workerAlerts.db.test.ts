@@ -2,7 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Database, lockWorkerRollups, removeWorkers } from '@lodestone/db';
-import { createTestDatabase, insertTestAccount, testEngines } from '@lodestone/db/testing';
+import { createTestDatabase, emptyTestDatabase, insertTestAccount, testEngines } from '@lodestone/db/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
@@ -49,9 +49,7 @@ describe.each(testEngines())('offline-worker alerts on %s', (engine) => {
     await database.close();
   });
   beforeEach(async () => {
-    await sql`truncate notifications, worker_alert_states, workers, worker_stats_minute, worker_stats_hour,
-              account_stats_half_hour, share_batches, worker_total_periods, user_log, accounts, users
-              restart identity cascade`.execute(database.db);
+    await emptyTestDatabase(database.db);
     smtp.messages.splice(0);
     await smtp.next(1).catch(() => undefined); // resets the read position past anything old
     start();

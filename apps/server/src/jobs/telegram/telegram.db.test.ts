@@ -7,7 +7,7 @@ import {
   failSentPayout,
   telegramLinkOf,
 } from '@lodestone/db';
-import { createTestDatabase, insertTestAccount, testEngines } from '@lodestone/db/testing';
+import { createTestDatabase, emptyTestDatabase, insertTestAccount, testEngines } from '@lodestone/db/testing';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { standInBot, startTelegramStandIn, TEST_BOT_USERNAME, type TelegramStandIn } from '../../../test/telegram.js';
@@ -46,10 +46,7 @@ describe.each(testEngines())('Telegram on %s', (engine) => {
     await database.close();
   });
   beforeEach(async () => {
-    await sql`truncate notifications, worker_alert_states, workers, worker_stats_minute, worker_stats_hour,
-              account_stats_half_hour, share_batches, worker_total_periods, user_log, telegram_links,
-              telegram_link_codes, telegram_bot_state, payout_items, payouts, accounts, users
-              restart identity cascade`.execute(database.db);
+    await emptyTestDatabase(database.db);
     api = await startTelegramStandIn();
     telegram = newBot();
     alice = await insertTestAccount(database.db, 'alice');

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../connection.js';
 import type { DB, Executor } from '../../schema.js';
-import { createTestDatabase, testEngines } from '../../testing.js';
+import { createTestDatabase, emptyTestDatabase, testEngines } from '../../testing.js';
 import { savePoolStats } from '../poolStats.js';
 import { recordShareBatch } from '../shareBatches.js';
 import { addWorkerMinuteStats } from '../workerStats.js';
@@ -122,9 +122,7 @@ describe.each(testEngines())('mining queries and worker rollups on %s', (engine)
     await database.close();
   });
   beforeEach(async () => {
-    await sql`truncate workers, worker_stats_minute, worker_stats_hour, account_stats_half_hour, share_batches,
-              pool_stats, prices restart identity cascade`.execute(db);
-    await sql`truncate worker_total_periods`.execute(db);
+    await emptyTestDatabase(db);
   });
 
   /** Traffic over two hours and a bit: alice has rig1 and rig2, bob one rig. */
