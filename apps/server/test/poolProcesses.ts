@@ -60,6 +60,14 @@ export class PoolProcesses {
     if (signal === 'SIGKILL') await current.exit;
   }
 
+  /** SIGTERM, as an operator's restart sends it, and waits until the process has exited: its exit code. */
+  async terminate(name: string): Promise<number | null> {
+    const { current } = this.get(name);
+    current.child.kill('SIGTERM');
+    await current.exit;
+    return current.child.exitCode;
+  }
+
   /** Starts the process again as it was started (same port, settings, data folder). */
   restart(name: string): void {
     const process = this.get(name);

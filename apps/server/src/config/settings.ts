@@ -250,6 +250,20 @@ export const SETTINGS = {
     defaultDoc: 'the open-file limit less a reserve',
     doc: 'Stratum connections this process accepts on all its ports together. The default leaves a tenth of the open-file limit (at least 512) to the website, the API and the database, so a flood of miners cannot take them down; a larger value is lowered to that. Near the cap, connections that authorized no worker within 5 s are closed, and every refusal is counted in the `lodestone_stratum_refused_total` metric and logged as a warning.',
   },
+  stratumDrainSeconds: {
+    env: 'STRATUM_DRAIN_SECONDS',
+    file: 'stratum.drain_seconds',
+    schema: integer(0, 600),
+    default: 10,
+    doc: 'On SIGTERM a stratum process stops accepting connections, asks every miner to reconnect (`client.reconnect`), publishes the shares it answered and waits up to this long for the miners to leave before it closes the rest: a rolling restart costs a miner at most the job it was on (docs/deployment.md, "Restarting stratum nodes"). 0 closes every connection at once.',
+  },
+  stratumReconnectHost: {
+    env: 'STRATUM_RECONNECT_HOST',
+    file: 'stratum.reconnect_host',
+    schema: text.optional(),
+    defaultDoc: 'unset: the address the miner connected to',
+    doc: 'Where miners are sent when this stratum process stops: a sibling node that listens on the same ports (`stratum-b.example.com`). Unset, `client.reconnect` names no host, and miners reconnect to the address they used (the restarted node, or another behind the same name or balancer).',
+  },
   shareIntervalSeconds: {
     env: 'STRATUM_SHARE_INTERVAL_SECONDS',
     file: 'stratum.share_interval_seconds',

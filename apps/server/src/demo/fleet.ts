@@ -141,24 +141,30 @@ class FleetWorker {
   private async run(): Promise<void> {
     await this.pause(randomInt(0, 2000));
     const base = this.options.reconnectDelayMs ?? 5000;
+    let reconnectTo: MinerConnection['reconnectTo'];
     while (!this.stopped) {
       try {
-        await this.mine();
+        await this.mine(reconnectTo);
       } catch (error) {
         if (!this.stopped) this.options.log.debug({ err: error, login: this.status.login }, 'demo worker disconnected');
       } finally {
         this.status.connected = false;
+        reconnectTo = this.connection?.reconnectTo;
         this.connection?.destroy();
         this.connection = undefined;
       }
-      if (!this.stopped) await this.pause(base / 2 + randomInt(0, Math.max(1, base)));
+      if (this.stopped) break;
+      // Asked to reconnect (a node going down for a restart): go at once, or after the wait it named.
+      if (reconnectTo) await this.pause(reconnectTo.waitSeconds * 1000);
+      else await this.pause(base / 2 + randomInt(0, Math.max(1, base)));
     }
   }
 
-  private async mine(): Promise<void> {
+  /** Mines on one connection: to the target, or where the pool last sent the worker (client.reconnect). */
+  private async mine(sentTo: MinerConnection['reconnectTo']): Promise<void> {
     const { target, status } = this;
     const connection = await MinerConnection.open(
-      { host: target.host, port: target.port, inbox: false, timeoutMs: 15_000 },
+      { host: sentTo?.host ?? target.host, port: sentTo?.port ?? target.port, inbox: false, timeoutMs: 15_000 },
       this.newMiner(),
     );
     this.connection = connection;
@@ -172,7 +178,7 @@ class FleetWorker {
 
     let started = performance.now();
     let hashes = 0;
-    while (!this.stopped && client.isOpen) {
+    while (!this.stopped && client.isOpen && !connection.reconnectTo) {
       if (!miner.ready) {
         await this.pause(SLICE_MS);
         continue;

@@ -59,6 +59,8 @@ interface Row {
 interface FaultOutcome {
   endedAt: number;
   note?: string;
+  /** Every miner must be mining again afterwards, through a share answered true (no operator action). */
+  everyMinerMines?: boolean;
 }
 
 const TIMEOUT_MS = 25 * 60_000;
@@ -199,6 +201,7 @@ describe.skipIf(!databaseUrl || !findNatsServer() || !findLitecoind())('the faul
         timeout: 60_000,
         interval: POLL_MS,
       });
+      const before = fleet.workers.map((w) => w.accepted);
       const outcome = await inject();
       const answeredByEnd = answered(fleet);
       let recoveryMs: number | undefined;
@@ -212,6 +215,19 @@ describe.skipIf(!databaseUrl || !findNatsServer() || !findLitecoind())('the faul
           },
           { timeout: 240_000, interval: POLL_MS },
         );
+        if (outcome.everyMinerMines) {
+          const atEnd = fleet.workers.map((w) => w.accepted);
+          await vi.waitFor(
+            () => {
+              for (const [i, w] of fleet.workers.entries()) {
+                expect(w.accepted, `${fault}: ${w.login} mining again`).toBeGreaterThan(
+                  Math.max(atEnd[i] ?? 0, before[i] ?? 0),
+                );
+              }
+            },
+            { timeout: 120_000, interval: POLL_MS },
+          );
+        }
         recoveryMs = Date.now() - outcome.endedAt;
       } catch {
         recoveryMs = undefined;
@@ -263,6 +279,22 @@ describe.skipIf(!databaseUrl || !findNatsServer() || !findLitecoind())('the faul
       await pool.signal('stratum-a', 'SIGKILL');
       pool.restart('stratum-a');
       return { endedAt: Date.now() };
+    });
+
+    await row('rolling restart of both stratum nodes (SIGTERM, drained, restarted)', async () => {
+      const notes: string[] = [];
+      for (const node of ['stratum-a', 'stratum-b']) {
+        const stoppedAt = Date.now();
+        const code = await pool.terminate(node);
+        if (code !== 0) throw new Error(`${node} exited with ${code} on SIGTERM`);
+        notes.push(`${node} drained and exited 0 in ${seconds1(Date.now() - stoppedAt)}`);
+        pool.restart(node);
+        await vi.waitFor(async () => expect((await pool.health(node)).status).toBe(200), {
+          timeout: 60_000,
+          interval: POLL_MS,
+        });
+      }
+      return { endedAt: Date.now(), note: notes.join('; '), everyMinerMines: true };
     });
 
     await row('kill -9 the active jobs process', async () => {

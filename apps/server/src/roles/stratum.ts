@@ -55,7 +55,9 @@ export async function startStratumRole(parts: ProcessParts, running: Running[]):
     // Only registered, live accounts may mine (by their exact name).
     authorize: accountAuthorizer(database.db),
   });
-  running.push({ name: 'stratum', stop: () => stratum.stop() });
+  // A rolling restart: the miners are asked to reconnect before the node goes (docs/deployment.md).
+  const drain = { ms: config.stratumDrainSeconds * 1000, reconnectHost: config.stratumReconnectHost };
+  running.push({ name: 'stratum', stop: () => stratum.stop(drain) });
 
   const demo = new Set<AlgorithmKey>(demoAlgorithms(config));
   const targets = stratum.listeners

@@ -2,10 +2,6 @@
  * Block candidates and the server's lifecycle: a share under the network target goes to the daemon
  * at once and is reported on the bus; stop() flushes; TLS ports; metrics.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { DemoJobSource, type SubmitBlockResult } from '@lodestone/chain';
 import { POW } from '@lodestone/pow';
 import { Registry } from 'prom-client';

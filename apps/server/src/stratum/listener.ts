@@ -71,6 +71,11 @@ export interface RunningListener {
   readonly port: number;
   readonly tls: boolean;
   readonly sessionCount: number;
+  /**
+   * Stops accepting and asks every miner to reconnect (to `host` on this port, or where it connected);
+   * sessions stay open and keep mining until they leave or `close()`.
+   */
+  drain(host: string | undefined): void;
   /** Stops accepting, closes every session (ending their sockets) and resolves once all are gone. */
   close(): Promise<void>;
 }
@@ -318,6 +323,13 @@ export async function openListener(setup: ListenerSetup): Promise<RunningListene
   }, limits.sweepIntervalMs);
   sweep.unref();
 
+  /** Closes the listening socket once (drain, then close); resolves when the last connection is gone. */
+  let accepting: Promise<void> | undefined;
+  const stopAccepting = () => {
+    accepting ??= new Promise<void>((resolve) => server.close(() => resolve()));
+    return accepting;
+  };
+
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : setup.port;
   log.info({ algorithm: settings.algorithm, kind: settings.kind, host, port, tls: !!setup.tls }, 'stratum listening');
@@ -329,11 +341,16 @@ export async function openListener(setup: ListenerSetup): Promise<RunningListene
     get sessionCount() {
       return sessions.size;
     },
+    drain(reconnectHost) {
+      stopAccepting();
+      const to = reconnectHost === undefined ? undefined : { host: reconnectHost, port };
+      for (const session of sessions.keys()) session.askToReconnect(to);
+    },
     async close() {
       clearInterval(sweep);
       stopJobs();
       stopShedding();
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = stopAccepting();
       const sockets = [...sessions.values()];
       for (const session of sessions.keys()) session.close('server shutting down', false);
       const gone = Promise.all(sockets.map((s) => (s.destroyed ? undefined : new Promise((r) => s.once('close', r)))));

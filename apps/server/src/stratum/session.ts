@@ -10,6 +10,7 @@ import { type Login, parseLogin, requestedDifficulty } from './login.js';
 import type { StratumMetrics } from './metrics.js';
 import {
   errorLine,
+  notificationLine,
   parseLine,
   type RpcId,
   resultLine,
@@ -198,6 +199,15 @@ export class Session<J extends WorkJob = WorkJob> {
   }
 
   /** Ends the connection; `abusive` asks the listener to ban the address. */
+  /**
+   * Asks the miner to reconnect (`client.reconnect`, as cgminer and its descendants take it): to `to`
+   * at once, or with no parameters to the address it used. The session stays open: a miner that does
+   * not follow is closed when the server stops.
+   */
+  askToReconnect(to: { host: string; port: number } | undefined): void {
+    this.transport.write(notificationLine('client.reconnect', to ? [to.host, to.port, 0] : []));
+  }
+
   close(reason: string, abusive: boolean): void {
     if (this.closed) return;
     this.closed = true;

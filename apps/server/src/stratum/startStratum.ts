@@ -85,8 +85,17 @@ export interface StratumServer {
   listeners: StratumListenerInfo[];
   /** Publishes the share counters now (also done every flushIntervalMs). */
   flush(): Promise<void>;
-  /** Stops accepting, closes sessions, waits for block submissions in flight, flushes the shares. */
-  stop(): Promise<void>;
+  /**
+   * Stops accepting, closes sessions, waits for block submissions in flight, flushes the shares. With
+   * `drain`, first asks every miner to reconnect (to `reconnectHost`, or where it connected), publishes
+   * what was answered, and gives the miners up to `ms` to leave by themselves.
+   */
+  stop(drain?: StratumDrain): Promise<void>;
+}
+
+export interface StratumDrain {
+  ms: number;
+  reconnectHost?: string | undefined;
 }
 
 /**
@@ -194,8 +203,15 @@ export async function startStratum(options: StratumOptions): Promise<StratumServ
 
   const running: RunningListener[] = [];
   const listeners: StratumListenerInfo[] = [];
-  const stop = async () => {
+  const stop = async (drain?: StratumDrain) => {
     clearInterval(guardSweep);
+    if (drain && drain.ms > 0 && running.some((l) => l.sessionCount > 0)) {
+      for (const listener of running) listener.drain(drain.reconnectHost);
+      const sessions = running.reduce((sum, l) => sum + l.sessionCount, 0);
+      log.info({ sessions, ms: drain.ms }, 'stratum draining: miners asked to reconnect');
+      await aggregator.flush().catch((error: unknown) => log.warn({ err: error }, 'flush while draining failed'));
+      await untilEmpty(running, drain.ms);
+    }
     await Promise.all(running.map((l) => l.close()));
     for (const work of opened.values()) work.jobs.stop();
     await blocks.drain();
@@ -271,6 +287,17 @@ export async function startStratum(options: StratumOptions): Promise<StratumServ
   }
 
   return { listeners, flush: () => aggregator.flush(), stop };
+}
+
+/** How often a drain looks whether its miners have left. */
+const DRAIN_POLL_MS = 100;
+
+/** Resolves once every listener's sessions are gone, or after `ms`. */
+async function untilEmpty(listeners: readonly RunningListener[], ms: number): Promise<void> {
+  const end = performance.now() + ms;
+  while (listeners.some((l) => l.sessionCount > 0) && performance.now() < end) {
+    await new Promise((resolve) => setTimeout(resolve, DRAIN_POLL_MS));
+  }
 }
 
 /**

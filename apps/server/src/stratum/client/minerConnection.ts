@@ -3,6 +3,19 @@ import { type ClientOptions, type Reply, StratumClient } from './stratumClient.j
 
 type Share = NonNullable<MinerSearch['share']>;
 
+/** client.reconnect's parameters as cgminer reads them: host, port, seconds to wait; none: where it was. */
+function reconnectTarget(params: readonly unknown[]): NonNullable<MinerConnection['reconnectTo']> {
+  const [host, port, wait] = params;
+  const portNumber = typeof port === 'string' ? Number(port) : port;
+  return {
+    ...(typeof host === 'string' && host !== '' ? { host } : {}),
+    ...(typeof portNumber === 'number' && Number.isInteger(portNumber) && portNumber > 0 && portNumber < 65536
+      ? { port: portNumber }
+      : {}),
+    waitSeconds: typeof wait === 'number' && wait > 0 ? Math.min(wait, 600) : 0,
+  };
+}
+
 /**
  * A StratumClient driven by a MinerDialect, whatever the algorithm: subscribe with the dialect's
  * parameters, every notification handed to the dialect as it arrives, shares submitted as
@@ -10,6 +23,11 @@ type Share = NonNullable<MinerSearch['share']>;
  */
 export class MinerConnection {
   private unreadable: { error: unknown } | undefined;
+  /**
+   * Set when the pool asked the miner to reconnect (client.reconnect): where, or `{}` for the address
+   * it used. A miner finishes the share in flight, then leaves.
+   */
+  reconnectTo: { host?: string; port?: number; waitSeconds: number } | undefined;
 
   private constructor(
     readonly client: StratumClient,
@@ -17,6 +35,10 @@ export class MinerConnection {
   ) {
     client.onNotification((message, line) => {
       if (this.unreadable || typeof message.method !== 'string') return;
+      if (message.method === 'client.reconnect') {
+        this.reconnectTo = reconnectTarget(Array.isArray(message.params) ? message.params : []);
+        return;
+      }
       try {
         // The raw line too: Kaspa's legacy job carries integers above 2^53 that JSON.parse rounds.
         const params = Array.isArray(message.params) ? message.params : [];
