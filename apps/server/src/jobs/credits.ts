@@ -121,8 +121,13 @@ export function ledgerCheckJob(): JobDefinition {
     singleton: true,
     async run({ database, log }) {
       const problems = await reconcileLedger(database.db);
-      if (problems.length === 0) log.info({}, 'ledger reconciled: every balance equals its entries');
-      else log.error({ problems: problems.slice(0, 20), count: problems.length }, 'LEDGER RECONCILIATION FAILED');
+      if (problems.length === 0) {
+        log.info({}, 'ledger reconciled: every balance equals its entries');
+        return;
+      }
+      log.error({ problems: problems.slice(0, 20), count: problems.length }, 'LEDGER RECONCILIATION FAILED');
+      // A failed run, so the job's failure shows where monitoring looks (lodestone_job_last_failed).
+      throw new Error(`ledger reconciliation failed: ${problems.length} problem(s)`);
     },
   };
 }

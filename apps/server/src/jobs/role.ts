@@ -2,6 +2,7 @@ import type { Database } from '@lodestone/db';
 import type { ShareBus } from '../bus/types.js';
 import { type CreditSettings, startShareConsumers } from './accounting.js';
 import { Lease } from './lease.js';
+import type { AccountingMetrics } from './metrics.js';
 import { type JobStatus, startScheduler } from './scheduler.js';
 import type { JobDefinition, Log } from './types.js';
 
@@ -13,6 +14,8 @@ export interface JobsRoleOptions {
   credit?: CreditSettings;
   /** The periodic jobs, all of them (the pool's list is roles/jobs.ts's). */
   jobs: JobDefinition[];
+  /** Accounting's metrics (share-batch lag, blocks recorded); none when absent. */
+  metrics?: AccountingMetrics;
   /**
    * On PostgreSQL: run only while holding the jobs lease, so one process of several is active and
    * the others stand by (lease.ts). Without it the work starts at once (one process, or tests).
@@ -56,6 +59,7 @@ export async function startJobsRole(options: JobsRoleOptions): Promise<JobsRole>
       credit: options.credit,
       mayApply: mayRun,
       takeOver,
+      metrics: options.metrics,
     });
     let scheduler: ReturnType<typeof startScheduler>;
     try {

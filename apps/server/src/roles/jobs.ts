@@ -4,6 +4,7 @@ import type { Config } from '../config/config.js';
 import type { CreditSettings } from '../jobs/accounting.js';
 import { blockConfirmationJob } from '../jobs/blockConfirmations.js';
 import { ledgerCheckJob, pendingCreditJob, pricesJob } from '../jobs/credits.js';
+import { prometheusAccountingMetrics, registerJobMetrics } from '../jobs/metrics.js';
 import { monthlyReportJob } from '../jobs/monthlyReports.js';
 import { notificationSenderJob } from '../jobs/notificationSender.js';
 import { payoutNoticeJob } from '../jobs/payoutNotices.js';
@@ -44,7 +45,9 @@ export async function startJobs(parts: ProcessParts, running: Running[]): Promis
     // Several jobs processes on one PostgreSQL database: one active, the others standing by.
     lease: { holder: sessionName },
     jobs: poolJobs(config, { database, log, mailer, credit, hotWallets: walletsOnce(config) }),
+    metrics: config.metricsEnabled ? prometheusAccountingMetrics(parts.registry) : undefined,
   });
+  if (config.metricsEnabled) registerJobMetrics(parts.registry, jobs);
   running.push({ name: 'jobs', stop: () => jobs.stop() });
   health.sources.jobs = jobs;
 }

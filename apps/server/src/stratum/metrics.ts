@@ -6,6 +6,8 @@ export interface StratumMetrics {
   sessionClosed(algorithm: string, kind: string): void;
   /** outcome: valid, invalid or stale; reason: the reject reason ('' for valid). */
   share(algorithm: string, outcome: string, reason: string): void;
+  /** The difficulty a valid share was credited at: its rate over the shares' rate is where vardiff holds. */
+  credited(algorithm: string, difficulty: number): void;
   block(algorithm: string, accepted: boolean): void;
   /** A connection refused or closed for abuse (ban, connection limit, malformed input, invalid shares). */
   refused(reason: string): void;
@@ -17,6 +19,7 @@ export const NO_METRICS: StratumMetrics = {
   sessionOpened() {},
   sessionClosed() {},
   share() {},
+  credited() {},
   block() {},
   refused() {},
   journalWriteFailed() {},
@@ -37,6 +40,11 @@ export function prometheusStratumMetrics(registry: Registry): StratumMetrics {
     'Shares checked by algorithm, outcome (valid, invalid, stale) and reject reason.',
     ['algorithm', 'outcome', 'reason'],
   );
+  const credited = counter(
+    'lodestone_stratum_credited_difficulty_total',
+    'Difficulty credited to valid shares, by algorithm: over lodestone_stratum_shares_total{outcome="valid"} it is the mean share difficulty vardiff sets; times the algorithm\'s hashes per difficulty, the hashrate.',
+    ['algorithm'],
+  );
   const blocks = counter(
     'lodestone_stratum_blocks_total',
     'Block candidates submitted to the coin daemon, by algorithm and whether it accepted them.',
@@ -55,6 +63,7 @@ export function prometheusStratumMetrics(registry: Registry): StratumMetrics {
     sessionOpened: (algorithm, kind) => sessions.inc({ algorithm, kind }),
     sessionClosed: (algorithm, kind) => sessions.dec({ algorithm, kind }),
     share: (algorithm, outcome, reason) => shares.inc({ algorithm, outcome, reason }),
+    credited: (algorithm, difficulty) => credited.inc({ algorithm }, difficulty),
     block: (algorithm, accepted) => blocks.inc({ algorithm, accepted: String(accepted) }),
     refused: (reason) => refused.inc({ reason }),
   };

@@ -370,6 +370,7 @@ export class Session<J extends WorkJob = WorkJob> {
       now,
     );
     services.metrics.share(algorithm, 'valid', '');
+    services.metrics.credited(algorithm, verdict.difficulty);
     this.write(resultLine(id, true));
     if (verdict.block) {
       services.blocks.submit({

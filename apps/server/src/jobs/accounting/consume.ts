@@ -1,6 +1,7 @@
 import type { DB } from '@lodestone/db';
 import type { Kysely } from 'kysely';
 import type { ShareBus, Unsubscribe } from '../../bus/types.js';
+import { type AccountingMetrics, NO_ACCOUNTING_METRICS } from '../metrics.js';
 import type { Log } from '../types.js';
 import { applyShareBatch } from './apply.js';
 import { recordFoundBlock } from './blocks.js';
@@ -19,6 +20,9 @@ export interface ShareConsumerOptions {
   mayApply?: () => boolean;
   /** Take the bus's consumers over from a deposed process (ConsumeOptions.takeOver). */
   takeOver?: boolean;
+  metrics?: AccountingMetrics;
+  /** Clock of the batch lag (epoch ms); tests move it. */
+  now?: () => number;
 }
 
 export class NotActiveError extends Error {
@@ -44,11 +48,14 @@ export async function startShareConsumers({
   credit,
   mayApply = () => true,
   takeOver = false,
+  metrics = NO_ACCOUNTING_METRICS,
+  now = Date.now,
 }: ShareConsumerOptions): Promise<Unsubscribe> {
   const stopBatches = await bus.consumeShareBatches(
     async (batch) => {
       if (!mayApply()) throw new NotActiveError();
       const result = await applyShareBatch(db, batch, credit);
+      if (result.applied) metrics.batchApplied(batch.algorithm, batch.node, (now() - batch.intervalEnd) / 1000);
       if (!result.applied) log.debug({ batchId: batch.id, node: batch.node }, 'share batch already applied');
       else if (result.credit?.kind === 'waiting-for-prices') {
         log.error(
@@ -67,6 +74,7 @@ export async function startShareConsumers({
       async (block) => {
         if (!mayApply()) throw new NotActiveError();
         const { recorded } = await recordFoundBlock(db, block);
+        if (recorded) metrics.blockRecorded(block.algorithm, block.coin);
         log.info(
           { blockId: block.id, algorithm: block.algorithm, height: block.height, hash: block.hash, recorded },
           recorded ? 'block recorded' : 'block already recorded',
