@@ -1,9 +1,8 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildBundle, freePort, type Run, run, waitForHealth } from '../test/process.js';
 
 // The deployment's monitoring (deploy/: the Grafana dashboard and the Prometheus alert rules) names
@@ -143,10 +142,13 @@ describe('the deployment monitoring (deploy/)', () => {
   it('the labels the panels and rules group by are on the series once shares flow', { timeout: 60_000 }, async () => {
     // The demo fleet submits real shares within seconds.
     let page = '';
-    for (const end = Date.now() + 45_000; Date.now() < end; await sleep(1000)) {
-      page = await metricsPage();
-      if (/^lodestone_stratum_shares_total\{[^}]*outcome="valid"/m.test(page)) break;
-    }
+    await vi.waitFor(
+      async () => {
+        page = await metricsPage();
+        expect(page).toMatch(/^lodestone_stratum_shares_total\{[^}]*outcome="valid"/m);
+      },
+      { timeout: 45_000, interval: 1000 },
+    );
     const share = page.match(/^lodestone_stratum_shares_total\{([^}]*)\}/m)?.[1] ?? '';
     expect(share, page.slice(0, 2000)).toMatch(/algorithm="(sha256|scrypt)"/);
     expect(share).toContain('outcome="valid"');
