@@ -76,6 +76,8 @@ export interface RunningListener {
    * sessions stay open and keep mining until they leave or `close()`.
    */
   drain(host: string | undefined): void;
+  /** Resolves once the listener has no session left (at once when it has none). */
+  whenEmpty(): Promise<void>;
   /** Stops accepting, closes every session (ending their sockets) and resolves once all are gone. */
   close(): Promise<void>;
 }
@@ -88,6 +90,8 @@ export interface RunningListener {
 export async function openListener(setup: ListenerSetup): Promise<RunningListener> {
   const { settings, services, guard, budget, limits, metrics, log, afterShares } = setup;
   const sessions = new Map<Session, net.Socket>();
+  /** Who waits for the last session to end (a drain). */
+  const emptied: (() => void)[] = [];
   /** Sockets admitted on this listener (TLS handshakes included). */
   let open = 0;
 
@@ -200,6 +204,7 @@ export async function openListener(setup: ListenerSetup): Promise<RunningListene
     socket.on('close', () => {
       clearTimeout(authorizeTimer);
       sessions.delete(session);
+      if (sessions.size === 0) for (const resolve of emptied.splice(0)) resolve();
       session.dispose();
       metrics.sessionClosed(settings.algorithm, settings.kind);
     });
@@ -345,6 +350,10 @@ export async function openListener(setup: ListenerSetup): Promise<RunningListene
       stopAccepting();
       const to = reconnectHost === undefined ? undefined : { host: reconnectHost, port };
       for (const session of sessions.keys()) session.askToReconnect(to);
+    },
+    whenEmpty() {
+      if (sessions.size === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => emptied.push(resolve));
     },
     async close() {
       clearInterval(sweep);

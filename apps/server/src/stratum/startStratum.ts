@@ -289,14 +289,16 @@ export async function startStratum(options: StratumOptions): Promise<StratumServ
   return { listeners, flush: () => aggregator.flush(), stop };
 }
 
-/** How often a drain looks whether its miners have left. */
-const DRAIN_POLL_MS = 100;
-
 /** Resolves once every listener's sessions are gone, or after `ms`. */
 async function untilEmpty(listeners: readonly RunningListener[], ms: number): Promise<void> {
-  const end = performance.now() + ms;
-  while (listeners.some((l) => l.sessionCount > 0) && performance.now() < end) {
-    await new Promise((resolve) => setTimeout(resolve, DRAIN_POLL_MS));
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  try {
+    await Promise.race([Promise.all(listeners.map((l) => l.whenEmpty())), bound]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
