@@ -16,6 +16,12 @@ export type { PayoutNetwork } from './addresses/checker.js';
 export { decodeCkbAddress } from './addresses/ckb.js';
 export { decodeKaspaAddress, encodeKaspaAddress } from './addresses/kaspa.js';
 export { ADDRESS_FORMATS, type AddressFormat, validatePayoutAddress } from './addresses/validateAddress.js';
+export { AuxChainSource } from './auxpow/auxChain.js';
+export {
+  MergedMining,
+  type MergedWork,
+  shareAuxPow,
+} from './auxpow/merged.js';
 export { encodeSegwitAddress, p2pkhAddress } from './bitcoin/address.js';
 export { prevHashToNotify } from './bitcoin/header.js';
 export { NETWORKS } from './bitcoin/networks.js';

@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import type { AlgorithmKey } from '@lodestone/domain';
+import type { MergedChainWork, MergedWork } from './auxpow/merged.js';
 
 /**
  * What every algorithm's work has in common, whatever its stratum dialect: what the share pipeline,
@@ -43,6 +44,8 @@ export interface WorkJob {
    * one duplicate set per work key and a share re-sent under the refreshed job id is a duplicate.
    */
   readonly workKey: string;
+  /** The aux chains merge-mined with this job (SCRYPT with Dogecoin, Bellscoin), when there are any. */
+  readonly merged?: MergedWork | undefined;
 }
 
 /**
@@ -129,5 +132,10 @@ export function bitcoinWorkKey(
 
 export type SubmitBlockResult = { accepted: true; hash: string } | { accepted: false; hash: string; reason: string };
 
-/** A stream of bitcoin-family jobs (SHA256, SCRYPT, X11): from coin daemons (with failover) or the demo network. */
-export type JobSource = WorkSource<BitcoinJob, string>;
+/**
+ * A stream of bitcoin-family jobs (SHA256, SCRYPT, X11): from coin daemons (with failover) or the demo
+ * network; a source whose jobs are merge-mined also submits solved aux blocks (AuxPoW hex) to their chains.
+ */
+export interface JobSource extends WorkSource<BitcoinJob, string> {
+  submitAuxBlock?(chain: MergedChainWork, auxpowHex: string): Promise<SubmitBlockResult>;
+}

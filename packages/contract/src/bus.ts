@@ -79,6 +79,7 @@ export const shareBatchMessage = z
     intervalEnd: count,
     workers: z.array(workerShareCounts),
     network: batchNetwork.optional(),
+    merged: z.array(batchNetwork).max(16).optional(),
   })
   .refine((b) => b.intervalEnd >= b.intervalStart, {
     message: 'the interval ends before it starts',

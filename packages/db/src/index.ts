@@ -40,10 +40,12 @@ export {
 export { countBlocksByAlgorithm, recordBlock } from './queries/blocks.js';
 export {
   coinByTicker,
+  isMergedCoin,
   latestPrices,
   listCoins,
   networkStates,
   type PriceRow,
+  saveMergedNetworkState,
   saveNetworkState,
   savePrices,
 } from './queries/coins.js';

@@ -17,6 +17,7 @@ import m0016 from '../migrations/0016_payouts_sent_at.sql';
 import m0017 from '../migrations/0017_alerts_telegram_only.sql';
 import m0018 from '../migrations/0018_jobs_lease.sql';
 import m0019 from '../migrations/0019_workers_last_accepted.sql';
+import m0020 from '../migrations/0020_merged_network_states.sql';
 
 const FILE_NAME = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 
@@ -54,6 +55,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration('0017_alerts_telegram_only.sql', m0017),
   migration('0018_jobs_lease.sql', m0018),
   migration('0019_workers_last_accepted.sql', m0019),
+  migration('0020_merged_network_states.sql', m0020),
 ];
 
 export function migration(fileName: string, sql: string): Migration {

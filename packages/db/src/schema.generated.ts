@@ -179,6 +179,16 @@ export interface LoginFailures {
   locked_until: Date | null;
 }
 
+export interface MergedNetworkStates {
+  algorithm: string;
+  coin: string;
+  demo: boolean;
+  difficulty: ColumnType<string, string | bigint, string | bigint>;
+  height: ColumnType<bigint, bigint | number, bigint | number>;
+  observed_at: Date;
+  reward: ColumnType<string, string | bigint, string | bigint>;
+}
+
 export interface NetworkStates {
   algorithm: string;
   coin: string;
@@ -548,6 +558,7 @@ export interface DB {
   ledger_entries: LedgerEntries;
   ledger_transactions: LedgerTransactions;
   login_failures: LoginFailures;
+  merged_network_states: MergedNetworkStates;
   network_states: NetworkStates;
   notification_attachments: NotificationAttachments;
   notifications: Notifications;

@@ -76,6 +76,7 @@ type WorkerPeriodTotalsTable = Narrowed<Generated.WorkerPeriodTotals, { kind: Wo
 type WorkerTotalPeriodsTable = Narrowed<Generated.WorkerTotalPeriods, { kind: WorkerPeriodKind }>;
 type BlocksTable = Narrowed<Generated.Blocks, { algorithm: AlgorithmKey; status: BlockStatus }>;
 type NetworkStatesTable = Narrowed<Generated.NetworkStates, { algorithm: AlgorithmKey }>;
+type MergedNetworkStatesTable = Narrowed<Generated.MergedNetworkStates, { algorithm: AlgorithmKey }>;
 type PoolComparisonsTable = Narrowed<Generated.PoolComparisons, { algorithm: AlgorithmKey }>;
 type PpsCreditsTable = Narrowed<Generated.PpsCredits, { algorithm: AlgorithmKey }>;
 /** 'all': the account's shared list, used when conversion_all_algorithms is set. */
@@ -112,6 +113,7 @@ interface NarrowedTables {
   ledger_entries: LedgerEntriesTable;
   ledger_transactions: LedgerTransactionsTable;
   network_states: NetworkStatesTable;
+  merged_network_states: MergedNetworkStatesTable;
   notifications: NotificationsTable;
   payouts: PayoutsTable;
   payout_transactions: PayoutTransactionsTable;
@@ -145,3 +147,4 @@ export type Coupon = Selectable<Generated.Coupons>;
 export type Coin = Selectable<Generated.Coins>;
 export type Payout = Selectable<PayoutsTable>;
 export type NetworkState = Selectable<NetworkStatesTable>;
+export type MergedNetworkState = Selectable<MergedNetworkStatesTable>;

@@ -103,6 +103,32 @@ describe('planCredits', () => {
     expect(view(credits)).toEqual([{ to: 1n, coin: 'BTC', kind: 'pps', amount: '1', source: undefined }]);
   });
 
+  it("credits an aux coin's value in the algorithm's coin when the account chose nothing (merged mining)", () => {
+    const doge = (t: string) => (t === 'DOGE' ? { decimals: 8, usd: '0.4' } : priceOf(t));
+    const withDoge = new Set([...catalogue, 'DOGE']);
+    const lines = [
+      { account: plain, value: Exact.of('80000000') },
+      {
+        account: { ...plain, id: 5n, conversion: [{ ticker: 'DOGE', proportion: '100' }] },
+        value: Exact.of('80000000'),
+      },
+    ];
+    const credits = planCredits({
+      coin: 'DOGE',
+      defaultCoin: 'LTC',
+      feePercent: 0,
+      priceOf: doge,
+      catalogue: withDoge,
+      lines,
+    });
+    // 0.8 DOGE at $0.40 = $0.32 = 0.004 LTC at $80; the account that chose DOGE keeps its 0.8 DOGE.
+    expect(view(credits)).toEqual([
+      { to: 1n, coin: 'LTC', kind: 'pps', amount: '400000', source: undefined },
+      { to: 5n, coin: 'DOGE', kind: 'pps', amount: '80000000', source: undefined },
+    ]);
+    expect(tickersNeeded('DOGE', [plain], withDoge, 'LTC')).toEqual(['DOGE', 'LTC']);
+  });
+
   it('refuses conversion settings that do not add up to 100%', () => {
     const bad = { ...plain, conversion: [{ ticker: 'BTC', proportion: '60' }] };
     expect(() =>

@@ -44,6 +44,11 @@ export interface CreditPlanInput {
   /** Decimals and fresh US dollar price of every coin involved. */
   priceOf: (ticker: string) => PricedCoin;
   catalogue: ReadonlySet<string>;
+  /**
+   * The coin an account that chose nothing is credited in, when it is not `coin`: for an aux coin of
+   * merged mining, the algorithm's own coin (docs/money.md, "Merged mining").
+   */
+  defaultCoin?: string;
 }
 
 export type Recipient = { accountId: bigint } | { system: 'pool:fees' };
@@ -82,7 +87,10 @@ export function planCredits(input: CreditPlanInput): PlannedCredit[] {
   };
   for (const { account, value } of input.lines) {
     if (value.isZero()) continue;
-    const targets = account.conversion.length > 0 ? account.conversion : defaultConversion(input.coin, input.catalogue);
+    const targets =
+      account.conversion.length > 0
+        ? account.conversion
+        : defaultConversion(input.defaultCoin ?? input.coin, input.catalogue);
     const rules = {
       feeRate: feeRate(input.feePercent, account.feeDiscount),
       referred: account.referrerId !== null,
@@ -107,10 +115,13 @@ export function tickersNeeded(
   coin: string,
   accounts: Iterable<Pick<CreditAccountRules, 'conversion'>>,
   catalogue: ReadonlySet<string>,
+  defaultCoin = coin,
 ): string[] {
   const out = new Set([coin]);
   for (const a of accounts) {
-    for (const t of a.conversion.length > 0 ? a.conversion : defaultConversion(coin, catalogue)) out.add(t.ticker);
+    for (const t of a.conversion.length > 0 ? a.conversion : defaultConversion(defaultCoin, catalogue)) {
+      out.add(t.ticker);
+    }
   }
   return [...out];
 }

@@ -42,6 +42,11 @@ export interface ShareBatch {
    * network state it knows for the algorithm.
    */
   network?: BatchNetwork;
+  /**
+   * The aux chains the same shares were merge-mined against (SCRYPT: Dogecoin, Bellscoin), from the
+   * same job: each values the shares again, in its own coin (docs/money.md, "Merged mining").
+   */
+  merged?: BatchNetwork[];
 }
 
 export interface BatchNetwork {

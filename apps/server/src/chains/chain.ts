@@ -37,8 +37,11 @@ export interface PayoutWallet {
 export interface MinedCoin {
   /** Its job source on the coin's nodes with its stratum dialect. */
   work(logger: ChainLogger): StratumWork;
-  /** Asks the coin's nodes where a found block stands (one client, kept until `close`). */
-  blockStatus(logger?: ChainLogger): FoundBlockAsker;
+  /**
+   * Asks the coin's nodes where a found block stands (one client, kept until `close`); `ticker` names
+   * a coin merge-mined with it (its own nodes) instead of the coin itself.
+   */
+  blockStatus(logger?: ChainLogger, ticker?: string): FoundBlockAsker;
 }
 
 /** How the demo network sizes and values one algorithm's chain. */

@@ -146,3 +146,59 @@ describe('COINS: CKB, Kaspa and Kadena nodes', () => {
     expect(config.stratumListeners.map((l) => l.algorithm)).toEqual(['eaglesong', 'kheavyhash', 'blake2s']);
   });
 });
+
+describe('COINS: merged mining on SCRYPT', () => {
+  const LTC = {
+    ticker: 'LTC',
+    algorithm: 'scrypt',
+    daemons: ['http://u:p@127.0.0.1:9332/'],
+    pool_address: 'ltc1qpool',
+    rules: ['mweb', 'segwit'],
+  };
+  const DOGE = { ticker: 'DOGE', chain_id: 98, daemons: ['http://u:p@127.0.0.1:22555/'], pool_address: 'DPool' };
+  const BELLS = { ticker: 'BELLS', chain_id: 16, daemons: ['http://u:p@127.0.0.1:8332/'], pool_address: 'BPool' };
+
+  it('reads merged coins with their defaults, none by default', () => {
+    const parsed = coins([{ ...LTC, merged: [DOGE, BELLS] }]);
+    expect(parsed).toMatchObject({
+      coins: [
+        {
+          ticker: 'LTC',
+          merged: [
+            { ...DOGE, poll_interval_ms: 1000 },
+            { ...BELLS, poll_interval_ms: 1000 },
+          ],
+        },
+      ],
+    });
+    expect(coins([LTC])).toMatchObject({ coins: [{ ticker: 'LTC', merged: [] }] });
+  });
+
+  it.each([
+    [
+      'a chain id clash',
+      [{ ...LTC, merged: [DOGE, { ...BELLS, chain_id: 98 }] }],
+      /BELLS and DOGE both have chain id 98/,
+    ],
+    ['a merged coin twice', [{ ...LTC, merged: [DOGE, { ...DOGE, chain_id: 99 }] }], /DOGE is mined twice/],
+    ['the parent as its own aux chain', [{ ...LTC, merged: [{ ...DOGE, ticker: 'LTC' }] }], /LTC is mined twice/],
+    [
+      'merged mining off SCRYPT',
+      [{ ...LTC, algorithm: 'sha256', merged: [DOGE] }],
+      /merged mining is for SCRYPT coins/,
+    ],
+    ['a chain id out of range', [{ ...LTC, merged: [{ ...DOGE, chain_id: 70_000 }] }], /chain_id/],
+    [
+      'a merged coin mined elsewhere',
+      [
+        { ...LTC, merged: [DOGE] },
+        { ...LTC, ticker: 'DOGE', algorithm: 'x11', merged: [] },
+      ],
+      /DOGE, merge-mined with LTC, is mined elsewhere too/,
+    ],
+  ])('refuses %s', (_what, value, message) => {
+    const result = coins(value);
+    expect(result).toHaveProperty('problems');
+    expect((result as { problems: string[] }).problems.join('\n')).toMatch(message);
+  });
+});

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import type { z } from 'zod';
-import { SETTINGS, type SettingKey } from './settings.js';
+import { type CoinSetting, SETTINGS, type SettingKey } from './settings.js';
 
 type Schema<K extends SettingKey> = (typeof SETTINGS)[K]['schema'];
 type HasDefault<K extends SettingKey> = (typeof SETTINGS)[K] extends { default: unknown } ? K : never;
@@ -118,7 +118,28 @@ function crossChecks(config: Config): string[] {
       problems.push(`COINS: ${other} and ${coin.ticker} are both mined with ${coin.algorithm}; one coin per algorithm`);
     coinByAlgorithm.set(coin.algorithm, coin.ticker);
   }
+  // Two coins of one algorithm are refused above; a merged coin mined again anywhere is refused here.
+  const tickers = minedTickers(config.coins);
+  for (const aux of tickers.filter((t) => t.mergedWith !== undefined)) {
+    if (tickers.filter((t) => t.ticker === aux.ticker).length > 1) {
+      problems.push(`COINS: ${aux.ticker}, merge-mined with ${aux.mergedWith}, is mined elsewhere too`);
+    }
+  }
   return problems;
+}
+
+/** Every coin the pool mines: each configured coin, then the coins merge-mined with it. */
+export function minedTickers(
+  coins: readonly CoinSetting[],
+): { ticker: string; algorithm: CoinSetting['algorithm']; mergedWith?: string }[] {
+  return coins.flatMap((coin) => [
+    { ticker: coin.ticker, algorithm: coin.algorithm },
+    ...('merged' in coin ? coin.merged : []).map((aux) => ({
+      ticker: aux.ticker,
+      algorithm: coin.algorithm,
+      mergedWith: coin.ticker,
+    })),
+  ]);
 }
 
 export function readConfigFile(file: string): Record<string, unknown> {

@@ -10,7 +10,7 @@ import {
 } from '@lodestone/db';
 import type { Kysely } from 'kysely';
 import type { FoundBlockStatus } from '../chains/chain.js';
-import type { Config } from '../config/config.js';
+import { type Config, minedTickers } from '../config/config.js';
 import { type BlockStatusOf, nodeBlockStatus } from './chainBlockStatus.js';
 import type { JobDefinition, Log } from './types.js';
 
@@ -209,7 +209,10 @@ export function blockConfirmationJob(options: BlockConfirmationJobOptions): JobD
     singleton: true,
     async run({ database, log, now, signal }) {
       statusOf ??= daemonBlockStatus(options.config.coins, log);
-      await runBlockConfirmations({ db: database.db, minedCoins: options.config.coins, statusOf, log, signal }, now);
+      await runBlockConfirmations(
+        { db: database.db, minedCoins: minedTickers(options.config.coins), statusOf, log, signal },
+        now,
+      );
     },
   };
 }

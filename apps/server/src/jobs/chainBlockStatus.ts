@@ -1,6 +1,6 @@
 import type { FoundBlockAsker, FoundBlockRef, FoundBlockStatus } from '../chains/chain.js';
 import { minedCoin } from '../chains/registry.js';
-import type { Config } from '../config/config.js';
+import { type Config, minedTickers } from '../config/config.js';
 import type { Log } from './types.js';
 
 /** Asks a coin's nodes where a found block stands. */
@@ -15,9 +15,10 @@ export function nodeBlockStatus(coins: Config['coins'], log?: Log): BlockStatusO
   const asker = (ticker: string) => {
     const known = askers.get(ticker);
     if (known) return known;
-    const coin = coins.find((c) => c.ticker === ticker);
+    const mined = minedTickers(coins).find((c) => c.ticker === ticker);
+    const coin = mined && coins.find((c) => c.ticker === (mined.mergedWith ?? ticker));
     if (!coin) return undefined;
-    const made = minedCoin(coin).blockStatus(log);
+    const made = minedCoin(coin).blockStatus(log, ticker);
     askers.set(ticker, made);
     return made;
   };

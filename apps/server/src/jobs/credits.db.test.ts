@@ -12,6 +12,7 @@ import type { BatchNetwork } from '@lodestone/domain';
 import { Exact } from '@lodestone/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { powHashesPerDifficulty } from '../services/hashesPerDifficulty.js';
+import { mergedCreditId } from './accounting/value.js';
 import { applyShareBatch, type CreditSettings } from './accounting.js';
 import { creditPendingBatches } from './credits.js';
 import { ppsRates } from './rollup.js';
@@ -217,5 +218,93 @@ describe.each(testEngines())('PPS crediting on %s', (engine) => {
       .where('id', '=', batch.id)
       .executeTakeFirst();
     expect(row).toBeUndefined();
+  });
+
+  it('values a merge-mined share in every coin it was mined against, each credited once', async () => {
+    // 10,000 DOGE a block at difficulty 20,000,000; 10 BELLS at 100,000 (made-up, round numbers).
+    const DOGE: BatchNetwork = {
+      coin: 'DOGE',
+      height: 5_900_000,
+      reward: '1000000000000',
+      difficulty: '20000000',
+      demo: false,
+    };
+    const BELLS: BatchNetwork = {
+      coin: 'BELLS',
+      height: 300_000,
+      reward: '1000000000',
+      difficulty: '100000',
+      demo: false,
+    };
+    const fresh = (takenAt: Date, doge: string) =>
+      savePrices(database.db, {
+        source: 'test',
+        takenAt,
+        quotes: [
+          { ticker: 'LTC', usd: '80' },
+          { ticker: 'BTC', usd: '100000' },
+          { ticker: 'DOGE', usd: doge },
+          { ticker: 'BELLS', usd: '0.8' },
+        ],
+      });
+    await fresh(new Date(NOW.getTime() - 60_000), '0.4');
+    const before = await balances('alice');
+    const batch = shareBatch(
+      '2026-11-01T11:59:50Z',
+      [shareCounts('alice', 'rig3', { acceptedDifficulty: 1600, valid: 1 })],
+      { network: LTC, merged: [DOGE, BELLS] },
+    );
+    expect((await applyShareBatch(database.db, batch, settings)).credit).toEqual({ kind: 'credited' });
+    expect((await applyShareBatch(database.db, batch, settings)).applied).toBe(false);
+    // By hand, each network's difficulty × reward ÷ network difficulty, converted to alice's coin (LTC):
+    //   LTC   1600 × 6.25 LTC ÷ 1,000,000      = 0.01 LTC                       = 1,000,000 litoshi
+    //   DOGE  1600 × 10,000 DOGE ÷ 20,000,000  = 0.8 DOGE  ($0.32 at $0.40)     =   400,000 litoshi
+    //   BELLS 1600 × 10 BELLS ÷ 100,000        = 0.16 BELLS ($0.128 at $0.80)   =   160,000 litoshi
+    // 1,560,000 litoshi, less the 1% fee.
+    expect((await balances('alice')).LTC).toBe((before.LTC ?? 0n) + 1_544_400n);
+    const keys = await database.db
+      .selectFrom('ledger_transactions')
+      .select('idempotency_key')
+      .where('idempotency_key', 'in', [
+        `pps:${batch.id}`,
+        `pps:${mergedCreditId(batch.id, 'DOGE')}`,
+        `pps:${mergedCreditId(batch.id, 'BELLS')}`,
+      ])
+      .execute();
+    expect(keys).toHaveLength(3);
+    const states = await database.db.selectFrom('merged_network_states').selectAll().orderBy('coin').execute();
+    expect(states.map((s) => [s.algorithm, s.coin, s.reward, s.difficulty])).toEqual([
+      ['scrypt', 'BELLS', '1000000000', '100000'],
+      ['scrypt', 'DOGE', '1000000000000', '20000000'],
+    ]);
+
+    // A stale DOGE price holds back the DOGE part alone; it is credited once the price is fresh.
+    await fresh(new Date(NOW.getTime() - 3_600_000), '0.4');
+    await database.db
+      .deleteFrom('prices')
+      .where('ticker', '=', 'DOGE')
+      .where('taken_at', '>', new Date(NOW.getTime() - 3_000_000))
+      .execute();
+    const late = shareBatch(
+      '2026-11-01T11:59:51Z',
+      [shareCounts('alice', 'rig3', { acceptedDifficulty: 1600, valid: 1 })],
+      { network: LTC, merged: [DOGE] },
+    );
+    const middle = (await balances('alice')).LTC ?? 0n;
+    expect((await applyShareBatch(database.db, late, settings)).credit).toEqual({
+      kind: 'waiting-for-prices',
+      tickers: ['DOGE'],
+    });
+    expect((await balances('alice')).LTC).toBe(middle + 990_000n);
+    const pending = await database.db
+      .selectFrom('pps_credits')
+      .select(['batch_id', 'coin', 'value'])
+      .where('credited_at', 'is', null)
+      .execute();
+    expect(pending).toEqual([{ batch_id: mergedCreditId(late.id, 'DOGE'), coin: 'DOGE', value: '80000000' }]);
+    await fresh(new Date(NOW.getTime() - 30_000), '0.4');
+    expect(await creditPendingBatches(database.db, settings, recordingLog())).toBe(1);
+    expect(await creditPendingBatches(database.db, settings, recordingLog())).toBe(0);
+    expect((await balances('alice')).LTC).toBe(middle + 990_000n + 396_000n);
   });
 });

@@ -372,13 +372,10 @@ export class Session<J extends WorkJob = WorkJob> {
     services.metrics.share(algorithm, 'valid', '');
     services.metrics.credited(algorithm, verdict.difficulty);
     this.write(resultLine(id, true));
-    if (verdict.block) {
-      services.blocks.submit({
-        block: verdict.block,
-        account: login.account,
-        worker: login.worker,
-        difficulty: verdict.difficulty,
-      });
+    const solved = verdict.auxBlocks ? [verdict.block, ...verdict.auxBlocks] : [verdict.block];
+    for (const block of solved) {
+      if (block)
+        services.blocks.submit({ block, account: login.account, worker: login.worker, difficulty: verdict.difficulty });
     }
     const next = recordShare(
       services.vardiff,

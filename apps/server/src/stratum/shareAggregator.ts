@@ -22,6 +22,8 @@ export interface ShareAggregatorOptions {
   flushIntervalMs?: number;
   /** The network an algorithm's shares are mined against now (its newest job); stamped on each batch. */
   networkOf?: (algorithm: AlgorithmKey) => BatchNetwork | undefined;
+  /** The aux chains the same shares are merge-mined against now; stamped on each batch beside the network. */
+  mergedOf?: (algorithm: AlgorithmKey) => BatchNetwork[];
   now?: () => number;
   /** Accepted shares and cut batches are written here first, so a killed process loses none. */
   journal?: ShareJournal;
@@ -164,6 +166,8 @@ export class ShareAggregator implements ShareRecorder {
       };
       const network = this.options.networkOf?.(algorithm);
       if (network) counters.unsent.network = network;
+      const merged = this.options.mergedOf?.(algorithm);
+      if (merged && merged.length > 0) counters.unsent.merged = merged;
       counters.workers = new Map();
       counters.intervalStart = counters.unsent.intervalEnd;
       this.options.journal?.batch(counters.unsent);

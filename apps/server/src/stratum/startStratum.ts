@@ -120,6 +120,22 @@ export function batchNetwork(source: WorkSourceView): BatchNetwork | undefined {
 }
 
 /**
+ * The aux chains a source's shares are merge-mined against now (its newest job's): each one's coin,
+ * height, block value and the network difficulty of its own target.
+ */
+export function mergedNetworks(source: WorkSourceView): BatchNetwork[] {
+  const chains = source.current()?.merged?.chains ?? [];
+  const { hashesPerDifficulty } = powFor(source.algorithm);
+  return chains.map((chain) => ({
+    coin: chain.coin,
+    height: chain.height,
+    reward: chain.coinbaseValue.toString(),
+    difficulty: networkDifficulty(chain.valuationTarget ?? chain.target, hashesPerDifficulty),
+    demo: source.demo,
+  }));
+}
+
+/**
  * Starts every configured stratum port. Each algorithm gets one job manager over its source; all
  * ports share the extranonce allocator, the address guard, the share aggregator and the block
  * submitter of this node.
@@ -179,6 +195,10 @@ export async function startStratum(options: StratumOptions): Promise<StratumServ
     networkOf: (algorithm) => {
       const work = opened.get(algorithm as AlgorithmKey);
       return work ? batchNetwork(work.jobs.source) : undefined;
+    },
+    mergedOf: (algorithm) => {
+      const work = opened.get(algorithm as AlgorithmKey);
+      return work ? mergedNetworks(work.jobs.source) : [];
     },
   });
   const blocks = new BlockSubmitter({ node: options.node, bus: options.bus, log, metrics, now, journal });

@@ -90,6 +90,8 @@ export interface SolvedShare {
   version: number;
   header: Uint8Array;
   hash: Uint8Array;
+  /** The hash read as a number, as targets are compared with it. */
+  value: bigint;
 }
 
 export type ShareVerdict =
@@ -149,18 +151,22 @@ export function shareKey(
  * What a share whose hash reads as `value` earns, in every dialect: the difficulty of the job as sent
  * when it meets the share target; a block when it meets the network target — credited at the network's
  * difficulty when that is below the share's (a share difficulty above the network's, as on the demo
- * network), and never refused; nothing (undefined) otherwise: a low-difficulty share.
+ * network), and never refused; likewise a block of an aux chain (`auxTarget`: the easiest of the merged
+ * chains' targets); nothing (undefined) otherwise: a low-difficulty share.
  */
 export function shareCredit(
   value: bigint,
   issued: { difficulty: number; target: bigint },
   networkTarget: bigint,
   pow: Pick<PowFunctions, 'difficultyForTarget'>,
+  auxTarget = 0n,
 ): { difficulty: number; isBlock: boolean } | undefined {
   const isBlock = value <= networkTarget;
   if (value <= issued.target) return { difficulty: issued.difficulty, isBlock };
-  if (!isBlock) return undefined;
-  return { difficulty: Math.min(issued.difficulty, pow.difficultyForTarget(networkTarget)), isBlock };
+  // The easiest block target the hash met: the parent's, or an aux chain's (merged mining).
+  const met = value <= auxTarget && auxTarget > networkTarget ? auxTarget : isBlock ? networkTarget : undefined;
+  if (met === undefined) return undefined;
+  return { difficulty: Math.min(issued.difficulty, pow.difficultyForTarget(met)), isBlock };
 }
 
 function reject(reason: RejectReason, key?: number): ShareVerdict {
@@ -210,8 +216,15 @@ export function validateShare(context: ShareContext, submit: BitcoinSubmit): Sha
   const extranonce2 = Buffer.from(submit.extranonce2, 'hex');
   const header = job.header(context.extranonce1, extranonce2, ntime, nonce, version);
   const hash = context.pow.hash(header);
-  const credit = shareCredit(context.pow.hashValue(hash), issued, job.networkTarget, context.pow);
+  const value = context.pow.hashValue(hash);
+  const credit = shareCredit(value, issued, job.networkTarget, context.pow, job.merged?.easiestTarget);
   if (!credit) return reject('low-difficulty', key);
   const { difficulty, isBlock } = credit;
-  return { accepted: true, key, difficulty, isBlock, share: { extranonce2, ntime, nonce, version, header, hash } };
+  return {
+    accepted: true,
+    key,
+    difficulty,
+    isBlock,
+    share: { extranonce2, ntime, nonce, version, header, hash, value },
+  };
 }

@@ -1,3 +1,4 @@
+import type { MergedChainWork, MergedMining } from '../auxpow/merged.js';
 import { addressToScript } from '../bitcoin/address.js';
 import { bytesToHex, hexToBytes } from '../bitcoin/bytes.js';
 import { HEADER_SIZE } from '../bitcoin/header.js';
@@ -48,6 +49,12 @@ export interface DaemonJobSourceOptions {
   extranonceSize?: number;
   /** Text in every coinbase, e.g. `/lodestone/`. */
   poolTag?: string;
+  /**
+   * The aux chains merge-mined with this coin (SCRYPT: Dogecoin, Bellscoin): every job commits to
+   * their current blocks, and a change of theirs makes a new job that is not clean (miners keep their
+   * work; the parent's block did not change).
+   */
+  merged?: MergedMining;
   logger?: ChainLogger;
   /** Epoch ms clock, for tests. */
   now?: () => number;
@@ -95,6 +102,7 @@ export class DaemonJobSource implements JobSource {
   /** Template updates run one at a time, in order. */
   /** The newest long-poll id a daemon gave, so a long poll waits for changes after what we saw. */
   private longPollId: string | undefined;
+  private stopMerged: (() => void) | undefined;
 
   constructor(options: DaemonJobSourceOptions) {
     this.options = options;
@@ -133,6 +141,13 @@ export class DaemonJobSource implements JobSource {
     if (this.running) return;
     this.payoutScript = await this.resolvePayoutScript();
     const template = await this.fetchTemplate();
+    const { merged } = this.options;
+    if (merged) {
+      await merged.start();
+      this.stopMerged = merged.onChange(() => {
+        if (this.running) void this.polling.serial(() => this.republish('aux chains changed'));
+      });
+    }
     this.polling.start();
     await this.polling.serial(() => this.consider(template, 'start'));
     if (this.options.longPoll ?? true) this.longPollDone = this.longPollLoop();
@@ -142,8 +157,18 @@ export class DaemonJobSource implements JobSource {
     // Stops polling at once (nothing new is considered), then waits for what is in flight.
     const stopped = this.polling.stop();
     this.longPollAbort?.abort(new Error('job source stopped'));
+    this.stopMerged?.();
     await this.longPollDone;
     await stopped;
+    await this.options.merged?.stop();
+  }
+
+  /** Submits a solved aux block to its own chain's daemon (merged mining). */
+  submitAuxBlock(chain: MergedChainWork, auxpowHex: string): Promise<SubmitBlockResult> {
+    const { merged } = this.options;
+    if (!merged)
+      return Promise.resolve({ accepted: false, hash: chain.hash, reason: `${this.coin} is not merge-mined` });
+    return merged.submit(chain, auxpowHex);
   }
 
   /**
@@ -292,11 +317,22 @@ export class DaemonJobSource implements JobSource {
       }
       clean = false;
     }
+    this.publish(template, clean, reason);
+  }
+
+  /** The current template again with the aux chains' new blocks: a new job, not a clean one. */
+  private republish(reason: string): void {
+    const current = this.jobs.current();
+    if (current !== undefined) this.publish(current.template, false, reason);
+  }
+
+  private publish(template: BlockTemplate, clean: boolean, reason: string): void {
     if (this.payoutScript === undefined) throw new Error('payout script unknown before start');
     this.jobs.publish(template, {
       payoutScript: this.payoutScript,
       clean,
-      createdAt: now,
+      createdAt: this.now(),
+      merged: this.options.merged?.current(),
       // The new job is logged before the listeners run, so a failing listener is reported after it.
       beforeNotify: (job) =>
         this.options.logger?.info(
@@ -306,6 +342,7 @@ export class DaemonJobSource implements JobSource {
             job: job.id,
             clean,
             transactions: template.transactions.length,
+            ...(job.merged && { merged: job.merged.chains.map((c) => `${c.coin}@${c.height}`).join(',') }),
             reason,
           },
           'new job from the coin daemon',

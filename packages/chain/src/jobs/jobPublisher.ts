@@ -1,3 +1,4 @@
+import type { MergedWork } from '../auxpow/merged.js';
 import type { BitcoinJob } from '../job.js';
 import type { ChainLogger } from '../logger.js';
 import type { BitcoinAlgorithm } from '../pow.js';
@@ -29,6 +30,8 @@ export interface PublishOptions {
   createdAt: number;
   /** See BitcoinJob.valuationTarget (the demo network sets it; daemon jobs leave it to the template's target). */
   valuationTarget?: bigint;
+  /** The aux chains the job is merge-mined with. */
+  merged?: MergedWork | undefined;
   /** Called with the new job once it is current, before any listener hears of it. */
   beforeNotify?: (job: TemplateJob) => void;
 }
@@ -59,7 +62,7 @@ export class JobPublisher {
   /** Builds the next job from a template, makes it current and tells every listener. */
   publish(
     template: BlockTemplate,
-    { payoutScript, clean, createdAt, beforeNotify, valuationTarget }: PublishOptions,
+    { payoutScript, clean, createdAt, beforeNotify, valuationTarget, merged }: PublishOptions,
   ): TemplateJob {
     this.counter = (this.counter + 1) >>> 0;
     const jobOptions: TemplateJobOptions = {
@@ -73,6 +76,7 @@ export class JobPublisher {
     };
     if (this.options.poolTag) jobOptions.poolTag = this.options.poolTag;
     if (valuationTarget !== undefined) jobOptions.valuationTarget = valuationTarget;
+    if (merged !== undefined) jobOptions.merged = merged;
     const job = createTemplateJob(template, jobOptions);
     this.job = job;
     beforeNotify?.(job);

@@ -9,6 +9,7 @@ import { parseHeader } from '../bitcoin/header.js';
 import { merkleRoot } from '../bitcoin/merkle.js';
 import { NETWORKS } from '../bitcoin/networks.js';
 import { type BlockTemplate, parseBlockTemplate, UnsupportedTemplateError } from '../rpc/template.js';
+import { buildBlockTemplate } from './templateBuilder.js';
 import { createTemplateJob, type TemplateJobOptions } from './templateJob.js';
 
 /** A real getblocktemplate reply of litecoind 0.21.2 -regtest at the first MWEB height (432). */
@@ -30,29 +31,12 @@ const options: TemplateJobOptions = {
 const en1 = Buffer.from('0a0b0c0d', 'hex');
 const en2 = Buffer.from('01020304', 'hex');
 
-function plainTemplate(overrides: Partial<BlockTemplate> = {}): BlockTemplate {
-  return {
-    version: 0x20000000,
-    previousBlockHash: '5eb1f1dcc341d9cca9e93ea1b93d41e312daf9ce3f81ff48ce2f08436cfe68ba',
-    transactions: [],
-    coinbaseValue: 5_000_000_000n,
-    bits: '207fffff',
-    curtime: 1795355416,
-    mintime: 1795355412,
-    height: 2,
-    rules: ['csv', '!segwit', 'taproot'],
-    coinbaseAux: '',
-    defaultWitnessCommitment: '6a24aa21a9ede2f61c3f71d1defd3fa999dfa36953755c690689799962b48bebd836974e8cf9',
-    ...overrides,
-  };
-}
-
 /** The header's 80 bytes as a Buffer (the tests compare hex). */
 const encodeHeader = (fields: Parameters<typeof encodeBitcoinHeader>[0]) => Buffer.from(encodeBitcoinHeader(fields));
 
 describe('a job from a template', () => {
   it('carries what mining.notify sends', () => {
-    const job = createTemplateJob(plainTemplate(), options);
+    const job = createTemplateJob(buildBlockTemplate(), options);
     expect(job).toMatchObject({
       id: '1f',
       coin: 'LTC',
@@ -75,7 +59,7 @@ describe('a job from a template', () => {
   });
 
   it('builds a coinbase with the BIP34 height, the extranonce, the tag, the payout and the witness commitment', () => {
-    const job = createTemplateJob(plainTemplate(), options);
+    const job = createTemplateJob(buildBlockTemplate(), options);
     const coinbase = job.coinbase(en1, en2);
     expect(coinbase.toString('hex')).toBe(
       `${job.coinbase1}${en1.toString('hex')}${en2.toString('hex')}${job.coinbase2}`,
@@ -91,7 +75,7 @@ describe('a job from a template', () => {
     expect(input?.prevIndex).toBe(0xffffffff);
     expect(tx?.outputs).toEqual([
       { value: 5_000_000_000n, script: payoutScript },
-      { value: 0n, script: Buffer.from(plainTemplate().defaultWitnessCommitment ?? '', 'hex') },
+      { value: 0n, script: Buffer.from(buildBlockTemplate().defaultWitnessCommitment ?? '', 'hex') },
     ]);
     // BIP141: with a witness commitment the coinbase carries the 32-byte zero witness reserved value.
     expect(tx?.hasWitness).toBe(true);
@@ -144,12 +128,12 @@ describe('a job from a template', () => {
     expect(() => createTemplateJob({ ...template, transactions: template.transactions.slice(0, 1) }, options)).toThrow(
       /HogEx/,
     );
-    const job = createTemplateJob(plainTemplate(), options);
+    const job = createTemplateJob(buildBlockTemplate(), options);
     expect(() => job.header(en1, Buffer.alloc(3), job.curtime, 0, job.version)).toThrow(RangeError);
   });
 
   it('refuses a pool tag that would make the coinbase scriptSig longer than 100 bytes', () => {
-    expect(() => createTemplateJob(plainTemplate(), { ...options, poolTag: 'x'.repeat(90) })).toThrow(/pool tag/);
+    expect(() => createTemplateJob(buildBlockTemplate(), { ...options, poolTag: 'x'.repeat(90) })).toThrow(/pool tag/);
   });
 });
 

@@ -1,10 +1,11 @@
+import type { MergedWork } from '../auxpow/merged.js';
 import { serializeBlock } from '../bitcoin/block.js';
-import { bytesToHex, hashFromRpcHex, hexToBytes } from '../bitcoin/bytes.js';
+import { bytesToHex, concatBytes, hashFromRpcHex, hexToBytes } from '../bitcoin/bytes.js';
 import { buildCoinbase, coinbaseWithWitness, type TxOutput } from '../bitcoin/coinbase.js';
 import { sha256d } from '../bitcoin/hash.js';
 import { HEADER_SIZE, parseBits, prevHashToNotify, writeHeader } from '../bitcoin/header.js';
 import { coinbaseMerkleBranch } from '../bitcoin/merkle.js';
-import { encodeVarInt } from '../bitcoin/serialize.js';
+import { encodeVarInt, pushData } from '../bitcoin/serialize.js';
 import { type BitcoinJob, bitcoinWorkKey } from '../job.js';
 import { type BitcoinAlgorithm, blockHashHex, targetFromBits } from '../pow.js';
 import { type BlockTemplate, UnsupportedTemplateError } from '../rpc/template.js';
@@ -29,6 +30,8 @@ export interface TemplateJobOptions {
   createdAt?: number;
   /** See BitcoinJob.valuationTarget; the template's own network target unless set (only the demo sets it). */
   valuationTarget?: bigint;
+  /** The aux chains merge-mined with this job: their commitment goes into the coinbase script. */
+  merged?: MergedWork | undefined;
 }
 
 /** A BitcoinJob built from a block template, with what the job source needs besides. */
@@ -87,6 +90,7 @@ class TemplateBitcoinJob implements TemplateJob {
   readonly template: BlockTemplate;
   readonly hasWitnessCommitment: boolean;
   readonly hasMweb: boolean;
+  readonly merged: MergedWork | undefined;
 
   private readonly cb1: Buffer;
   private readonly cb2: Buffer;
@@ -155,11 +159,15 @@ class TemplateBitcoinJob implements TemplateJob {
       }
       outputs.push({ value: 0n, script: hexToBytes(template.defaultWitnessCommitment, 'default_witness_commitment') });
     }
+    this.merged = options.merged;
+    const coinbaseAux = hexToBytes(template.coinbaseAux, 'coinbaseaux');
     const coinbaseOptions: Parameters<typeof buildCoinbase>[0] = {
       height: template.height,
       outputs,
       extranonceSize,
-      auxData: hexToBytes(template.coinbaseAux, 'coinbaseaux'),
+      // The aux chains' commitment (magic, root, size, nonce) as one push before the extranonce, where
+      // each aux daemon's CAuxPow::check finds it (packages/chain/src/auxpow/auxpow.ts).
+      auxData: options.merged ? concatBytes([coinbaseAux, pushData(options.merged.commitment)]) : coinbaseAux,
     };
     if (options.poolTag) coinbaseOptions.poolTag = options.poolTag;
     if (required?.txVersion !== undefined) coinbaseOptions.version = required.txVersion;

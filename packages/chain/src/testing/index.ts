@@ -1,8 +1,8 @@
 /**
  * Test helpers for other packages' tests (`@lodestone/chain/testing`): two litecoind -regtest nodes, a
  * real EVM node (Hardhat's) with the TestUsd token, a stand-in daemon over HTTP, and stand-ins for the
- * nodes that cannot run here (dashd, CKB, kaspad, chainweb-node), each checking what it is sent with
- * its own code. Not for production code.
+ * nodes that cannot run here (dashd, dogecoind as a merged-mining aux daemon, CKB, kaspad,
+ * chainweb-node), each checking what it is sent with its own code. Not for production code.
  */
 
 export { type ChainwebNodeStandIn, realMainnetHeaders, STAND_IN_MINER, startChainwebNode } from './chainwebNode.js';

@@ -1,6 +1,6 @@
 import type { AlgorithmKey } from '@lodestone/domain';
 import { sql } from 'kysely';
-import type { Coin, Executor, NetworkState } from '../schema.js';
+import type { Coin, Executor, MergedNetworkState, NetworkState } from '../schema.js';
 
 /** The payout coin catalogue in display order. */
 export function listCoins(db: Executor): Promise<Coin[]> {
@@ -64,8 +64,22 @@ export interface NetworkObservation {
 
 /** Keeps the newest network state per algorithm (an older observation arriving late is ignored). */
 export async function saveNetworkState(db: Executor, n: NetworkObservation): Promise<void> {
+  await saveState(db, 'network_states', ['algorithm'], n);
+}
+
+/** Keeps the newest state of each aux chain merge-mined on an algorithm (likewise). */
+export async function saveMergedNetworkState(db: Executor, n: NetworkObservation): Promise<void> {
+  await saveState(db, 'merged_network_states', ['algorithm', 'coin'], n);
+}
+
+async function saveState(
+  db: Executor,
+  table: 'network_states' | 'merged_network_states',
+  key: ('algorithm' | 'coin')[],
+  n: NetworkObservation,
+): Promise<void> {
   await db
-    .insertInto('network_states')
+    .insertInto(table)
     .values({
       algorithm: n.algorithm,
       coin: n.coin,
@@ -77,7 +91,7 @@ export async function saveNetworkState(db: Executor, n: NetworkObservation): Pro
     })
     .onConflict((oc) =>
       oc
-        .column('algorithm')
+        .columns(key)
         .doUpdateSet((eb) => ({
           coin: eb.ref('excluded.coin'),
           height: eb.ref('excluded.height'),
@@ -86,11 +100,22 @@ export async function saveNetworkState(db: Executor, n: NetworkObservation): Pro
           demo: eb.ref('excluded.demo'),
           observed_at: eb.ref('excluded.observed_at'),
         }))
-        .where('network_states.observed_at', '<=', (eb) => eb.ref('excluded.observed_at')),
+        .where(`${table}.observed_at`, '<=', (eb) => eb.ref('excluded.observed_at')),
     )
     .execute();
 }
 
 export function networkStates(db: Executor): Promise<NetworkState[]> {
   return db.selectFrom('network_states').selectAll().execute();
+}
+
+/** True when `coin` is merge-mined on `algorithm` (it has an aux chain state there). */
+export async function isMergedCoin(db: Executor, algorithm: string, coin: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('merged_network_states')
+    .select('coin')
+    .where('algorithm', '=', algorithm as NetworkState['algorithm'])
+    .where('coin', '=', coin)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -1,4 +1,4 @@
-import { type BitcoinJob, blockHashHex } from '@lodestone/chain';
+import { type BitcoinJob, blockHashHex, type JobSource, type MergedWork, shareAuxPow } from '@lodestone/chain';
 import { hex32, negotiateExtensions } from '../../stratum/configure.js';
 import type { Dialect, DialectConnection, DialectContext, MethodOutcome } from '../../stratum/dialects/dialect.js';
 import {
@@ -6,6 +6,7 @@ import {
   malformedShare,
   type NewDifficulty,
   type SentJobs,
+  type SolvedBlock,
 } from '../../stratum/dialects/dialect.js';
 import { NO_NONCE_SPACE, PrefixedConnection, SessionNonce } from '../../stratum/dialects/sessionNonce.js';
 import { credited, refused } from '../../stratum/dialects/shares.js';
@@ -14,7 +15,12 @@ import type { JobEntry, JobManager } from '../../stratum/jobManager.js';
 import type { Login } from '../../stratum/login.js';
 import { type PowFunctions, powFor, type StratumAlgorithm } from '../../stratum/pow.js';
 import { notificationLine, StratumError, shortString } from '../../stratum/protocol.js';
-import { type BitcoinSubmit, NTIME_MAX_FUTURE_SECONDS, validateShare } from '../../stratum/validate.js';
+import {
+  type BitcoinSubmit,
+  NTIME_MAX_FUTURE_SECONDS,
+  type SolvedShare,
+  validateShare,
+} from '../../stratum/validate.js';
 
 /**
  * How far ahead of the clock a job re-sent for a retarget may move ntime: re-sends are rare (a few
@@ -69,16 +75,30 @@ export class BitcoinDialect implements Dialect<BitcoinJob> {
     readonly algorithm: StratumAlgorithm,
     private readonly jobs: JobManager<BitcoinJob, string>,
     private readonly extranonces: ExtranonceAllocator = new ExtranonceAllocator(),
+    /** Where solved aux blocks go (the job source, when its jobs are merge-mined). */
+    private readonly aux: AuxSubmitter = {},
   ) {
     this.pow = powFor(algorithm);
   }
 
   connect(context: DialectContext): DialectConnection<BitcoinJob> {
-    return new BitcoinConnection(context, this.jobs.source, this.pow, new SessionNonce(this.extranonces));
+    return new BitcoinConnection(context, this.jobs.source, this.pow, new SessionNonce(this.extranonces), this.aux);
   }
 }
 
+type AuxSubmitter = Pick<JobSource, 'submitAuxBlock'>;
+
 class BitcoinConnection extends PrefixedConnection<BitcoinJob, string> implements DialectConnection<BitcoinJob> {
+  constructor(
+    context: DialectContext,
+    source: JobManager<BitcoinJob, string>['source'],
+    pow: PowFunctions,
+    prefix: SessionNonce,
+    private readonly aux: AuxSubmitter,
+  ) {
+    super(context, source, pow, prefix);
+  }
+
   private extranonce2Size = 0;
   private versionMask = 0;
   private xnsub = false;
@@ -213,7 +233,7 @@ class BitcoinConnection extends PrefixedConnection<BitcoinJob, string> implement
     const { share } = verdict;
     const job = work.entry.job;
     const { source } = this;
-    return credited(work, verdict.key, verdict, () => ({
+    const outcome = credited(work, verdict.key, verdict, () => ({
       job,
       hash: blockHashHex(job.algorithm, share.header),
       submit: () =>
@@ -222,5 +242,39 @@ class BitcoinConnection extends PrefixedConnection<BitcoinJob, string> implement
           job.block(extranonce1.bytes, share.extranonce2, share.ntime, share.nonce, share.version),
         ),
     }));
+    if (outcome.accepted && job.merged && share.value <= job.merged.easiestTarget) {
+      outcome.auxBlocks = auxBlocksOf(this.aux, job, job.merged, extranonce1.bytes, share);
+    }
+    return outcome;
   }
+}
+
+/**
+ * The aux blocks a share solves: each merged chain whose target its hash meets, with the AuxPoW built
+ * only when the block is submitted (off the share's answer).
+ */
+function auxBlocksOf(
+  aux: AuxSubmitter,
+  job: BitcoinJob,
+  merged: MergedWork,
+  extranonce1: Uint8Array,
+  share: SolvedShare,
+): SolvedBlock[] {
+  return merged.chains
+    .filter((chain) => share.value <= chain.target)
+    .map((chain) => ({
+      job: {
+        id: job.id,
+        algorithm: job.algorithm,
+        coin: chain.coin,
+        height: chain.height,
+        coinbaseValue: chain.coinbaseValue,
+      },
+      hash: chain.hash,
+      submit: async () => {
+        if (!aux.submitAuxBlock)
+          return { accepted: false, hash: chain.hash, reason: 'the job source mines no aux chain' };
+        return aux.submitAuxBlock(chain, shareAuxPow(job, chain, extranonce1, share.extranonce2, share.header));
+      },
+    }));
 }

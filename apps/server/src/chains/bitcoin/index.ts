@@ -1,16 +1,20 @@
 import {
+  AuxChainSource,
   BitcoinWallet,
   blockStatus,
+  type ChainLogger,
   DaemonJobSource,
   DaemonPool,
   DemoJobSource,
   type JobSource,
+  MergedMining,
 } from '@lodestone/chain';
 import type { AlgorithmKey } from '@lodestone/domain';
 import { type StratumWork, stratumWork } from '../../stratum/work.js';
 import type { ChainModule } from '../chain.js';
 import { BitcoinDialect } from './dialect.js';
 import { BitcoinMiner } from './miner.js';
+import type { MergedCoinSetting } from './settings.js';
 
 const ALGORITHMS = ['sha256', 'scrypt', 'x11'] as const;
 type BitcoinAlgorithm = (typeof ALGORITHMS)[number];
@@ -19,9 +23,25 @@ function isBitcoinAlgorithm(algorithm: AlgorithmKey): algorithm is BitcoinAlgori
   return (ALGORITHMS as readonly AlgorithmKey[]).includes(algorithm);
 }
 
+/** The aux chains of a SCRYPT coin's `merged` setting, each on its own daemons. */
+function mergedMining(merged: readonly MergedCoinSetting[], logger: ChainLogger): MergedMining {
+  const chains = merged.map(
+    (aux) =>
+      new AuxChainSource({
+        coin: aux.ticker,
+        chainId: aux.chain_id,
+        daemons: aux.daemons,
+        payoutAddress: aux.pool_address,
+        pollIntervalMs: aux.poll_interval_ms,
+        logger,
+      }),
+  );
+  return new MergedMining(chains, logger);
+}
+
 /** A bitcoin-family source (a daemon's templates, the demo chain, a test's fixture) with its dialect. */
 export function bitcoinWork(source: JobSource): StratumWork {
-  return stratumWork(source, (jobs) => new BitcoinDialect(source.algorithm, jobs));
+  return stratumWork(source, (jobs) => new BitcoinDialect(source.algorithm, jobs, undefined, source));
 }
 
 /**
@@ -46,11 +66,16 @@ export const bitcoin: ChainModule = {
             rules: setting.rules,
             pollIntervalMs: setting.poll_interval_ms,
             poolTag: setting.pool_tag,
+            ...(setting.merged.length > 0 && { merged: mergedMining(setting.merged, logger) }),
             logger,
           }),
         ),
-      blockStatus(logger) {
-        const pool = new DaemonPool(setting.daemons, logger ? { logger } : {});
+      // A merged coin's blocks are bitcoin-family blocks on its own daemons.
+      blockStatus(logger, ticker = setting.ticker) {
+        const daemons =
+          ticker === setting.ticker ? setting.daemons : setting.merged.find((m) => m.ticker === ticker)?.daemons;
+        if (daemons === undefined) throw new Error(`${ticker} is not mined with ${setting.ticker}`);
+        const pool = new DaemonPool(daemons, logger ? { logger } : {});
         return { ask: (block) => blockStatus(pool, block.hash) };
       },
     };

@@ -2,18 +2,60 @@ import { z } from 'zod';
 import { minBalance, pollInterval, urlWithScheme, walletTicker } from '../../config/schemaParts.js';
 
 const bitcoinFamily = z.enum(['sha256', 'scrypt', 'x11']);
+const coinTicker = z.string().regex(/^[A-Z0-9]{2,10}$/, 'expected an upper-case ticker such as LTC');
+const daemonUrls = z.array(z.string().url()).min(1, 'at least one daemon RPC URL');
+
+/**
+ * An aux chain merge-mined with a SCRYPT coin (Dogecoin, Bellscoin: AuxPoW, docs/coins/dogecoin.md):
+ * its daemons' createauxblock pays `pool_address`, and `chain_id` is the id its consensus requires
+ * in its blocks (Dogecoin: 98), checked against every aux block the daemons give.
+ */
+export const mergedCoinSetting = z
+  .object({
+    ticker: coinTicker,
+    chain_id: z.number().int().min(1).max(0xffff),
+    daemons: daemonUrls,
+    pool_address: z.string().min(1),
+    poll_interval_ms: pollInterval,
+  })
+  .strict();
+export type MergedCoinSetting = z.output<typeof mergedCoinSetting>;
+
 /** A bitcoin-family coin (SHA256, SCRYPT, X11) mined from its daemons' getblocktemplate. */
 export const bitcoinCoinSetting = z
   .object({
-    ticker: z.string().regex(/^[A-Z0-9]{2,10}$/, 'expected an upper-case ticker such as LTC'),
+    ticker: coinTicker,
     algorithm: bitcoinFamily,
-    daemons: z.array(z.string().url()).min(1, 'at least one daemon RPC URL'),
+    daemons: daemonUrls,
     pool_address: z.string().min(1),
     rules: z.array(z.string()).default(['segwit']),
     poll_interval_ms: pollInterval,
     pool_tag: z.string().max(20).default('/lodestone/'),
+    merged: z.array(mergedCoinSetting).default([]),
   })
-  .strict();
+  .strict()
+  .superRefine((coin, ctx) => {
+    if (coin.merged.length > 0 && coin.algorithm !== 'scrypt') {
+      ctx.addIssue({ code: 'custom', path: ['merged'], message: 'merged mining is for SCRYPT coins (AuxPoW)' });
+    }
+    const tickers = new Set([coin.ticker]);
+    const chainIds = new Map<number, string>();
+    coin.merged.forEach((aux, i) => {
+      if (tickers.has(aux.ticker)) {
+        ctx.addIssue({ code: 'custom', path: ['merged', i, 'ticker'], message: `${aux.ticker} is mined twice` });
+      }
+      tickers.add(aux.ticker);
+      const clash = chainIds.get(aux.chain_id);
+      if (clash !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['merged', i, 'chain_id'],
+          message: `${aux.ticker} and ${clash} both have chain id ${aux.chain_id}; an aux tree holds one block per chain id`,
+        });
+      }
+      chainIds.set(aux.chain_id, aux.ticker);
+    });
+  });
 
 /** A bitcoin-family node wallet (sendmany over JSON-RPC); `kind` may be left out. */
 export const bitcoinWalletSetting = z

@@ -3,12 +3,14 @@ import {
   type CreditAccount,
   creditAccounts,
   type Executor,
+  isMergedCoin,
   type LedgerAccountRef,
   type LedgerLeg,
   ledgerAccountIds,
   ledgerTransactionExists,
   listCoins,
   lockAccruals,
+  networkStates,
   postLedgerTransaction,
   saveAccruals,
 } from '@lodestone/db';
@@ -105,6 +107,16 @@ export async function postCredits(trx: Executor, input: PostCreditsInput): Promi
   return posted.id;
 }
 
+/**
+ * The coin an account without conversion settings is credited in: the coin mined, except for an aux
+ * coin of merged mining, whose value goes to the algorithm's own coin — what the conversion settings
+ * page shows such an account (docs/money.md, "Merged mining").
+ */
+async function defaultCreditCoin(trx: Executor, algorithm: AlgorithmKey, coin: string): Promise<string> {
+  if (!(await isMergedCoin(trx, algorithm, coin))) return coin;
+  return (await networkStates(trx)).find((n) => n.algorithm === algorithm)?.coin ?? coin;
+}
+
 export interface CreditBatchInput {
   batchId: string;
   algorithm: AlgorithmKey;
@@ -131,7 +143,8 @@ export async function creditBatch(trx: Executor, input: CreditBatchInput): Promi
   const catalogue = new Set(decimals.keys());
   if (!decimals.has(input.coin)) return { kind: 'unknown-coin', coin: input.coin };
   const accounts = await creditAccounts(trx, [...input.values.keys()], input.algorithm);
-  const stale = input.prices.staleAmong(tickersNeeded(input.coin, accounts.values(), catalogue));
+  const defaultCoin = await defaultCreditCoin(trx, input.algorithm, input.coin);
+  const stale = input.prices.staleAmong(tickersNeeded(input.coin, accounts.values(), catalogue, defaultCoin));
   if (stale.length > 0) return { kind: 'stale-prices', tickers: stale, accounts };
   const priceOf = (ticker: string): PricedCoin => {
     const usd = input.prices.fresh(ticker);
@@ -150,6 +163,7 @@ export async function creditBatch(trx: Executor, input: CreditBatchInput): Promi
     feePercent: input.feePercent,
     priceOf,
     catalogue,
+    defaultCoin,
   });
   const id = await postCredits(trx, {
     key: `pps:${input.batchId}`,

@@ -219,6 +219,7 @@ describe('payouts through litecoind -regtest', () => {
         rules: ['mweb', 'segwit'],
         poll_interval_ms: 1000,
         pool_tag: '/lodestone/',
+        merged: [],
       },
     ]);
     const minedCoins = [{ ticker: 'LTC', algorithm: 'scrypt' }];

@@ -601,6 +601,7 @@ describe.each(testEngines())('payout job on %s', (engine) => {
               rules: ['segwit'],
               poll_interval_ms: 1000,
               pool_tag: '/t/',
+              merged: [],
             },
           ],
           wallets: [
@@ -628,6 +629,7 @@ describe.each(testEngines())('payout job on %s', (engine) => {
                 rules: [],
                 poll_interval_ms: 1000,
                 pool_tag: '',
+                merged: [],
               },
             ],
             wallets: [

@@ -55,9 +55,12 @@ export interface SentJobs<J extends WorkJob> {
   before(id: number): Iterable<{ id: number; issued: Issued<JobEntry<J>> }>;
 }
 
-/** A block candidate: its hash, and how to submit it to the job's source. */
+/**
+ * A block candidate: its hash, and how to submit it to the job's source. `job` names the chain and
+ * block it is: the share's job, or for an aux block of merged mining that aux chain's block.
+ */
 export interface SolvedBlock {
-  readonly job: WorkJob;
+  readonly job: Pick<WorkJob, 'id' | 'algorithm' | 'coin' | 'height' | 'coinbaseValue'>;
   readonly hash: string;
   submit(): Promise<SubmitBlockResult>;
 }
@@ -73,6 +76,8 @@ export type DialectVerdict<J extends WorkJob> =
       difficulty: number;
       /** Set when the hash also meets the network target. */
       block: SolvedBlock | undefined;
+      /** The aux blocks the share solved (merged mining), whether or not it solved the parent's. */
+      auxBlocks?: readonly SolvedBlock[];
     }
   | {
       accepted: false;
