@@ -15,6 +15,13 @@
  * header. For the throughput run the generator mines its shares before the clock starts (mineAhead). `--short` runs a few seconds in all (CI proves it works); `--throughput` runs only the
  * throughput and idle-memory part, `--paced` only the paced part, `--algorithms=sha256,x11` only
  * those cases.
+ *
+ * SCRYPT is measured twice: plain, and merge-mined with two aux chains (case `scrypt+merged`: Dogecoin
+ * and Bellscoin at mainnet-like targets, so that no share solves an aux block either, and what it adds
+ * is the commitment in the coinbase and each share's check against the aux targets, as in
+ * production). The report prints the merged case's shares per second per core beside the plain case's
+ * and their ratio (issue 34: within 5%). `--algorithms=scrypt` runs both cases, `--algorithms=scrypt+merged`
+ * the merged one alone (no ratio then).
  */
 import { fork, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -35,20 +42,21 @@ const CHILD_FLAG = '--generator';
 
 interface LoadRequest {
   kind: 'load';
-  algorithm: AlgorithmKey;
+  /** The case's key (stratumCases.ts). */
+  key: string;
   port: number;
   sessions: number;
   seconds: number;
 }
 interface IdleRequest {
   kind: 'idle';
-  algorithm: AlgorithmKey;
+  key: string;
   port: number;
   sessions: number;
 }
 interface PacedRequest {
   kind: 'paced';
-  algorithm: AlgorithmKey;
+  key: string;
   port: number;
   sessions: number;
   /** Each session submits one share every this many ms (at a random phase). */
@@ -94,17 +102,12 @@ interface BenchSession {
   next: number;
 }
 
-async function openSession(
-  algorithm: AlgorithmKey,
-  port: number,
-  index: number,
-  login = `bench.w${index}`,
-): Promise<BenchSession> {
+async function openSession(key: string, port: number, index: number, login = `bench.w${index}`): Promise<BenchSession> {
   // 50 sessions per loopback address: below the pool's per-address connection limit (100).
   const localAddress = `127.0.${1 + Math.floor(index / 12_800)}.${1 + (Math.floor(index / 50) % 254)}`;
   const connection = await MinerConnection.open(
     { host: '127.0.0.1', port, inbox: false, timeoutMs: 30_000, localAddress },
-    benchCase(algorithm).miner(),
+    benchCase(key).miner(),
   );
   await connection.subscribe('lodestone-bench/1.0');
   await connection.authorize(login);
@@ -112,16 +115,11 @@ async function openSession(
   return { connection, login, stock: [], next: 0 };
 }
 
-async function openSessions(
-  algorithm: AlgorithmKey,
-  port: number,
-  count: number,
-  account?: string,
-): Promise<BenchSession[]> {
+async function openSessions(key: string, port: number, count: number, account?: string): Promise<BenchSession[]> {
   const sessions: BenchSession[] = [];
   for (let i = 0; i < count; i += 100) {
     const batch = Array.from({ length: Math.min(100, count - i) }, (_, j) =>
-      openSession(algorithm, port, i + j, account ? `${account}.p${i + j}` : undefined),
+      openSession(key, port, i + j, account ? `${account}.p${i + j}` : undefined),
     );
     sessions.push(...(await Promise.all(batch)));
   }
@@ -224,8 +222,8 @@ async function submitShares(sessions: BenchSession[], seconds: number, intervalM
 }
 
 async function runLoad(request: LoadRequest): Promise<LoadResult> {
-  const sessions = await openSessions(request.algorithm, request.port, request.sessions);
-  warmUp(request.algorithm);
+  const sessions = await openSessions(request.key, request.port, request.sessions);
+  warmUp(benchCase(request.key).algorithm);
   // As long as the run at most (for a slow hash, about what the server can check in that time, as
   // it hashes every share once too), and no more than memory comfortably holds.
   await mineAhead(sessions, request.seconds, 300_000);
@@ -234,7 +232,7 @@ async function runLoad(request: LoadRequest): Promise<LoadResult> {
 }
 
 async function runPaced(request: PacedRequest): Promise<PacedResult> {
-  const sessions = await openSessions(request.algorithm, request.port, request.sessions, request.account);
+  const sessions = await openSessions(request.key, request.port, request.sessions, request.account);
   return submitShares(sessions, request.seconds, request.intervalMs);
 }
 
@@ -247,7 +245,7 @@ async function generator(): Promise<void> {
   } else if (request.kind === 'paced') {
     process.send?.({ kind: 'result', result: await runPaced(request) });
   } else {
-    const sessions = await openSessions(request.algorithm, request.port, request.sessions);
+    const sessions = await openSessions(request.key, request.port, request.sessions);
     process.send?.({ kind: 'ready' });
     await new Promise((resolve) => process.once('message', resolve));
     for (const { connection } of sessions) connection.destroy();
@@ -316,7 +314,7 @@ async function startServer(benchCase: StratumBenchCase, journal = false) {
   const pow = POW[algorithm];
   // The lowest difficulty there is: every hash meets its target. Fixed, so vardiff never moves it.
   const difficulty = pow.difficultyForTarget(MAX_TARGET);
-  const work = benchCase.work();
+  const work = await benchCase.work();
   const { source } = work;
   await source.start();
   let batches = 0;
@@ -354,6 +352,7 @@ async function startServer(benchCase: StratumBenchCase, journal = false) {
 }
 
 interface AlgorithmResult {
+  benchCase: StratumBenchCase;
   algorithm: AlgorithmKey;
   journal: boolean;
   rawHashesPerSecond: number;
@@ -372,14 +371,19 @@ async function measureAlgorithm(
   const server = await startServer(benchCase, journal);
   let cpuStart = process.cpuUsage();
   let load: LoadResult | undefined;
-  await withGenerator({ kind: 'load', algorithm, port: server.port, sessions, seconds }, (m) => {
+  await withGenerator({ kind: 'load', key: benchCase.key, port: server.port, sessions, seconds }, (m) => {
     if (m.kind === 'started') cpuStart = process.cpuUsage();
     if (m.kind === 'result') load = m.result;
   });
   const cpu = process.cpuUsage(cpuStart);
   await server.stop();
   if (!load) throw new Error('no load result');
-  return { algorithm, journal, rawHashesPerSecond, load, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
+  return { benchCase, algorithm, journal, rawHashesPerSecond, load, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
+}
+
+/** Accepted shares per CPU second of the server process. */
+function sharesPerCore(r: AlgorithmResult): number {
+  return r.load.accepted / Math.max(r.cpuSeconds, 1e-9);
 }
 
 function memory(): { rss: number; heap: number } {
@@ -403,7 +407,7 @@ async function measureIdle(
   for (const round of ['warm-up', 'measured']) {
     await new Promise((r) => setTimeout(r, settleMs));
     const before = memory();
-    await withGenerator({ kind: 'idle', algorithm: benchCase.algorithm, port: server.port, sessions }, (m, reply) => {
+    await withGenerator({ kind: 'idle', key: benchCase.key, port: server.port, sessions }, (m, reply) => {
       if (m.kind !== 'ready') return;
       setTimeout(() => {
         const after = memory();
@@ -445,7 +449,7 @@ interface PacedRun {
 
 async function paced(port: number, account: string, run: PacedRun): Promise<PacedResult> {
   let result: PacedResult | undefined;
-  await withGenerator({ kind: 'paced', algorithm: 'sha256', port, account, ...run }, (m) => {
+  await withGenerator({ kind: 'paced', key: 'sha256', port, account, ...run }, (m) => {
     if (m.kind === 'result') result = m.result;
   });
   if (!result) throw new Error('no paced result');
@@ -533,13 +537,15 @@ async function main(): Promise<void> {
   const pacedOnly = process.argv.includes('--paced');
   // `--throughput` runs only the throughput and idle-memory part (to compare builds side by side).
   const throughputOnly = process.argv.includes('--throughput');
-  // `--algorithms=sha256,x11` measures only those cases.
+  // `--algorithms=sha256,x11` measures only those cases: every case of a listed algorithm (scrypt: the
+  // plain and the merged case), or one case by its key (scrypt+merged).
   const only = process.argv
     .find((a) => a.startsWith('--algorithms='))
     ?.slice('--algorithms='.length)
     .split(',');
-  const cases = STRATUM_BENCH_CASES.filter((c) => !only || only.includes(c.algorithm));
-  if (only && cases.length !== only.length) throw new Error(`--algorithms: no case for some of ${only.join(', ')}`);
+  const cases = STRATUM_BENCH_CASES.filter((c) => !only || only.includes(c.algorithm) || only.includes(c.key));
+  const unknown = only?.filter((name) => !STRATUM_BENCH_CASES.some((c) => c.algorithm === name || c.key === name));
+  if (unknown && unknown.length > 0) throw new Error(`--algorithms: no case for ${unknown.join(', ')}`);
   if (!pacedOnly) {
     const results: AlgorithmResult[] = [];
     // Every case with the share journal, as npm start runs; SHA256 also without it (the baseline:
@@ -552,18 +558,18 @@ async function main(): Promise<void> {
     const perSession = await measureIdle(idleCase, idleSessions, short ? 100 : 500);
 
     console.log(`bench:stratum (${seconds}s per algorithm, ${sessions} sessions each waiting for its answer)`);
-    const baseline = results.find((r) => r.algorithm === 'sha256' && !r.journal);
+    const baseline = results.find((r) => r.benchCase.key === 'sha256' && !r.journal);
     for (const r of results) {
-      if (r.load.rejected > 0) throw new Error(`${r.algorithm}: ${r.load.rejected} shares rejected`);
+      if (r.load.rejected > 0) throw new Error(`${r.benchCase.key}: ${r.load.rejected} shares rejected`);
       const wall = r.load.accepted / r.load.seconds;
-      const perCore = r.load.accepted / Math.max(r.cpuSeconds, 1e-9);
+      const perCore = sharesPerCore(r);
       const vsBaseline =
-        baseline && r.algorithm === 'sha256' && r.journal
-          ? `vs no journal ${(perCore / (baseline.load.accepted / Math.max(baseline.cpuSeconds, 1e-9))).toFixed(3)}`
+        baseline && r.benchCase.key === 'sha256' && r.journal
+          ? `vs no journal ${(perCore / sharesPerCore(baseline)).toFixed(3)}`
           : '';
       console.log(
         [
-          `${`${r.algorithm}${r.journal ? '+journal' : ''}`.padEnd(18)}`,
+          `${`${r.benchCase.key}${r.journal ? '+journal' : ''}`.padEnd(22)}`,
           `${wall.toFixed(0).padStart(7)} shares/s`,
           `${perCore.toFixed(0).padStart(7)} shares/s per core`,
           `p50 ${r.load.p50Ms.toFixed(2)} ms  p99 ${r.load.p99Ms.toFixed(2)} ms`,
@@ -571,6 +577,19 @@ async function main(): Promise<void> {
           `throughput ÷ raw hash rate ${(perCore / r.rawHashesPerSecond).toFixed(3)}`,
           vsBaseline,
           r.load.minedDuringRun > 0 ? `(${r.load.minedDuringRun} shares mined during the run)` : '',
+        ].join('   '),
+      );
+    }
+    // A variant beside its plain case, both measured in this run (the same journal setting).
+    for (const r of results) {
+      const { variant } = r.benchCase;
+      const plain = variant && results.find((p) => p.benchCase.key === variant.plain && p.journal === r.journal);
+      if (!variant || !plain) continue;
+      console.log(
+        [
+          `${variant.label}: ${sharesPerCore(r).toFixed(0)} shares/s per core`,
+          `${plain.benchCase.key}: ${sharesPerCore(plain).toFixed(0)} shares/s per core`,
+          `${r.benchCase.key} ÷ ${plain.benchCase.key} ${(sharesPerCore(r) / sharesPerCore(plain)).toFixed(3)}`,
         ].join('   '),
       );
     }

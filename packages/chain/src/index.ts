@@ -39,6 +39,8 @@ export {
   DemoJobSource,
   type DemoValuation,
   demoTarget,
+  type OpenedMerged,
+  targetForNetworkDifficulty,
 } from './demo/demoJobSource.js';
 export {
   type BitcoinJob,

@@ -43,6 +43,7 @@ export {
   isMergedCoin,
   latestPrices,
   listCoins,
+  mergedNetworkStates,
   networkStates,
   type PriceRow,
   saveMergedNetworkState,

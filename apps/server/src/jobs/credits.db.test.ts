@@ -272,6 +272,16 @@ describe.each(testEngines())('PPS crediting on %s', (engine) => {
       ])
       .execute();
     expect(keys).toHaveLength(3);
+    // Profitability counts the aux chains: $0.80 + $0.32 + $0.128 for these shares, at $100,000 a BTC.
+    const rate = (await ppsRates(database.db, powHashesPerDifficulty)).get('scrypt');
+    const hashes = Exact.of(1600).times(powHashesPerDifficulty('scrypt'));
+    expect(
+      Exact.of(rate ?? '0')
+        .times(hashes)
+        .dividedBy(86_400, 20)
+        .shifted(8)
+        .toString(),
+    ).toBe('1248');
     const states = await database.db.selectFrom('merged_network_states').selectAll().orderBy('coin').execute();
     expect(states.map((s) => [s.algorithm, s.coin, s.reward, s.difficulty])).toEqual([
       ['scrypt', 'BELLS', '1000000000', '100000'],

@@ -7,6 +7,7 @@ import {
   type Executor,
   latestPrices,
   listCoins,
+  mergedNetworkStates,
   type NetworkState,
   networkStates,
   type PoolStats,
@@ -92,26 +93,46 @@ export async function ppsRates(
   db: Executor,
   hashesPerDifficulty: HashesPerDifficulty,
 ): Promise<Map<AlgorithmKey, string>> {
-  const [states, prices, coins] = await Promise.all([networkStates(db), latestPrices(db), listCoins(db)]);
+  const [states, merged, prices, coins] = await Promise.all([
+    networkStates(db),
+    mergedNetworkStates(db),
+    latestPrices(db),
+    listCoins(db),
+  ]);
   const decimals = new Map(coins.map((c) => [c.ticker, c.decimals]));
   const btc = prices.get('BTC');
   const out = new Map<AlgorithmKey, string>();
   if (!btc) return out;
-  for (const state of states as NetworkState[]) {
+  const rateOf = (state: NetworkState): Exact | undefined => {
     const price = prices.get(state.coin);
     const d = decimals.get(state.coin);
-    if (!price || d === undefined || Exact.of(state.difficulty).isZero()) continue;
-    const rate = profitPerHashPerDay(
+    if (!price || d === undefined || Exact.of(state.difficulty).isZero()) return undefined;
+    return profitPerHashPerDay(
       BigInt(state.reward),
       state.difficulty,
       hashesPerDifficulty(state.algorithm),
       { decimals: d, usd: price.usd },
       { decimals: decimals.get('BTC') ?? 8, usd: btc.usd },
     );
+  };
+  for (const state of states as NetworkState[]) {
+    let rate = rateOf(state);
+    if (rate === undefined) continue;
+    // Merged mining: a share also earns each aux chain's value, as long as the aux chain was mined
+    // beside the parent lately (a paused or removed aux chain stops counting).
+    for (const aux of merged) {
+      if (aux.algorithm !== state.algorithm) continue;
+      if (aux.observed_at.getTime() < state.observed_at.getTime() - MERGED_STATE_MAX_LAG_MS) continue;
+      const auxRate = rateOf(aux);
+      if (auxRate !== undefined) rate = rate.plus(auxRate);
+    }
     out.set(state.algorithm, rate.toString());
   }
   return out;
 }
+
+/** An aux chain's state older than its parent's by this much no longer counts in profitability. */
+const MERGED_STATE_MAX_LAG_MS = 10 * 60_000;
 
 /**
  * The rollup as a job: every 20 seconds (the window includes the current minute, so a new pool or

@@ -21,6 +21,11 @@ export interface AuxChainOptions {
   pollIntervalMs?: number;
   /** Aux work on the same tip is asked again this often, for new fees (ms, default 30 000). */
   refreshIntervalMs?: number;
+  /**
+   * The target its shares are valued at when it is not the aux block's own (the demo network's aux
+   * chains: a real coin's difficulty; MergedChainWork.valuationTarget).
+   */
+  valuationTarget?: bigint;
   logger?: ChainLogger;
   /** Epoch ms clock, for tests. */
   now?: () => number;
@@ -41,6 +46,7 @@ const SUBMIT_TIMEOUT_MS = 60_000;
 export class AuxChainSource {
   readonly coin: string;
   readonly chainId: number;
+  readonly valuationTarget: bigint | undefined;
   readonly pool: DaemonPool;
   private readonly aux: AuxRpc;
   private readonly options: AuxChainOptions;
@@ -57,6 +63,7 @@ export class AuxChainSource {
     this.options = options;
     this.coin = options.coin;
     this.chainId = options.chainId;
+    this.valuationTarget = options.valuationTarget;
     this.now = options.now ?? Date.now;
     const poolOptions = options.logger ? { logger: options.logger } : {};
     this.pool = options.daemons instanceof DaemonPool ? options.daemons : new DaemonPool(options.daemons, poolOptions);

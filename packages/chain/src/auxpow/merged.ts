@@ -133,7 +133,10 @@ export class MergedMining {
   private recompute(): void {
     const blocks = this.chains.flatMap((c) => {
       const block = c.current();
-      return block ? [{ ...block, coin: c.coin }] : [];
+      if (!block) return [];
+      return [
+        { ...block, coin: c.coin, ...(c.valuationTarget !== undefined && { valuationTarget: c.valuationTarget }) },
+      ];
     });
     const next = mergedWork(blocks);
     if (sameWork(next, this.work)) return;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { MergedChainWork, MergedMining } from '../auxpow/merged.js';
 import { addressToScript, encodeSegwitAddress, p2pkhAddress } from '../bitcoin/address.js';
 import { parseBlock } from '../bitcoin/block.js';
 import { hashToRpcHex, hexToBytes } from '../bitcoin/bytes.js';
@@ -60,9 +61,20 @@ export interface DemoJobSourceOptions {
   startHeight?: number;
   extranonceSize?: number;
   poolTag?: string;
+  /**
+   * The demo's merged mining (SCRYPT: demo Dogecoin and Bellscoin chains), opened at start — their
+   * nodes are started then — and closed at stop; the jobs commit to them as on a real parent.
+   */
+  merged?: () => Promise<OpenedMerged>;
   logger?: ChainLogger;
   /** Epoch ms clock, for tests. */
   now?: () => number;
+}
+
+/** Merged mining as a demo source runs it: the aux chains, and how to stop their nodes. */
+export interface OpenedMerged {
+  merged: MergedMining;
+  close(): Promise<void>;
 }
 
 export const DEFAULT_DEMO_HASHES_PER_BLOCK = 1n << 22n;
@@ -78,8 +90,8 @@ export type DemoValuation = 'reference' | 'chain';
  * Round orders of magnitude of 2025, written from memory, not market data; with the demo block
  * rewards below and the default static prices they give (docs/money.md, "Demo economics"):
  * - SHA256, Bitcoin ≈ 120 T: 3.125 BTC blocks → ≈ 0.0005 BTC per PH/s per day;
- * - SCRYPT, Litecoin ≈ 50 M: 6.25 LTC blocks → ≈ 0.0025 BTC per TH/s per day (LTC alone: a real
- *   scrypt pool earns about twice that with merge-mined DOGE, which the demo does not mine);
+ * - SCRYPT, Litecoin ≈ 50 M: 6.25 LTC blocks → ≈ 0.0025 BTC per TH/s per day for LTC alone (the
+ *   demo's merge-mined Dogecoin and Bellscoin add theirs: apps/server/src/chains/bitcoin/demoMerged.ts);
  * - X11, Dash ≈ 400 M with the demo's 1.8 DASH blocks → ≈ 0.00005 BTC per TH/s per day (a few
  *   dollars per TH/s, the order X11 miners earn; Dash pays miners a smaller part of a block at a lower
  *   difficulty, and only the ratio matters here).
@@ -150,6 +162,8 @@ export class DemoJobSource implements JobSource {
   private refreshTimer: NodeJS.Timeout | undefined;
   private running = false;
   private blocksFound = 0;
+  private merged: OpenedMerged | undefined;
+  private stopMerged: (() => void) | undefined;
 
   constructor(options: DemoJobSourceOptions) {
     const defaults = DEMO_DEFAULTS[options.algorithm];
@@ -208,6 +222,13 @@ export class DemoJobSource implements JobSource {
 
   async start(): Promise<void> {
     if (this.running) return;
+    if (this.options.merged) {
+      this.merged = await this.options.merged();
+      await this.merged.merged.start();
+      this.stopMerged = this.merged.merged.onChange(() => {
+        if (this.running) this.emit(false, 'aux chains changed');
+      });
+    }
     this.running = true;
     this.publishTip('start');
   }
@@ -216,6 +237,19 @@ export class DemoJobSource implements JobSource {
     this.running = false;
     clearTimeout(this.blockTimer);
     clearTimeout(this.refreshTimer);
+    this.stopMerged?.();
+    const merged = this.merged;
+    this.merged = undefined;
+    if (merged) {
+      await merged.merged.stop();
+      await merged.close();
+    }
+  }
+
+  /** Submits a solved block of a demo aux chain to its node. */
+  submitAuxBlock(chain: MergedChainWork, auxpowHex: string): Promise<SubmitBlockResult> {
+    if (!this.merged) return Promise.resolve({ accepted: false, hash: chain.hash, reason: 'no aux chains are mined' });
+    return this.merged.merged.submit(chain, auxpowHex);
   }
 
   async submitBlock(job: BitcoinJob, blockHex: string): Promise<SubmitBlockResult> {
@@ -282,6 +316,7 @@ export class DemoJobSource implements JobSource {
       clean,
       createdAt: nowMs,
       valuationTarget: this.valuationTarget,
+      merged: this.merged?.merged.current(),
     });
     this.options.logger?.info({ coin: this.coin, height: job.height, job: job.id, clean, reason }, 'new demo job');
     clearTimeout(this.refreshTimer);

@@ -36,13 +36,36 @@
  *   other errors; getblockhash -8 "Block height out of range"; getblock/getblockheader -5 "Block not
  *   found", confirmations -1 off the main chain.
  * Address prefixes (base58Prefixes): mainnet P2PKH 30 / P2SH 22, regtest 111 / 196.
+ *
+ * The node's wallet (getnewaddress, getbalance, sendmany, gettransaction, listtransactions) is
+ * auxWallet.ts: it receives the coinbases of accepted aux blocks paid to its keys and pays from them. Its
+ * transactions wait in a mempool of the wallet's own until the next block is built (mineElsewhere, or an
+ * aux block created after the send), which then carries them: the merkle root covers them and the
+ * coinbase value adds their fees, as GetBlockSubsidy + nFees does.
  */
-import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { base58CheckDecode, base58CheckEncode, p2pkhScript, p2shScript } from '../bitcoin/address.js';
+import { p2pkhScript } from '../bitcoin/address.js';
 import { sha256d } from '../bitcoin/hash.js';
+import { merkleRoot } from '../bitcoin/merkle.js';
 import { encodeScriptNumber, encodeVarInt, pushData, pushNumber } from '../bitcoin/serialize.js';
 import { AUX_REASONS, type AuxProof, checkAuxProof, compactTarget, parseAuxProof } from './auxProof.js';
+import {
+  AuxWallet,
+  addressScript,
+  arity,
+  bool,
+  int,
+  type Payment,
+  type PendingTx,
+  p2pkhAddress,
+  parseRawJson,
+  plainOf,
+  type RawJson,
+  RawObject,
+  RpcFault,
+  str,
+  writeJson,
+} from './auxWallet.js';
 
 export interface AuxDaemonOptions {
   /** 'DOGE' by default; 'BELLS' for a Bellscoin stand-in (only the chain's seed differs). */
@@ -61,6 +84,13 @@ export interface AuxDaemonOptions {
   network?: 'regtest' | 'mainnet';
   /** Answer with `_target` instead of `target`, as dogecoind started with -rpcnamecoinapi does. */
   namecoinApi?: boolean;
+  /**
+   * Blocks before a coinbase can be spent (consensus nCoinbaseMaturity; spendable at this + 1
+   * confirmations): regtest's 60 by default, mainnet's 240 with network 'mainnet'.
+   */
+  coinbaseMaturity?: number;
+  /** The wallet's fee rate (-paytxfee) in koinu per 1000 bytes; 0.01 DOGE (1,000,000) by default. */
+  payTxFee?: bigint;
   /** Epoch seconds. */
   now?: () => number;
 }
@@ -80,8 +110,15 @@ export interface AuxDaemon {
    * submission Dogecoin answers true without a new tip it says why: 'duplicate' or 'side branch'.
    */
   submissions(): { hash: string; accepted: boolean; reason?: string }[];
-  /** Another miner extends the chain by `count` blocks (1 by default). */
+  /**
+   * Another miner extends the chain by `count` blocks (1 by default); the first carries the wallet's
+   * unconfirmed transactions.
+   */
   mineElsewhere(count?: number): void;
+  /** A new address of the node's wallet (getnewaddress): pay aux blocks to it to fund the wallet. */
+  walletAddress(): string;
+  /** What the wallet has paid through sendmany, oldest first: outputs (change left out), fee, comment. */
+  payments(): Payment[];
   /** Fault injection, until set back to 'none'; 'down' refuses connections as a stopped node does. */
   misbehave(kind: 'none' | 'wrong-chain-id' | 'malformed-hash' | 'down'): void;
   close(): Promise<void>;
@@ -89,17 +126,6 @@ export interface AuxDaemon {
 
 const VERSION_AUXPOW = 1 << 8;
 const BASE_VERSION = 4;
-const PREFIXES = { regtest: { p2pkh: 111, p2sh: 196 }, mainnet: { p2pkh: 30, p2sh: 22 } } as const;
-
-/** A JSON-RPC error as dogecoind sends it. */
-class RpcFault extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 interface Block {
   /** RPC hex. */
@@ -109,8 +135,12 @@ interface Block {
   previous: string | undefined;
   time: number;
   coinbase: Buffer;
+  payoutScript: Buffer;
   payoutAddress: string;
+  /** Subsidy plus the fees of `txs`. */
   coinbaseValue: bigint;
+  /** The transactions after the coinbase: the wallet's, taken from its mempool when the block was built. */
+  txs: PendingTx[];
   chainWork: bigint;
   auxpow?: { bytes: Buffer; proof: AuxProof };
 }
@@ -121,7 +151,7 @@ type Accepted = ReturnType<AuxDaemon['accepted']>[number];
 /** Starts the stand-in on a local port. */
 export async function startAuxDaemon(options: AuxDaemonOptions = {}): Promise<AuxDaemon> {
   const node = new AuxNode(options);
-  const transport = await listen(options.credentials, (method, params) => node.call(method, params));
+  const transport = await listen(options.credentials, (method, params, raw) => node.call(method, params, raw));
   return {
     url: (credentials) => `http://${credentials ? `${credentials}@` : ''}127.0.0.1:${transport.port}/`,
     chainId: node.chainId,
@@ -132,6 +162,8 @@ export async function startAuxDaemon(options: AuxDaemonOptions = {}): Promise<Au
     mineElsewhere: (count = 1) => {
       for (let i = 0; i < count; i++) node.mineElsewhere();
     },
+    walletAddress: () => node.wallet.newAddress(),
+    payments: () => node.wallet.payments(),
     misbehave: (kind) => {
       node.fault = kind === 'down' ? 'none' : kind;
       transport.setDown(kind === 'down');
@@ -146,11 +178,12 @@ class AuxNode {
   fault: 'none' | 'wrong-chain-id' | 'malformed-hash' = 'none';
   readonly acceptedBlocks: Accepted[] = [];
   readonly submissionLog: Submission[] = [];
+  readonly wallet: AuxWallet;
 
   private readonly options: AuxDaemonOptions;
   private readonly now: () => number;
   private readonly bits: number;
-  private readonly prefixes: { p2pkh: number; p2sh: number };
+  private readonly network: 'regtest' | 'mainnet';
   /** The main chain by height. */
   private readonly chain: Block[] = [];
   /** Every stored block, main chain or not. */
@@ -160,19 +193,30 @@ class AuxNode {
   private readonly pendingByScript = new Map<string, string>();
   private pendingTip: string | undefined;
   private extraNonce = { previous: '', value: 0 };
-  /** The wallet's current mining address (getauxblock); a new one once a block paid to it is accepted. */
-  private walletKey = 0;
-  private readonly walletAddresses = new Set<string>();
 
   constructor(options: AuxDaemonOptions) {
     this.options = options;
     this.chainId = options.chainId ?? 0x62;
     this.now = options.now ?? (() => Math.floor(Date.now() / 1000));
     this.bits = options.bits ?? 0x207fffff;
-    this.prefixes = PREFIXES[options.network ?? 'regtest'];
+    this.network = options.network ?? 'regtest';
+    this.wallet = new AuxWallet({
+      coin: options.coin ?? 'DOGE',
+      network: this.network,
+      coinbaseMaturity: options.coinbaseMaturity ?? (this.network === 'mainnet' ? 240 : 60),
+      ...(options.payTxFee !== undefined && { payTxFee: options.payTxFee }),
+      now: this.now,
+      chain: {
+        tip: () => ({ height: this.tip().height, time: this.tip().time }),
+        onMainChain: (hash) => {
+          const block = this.byHash.get(hash);
+          return block && this.onMainChain(block) ? { height: block.height, time: block.time } : undefined;
+        },
+      },
+    });
     // The stand-in's own genesis (not Dogecoin's): its hash only has to be stable per coin.
     const seed = sha256d(Buffer.from(`${options.coin ?? 'DOGE'} stand-in genesis`)).subarray(0, 20);
-    const genesis = this.build(undefined, p2pkhScript(seed), this.p2pkh(seed), 1, this.now() - 60, 1);
+    const genesis = this.build(undefined, p2pkhScript(seed), this.p2pkh(seed), 1, this.now() - 60, 1, []);
     this.store(genesis);
   }
 
@@ -180,12 +224,12 @@ class AuxNode {
     return this.chain[this.chain.length - 1] as Block;
   }
 
-  call(method: string, params: unknown[]): unknown {
+  call(method: string, params: unknown[], raw: RawJson[]): unknown {
     switch (method) {
       case 'createauxblock': {
         arity(params, 1, 1, 'createauxblock <address>');
         const address = str(params[0]);
-        const script = this.scriptOf(address);
+        const script = addressScript(address, this.network);
         if (script === undefined) throw new RpcFault(-8, 'Invalid coinbase payout address');
         return this.auxBlock(script, address);
       }
@@ -195,7 +239,7 @@ class AuxNode {
       case 'getauxblock': {
         if (params.length !== 0 && params.length !== 2) throw new RpcFault(-1, 'getauxblock (hash auxpow)');
         // ScriptForMining: the wallet's reserved key, paid as <pubkey> OP_CHECKSIG.
-        const wallet = this.wallet();
+        const wallet = this.wallet.miningScript();
         if (params.length === 0) return this.auxBlock(wallet.script, wallet.address);
         return this.submit(params[0], params[1], true);
       }
@@ -223,35 +267,42 @@ class AuxNode {
       case 'getblock': {
         arity(params, 1, 2, 'getblock "blockhash" ( verbose )');
         const block = this.find(str(params[0]));
-        const raw = serializeBlock(block);
-        if (params[1] !== undefined && !bool(params[1])) return raw.toString('hex');
-        return this.blockJson(block, raw);
+        const bytes = serializeBlock(block);
+        if (params[1] !== undefined && !bool(params[1])) return bytes.toString('hex');
+        return this.blockJson(block, bytes);
       }
       case 'validateaddress': {
         arity(params, 1, 1, 'validateaddress "address"');
         const address = str(params[0]);
-        const script = this.scriptOf(address);
+        const script = addressScript(address, this.network);
         if (script === undefined) return { isvalid: false };
-        const mine = this.walletAddresses.has(address);
+        const key = this.wallet.keyOf(address);
         return {
           isvalid: true,
           address,
           scriptPubKey: script.toString('hex'),
-          ismine: mine,
+          ismine: key !== undefined,
           iswatchonly: false,
           isscript: script[0] === 0xa9,
+          // DescribeAddressVisitor adds the key of an address of ours; the address book adds its account.
+          ...(key && { pubkey: key.pubkey.toString('hex'), iscompressed: true }),
+          ...(key?.account !== undefined && { account: key.account }),
         };
       }
-      default:
-        throw new RpcFault(-32601, 'Method not found');
+      default: {
+        const walletMethod = this.wallet.methods[method];
+        if (walletMethod === undefined) throw new RpcFault(-32601, 'Method not found');
+        return walletMethod(params, raw);
+      }
     }
   }
 
-  /** Another miner's block on the tip: a header and coinbase of its own, no proof kept. */
+  /** Another miner's block on the tip: a header and coinbase of its own, the mempool, no proof kept. */
   mineElsewhere(): void {
     const tip = this.tip();
     const payee = sha256d(Buffer.from(`another miner ${tip.height + 1}`)).subarray(0, 20);
-    const block = this.build(tip, p2pkhScript(payee), this.p2pkh(payee), 1, this.blockTime(tip), BASE_VERSION);
+    const time = this.blockTime(tip);
+    const block = this.build(tip, p2pkhScript(payee), this.p2pkh(payee), 1, time, BASE_VERSION, this.wallet.mempool());
     this.store(block);
   }
 
@@ -268,7 +319,8 @@ class AuxNode {
       if (this.extraNonce.previous !== tip.hash) this.extraNonce = { previous: tip.hash, value: 0 };
       this.extraNonce.value++;
       const version = BASE_VERSION | VERSION_AUXPOW | (this.chainId << 16);
-      block = this.build(tip, script, address, this.extraNonce.value, this.blockTime(tip), version);
+      const time = this.blockTime(tip);
+      block = this.build(tip, script, address, this.extraNonce.value, time, version, this.wallet.mempool());
       this.pending.set(block.hash, block);
       this.pendingByScript.set(key, block.hash);
       this.pendingTip = tip.hash;
@@ -317,7 +369,7 @@ class AuxNode {
       return false;
     }
     // getauxblock keeps the wallet key once its answer is true: the next block pays a new address.
-    if (viaWallet) this.walletKey++;
+    if (viaWallet) this.wallet.keepMiningKey();
     if (this.byHash.has(hash)) {
       // AcceptBlock "already has" it: no new block state, nothing refused, so the answer is true.
       this.submissionLog.push({ hash, accepted: true, reason: 'duplicate' });
@@ -343,7 +395,20 @@ class AuxNode {
   private store(block: Block): boolean {
     this.byHash.set(block.hash, block);
     const onTip = this.chain.length === 0 || block.previous === this.tip().hash;
-    if (onTip) this.chain.push(block);
+    if (onTip) {
+      this.chain.push(block);
+      this.wallet.blockConnected({
+        hash: block.hash,
+        time: block.time,
+        coinbase: {
+          txid: rpcHex(sha256d(block.coinbase)),
+          raw: block.coinbase,
+          script: block.payoutScript,
+          value: block.coinbaseValue,
+        },
+        txids: block.txs.map((tx) => tx.txid),
+      });
+    }
     return onTip;
   }
 
@@ -354,9 +419,11 @@ class AuxNode {
     extraNonce: number,
     time: number,
     version: number,
+    txs: PendingTx[],
   ): Block {
     const height = previous === undefined ? 0 : previous.height + 1;
-    const coinbaseValue = this.options.subsidy ?? 1_000_000_000_000n;
+    const fees = txs.reduce((sum, tx) => sum + tx.fee, 0n);
+    const coinbaseValue = (this.options.subsidy ?? 1_000_000_000_000n) + fees;
     const scriptSig = Buffer.concat([pushNumber(height), pushData(encodeScriptNumber(extraNonce))]);
     const coinbase = Buffer.concat([
       int32LE(1),
@@ -375,7 +442,8 @@ class AuxNode {
     const header = Buffer.alloc(80);
     header.writeInt32LE(version, 0);
     if (previous) Buffer.from(previous.hash, 'hex').reverse().copy(header, 4);
-    sha256d(coinbase).copy(header, 36); // one transaction: the merkle root is its txid
+    const txids = [sha256d(coinbase), ...txs.map((tx) => Buffer.from(tx.txid, 'hex').reverse())];
+    merkleRoot(txids).copy(header, 36);
     header.writeUInt32LE(time, 68);
     header.writeUInt32LE(this.bits, 72);
     const hash = Buffer.from(sha256d(header)).reverse().toString('hex');
@@ -387,8 +455,10 @@ class AuxNode {
       previous: previous?.hash,
       time,
       coinbase,
+      payoutScript: script,
       payoutAddress,
       coinbaseValue,
+      txs,
       chainWork: (previous?.chainWork ?? 0n) + work,
     };
   }
@@ -446,13 +516,12 @@ class AuxNode {
   private blockJson(block: Block, raw: Buffer): Record<string, unknown> {
     const { previousblockhash, nextblockhash, ...header } = this.headerJson(block);
     const proof = block.auxpow?.proof;
-    const rpcHex = (h: Buffer) => Buffer.from(h).reverse().toString('hex');
     return {
       ...header,
       strippedsize: raw.length,
       size: raw.length,
       weight: raw.length * 4,
-      tx: [rpcHex(sha256d(block.coinbase))],
+      tx: [rpcHex(sha256d(block.coinbase)), ...block.txs.map((tx) => tx.txid)],
       ...(previousblockhash !== undefined && { previousblockhash }),
       ...(nextblockhash !== undefined && { nextblockhash }),
       // AuxpowToJSON; the parent coinbase carries only its hex and txid here.
@@ -469,31 +538,8 @@ class AuxNode {
     };
   }
 
-  /** CBitcoinAddress::IsValid: Base58Check, 20 bytes, the network's P2PKH or P2SH version. */
-  private scriptOf(address: string): Buffer | undefined {
-    let payload: Buffer;
-    try {
-      payload = base58CheckDecode(address);
-    } catch {
-      return undefined;
-    }
-    if (payload.length !== 21) return undefined;
-    if (payload[0] === this.prefixes.p2pkh) return p2pkhScript(payload.subarray(1));
-    if (payload[0] === this.prefixes.p2sh) return p2shScript(payload.subarray(1));
-    return undefined;
-  }
-
   private p2pkh(hash: Uint8Array): string {
-    return base58CheckEncode(Buffer.concat([Buffer.from([this.prefixes.p2pkh]), hash]));
-  }
-
-  /** The wallet's current mining key: a compressed-form public key of the stand-in's own making. */
-  private wallet(): { script: Buffer; address: string } {
-    const seed = sha256d(Buffer.from(`${this.options.coin ?? 'DOGE'} stand-in wallet key ${this.walletKey}`));
-    const pubkey = Buffer.concat([Buffer.from([0x02]), seed]);
-    const address = this.p2pkh(hash160(pubkey));
-    this.walletAddresses.add(address);
-    return { script: Buffer.concat([pushData(pubkey), Buffer.from([0xac])]), address };
+    return p2pkhAddress(hash, this.network);
   }
 }
 
@@ -512,12 +558,19 @@ function decodeAuxPow(hex: string): { bytes: Buffer; proof: AuxProof } | undefin
   }
 }
 
-function hash160(data: Uint8Array): Buffer {
-  return createHash('ripemd160').update(createHash('sha256').update(data).digest()).digest();
+function serializeBlock(block: Block): Buffer {
+  return Buffer.concat([
+    block.header,
+    block.auxpow?.bytes ?? Buffer.alloc(0),
+    encodeVarInt(1 + block.txs.length),
+    block.coinbase,
+    ...block.txs.map((tx) => tx.raw),
+  ]);
 }
 
-function serializeBlock(block: Block): Buffer {
-  return Buffer.concat([block.header, block.auxpow?.bytes ?? Buffer.alloc(0), encodeVarInt(1), block.coinbase]);
+/** A hash in RPC order (bytes reversed) as hex. */
+function rpcHex(hash: Uint8Array): string {
+  return Buffer.from(hash).reverse().toString('hex');
 }
 
 /** GetBlockProof: the expected number of hashes for a target, ~target / (target + 1) + 1. */
@@ -557,32 +610,9 @@ function isHex(text: string): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Parameters, as UniValue's getters and the RPC table refuse them
+// Named parameters
 
-function arity(params: unknown[], min: number, max: number, usage: string): void {
-  // The real answer is the whole help text; its first line is kept here.
-  if (params.length < min || params.length > max) throw new RpcFault(-1, usage);
-}
-
-function str(value: unknown): string {
-  if (typeof value !== 'string') throw new RpcFault(-1, 'JSON value is not a string as expected');
-  return value;
-}
-
-function int(value: unknown): number {
-  if (typeof value !== 'number') throw new RpcFault(-1, 'JSON value is not an integer as expected');
-  if (!Number.isInteger(value) || value < -(2 ** 31) || value >= 2 ** 31) {
-    throw new RpcFault(-1, 'JSON integer out of range');
-  }
-  return value;
-}
-
-function bool(value: unknown): boolean {
-  if (typeof value !== 'boolean') throw new RpcFault(-1, 'JSON value is not a boolean as expected');
-  return value;
-}
-
-/** Named arguments of the methods served (the RPC tables' argument names). */
+/** Named arguments of the methods served (the RPC tables' argument names; the wallet's as in its help). */
 const ARG_NAMES: Record<string, readonly string[]> = {
   createauxblock: ['address'],
   submitauxblock: ['hash', 'auxpow'],
@@ -593,19 +623,25 @@ const ARG_NAMES: Record<string, readonly string[]> = {
   getblockheader: ['blockhash', 'verbose'],
   getblock: ['blockhash', 'verbose'],
   validateaddress: ['address'],
+  getnewaddress: ['account'],
+  getbalance: ['account', 'minconf', 'include_watchonly'],
+  sendmany: ['fromaccount', 'amounts', 'minconf', 'comment', 'subtractfeefrom'],
+  gettransaction: ['txid', 'include_watchonly'],
+  listtransactions: ['account', 'count', 'skip', 'include_watchonly'],
 };
 
 /** transformNamedArguments: named → positional, holes as null, unknown names refused. */
-function positional(method: string, params: Record<string, unknown>): unknown[] {
+function positional(method: string, params: RawObject): RawJson[] {
   const names = ARG_NAMES[method] ?? [];
-  const unknown = Object.keys(params).find((key) => !names.includes(key));
-  if (unknown !== undefined) throw new RpcFault(-8, `Unknown named parameter ${unknown}`);
-  const out: unknown[] = [];
+  const unknown = params.entries.find(([key]) => !names.includes(key));
+  if (unknown !== undefined) throw new RpcFault(-8, `Unknown named parameter ${unknown[0]}`);
+  const out: RawJson[] = [];
   let hole = 0;
   for (const name of names) {
-    if (name in params) {
+    const value = params.get(name);
+    if (value !== undefined) {
       for (; hole > 0; hole--) out.push(null);
-      out.push(params[name]);
+      out.push(value);
     } else {
       hole++;
     }
@@ -616,7 +652,8 @@ function positional(method: string, params: Record<string, unknown>): unknown[] 
 // ---------------------------------------------------------------------------------------------
 // HTTP: JSON-RPC 1.0 as Bitcoin Core 0.14's httprpc.cpp serves it
 
-type Handler = (method: string, params: unknown[]) => unknown;
+/** A method call: its parameters as JSON.parse gives them, and as written (number literals' own digits). */
+type Handler = (method: string, params: unknown[], raw: RawJson[]) => unknown;
 
 interface Transport {
   port: number;
@@ -640,7 +677,8 @@ async function listen(credentials: string | undefined, handle: Handler): Promise
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const { status, body } = answer(Buffer.concat(chunks).toString('utf8'), handle);
-      res.writeHead(status, { 'content-type': 'application/json' }).end(`${JSON.stringify(body)}\n`);
+      // writeJson: amounts go out as the wallet wrote them, not through a double.
+      res.writeHead(status, { 'content-type': 'application/json' }).end(`${writeJson(body)}\n`);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -685,9 +723,9 @@ async function listen(credentials: string | undefined, handle: Handler): Promise
 
 /** One HTTP body in, the status and reply out (a batch is answered 200 with one reply per call). */
 function answer(text: string, handle: Handler): { status: number; body: unknown } {
-  let request: unknown;
+  let request: RawJson;
   try {
-    request = JSON.parse(text);
+    request = parseRawJson(text);
   } catch {
     return { status: 500, body: { result: null, error: { code: -32700, message: 'Parse error' }, id: null } };
   }
@@ -695,22 +733,22 @@ function answer(text: string, handle: Handler): { status: number; body: unknown 
   return execute(request, handle);
 }
 
-function execute(request: unknown, handle: Handler): { status: number; body: unknown } {
-  let id: unknown = null;
+function execute(request: RawJson, handle: Handler): { status: number; body: unknown } {
+  // The id goes back as it came, digit for digit.
+  let id: RawJson = null;
   try {
-    if (request === null || typeof request !== 'object' || Array.isArray(request)) {
-      throw new RpcFault(-32700, 'Top-level object parse error');
-    }
-    const r = request as { id?: unknown; method?: unknown; params?: unknown };
-    id = r.id ?? null;
-    if (r.method === undefined) throw new RpcFault(-32600, 'Missing method');
-    if (typeof r.method !== 'string') throw new RpcFault(-32600, 'Method must be a string');
-    let params: unknown[];
-    if (r.params === undefined || r.params === null) params = [];
-    else if (Array.isArray(r.params)) params = r.params;
-    else if (typeof r.params === 'object') params = positional(r.method, r.params as Record<string, unknown>);
+    if (!(request instanceof RawObject)) throw new RpcFault(-32700, 'Top-level object parse error');
+    id = request.get('id') ?? null;
+    const method = request.get('method');
+    if (method === undefined) throw new RpcFault(-32600, 'Missing method');
+    if (typeof method !== 'string') throw new RpcFault(-32600, 'Method must be a string');
+    const given = request.get('params');
+    let raw: RawJson[];
+    if (given === undefined || given === null) raw = [];
+    else if (Array.isArray(given)) raw = given;
+    else if (given instanceof RawObject) raw = positional(method, given);
     else throw new RpcFault(-32600, 'Params must be an array or object');
-    const result = handle(r.method, params);
+    const result = handle(method, raw.map(plainOf), raw);
     return { status: 200, body: { result: result ?? null, error: null, id } };
   } catch (error) {
     const fault = error instanceof RpcFault ? error : new RpcFault(-1, String(error));

@@ -9,6 +9,7 @@ export { type ChainwebNodeStandIn, realMainnetHeaders, STAND_IN_MINER, startChai
 export { CkbStandInNode, STAND_IN_SECP256K1_DEP_GROUP, startCkbNode } from './ckbNode.js';
 export { REAL_CKB_CHAIN, REAL_CKB_POW_BLOCK, type RealCkbBlock } from './ckbRealTemplates.js';
 export { type Dashd, startDashd } from './dashd.js';
+export { type AuxDaemon, startAuxDaemon } from './dogecoind.js';
 export { type EvmNode, startEvmNode } from './evmNode.js';
 export { closeFakeDaemons } from './fakeDaemon.js';
 export { realKaspaBlocks } from './kaspaFixtures.js';

@@ -119,3 +119,8 @@ export async function isMergedCoin(db: Executor, algorithm: string, coin: string
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The aux chains' newest states, per algorithm and coin (merged mining). */
+export function mergedNetworkStates(db: Executor): Promise<MergedNetworkState[]> {
+  return db.selectFrom('merged_network_states').selectAll().orderBy('algorithm').orderBy('coin').execute();
+}

@@ -12,6 +12,7 @@ import {
 import type { AlgorithmKey } from '@lodestone/domain';
 import { type StratumWork, stratumWork } from '../../stratum/work.js';
 import type { ChainModule } from '../chain.js';
+import { demoMergedMining } from './demoMerged.js';
 import { BitcoinDialect } from './dialect.js';
 import { BitcoinMiner } from './miner.js';
 import type { MergedCoinSetting } from './settings.js';
@@ -80,9 +81,17 @@ export const bitcoin: ChainModule = {
       },
     };
   },
-  demo(algorithm, { expectedHashesPerBlock, valuation }) {
+  demo(algorithm, { expectedHashesPerBlock, valuation, logger }) {
     if (!isBitcoinAlgorithm(algorithm)) return undefined;
-    return bitcoinWork(new DemoJobSource({ algorithm, expectedHashesPerBlock, valuation }));
+    return bitcoinWork(
+      new DemoJobSource({
+        algorithm,
+        expectedHashesPerBlock,
+        valuation,
+        // SCRYPT's demo is merge-mined, as every large SCRYPT pool is.
+        ...(algorithm === 'scrypt' && { merged: demoMergedMining(expectedHashesPerBlock, valuation, logger) }),
+      }),
+    );
   },
   miner: (algorithm) => (isBitcoinAlgorithm(algorithm) ? new BitcoinMiner(algorithm) : undefined),
   payoutWallet: (setting, coin) =>

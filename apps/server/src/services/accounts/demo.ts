@@ -1,10 +1,33 @@
-import { type DB, insertAccount, insertUser, liveAccountByUsername, userByEmail } from '@lodestone/db';
+import {
+  type DB,
+  insertAccount,
+  insertUser,
+  liveAccountByUsername,
+  replaceConversionSettings,
+  userByEmail,
+} from '@lodestone/db';
 import type { Kysely } from 'kysely';
 import type { ServiceLog } from '../log.js';
 import { newAccountSecrets } from './accountValues.js';
 
 /** The user that owns the demo fleet's accounts. It has no password: nobody logs in as it. */
 export const DEMO_USER_EMAIL = 'demo@lodestone.invalid';
+
+/**
+ * The second demo account keeps part of its SCRYPT earnings in the merge-mined coins, so the demo
+ * shows Dogecoin and Bellscoin credited beside Litecoin (an account that chose nothing is credited
+ * all of SCRYPT's value in Litecoin; docs/money.md, "Merged mining").
+ */
+const DEMO_MERGED_CONVERSION = new Map([
+  [
+    'scrypt' as const,
+    [
+      { ticker: 'LTC', proportion: '50' },
+      { ticker: 'DOGE', proportion: '30' },
+      { ticker: 'BELLS', proportion: '20' },
+    ],
+  ],
+]);
 
 /**
  * Makes sure the demo fleet's accounts (`demo1` … `demoN`) exist, owned by the demo user, so that
@@ -34,5 +57,6 @@ export async function ensureDemoAccounts(
     const inserted = await insertAccount(db, { userId: user.id, username, ...(await newAccountSecrets(db)) });
     // Another process created it meanwhile, or a removed account keeps the name reserved.
     if (!inserted.ok) log.warn({ username }, 'a demo account name is taken or reserved');
+    else if (i === 2) await replaceConversionSettings(db, inserted.row.id, DEMO_MERGED_CONVERSION, false);
   }
 }

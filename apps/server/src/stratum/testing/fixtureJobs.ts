@@ -4,7 +4,13 @@
  * chooses, with block submissions recorded instead of sent to a daemon.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { type BitcoinJob, bitcoinWorkKey, type JobSource, type SubmitBlockResult } from '@lodestone/chain';
+import {
+  type BitcoinJob,
+  bitcoinWorkKey,
+  type JobSource,
+  type MergedWork,
+  type SubmitBlockResult,
+} from '@lodestone/chain';
 import { merkleRoot, sha256d, swapWords } from '../client/work.js';
 import type { StratumAlgorithm } from '../pow.js';
 
@@ -43,6 +49,8 @@ export interface FixtureJobOptions {
   bytes?: (size: number) => Buffer;
   /** The merkle branch itself (a template refresh that kept every transaction). */
   merkleBranch?: readonly string[];
+  /** Aux chains merge-mined with the job: their commitment is pushed before the extranonce, as createTemplateJob does. */
+  merged?: MergedWork | undefined;
 }
 
 export function fixtureJob(options: FixtureJobOptions): BitcoinJob {
@@ -50,8 +58,12 @@ export function fixtureJob(options: FixtureJobOptions): BitcoinJob {
   const heightPush = Buffer.alloc(4);
   heightPush[0] = 3;
   heightPush.writeUIntLE(options.height, 1, 3);
+  // The commitment is 44 bytes: one direct push (below OP_PUSHDATA1).
+  const auxPush = options.merged
+    ? Buffer.concat([Buffer.from([options.merged.commitment.length]), options.merged.commitment])
+    : Buffer.alloc(0);
   const tag = Buffer.from('/lodestone-test/');
-  const scriptSigLength = heightPush.length + extranonceSize + tag.length;
+  const scriptSigLength = heightPush.length + auxPush.length + extranonceSize + tag.length;
   const coinbaseValue = options.coinbaseValue ?? 625_000_000n;
   const value = Buffer.alloc(8);
   value.writeBigUInt64LE(coinbaseValue);
@@ -62,6 +74,7 @@ export function fixtureJob(options: FixtureJobOptions): BitcoinJob {
     Buffer.from('ffffffff', 'hex'),
     varint(scriptSigLength),
     heightPush,
+    auxPush,
   ]).toString('hex');
   const coinbase2 = Buffer.concat([
     tag,
@@ -113,6 +126,7 @@ export function fixtureJob(options: FixtureJobOptions): BitcoinJob {
     coinbaseValue,
     cleanJobs: options.cleanJobs,
     createdAt: options.curtime * 1000,
+    merged: options.merged,
     workKey: bitcoinWorkKey({ prevHashNotify, coinbase1, coinbase2, merkleBranch, version, bits: bitsHex }),
     header,
     block(en1, en2, ntime, nonce, v) {
@@ -134,6 +148,8 @@ export interface FixtureSourceOptions {
   initialJob?: boolean;
   /** Makes every job's bytes follow from this seed (replayed sessions that must repeat exactly). */
   seed?: string;
+  /** Every job is merge-mined with these aux chains (fixtureJob's `merged`). */
+  merged?: MergedWork;
 }
 
 /** Bytes that follow from a seed: sha256(seed ‖ counter), as many as asked. */
@@ -218,6 +234,7 @@ export class FixtureJobSource implements JobSource {
         curtime: latest.curtime + seconds,
         extranonceSize: this.extranonceSize,
         merkleBranch: latest.merkleBranch,
+        merged: this.options.merged,
       }),
     );
   }
@@ -241,6 +258,7 @@ export class FixtureJobSource implements JobSource {
       curtime: Math.floor((this.options.now?.() ?? Date.now()) / 1000),
       extranonceSize: this.extranonceSize,
       bytes: this.bytes,
+      merged: this.options.merged,
     });
   }
 
