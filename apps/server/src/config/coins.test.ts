@@ -165,13 +165,17 @@ describe('COINS: merged mining on SCRYPT', () => {
         {
           ticker: 'LTC',
           merged: [
-            { ...DOGE, poll_interval_ms: 1000 },
-            { ...BELLS, poll_interval_ms: 1000 },
+            { ...DOGE, poll_interval_ms: 1000, coinbase_maturity: 240 },
+            { ...BELLS, poll_interval_ms: 1000, coinbase_maturity: 30 },
           ],
         },
       ],
     });
     expect(coins([LTC])).toMatchObject({ coins: [{ ticker: 'LTC', merged: [] }] });
+    const other = { ...DOGE, ticker: 'XMY', chain_id: 90 };
+    expect(coins([{ ...LTC, merged: [other, { ...BELLS, coinbase_maturity: 5 }] }])).toMatchObject({
+      coins: [{ merged: [{ coinbase_maturity: 100 }, { coinbase_maturity: 5 }] }],
+    });
   });
 
   it.each([

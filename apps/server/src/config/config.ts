@@ -131,13 +131,14 @@ function crossChecks(config: Config): string[] {
 /** Every coin the pool mines: each configured coin, then the coins merge-mined with it. */
 export function minedTickers(
   coins: readonly CoinSetting[],
-): { ticker: string; algorithm: CoinSetting['algorithm']; mergedWith?: string }[] {
+): { ticker: string; algorithm: CoinSetting['algorithm']; mergedWith?: string; coinbaseMaturity?: number }[] {
   return coins.flatMap((coin) => [
     { ticker: coin.ticker, algorithm: coin.algorithm },
     ...('merged' in coin ? coin.merged : []).map((aux) => ({
       ticker: aux.ticker,
       algorithm: coin.algorithm,
       mergedWith: coin.ticker,
+      coinbaseMaturity: aux.coinbase_maturity,
     })),
   ]);
 }

@@ -45,9 +45,13 @@ export const DEMO_BLOCK_PERIOD_MS = 10 * 60_000;
 export const BLOCK_NOT_FOUND_WARNING_MS = 60 * 60_000;
 
 /** Confirmations at which a block is mature: real blocks at least coinbase maturity. */
-export function requiredConfirmations(catalogueConfirmations: number | undefined, real: boolean): number {
-  if (!real) return catalogueConfirmations ?? COINBASE_MATURITY;
-  return Math.max(catalogueConfirmations ?? 0, COINBASE_MATURITY);
+export function requiredConfirmations(
+  catalogueConfirmations: number | undefined,
+  real: boolean,
+  coinbaseMaturity = COINBASE_MATURITY,
+): number {
+  if (!real) return catalogueConfirmations ?? coinbaseMaturity;
+  return Math.max(catalogueConfirmations ?? 0, coinbaseMaturity);
 }
 
 /** The demo chain's confirmations of a block found at `foundAt`: whole ten-minute periods since. */
@@ -57,8 +61,11 @@ export function demoConfirmations(foundAt: Date, now: Date): number {
 
 export interface BlockConfirmationDeps {
   db: Kysely<DB>;
-  /** Coins mined from real daemons (the `coins` setting); every other block is the demo network's. */
-  minedCoins: readonly { ticker: string; algorithm: string }[];
+  /**
+   * Coins mined from real daemons (the `coins` setting, merged coins included); every other block is
+   * the demo network's. `coinbaseMaturity`: the chain's own, where it is not Bitcoin's 100 (Dogecoin).
+   */
+  minedCoins: readonly { ticker: string; algorithm: string; coinbaseMaturity?: number }[];
   statusOf: BlockStatusOf;
   log: Log;
   signal?: AbortSignal;
@@ -86,8 +93,9 @@ export async function runBlockConfirmations(deps: BlockConfirmationDeps, now: Da
   for (const block of blocks) {
     if (deps.signal?.aborted) break;
     const coin = catalogue.get(block.coin);
-    const real = deps.minedCoins.some((c) => c.ticker === block.coin && c.algorithm === block.algorithm);
-    const required = requiredConfirmations(coin?.confirmations, real);
+    const mined = deps.minedCoins.find((c) => c.ticker === block.coin && c.algorithm === block.algorithm);
+    const real = mined !== undefined;
+    const required = requiredConfirmations(coin?.confirmations, real, mined?.coinbaseMaturity);
     if (!real) {
       await advance(deps, block, coin, demoConfirmations(block.found_at, now), required, now, false, result);
       continue;

@@ -6,7 +6,7 @@
  * each stand-in takes the pool's proof, the three found blocks are recorded once each, and the share's
  * PPS credit is the hand-computed sum over the three chains; the ledger reconciles.
  */
-import { AuxChainSource, DaemonJobSource, MergedMining, NETWORKS, p2pkhAddress } from '@lodestone/chain';
+import { AuxChainSource, BitcoinWallet, DaemonJobSource, MergedMining, NETWORKS, p2pkhAddress } from '@lodestone/chain';
 import { type AuxDaemon, type LitecoinRegtest, startAuxDaemon, startLitecoinRegtest } from '@lodestone/chain/testing';
 import {
   balancesOfAccount,
@@ -16,11 +16,15 @@ import {
   reconcileLedger,
   savePrices,
 } from '@lodestone/db';
-import { createTestDatabase, insertedRow } from '@lodestone/db/testing';
+import { createTestDatabase, insertedRow, seedBalance, seedPayoutSettings } from '@lodestone/db/testing';
 import { Exact, type ShareBatch } from '@lodestone/domain';
 import { POW } from '@lodestone/pow';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { minedTickers, parseConfig } from '../config/config.js';
 import { applyShareBatch, recordFoundBlock } from '../jobs/accounting.js';
+import { daemonBlockStatus, runBlockConfirmations } from '../jobs/blockConfirmations.js';
+import { runPayouts } from '../jobs/payouts/run.js';
+import { recordingLog } from '../jobs/testing.js';
 import { findShare } from './client/miner.js';
 import type { StratumClient } from './client/stratumClient.js';
 import type { StratumServer } from './startStratum.js';
@@ -41,6 +45,7 @@ describe('merged mining through the SCRYPT port on litecoind -regtest and two au
   let client: StratumClient;
   let database: Database;
   let account: bigint;
+  let dogePoolAddress: string;
 
   beforeAll(async () => {
     [net, doge, bells, database] = await Promise.all([
@@ -59,14 +64,10 @@ describe('merged mining through the SCRYPT port on litecoind -regtest and two au
         referralCode: 'ACCT',
       }),
     ).id;
-    const chain = (coin: string, chainId: number, node: AuxDaemon, label: number) =>
-      new AuxChainSource({
-        coin,
-        chainId,
-        daemons: [node.url()],
-        payoutAddress: p2pkhAddress(Buffer.alloc(20, label), REGTEST),
-        pollIntervalMs: 50,
-      });
+    // Dogecoin's blocks pay the aux daemon's own wallet, which then pays DOGE payouts.
+    dogePoolAddress = doge.walletAddress();
+    const chain = (coin: string, chainId: number, node: AuxDaemon, payoutAddress: string) =>
+      new AuxChainSource({ coin, chainId, daemons: [node.url()], payoutAddress, pollIntervalMs: 50 });
     source = new DaemonJobSource({
       coin: 'LTC',
       algorithm: 'scrypt',
@@ -75,7 +76,10 @@ describe('merged mining through the SCRYPT port on litecoind -regtest and two au
       network: NETWORKS['litecoin-regtest'],
       rules: ['mweb', 'segwit'],
       pollIntervalMs: 100,
-      merged: new MergedMining([chain('DOGE', 98, doge, 0xd0), chain('BELLS', 16, bells, 0xbe)]),
+      merged: new MergedMining([
+        chain('DOGE', 98, doge, dogePoolAddress),
+        chain('BELLS', 16, bells, p2pkhAddress(Buffer.alloc(20, 0xbe), REGTEST)),
+      ]),
     });
     await source.start();
     bus = new RecordingBus();
@@ -191,6 +195,72 @@ describe('merged mining through the SCRYPT port on litecoind -regtest and two au
       expect(Exact.of(credited).isZero()).toBe(false);
       expect(litoshi.minus(Exact.of(credited)).isNegative()).toBe(false);
       expect(litoshi.minus(Exact.of(credited)).minus(Exact.ONE).isNegative()).toBe(true);
+      expect(await reconcileLedger(database.db)).toEqual([]);
+    },
+    TIMEOUT,
+  );
+  it(
+    "matures the Dogecoin block on its own daemon and pays a DOGE payout from that daemon's wallet",
+    async () => {
+      const dogeBlock = bus.blocks.find((b) => b.coin === 'DOGE');
+      if (!dogeBlock) throw new Error('the first test found no DOGE block');
+      // The pool's configuration as an operator writes it (COINS), read by the pool's own parser.
+      const { coins } = parseConfig({
+        COINS: JSON.stringify([
+          {
+            ticker: 'LTC',
+            algorithm: 'scrypt',
+            daemons: [net.miner.rpcUrl],
+            pool_address: net.poolAddress,
+            rules: ['mweb', 'segwit'],
+            // Dogecoin regtest's maturity (mainnet: 240, the default for chain id 98).
+            merged: [
+              {
+                ticker: 'DOGE',
+                chain_id: 98,
+                daemons: [doge.url()],
+                pool_address: dogePoolAddress,
+                coinbase_maturity: 60,
+              },
+            ],
+          },
+        ]),
+      });
+      // Other miners extend Dogecoin past its coinbase maturity (60 on regtest, spendable at 61).
+      doge.mineElsewhere(61);
+      const statusOf = daemonBlockStatus(coins);
+      const confirmed = await runBlockConfirmations(
+        { db: database.db, minedCoins: minedTickers(coins), statusOf, log: recordingLog() },
+        new Date(),
+      );
+      expect(confirmed.confirmed).toContain(dogeBlock.hash);
+      const row = await database.db
+        .selectFrom('blocks')
+        .select('status')
+        .where('hash', '=', dogeBlock.hash)
+        .executeTakeFirst();
+      expect(row?.status).toBe('confirmed');
+
+      // The wallet holds what the pool mined: the aux block's coinbase, now mature.
+      const wallet = new BitcoinWallet({ coin: 'DOGE', decimals: 8, rpcUrl: doge.url() });
+      expect(await wallet.balance()).toBe(BigInt(dogeBlock.reward));
+
+      // A miner is owed 1,234.56789012 DOGE; the payout goes out of the aux daemon's wallet.
+      const payTo = p2pkhAddress(Buffer.alloc(20, 0x77), REGTEST);
+      await seedBalance(database.db, account, 'DOGE', 123_456_789_012n);
+      await seedPayoutSettings(database.db, account, 'DOGE', [[payTo, '100']]);
+      const hot = new Map([['DOGE', { wallet, minBalance: 0n }]]);
+      const result = await runPayouts({ db: database.db, wallets: hot, log: recordingLog() }, new Date());
+      expect(result.sent).toHaveLength(1);
+      const payout = await database.db
+        .selectFrom('payouts')
+        .selectAll()
+        .where('coin', '=', 'DOGE')
+        .executeTakeFirstOrThrow();
+      expect(payout).toMatchObject({ status: 'sent', total: '123456789012' });
+      const paid = doge.payments().find((p) => p.txid === payout.txid);
+      expect(paid?.outputs).toEqual([{ address: payTo, amount: 123_456_789_012n }]);
+      expect(await wallet.balance()).toBe(BigInt(dogeBlock.reward) - 123_456_789_012n - BigInt(payout.fee ?? '0'));
       expect(await reconcileLedger(database.db)).toEqual([]);
     },
     TIMEOUT,

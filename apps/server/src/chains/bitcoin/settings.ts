@@ -17,8 +17,28 @@ export const mergedCoinSetting = z
     daemons: daemonUrls,
     pool_address: z.string().min(1),
     poll_interval_ms: pollInterval,
+    /**
+     * Confirmations before its blocks' rewards can be spent, so before a found block counts as revenue.
+     * By chain id unless set: Dogecoin's 240 (98; its regtest's is 60: set it), Bellscoin's 30 (16),
+     * Bitcoin's 100 for any other.
+     */
+    coinbase_maturity: z.number().int().min(1).max(10_000).optional(),
   })
-  .strict();
+  .strict()
+  .transform((aux) => ({
+    ...aux,
+    coinbase_maturity: aux.coinbase_maturity ?? COINBASE_MATURITY_BY_CHAIN_ID.get(aux.chain_id) ?? 100,
+  }));
+
+/**
+ * Coinbase maturity of the aux chains the pool knows, by chain id: Dogecoin Core (src/chainparams.cpp,
+ * 240 from height 145,000 on mainnet and testnet) and Bells Core (src/consensus/consensus.h,
+ * COINBASE_MATURITY = 30); docs/coins/dogecoin.md.
+ */
+const COINBASE_MATURITY_BY_CHAIN_ID = new Map([
+  [98, 240],
+  [16, 30],
+]);
 export type MergedCoinSetting = z.output<typeof mergedCoinSetting>;
 
 /** A bitcoin-family coin (SHA256, SCRYPT, X11) mined from its daemons' getblocktemplate. */
