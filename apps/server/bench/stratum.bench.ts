@@ -314,7 +314,7 @@ async function startServer(benchCase: StratumBenchCase, journal = false) {
   const pow = POW[algorithm];
   // The lowest difficulty there is: every hash meets its target. Fixed, so vardiff never moves it.
   const difficulty = pow.difficultyForTarget(MAX_TARGET);
-  const work = await benchCase.work();
+  const work = benchCase.work();
   const { source } = work;
   await source.start();
   let batches = 0;

@@ -5,8 +5,6 @@
  * one more entry under a key of its own, compared with the plain case it names.
  */
 
-import { createHash } from 'node:crypto';
-import { AuxChainSource, MergedMining, type MergedWork } from '@lodestone/chain';
 import { REAL_CKB_POW_BLOCK } from '@lodestone/chain/testing';
 import type { AlgorithmKey } from '@lodestone/domain';
 import { bitcoinWork } from '../src/chains/bitcoin/index.js';
@@ -22,7 +20,8 @@ import { KaspaMiner } from '../src/chains/kaspa/miner.js';
 import { KaspaFixtureSource } from '../src/chains/kaspa/testing.js';
 import type { MinerDialect } from '../src/stratum/client/minerDialect.js';
 import type { StratumAlgorithm } from '../src/stratum/pow.js';
-import { compactBits, FixtureJobSource } from '../src/stratum/testing/fixtureJobs.js';
+import { FixtureJobSource } from '../src/stratum/testing/fixtureJobs.js';
+import { fixtureMergedWork } from '../src/stratum/testing/mergedFixture.js';
 import type { StratumWork } from '../src/stratum/work.js';
 
 export interface StratumBenchCase {
@@ -36,7 +35,7 @@ export interface StratumBenchCase {
    * below the target of the lowest share difficulty (the benchmark's port difficulty), so that no
    * share is a block.
    */
-  work(): StratumWork | Promise<StratumWork>;
+  work(): StratumWork;
   /** The miner side of the algorithm's dialect, one per connection. */
   miner(): MinerDialect;
 }
@@ -51,80 +50,13 @@ function bitcoinCase(algorithm: StratumAlgorithm): StratumBenchCase {
   };
 }
 
-/**
- * The aux chains of the merged SCRYPT case: Dogecoin (chain id 98) and Bellscoin (chain id 16), at a
- * mainnet-like difficulty (about 20 M each, 2025's order, written from memory: a share at the port's
- * difficulty meets it once in some 2^56, so none of the bench's does) and block value. Each answers
- * createauxblock like its daemon; the MergedWork is built by the AuxChainSource and MergedMining a
- * pool on real daemons uses.
- */
-const BENCH_AUX_CHAINS = [
-  { coin: 'DOGE', chainId: 98, height: 5_800_000, coinbaseValue: 1_000_000_000_000, difficulty: 20_000_000n },
-  { coin: 'BELLS', chainId: 16, height: 300_000, coinbaseValue: 1_500_000_000, difficulty: 20_000_000n },
-] as const;
-
-/** The difficulty-1 target of the bitcoin family's difficulty (0xffff · 2^208). */
-const DIFFICULTY_1_TARGET = 0xffffn << 208n;
-
-function benchHash(label: string): string {
-  return createHash('sha256').update(`lodestone bench ${label}`).digest('hex');
-}
-
-/** An aux daemon's answers (validateaddress, createauxblock, getbestblockhash), as the RPC client's fetch. */
-function auxDaemonFetch(chain: (typeof BENCH_AUX_CHAINS)[number]): typeof fetch {
-  const previousblockhash = benchHash(`${chain.coin} tip`);
-  const answers: Record<string, unknown> = {
-    validateaddress: { isvalid: true },
-    getbestblockhash: previousblockhash,
-    createauxblock: {
-      hash: benchHash(`${chain.coin} block`),
-      chainid: chain.chainId,
-      previousblockhash,
-      coinbasevalue: chain.coinbaseValue,
-      bits: compactBits(DIFFICULTY_1_TARGET / chain.difficulty)
-        .toString(16)
-        .padStart(8, '0'),
-      height: chain.height,
-    },
-  };
-  return async (_url, init) => {
-    const { id, method } = JSON.parse(String(init?.body)) as { id: number; method: string };
-    const reply =
-      method in answers
-        ? { result: answers[method], error: null, id }
-        : { result: null, error: { code: -32601, message: 'Method not found' }, id };
-    return new Response(JSON.stringify(reply), { headers: { 'content-type': 'application/json' } });
-  };
-}
-
-/** The merged work of the two bench aux chains, built once (no polling afterwards: the work never changes). */
-async function benchMergedWork(): Promise<MergedWork> {
-  const merged = new MergedMining(
-    BENCH_AUX_CHAINS.map(
-      (chain) =>
-        new AuxChainSource({
-          coin: chain.coin,
-          chainId: chain.chainId,
-          daemons: [{ url: `http://${chain.coin.toLowerCase()}.bench.invalid/`, fetch: auxDaemonFetch(chain) }],
-          payoutAddress: 'bench',
-          pollIntervalMs: 3_600_000,
-        }),
-    ),
-  );
-  await merged.start();
-  await merged.stop();
-  const work = merged.current();
-  if (work?.chains.length !== BENCH_AUX_CHAINS.length) throw new Error('bench:stratum: the aux chains gave no work');
-  return work;
-}
-
 /** SCRYPT merge-mined with the two aux chains: the plain SCRYPT case plus the commitment and each share's aux target checks. */
 const scryptMergedCase: StratumBenchCase = {
   key: 'scrypt+merged',
   algorithm: 'scrypt',
   variant: { label: 'SCRYPT, 2 merged chains', plain: 'scrypt' },
-  work: async () =>
-    bitcoinWork(new FixtureJobSource({ algorithm: 'scrypt', networkTarget: 1n, merged: await benchMergedWork() })),
+  work: () =>
+    bitcoinWork(new FixtureJobSource({ algorithm: 'scrypt', networkTarget: 1n, merged: fixtureMergedWork() })),
   miner: () => new BitcoinMiner('scrypt'),
 };
 

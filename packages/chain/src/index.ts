@@ -20,6 +20,7 @@ export { AuxChainSource } from './auxpow/auxChain.js';
 export {
   MergedMining,
   type MergedWork,
+  mergedWork,
   shareAuxPow,
 } from './auxpow/merged.js';
 export { encodeSegwitAddress, p2pkhAddress } from './bitcoin/address.js';

@@ -84,6 +84,18 @@ describe('demo fleet', () => {
       const [account, worker] = w.login.split('.') as [string, string];
       expect(h.bus.totals(account, worker).valid).toBeGreaterThanOrEqual(2);
     }
+    // SCRYPT's demo is merge-mined: its batches carry the demo Dogecoin and Bellscoin, valued at a
+    // real difficulty (20 M in getdifficulty terms, about 20 M × 65,536 in scrypt's share convention:
+    // getdifficulty's difficulty 1 is 0xffff × 2^208, the share convention's 2^224 ÷ 65,536).
+    const scrypt = h.bus.batches.find((b) => b.algorithm === 'scrypt');
+    expect(scrypt?.network?.coin).toBe('LTC');
+    expect(scrypt?.merged?.map((n) => [n.coin, n.reward, n.demo])).toEqual([
+      ['DOGE', '1000000000000', true],
+      ['BELLS', '1500000000', true],
+    ]);
+    for (const n of scrypt?.merged ?? []) {
+      expect(Math.abs(Number(n.difficulty) / (20_000_000 * 65_536) - 1)).toBeLessThan(1e-4);
+    }
   });
 
   it('mines the CKB, Kadena and Kaspa demo chains through their miner dialects', async () => {

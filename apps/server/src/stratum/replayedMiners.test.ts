@@ -14,6 +14,7 @@ import { powFor, type StratumAlgorithm } from './pow.js';
 import { DEFAULT_SESSION_LIMITS, Session } from './session.js';
 import type { ShareOutcome } from './shareAggregator.js';
 import { FixtureJobSource } from './testing/fixtureJobs.js';
+import { fixtureMergedWork } from './testing/mergedFixture.js';
 import { type MinerBehaviour, replayMiner } from './testing/replayedMiner.js';
 import { DEFAULT_VARDIFF } from './vardiff.js';
 
@@ -23,12 +24,14 @@ interface Case {
   hashrate: number;
   /** Hashes per share at the start (the demo port's 4,096 unless the algorithm is too slow to hash here). */
   startHashes: number;
+  /** Jobs merge-mined with two aux chains (SCRYPT's port as a merged-mining pool runs it). */
+  merged?: boolean;
 }
 
 const CASES: Case[] = [
   { algorithm: 'sha256', hashrate: 10_000, startHashes: 4096 },
   { algorithm: 'x11', hashrate: 2_000, startHashes: 256 },
-  { algorithm: 'scrypt', hashrate: 300, startHashes: 64 },
+  { algorithm: 'scrypt', hashrate: 300, startHashes: 64, merged: true },
 ];
 const BEHAVIOURS: MinerBehaviour[] = ['keeps-work-until-header-changes', 'restarts-on-new-job-id'];
 const DURATION_MS = 120_000;
@@ -37,7 +40,12 @@ async function replay(c: Case, behaviour: MinerBehaviour) {
   const pow = powFor(c.algorithm);
   const clock = { now: Date.UTC(2026, 0, 1) };
   const now = () => clock.now;
-  const source = new FixtureJobSource({ algorithm: c.algorithm, now, seed: `${c.algorithm}/${behaviour}` });
+  const source = new FixtureJobSource({
+    algorithm: c.algorithm,
+    now,
+    seed: `${c.algorithm}/${behaviour}`,
+    ...(c.merged && { merged: fixtureMergedWork() }),
+  });
   const jobs = new JobManager(source, { log: SILENT_LOG });
   jobs.start();
   const port = portDifficulty(c.algorithm, 'standard', true, pow, {});
@@ -100,7 +108,9 @@ async function replay(c: Case, behaviour: MinerBehaviour) {
 describe('replayed real miners keep their shares through vardiff', () => {
   for (const c of CASES) {
     for (const behaviour of BEHAVIOURS) {
-      it(`${c.algorithm}, a miner that ${behaviour.replaceAll('-', ' ')}`, { timeout: 60_000 }, async () => {
+      it(`${c.algorithm}${c.merged ? ' (merge-mined)' : ''}, a miner that ${behaviour.replaceAll('-', ' ')}`, {
+        timeout: 60_000,
+      }, async () => {
         const { result, credited, right, difficultyAt, pow } = await replay(c, behaviour);
         // ≥ 99% of honest shares accepted, none refused as a duplicate the pool caused.
         expect(result.submitted).toBeGreaterThan(20);
