@@ -191,6 +191,7 @@ describe('COINS: merged mining on SCRYPT', () => {
       [{ ...LTC, algorithm: 'sha256', merged: [DOGE] }],
       /merged mining is for SCRYPT coins/,
     ],
+    ['a pool tag over 20 bytes', [{ ...LTC, pool_tag: '/矿池矿池矿池矿池/' }], /at most 20 bytes of UTF-8.*pool_tag/],
     ['a chain id out of range', [{ ...LTC, merged: [{ ...DOGE, chain_id: 70_000 }] }], /chain_id/],
     [
       'a merged coin mined elsewhere',

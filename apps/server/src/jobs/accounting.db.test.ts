@@ -307,6 +307,20 @@ describe.each(testEngines())('accounting on %s', (engine) => {
     ]);
   });
 
+  it('turns a block recorded as refused into pending when its acceptance is reported, and nothing else', async () => {
+    const refused = foundBlock({
+      hash: 'CD'.repeat(32),
+      submitResult: { accepted: false, reason: 'stale: the DOGE chain moved on' },
+    });
+    expect(await recordFoundBlock(database.db, refused)).toEqual({ recorded: true });
+    const accepted = { ...refused, id: uuid(), submitResult: { accepted: true as const } };
+    expect(await recordFoundBlock(database.db, accepted)).toEqual({ recorded: true });
+    // A refusal reported after the acceptance changes nothing.
+    expect(await recordFoundBlock(database.db, { ...refused, id: uuid() })).toEqual({ recorded: false });
+    const rows = await database.db.selectFrom('blocks').select(['id', 'status', 'submit_error']).execute();
+    expect(rows).toEqual([{ id: refused.id, status: 'pending', submit_error: null }]);
+  });
+
   it('records CKB and Kadena block hashes as their chains write them, and refuses another chain’s form', async () => {
     const ckb = foundBlock({ algorithm: 'eaglesong', coin: 'CKB', hash: `0x${'AB'.repeat(32)}` });
     // chainweb's block hash text: 43 base64url characters, case-sensitive.

@@ -317,4 +317,42 @@ describe.each(testEngines())('PPS crediting on %s', (engine) => {
     expect(await creditPendingBatches(database.db, settings, recordingLog())).toBe(0);
     expect((await balances('alice')).LTC).toBe(middle + 990_000n + 396_000n);
   });
+
+  it('credits a waiting Litecoin value even while the Dogecoin value of the same shares still waits', async () => {
+    const DOGE: BatchNetwork = {
+      coin: 'DOGE',
+      height: 5_900_001,
+      reward: '1000000000000',
+      difficulty: '20000000',
+      demo: false,
+    };
+    // Every price stale: both values of the batch wait.
+    await database.db
+      .deleteFrom('prices')
+      .where('taken_at', '>', new Date(NOW.getTime() - 3_000_000))
+      .execute();
+    const batch = shareBatch(
+      '2026-11-01T11:59:52Z',
+      [shareCounts('alice', 'rig4', { acceptedDifficulty: 1600, valid: 1 })],
+      { network: LTC, merged: [DOGE] },
+    );
+    expect((await applyShareBatch(database.db, batch, settings)).credit).toMatchObject({ kind: 'waiting-for-prices' });
+    const waiting = () =>
+      database.db.selectFrom('pps_credits').select('coin').where('credited_at', 'is', null).orderBy('coin').execute();
+    expect(await waiting()).toEqual([{ coin: 'DOGE' }, { coin: 'LTC' }]);
+    const before = (await balances('alice')).LTC ?? 0n;
+
+    // Litecoin's price is fresh again, Dogecoin's is not: the Litecoin value is credited, whichever comes first.
+    await savePrices(database.db, {
+      source: 'test',
+      takenAt: new Date(NOW.getTime() - 30_000),
+      quotes: [
+        { ticker: 'LTC', usd: '80' },
+        { ticker: 'BTC', usd: '100000' },
+      ],
+    });
+    expect(await creditPendingBatches(database.db, settings, recordingLog())).toBe(1);
+    expect(await waiting()).toEqual([{ coin: 'DOGE' }]);
+    expect((await balances('alice')).LTC).toBe(before + 990_000n);
+  });
 });

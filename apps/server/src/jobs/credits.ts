@@ -17,8 +17,9 @@ import type { JobDefinition, Log } from './types.js';
 /**
  * Credits the batches whose values waited for a fresh price, oldest first, one transaction per
  * batch (ledger key `pps:{batchId}`, the same as an instant credit would have used, so a batch is
- * never credited twice). Stops at the first batch whose prices are still stale: later ones need the
- * same prices. Returns how many batches were credited.
+ * never credited twice). A batch whose prices are still stale is left for the next run and the
+ * others go on: with merged mining a batch's aux coin waits under an id of its own, and a stale
+ * Dogecoin price must not hold back Litecoin credits behind it. Returns how many were credited.
  */
 export async function creditPendingBatches(
   db: Kysely<DB>,
@@ -60,8 +61,7 @@ export async function creditPendingBatches(
       await markCredited(trx, batchId, outcome.ledgerTransactionId ?? null, new Date());
       return true;
     });
-    if (!done) break;
-    credited += 1;
+    if (done) credited += 1;
   }
   return credited;
 }

@@ -6,6 +6,7 @@ import { BitcoinRpc } from '../rpc/bitcoinRpc.js';
 import type { RpcClient, RpcClientOptions } from '../rpc/client.js';
 import { DaemonPool } from '../rpc/daemonPool.js';
 import { RpcError } from '../rpc/errors.js';
+import { blockStatus } from '../wallet/blockStatus.js';
 import { type AuxBlock, AuxRpc } from './auxRpc.js';
 
 export interface AuxChainOptions {
@@ -58,6 +59,9 @@ export class AuxChainSource {
   /** The daemon's best block as last seen (set even while paused), for the stale check of a submission. */
   private tip: string | undefined;
   private pausedFor: string | undefined;
+  private readonly accepted = new Set<string>();
+  /** Set once the daemon said the payout address is its chain's (asked until it can answer). */
+  private addressChecked = false;
 
   constructor(options: AuxChainOptions) {
     this.options = options;
@@ -101,12 +105,6 @@ export class AuxChainSource {
   async start(): Promise<void> {
     if (this.polling.active) return;
     try {
-      const validation = await new BitcoinRpc(this.pool).validateAddress(this.options.payoutAddress);
-      if (!validation.isValid) {
-        throw new JobSourceConfigError(
-          `${this.coin} payout address ${this.options.payoutAddress} is not valid for the ${this.coin} daemon's network`,
-        );
-      }
       await this.fetch();
     } catch (error) {
       if (error instanceof JobSourceConfigError) throw error;
@@ -125,6 +123,11 @@ export class AuxChainSource {
    */
   async submit(block: AuxBlock, auxpowHex: string): Promise<SubmitBlockResult> {
     const { hash } = block;
+    // Another share of the same aux block already made it: Dogecoin would answer true again, and a
+    // duplicate is not a second block.
+    if (this.accepted.has(hash) || this.tip === hash) {
+      return { accepted: false, hash, reason: `duplicate: the ${this.coin} block was already accepted` };
+    }
     if (this.tip !== undefined && this.tip !== block.previousBlockHash) {
       return {
         accepted: false,
@@ -140,12 +143,30 @@ export class AuxChainSource {
         ? { accepted: true, hash }
         : { accepted: false, hash, reason: `the ${this.coin} daemon refused the AuxPoW (submitauxblock: false)` };
     } catch (error) {
-      result = { accepted: false, hash, reason: error instanceof Error ? error.message : String(error) };
+      const reason = error instanceof Error ? error.message : String(error);
+      // The answer was lost (a timeout, a reset) after the daemon may have taken the block: ask it.
+      result = (await this.onChain(hash)) ? { accepted: true, hash } : { accepted: false, hash, reason };
     }
+    if (result.accepted) this.remember(hash);
     if (result.accepted) this.options.logger?.info(details, 'aux block accepted by the aux daemon');
     else this.options.logger?.error({ ...details, reason: result.reason }, 'aux block refused');
     if (this.polling.active) void this.polling.soon(() => this.poll());
     return result;
+  }
+
+  /** True when the daemons hold the block on their main chain (a lost submitauxblock answer). */
+  private async onChain(hash: string): Promise<boolean> {
+    try {
+      return (await blockStatus(this.pool, hash)).kind === 'in-main-chain';
+    } catch {
+      return false;
+    }
+  }
+
+  /** The aux blocks accepted lately (the oldest forgotten past 64). */
+  private remember(hash: string): void {
+    this.accepted.add(hash);
+    if (this.accepted.size > 64) this.accepted.delete(this.accepted.values().next().value as string);
   }
 
   private async poll(): Promise<void> {
@@ -159,7 +180,24 @@ export class AuxChainSource {
     }
   }
 
+  /**
+   * The payout address must be of the daemon's chain. Refused at start it is a configuration error;
+   * found wrong later (the daemon was out of reach at start) it pauses the chain, since blocks paying
+   * another chain's address would be lost.
+   */
+  private async checkAddress(): Promise<void> {
+    if (this.addressChecked) return;
+    const validation = await new BitcoinRpc(this.pool).validateAddress(this.options.payoutAddress);
+    if (!validation.isValid) {
+      throw new JobSourceConfigError(
+        `${this.coin} payout address ${this.options.payoutAddress} is not valid for the ${this.coin} daemon's network`,
+      );
+    }
+    this.addressChecked = true;
+  }
+
   private async fetch(): Promise<void> {
+    await this.checkAddress();
     const block = await this.aux.createAuxBlock(this.options.payoutAddress, { timeoutMs: CREATE_TIMEOUT_MS });
     if (block.chainId !== this.chainId) {
       throw new Error(

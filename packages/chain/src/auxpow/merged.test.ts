@@ -101,7 +101,15 @@ function logger(): ChainLogger & { lines: string[] } {
 type Answer = 'good' | 'wrong-chain-id' | 'malformed-hash' | 'down';
 
 async function auxNode() {
-  const state = { answer: 'good' as Answer, tip: hash(0xd0), height: 5_000_001, blocks: 0, submitted: [] as string[] };
+  const state = {
+    answer: 'good' as Answer,
+    tip: hash(0xd0),
+    height: 5_000_001,
+    blocks: 0,
+    submitted: [] as string[],
+    /** submitauxblock takes the block but its answer is lost (HTTP 500). */
+    loseAnswers: false,
+  };
   const daemon = await fakeDaemon((request, res) => {
     if (state.answer === 'down') return reply(res, 503, 'Work queue depth exceeded');
     switch (request.method) {
@@ -122,7 +130,13 @@ async function auxNode() {
         });
       case 'submitauxblock':
         state.submitted.push(String(request.params[0]));
-        return ok(res, request.id, true);
+        return state.loseAnswers ? reply(res, 500, 'lost') : ok(res, request.id, true);
+      case 'getblockheader': {
+        const known = state.submitted.includes(String(request.params[0]));
+        return known
+          ? ok(res, request.id, { hash: request.params[0], height: state.height, confirmations: 1 })
+          : reply(res, 200, { result: null, error: { code: -5, message: 'Block not found' }, id: request.id });
+      }
       default:
         return reply(res, 200, { result: null, error: { code: -32601, message: 'Method not found' }, id: request.id });
     }
@@ -140,6 +154,25 @@ function dogeChain(url: string, logger?: ChainLogger): AuxChainSource {
     pollIntervalMs: 20,
     ...(logger && { logger }),
   });
+}
+
+/** A test's body with the DOGE chain started on a stand-in node; the chain is stopped after it. */
+async function onDogeChain(body: (doge: AuxChainSource, node: Awaited<ReturnType<typeof auxNode>>) => Promise<void>) {
+  const node = await auxNode();
+  const doge = dogeChain(node.url);
+  await doge.start();
+  try {
+    await body(doge, node);
+  } finally {
+    await doge.stop();
+  }
+}
+
+/** The chain's current aux block, which the test needs. */
+function currentBlock(doge: AuxChainSource): AuxBlock {
+  const block = doge.current();
+  if (!block) throw new Error('no aux block');
+  return block;
 }
 
 describe('an aux chain', () => {
@@ -182,23 +215,53 @@ describe('an aux chain', () => {
     }
   });
 
-  it('does not send a block of a tip its chain has left', async () => {
-    const node = await auxNode();
-    const doge = dogeChain(node.url);
-    await doge.start();
-    try {
-      const block = doge.current();
-      if (!block) throw new Error('no aux block');
+  it('does not send a block of a tip its chain has left', () =>
+    onDogeChain(async (doge, node) => {
+      const block = currentBlock(doge);
       node.state.tip = hash(0xd1);
       node.state.height++;
       await vi.waitFor(() => expect(doge.current()?.previousBlockHash).toBe(hash(0xd1)));
       const result = await doge.submit(block, '00');
       expect(result).toMatchObject({ accepted: false, reason: expect.stringContaining('stale') });
       expect(node.state.submitted).toEqual([]);
-      const fresh = doge.current();
-      if (!fresh) throw new Error('no aux block');
+      const fresh = currentBlock(doge);
       expect(await doge.submit(fresh, '00')).toEqual({ accepted: true, hash: fresh.hash });
       expect(node.state.submitted).toEqual([fresh.hash]);
+    }));
+
+  it('sends an aux block once, and counts one whose answer was lost when the daemon has it', () =>
+    onDogeChain(async (doge, node) => {
+      const block = currentBlock(doge);
+      expect(await doge.submit(block, '00')).toEqual({ accepted: true, hash: block.hash });
+      // A second share of the same aux block: not sent, not a second block.
+      expect(await doge.submit(block, '00')).toMatchObject({
+        accepted: false,
+        reason: expect.stringContaining('duplicate'),
+      });
+      expect(node.state.submitted).toEqual([block.hash]);
+
+      node.state.tip = hash(0xd2);
+      node.state.height++;
+      node.state.loseAnswers = true;
+      await vi.waitFor(() => expect(doge.current()?.previousBlockHash).toBe(hash(0xd2)));
+      const next = currentBlock(doge);
+      expect(await doge.submit(next, '00')).toEqual({ accepted: true, hash: next.hash });
+    }));
+
+  it('checks a payout address when its daemon first answers, and pauses on a wrong one', async () => {
+    let up = false;
+    const daemon = await fakeDaemon((request, res) => {
+      if (!up) return reply(res, 503, 'starting');
+      if (request.method === 'getbestblockhash') return ok(res, request.id, hash(0xd0));
+      return request.method === 'validateaddress' ? ok(res, request.id, { isvalid: false }) : ok(res, request.id, null);
+    });
+    const doge = dogeChain(daemon.url());
+    await doge.start();
+    try {
+      expect(doge.paused).toContain('503');
+      up = true;
+      await vi.waitFor(() => expect(doge.paused).toContain('payout address mzDogeRegtest is not valid'));
+      expect(doge.current()).toBeUndefined();
     } finally {
       await doge.stop();
     }

@@ -103,6 +103,11 @@ export class DaemonJobSource implements JobSource {
   /** The newest long-poll id a daemon gave, so a long poll waits for changes after what we saw. */
   private longPollId: string | undefined;
   private stopMerged: (() => void) | undefined;
+  /**
+   * When the current job's template was taken (epoch ms): a job republished for the aux chains keeps
+   * it, so their changes never hold back the template's refresh.
+   */
+  private templateAt = 0;
 
   constructor(options: DaemonJobSourceOptions) {
     this.options = options;
@@ -145,7 +150,12 @@ export class DaemonJobSource implements JobSource {
     if (merged) {
       await merged.start();
       this.stopMerged = merged.onChange(() => {
-        if (this.running) void this.polling.serial(() => this.republish('aux chains changed'));
+        if (!this.running) return;
+        this.polling
+          .serial(() => this.republish('aux chains changed'))
+          .catch((error: unknown) =>
+            this.options.logger?.error({ err: error, coin: this.coin }, 'new job for the aux chains failed'),
+          );
       });
     }
     this.polling.start();
@@ -309,7 +319,7 @@ export class DaemonJobSource implements JobSource {
       if (template.height < current.height) return;
       clean = true;
     } else {
-      const refreshDue = now - current.createdAt >= (this.options.refreshIntervalMs ?? 30_000);
+      const refreshDue = now - this.templateAt >= (this.options.refreshIntervalMs ?? 30_000);
       const bitsChanged = template.bits !== current.bits;
       if (!refreshDue && !bitsChanged) return;
       if (!bitsChanged && !materiallyDifferent(template, current.template) && template.curtime === current.curtime) {
@@ -317,6 +327,7 @@ export class DaemonJobSource implements JobSource {
       }
       clean = false;
     }
+    this.templateAt = now;
     this.publish(template, clean, reason);
   }
 
@@ -355,7 +366,7 @@ export class DaemonJobSource implements JobSource {
     const best = await this.rpc.getBestBlockHash();
     const current = this.jobs.current();
     const refreshDue =
-      current === undefined || this.now() - current.createdAt >= (this.options.refreshIntervalMs ?? 30_000);
+      current === undefined || this.now() - this.templateAt >= (this.options.refreshIntervalMs ?? 30_000);
     if (current === undefined || best !== current.previousBlockHash) await this.refresh('new previous block');
     else if (refreshDue) await this.refresh('refresh');
   }

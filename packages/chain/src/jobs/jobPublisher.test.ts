@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
+import { mergedWork } from '../auxpow/merged.js';
 import { addressToScript } from '../bitcoin/address.js';
 import { NETWORKS } from '../bitcoin/networks.js';
 import type { BitcoinJob } from '../job.js';
@@ -112,5 +113,32 @@ describe('JobPublisher', () => {
     });
     expect(order).toEqual(['before 1', 'listener 1']);
     expect(publisher.current()).toBe(job);
+  });
+
+  it('mines without the aux chains when their commitment does not fit the coinbase, and says so', () => {
+    const logger = fakeLogger();
+    const publisher = new JobPublisher({ coin: 'LTC', algorithm: 'scrypt', poolTag: '/a twenty-byte tag!/', logger });
+    const merged = mergedWork([
+      {
+        coin: 'DOGE',
+        chainId: 98,
+        hash: 'd0'.repeat(32),
+        previousBlockHash: 'd1'.repeat(32),
+        height: 1,
+        coinbaseValue: 1n,
+        bits: '207fffff',
+        target: 1n << 254n,
+      },
+    ]);
+    // 30 bytes of coinbase flags: with the 45-byte commitment the script would pass 100 bytes.
+    const crowded = { ...template, coinbaseAux: '1d'.padEnd(60, 'ab') };
+    const job = publisher.publish(crowded, { payoutScript, clean: true, createdAt: 1, merged });
+    expect(job.merged).toBeUndefined();
+    expect(logger.error).toHaveBeenCalledWith(
+      expect.objectContaining({ merged: ['DOGE'] }),
+      'the merged-mining commitment does not fit the coinbase: mining without the aux chains',
+    );
+    // With room for it, the same template carries the commitment.
+    expect(publisher.publish(template, { payoutScript, clean: true, createdAt: 2, merged }).merged).toBe(merged);
   });
 });

@@ -76,8 +76,8 @@ export class JobPublisher {
     };
     if (this.options.poolTag) jobOptions.poolTag = this.options.poolTag;
     if (valuationTarget !== undefined) jobOptions.valuationTarget = valuationTarget;
-    if (merged !== undefined) jobOptions.merged = merged;
-    const job = createTemplateJob(template, jobOptions);
+    const job =
+      merged === undefined ? createTemplateJob(template, jobOptions) : this.mergedJob(template, jobOptions, merged);
     this.job = job;
     beforeNotify?.(job);
     for (const listener of this.listeners) {
@@ -88,5 +88,23 @@ export class JobPublisher {
       }
     }
     return job;
+  }
+
+  /**
+   * The job with the aux chains' commitment, or — when the commitment cannot be built into this
+   * template's coinbase (its script would pass 100 bytes) — the job without them: the parent chain is
+   * never left without work for its aux chains' sake.
+   */
+  private mergedJob(template: BlockTemplate, options: TemplateJobOptions, merged: MergedWork): TemplateJob {
+    try {
+      return createTemplateJob(template, { ...options, merged });
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      this.options.logger?.error(
+        { err: error, coin: this.options.coin, merged: merged.chains.map((c) => c.coin) },
+        'the merged-mining commitment does not fit the coinbase: mining without the aux chains',
+      );
+      return createTemplateJob(template, options);
+    }
   }
 }

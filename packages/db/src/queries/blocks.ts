@@ -12,7 +12,18 @@ export async function recordBlock(db: Executor, block: NewBlock): Promise<boolea
     .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();
-  return inserted !== undefined;
+  if (inserted !== undefined) return true;
+  // The same block reported again: only a node's acceptance may change what was recorded, and only
+  // a refusal (two shares of one aux block, the later one's submission answered first).
+  if (block.status !== 'pending') return false;
+  const upgraded = await db
+    .updateTable('blocks')
+    .set({ status: 'pending', submit_error: null })
+    .where('hash', '=', block.hash)
+    .where('status', '=', 'rejected')
+    .returning('id')
+    .executeTakeFirst();
+  return upgraded !== undefined;
 }
 
 /** Blocks found per algorithm, not counting those the daemon rejected. */

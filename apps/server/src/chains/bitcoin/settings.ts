@@ -50,7 +50,12 @@ export const bitcoinCoinSetting = z
     pool_address: z.string().min(1),
     rules: z.array(z.string()).default(['segwit']),
     poll_interval_ms: pollInterval,
-    pool_tag: z.string().max(20).default('/lodestone/'),
+    // 20 bytes: the coinbase script's 100 then hold the height, the coinbase flags, the merged-mining
+    // commitment (45 bytes) and the extranonce (docs/coins/dogecoin.md).
+    pool_tag: z
+      .string()
+      .refine((tag) => Buffer.byteLength(tag, 'utf8') <= 20, 'at most 20 bytes of UTF-8')
+      .default('/lodestone/'),
     merged: z.array(mergedCoinSetting).default([]),
   })
   .strict()

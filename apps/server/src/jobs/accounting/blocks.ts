@@ -5,7 +5,10 @@ import { type FoundBlock, plainDecimal } from '@lodestone/domain';
 /**
  * Records a block found through the pool, once: a block the daemon accepted starts `pending`
  * (confirmations decide later), one it refused is `rejected` with the daemon's reason. Recording the
- * same report again, or another report of the same block hash, changes nothing. The hash is stored
+ * same report again, or another report of the same block hash, changes nothing — except that a
+ * report of its acceptance turns a block recorded as refused into `pending` (merged mining: two
+ * shares of one aux block, the second refused as stale before the first's acceptance was reported;
+ * its found-block id stays the first report's). The hash is stored
  * as its chain writes it (`blockHashText`); the bus's schema (`foundBlockMessage`) has already
  * refused one that is not of its chain's form.
  */
