@@ -1,13 +1,16 @@
 import {
   type DB,
+  type Executor,
+  isMergedCoin,
   lockPendingCredits,
   markCredited,
+  networkStates,
   pendingCreditBatches,
   reconcileLedger,
   savePrices,
   usernamesOf,
 } from '@lodestone/db';
-import { Exact } from '@lodestone/domain';
+import { type AlgorithmKey, Exact } from '@lodestone/domain';
 import type { Kysely } from 'kysely';
 import { loadPriceBook } from '../services/money/priceBook.js';
 import { creditBatch } from './accounting/ppsCredit.js';
@@ -49,6 +52,7 @@ export async function creditPendingBatches(
         values,
         feePercent: settings.feePercent,
         prices: await loadPriceBook(trx, settings.now?.() ?? new Date(), settings.priceMaxAgeMs),
+        defaultCoin: await defaultCreditCoin(trx, first.algorithm, first.coin),
       });
       if (outcome.kind === 'stale-prices') {
         log.warn({ batchId, tickers: outcome.tickers }, 'PPS credits still waiting for fresh prices');
@@ -64,6 +68,15 @@ export async function creditPendingBatches(
     if (done) credited += 1;
   }
   return credited;
+}
+
+/**
+ * The coin a waiting credit goes to for an account that chose nothing, as the instant credit would
+ * have had it: the coin mined, but the algorithm's own coin for an aux coin of merged mining.
+ */
+async function defaultCreditCoin(trx: Executor, algorithm: AlgorithmKey, coin: string): Promise<string> {
+  if (!(await isMergedCoin(trx, algorithm, coin))) return coin;
+  return (await networkStates(trx)).find((n) => n.algorithm === algorithm)?.coin ?? coin;
 }
 
 export function pendingCreditJob(settings: CreditSettings): JobDefinition {

@@ -372,10 +372,11 @@ export class Session<J extends WorkJob = WorkJob> {
     services.metrics.share(algorithm, 'valid', '');
     services.metrics.credited(algorithm, verdict.difficulty);
     this.write(resultLine(id, true));
-    const solved = verdict.auxBlocks ? [verdict.block, ...verdict.auxBlocks] : [verdict.block];
-    for (const block of solved) {
-      if (block)
-        services.blocks.submit({ block, account: login.account, worker: login.worker, difficulty: verdict.difficulty });
+    // Rare (a block of the parent or of an aux chain): nothing is allocated for an ordinary share.
+    if (verdict.block || verdict.auxBlocks) {
+      const found = { account: login.account, worker: login.worker, difficulty: verdict.difficulty };
+      if (verdict.block) services.blocks.submit({ block: verdict.block, ...found });
+      for (const block of verdict.auxBlocks ?? []) services.blocks.submit({ block, ...found });
     }
     const next = recordShare(
       services.vardiff,

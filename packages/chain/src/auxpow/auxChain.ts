@@ -50,6 +50,7 @@ export class AuxChainSource {
   readonly valuationTarget: bigint | undefined;
   readonly pool: DaemonPool;
   private readonly aux: AuxRpc;
+  private readonly rpc: BitcoinRpc;
   private readonly options: AuxChainOptions;
   private readonly now: () => number;
   private readonly polling: NodePolling;
@@ -72,6 +73,7 @@ export class AuxChainSource {
     const poolOptions = options.logger ? { logger: options.logger } : {};
     this.pool = options.daemons instanceof DaemonPool ? options.daemons : new DaemonPool(options.daemons, poolOptions);
     this.aux = new AuxRpc(this.pool);
+    this.rpc = new BitcoinRpc(this.pool);
     // Failures are reported by pause(), once per reason; the polling's own lines would repeat them.
     this.polling = new NodePolling({
       intervalMs: options.pollIntervalMs ?? 1000,
@@ -171,7 +173,7 @@ export class AuxChainSource {
 
   private async poll(): Promise<void> {
     try {
-      const tip = await new BitcoinRpc(this.pool).getBestBlockHash();
+      const tip = await this.rpc.getBestBlockHash();
       this.tip = tip;
       const refreshDue = this.now() - this.fetchedAt >= (this.options.refreshIntervalMs ?? 30_000);
       if (this.block === undefined || tip !== this.block.previousBlockHash || refreshDue) await this.fetch();
@@ -187,7 +189,7 @@ export class AuxChainSource {
    */
   private async checkAddress(): Promise<void> {
     if (this.addressChecked) return;
-    const validation = await new BitcoinRpc(this.pool).validateAddress(this.options.payoutAddress);
+    const validation = await this.rpc.validateAddress(this.options.payoutAddress);
     if (!validation.isValid) {
       throw new JobSourceConfigError(
         `${this.coin} payout address ${this.options.payoutAddress} is not valid for the ${this.coin} daemon's network`,

@@ -9,7 +9,7 @@ import { parseHeader } from '../bitcoin/header.js';
 import { merkleRoot } from '../bitcoin/merkle.js';
 import { NETWORKS } from '../bitcoin/networks.js';
 import { type BlockTemplate, parseBlockTemplate, UnsupportedTemplateError } from '../rpc/template.js';
-import { buildBlockTemplate } from './templateBuilder.js';
+import { buildBlockTemplate } from '../testing/templateBuilder.js';
 import { createTemplateJob, type TemplateJobOptions } from './templateJob.js';
 
 /** A real getblocktemplate reply of litecoind 0.21.2 -regtest at the first MWEB height (432). */

@@ -43,17 +43,19 @@ export function demoMergedMining(
 ): () => Promise<OpenedMerged> {
   return async () => {
     const { bits } = demoTarget(expectedHashesPerBlock);
-    const nodes = await Promise.all(
-      DEMO_AUX_CHAINS.map((chain) =>
-        startAuxDemoNode({ coin: chain.coin, chainId: chain.chainId, bits, subsidy: chain.subsidy }),
-      ),
+    const started = await Promise.all(
+      DEMO_AUX_CHAINS.map(async (chain) => ({
+        chain,
+        node: await startAuxDemoNode({ coin: chain.coin, chainId: chain.chainId, bits, subsidy: chain.subsidy }),
+      })),
     );
-    const chains = DEMO_AUX_CHAINS.map(
-      (chain, i) =>
+    const nodes = started.map((s) => s.node);
+    const chains = started.map(
+      ({ chain, node }) =>
         new AuxChainSource({
           coin: chain.coin,
           chainId: chain.chainId,
-          daemons: [(nodes[i] as (typeof nodes)[number]).url()],
+          daemons: [node.url()],
           payoutAddress: demoAuxAddress(chain.coin),
           ...(valuation === 'reference' && {
             valuationTarget: targetForNetworkDifficulty(chain.referenceDifficulty),

@@ -3,14 +3,12 @@ import {
   type CreditAccount,
   creditAccounts,
   type Executor,
-  isMergedCoin,
   type LedgerAccountRef,
   type LedgerLeg,
   ledgerAccountIds,
   ledgerTransactionExists,
   listCoins,
   lockAccruals,
-  networkStates,
   postLedgerTransaction,
   saveAccruals,
 } from '@lodestone/db';
@@ -107,16 +105,6 @@ export async function postCredits(trx: Executor, input: PostCreditsInput): Promi
   return posted.id;
 }
 
-/**
- * The coin an account without conversion settings is credited in: the coin mined, except for an aux
- * coin of merged mining, whose value goes to the algorithm's own coin — what the conversion settings
- * page shows such an account (docs/money.md, "Merged mining").
- */
-async function defaultCreditCoin(trx: Executor, algorithm: AlgorithmKey, coin: string): Promise<string> {
-  if (!(await isMergedCoin(trx, algorithm, coin))) return coin;
-  return (await networkStates(trx)).find((n) => n.algorithm === algorithm)?.coin ?? coin;
-}
-
 export interface CreditBatchInput {
   batchId: string;
   algorithm: AlgorithmKey;
@@ -125,6 +113,12 @@ export interface CreditBatchInput {
   values: ReadonlyMap<string, Exact>;
   feePercent: string | number;
   prices: PriceBook;
+  /**
+   * The coin an account without conversion settings is credited in, when it is not `coin`: for an aux
+   * coin of merged mining, the algorithm's own coin — what the conversion settings page shows such an
+   * account (docs/money.md, "Merged mining").
+   */
+  defaultCoin?: string;
 }
 
 export type CreditOutcome =
@@ -143,7 +137,7 @@ export async function creditBatch(trx: Executor, input: CreditBatchInput): Promi
   const catalogue = new Set(decimals.keys());
   if (!decimals.has(input.coin)) return { kind: 'unknown-coin', coin: input.coin };
   const accounts = await creditAccounts(trx, [...input.values.keys()], input.algorithm);
-  const defaultCoin = await defaultCreditCoin(trx, input.algorithm, input.coin);
+  const defaultCoin = input.defaultCoin ?? input.coin;
   const stale = input.prices.staleAmong(tickersNeeded(input.coin, accounts.values(), catalogue, defaultCoin));
   if (stale.length > 0) return { kind: 'stale-prices', tickers: stale, accounts };
   const priceOf = (ticker: string): PricedCoin => {

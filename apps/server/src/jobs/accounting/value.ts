@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   type Executor,
   insertPendingCredits,
@@ -8,7 +7,8 @@ import {
   type WorkerActivity,
 } from '@lodestone/db';
 import { type BatchNetwork, Exact, type ShareBatch, shareValue } from '@lodestone/domain';
-import { loadPriceBook } from '../../services/money/priceBook.js';
+import { v5 as uuidV5 } from 'uuid';
+import { loadPriceBook, type PriceBook } from '../../services/money/priceBook.js';
 import { creditBatch } from './ppsCredit.js';
 
 export interface CreditSettings {
@@ -53,14 +53,23 @@ export async function creditShares(
     if (d.isZero()) continue;
     difficultyOf.set(w.account, (difficultyOf.get(w.account) ?? Exact.ZERO).plus(d));
   }
+  // One price book for all the batch's networks, read only when some share is worth crediting.
+  let book: Promise<PriceBook> | undefined;
+  const prices = () => {
+    book ??= loadPriceBook(trx, settings.now?.() ?? new Date(), settings.priceMaxAgeMs);
+    return book;
+  };
+  const credit = { batch, difficultyOf, settings, prices };
   const outcomes: BatchCredit[] = [
     network
-      ? await creditNetwork(trx, batch.id, batch, network, difficultyOf, settings)
+      ? await creditNetwork(trx, credit, batch.id, network)
       : { kind: 'not-valued', reason: `no network state known for ${batch.algorithm}` },
   ];
   for (const aux of batch.merged ?? []) {
     await saveMergedNetworkState(trx, observation(batch, aux));
-    outcomes.push(await creditNetwork(trx, mergedCreditId(batch.id, aux.coin), batch, aux, difficultyOf, settings));
+    // An account that chose nothing is credited the aux coin's value in the algorithm's coin.
+    const defaultCoin = network?.coin ?? aux.coin;
+    outcomes.push(await creditNetwork(trx, credit, mergedCreditId(batch.id, aux.coin), aux, defaultCoin));
   }
   return combined(outcomes);
 }
@@ -80,28 +89,36 @@ function observation(batch: ShareBatch, network: BatchNetwork) {
 }
 
 /**
- * The credit id of an aux coin's PPS credit for a batch: a UUID derived from the batch id and the
- * ticker (name-based, RFC 9562 version 8 layout), the same on every replay of the batch, so its
- * ledger key `pps:{id}` posts once like the parent coin's `pps:{batchId}`.
+ * The namespace of merged credit ids (RFC 9562 name-based UUIDs): itself the version 5 UUID of the
+ * name "lodestone merged PPS credit" in the URL namespace, fixed here so every process derives the same ids.
+ */
+const MERGED_CREDIT_NAMESPACE = '68eabf25-1d57-5d6d-8c6d-e0c14316d222';
+
+/**
+ * The credit id of an aux coin's PPS credit for a batch: the name-based (version 5) UUID of the batch
+ * id and the ticker, the same on every replay of the batch, so its ledger key `pps:{id}` posts once
+ * like the parent coin's `pps:{batchId}`.
  */
 export function mergedCreditId(batchId: string, coin: string): string {
-  const bytes = createHash('sha256').update(`${batchId}/${coin}`).digest().subarray(0, 16);
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x80;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return uuidV5(`${batchId}/${coin}`, MERGED_CREDIT_NAMESPACE);
+}
+
+/** What every network of one batch is credited with: its shares, the settings and one price book. */
+interface BatchCreditContext {
+  batch: ShareBatch;
+  difficultyOf: ReadonlyMap<string, Exact>;
+  settings: CreditSettings;
+  prices: () => Promise<PriceBook>;
 }
 
 /** One network's PPS value of the batch's shares, credited now or kept until prices are fresh. */
 async function creditNetwork(
   trx: Executor,
+  { batch, difficultyOf, settings, prices }: BatchCreditContext,
   creditId: string,
-  batch: ShareBatch,
   network: NetworkValue,
-  difficultyOf: ReadonlyMap<string, Exact>,
-  settings: CreditSettings,
+  defaultCoin?: string,
 ): Promise<BatchCredit> {
-  const now = settings.now?.() ?? new Date();
   const reward = BigInt(network.reward);
   const values = new Map([...difficultyOf].map(([account, d]) => [account, shareValue(d, reward, network.difficulty)]));
   if (values.size === 0) return { kind: 'credited' };
@@ -112,7 +129,8 @@ async function creditNetwork(
     coin: network.coin,
     values,
     feePercent: settings.feePercent,
-    prices: await loadPriceBook(trx, now, settings.priceMaxAgeMs),
+    prices: await prices(),
+    ...(defaultCoin !== undefined && { defaultCoin }),
   });
   if (outcome.kind === 'credited') return { kind: 'credited' };
   if (outcome.kind === 'unknown-coin')
