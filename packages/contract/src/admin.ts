@@ -1,5 +1,6 @@
 import { ALGORITHMS, type AlgorithmKey } from '@lodestone/domain';
 import { z } from 'zod';
+import { pageNumber } from './common.js';
 
 /**
  * Admin calls (docs/admin.md, Calls). Only users with the admin role reach them: anyone
@@ -32,12 +33,6 @@ const usernameFilter = z
   .trim()
   .min(1, 'Username is required')
   .max(64, 'Username is too long');
-
-/** A page number from a form (text) or JSON (number); absent or empty means the first page. */
-const pageNumber = z.preprocess(
-  (v) => (v === undefined || v === '' ? 1 : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
-  z.number({ error: 'page must be a whole number' }).int().min(1).max(1_000_000),
-);
 
 // ── users ────────────────────────────────────────────────────────────────────────────────────────
 

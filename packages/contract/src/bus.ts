@@ -58,15 +58,19 @@ const workerShareCounts = z
     }
   }) satisfies z.ZodType<WorkerShareCounts>;
 
+/** A positive difficulty as exact decimal text. */
+const positiveDecimal = z
+  .string()
+  .regex(/^\d+(\.\d+)?$/, 'not a decimal')
+  .regex(/[1-9]/, 'not positive');
+
 const batchNetwork = z.object({
   coin: z.string().regex(/^[A-Z0-9]{2,10}$/, 'not a ticker'),
   height: count,
   reward: wholeUnits,
-  difficulty: z
-    .string()
-    .regex(/^\d+(\.\d+)?$/, 'not a decimal')
-    .regex(/[1-9]/, 'not positive'),
+  difficulty: positiveDecimal,
   demo: z.boolean(),
+  blockDifficulty: positiveDecimal.optional(),
 }) satisfies z.ZodType<BatchNetwork>;
 
 /** One flush of one stratum node for one algorithm (`ShareBatch`). */
@@ -113,6 +117,7 @@ export const foundBlockMessage = z
     account: z.string(),
     worker: z.string(),
     difficulty,
+    networkDifficulty: positiveDecimal.optional(),
     foundAt: count,
     submitResult: z.discriminatedUnion('accepted', [
       z.object({ accepted: z.literal(true) }),

@@ -9,3 +9,9 @@ export const errorResponse = z.object({
   error: z.string(),
   code: z.string(),
 });
+
+/** A page number from a form or a query string (text) or JSON (number); absent or empty means the first page. */
+export const pageNumber = z.preprocess(
+  (v) => (v === undefined || v === '' ? 1 : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+  z.number({ error: 'page must be a whole number' }).int().min(1).max(1_000_000),
+);

@@ -1,5 +1,6 @@
 import { ALGORITHM_KEYS, type AlgorithmKey } from '@lodestone/domain';
 import { z } from 'zod';
+import { networkFigures } from './blocks.js';
 
 /** GET /v1/pool/stats — one entry per algorithm (docs/website.md, Home). */
 export const poolAlgorithmStats = z.object({
@@ -74,6 +75,11 @@ export const algorithmStatsResponse = z.object({
   top_hashrate_units: z.string(),
   top_hashers_past: z.array(topHashesEntry).max(TOP_HASHERS_LIMIT),
   top_hashers_past_units: z.string(),
+  /**
+   * The chains the algorithm mines beside the pool's figures: its own coin first, then the coins
+   * merge-mined with it, each with the blocks the pool found on it (docs/blocks.md).
+   */
+  networks: z.array(networkFigures.extend({ merged: z.boolean(), blocks: z.number().int().nonnegative() })),
 });
 export type AlgorithmStatsResponse = z.infer<typeof algorithmStatsResponse>;
 

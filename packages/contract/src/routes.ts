@@ -41,6 +41,7 @@ import {
   adminTreasuryResponse,
   adminUsersResponse,
 } from './admin.js';
+import { blocksQuery, blocksResponse } from './blocks.js';
 import {
   miningChartQuery,
   miningQuery,
@@ -104,6 +105,15 @@ export interface Refusal {
   example: { error: string; code: string };
 }
 
+/** The blocks calls refuse an algorithm or a chain the pool does not mine there. */
+const blocksRefusals: Refusal[] = [
+  {
+    status: 404,
+    when: 'An unknown algorithm, or a coin that is not mined on it.',
+    example: { error: 'SCRYPT mines no BTC here.', code: 'NOT_FOUND' },
+  },
+];
+
 /**
  * The route table both sides agree on: the server registers handlers against these entries and
  * checks its answers with `response`; the website's client builds its calls from the same entries.
@@ -116,6 +126,13 @@ export const routes = {
   poolStratum: { ...paths.poolStratum, response: stratumResponse },
   poolAlgorithmStats: { ...paths.poolAlgorithmStats, params: algorithmParams, response: algorithmStatsResponse },
   poolStatsChart: { ...paths.poolStatsChart, params: algorithmParams, query: chartQuery, response: chartResponse },
+  poolBlocks: {
+    ...paths.poolBlocks,
+    params: algorithmParams,
+    query: blocksQuery,
+    response: blocksResponse,
+    refusals: blocksRefusals,
+  },
 
   // ── accounts and sessions (docs/accounts.md); bodies are multipart forms (JSON also accepted)
   captchaChallenge: { ...paths.captchaChallenge, response: captchaChallengeResponse },
@@ -294,6 +311,13 @@ export const routes = {
   poolFees: { ...paths.poolFees, response: poolFeesResponse },
   apiPool: { ...paths.apiPool, response: publicApiPoolResponse },
   apiProfits: { ...paths.apiProfits, response: publicApiProfitsResponse },
+  apiBlocks: {
+    ...paths.apiBlocks,
+    params: algorithmParams,
+    query: blocksQuery,
+    response: blocksResponse,
+    refusals: blocksRefusals,
+  },
   apiUser: {
     ...paths.apiUser,
     query: publicApiUserQuery,

@@ -37,7 +37,16 @@ export {
   type UserLogFilter,
   userLogPage,
 } from './queries/admin.js';
-export { countBlocksByAlgorithm, recordBlock } from './queries/blocks.js';
+export {
+  addRoundWork,
+  blockCountsByChain,
+  chainBlocks,
+  countBlocksByAlgorithm,
+  effortTotals,
+  openRound,
+  type RoundWork,
+  recordBlock,
+} from './queries/blocks.js';
 export {
   coinByTicker,
   isMergedCoin,

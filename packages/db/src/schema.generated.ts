@@ -54,18 +54,30 @@ export interface Balances {
   updated_at: Generated<Date>;
 }
 
+export interface BlockRounds {
+  accepted_difficulty: Generated<ColumnType<string, string | bigint, string | bigint>>;
+  algorithm: string;
+  block_difficulty: ColumnType<string, string | bigint, string | bigint> | null;
+  coin: string;
+  started_at: Date;
+  updated_at: Date;
+}
+
 export interface Blocks {
   account: string;
   algorithm: string;
   coin: string;
   confirmations: Generated<number>;
+  confirmations_required: number | null;
   difficulty: ColumnType<string, string | bigint, string | bigint>;
   found_at: Date;
   hash: string;
   height: ColumnType<bigint, bigint | number, bigint | number>;
   id: string;
+  network_difficulty: ColumnType<string, string | bigint, string | bigint> | null;
   node: string;
   reward: ColumnType<string, string | bigint, string | bigint>;
+  round_difficulty: ColumnType<string, string | bigint, string | bigint> | null;
   settled_at: Date | null;
   status: string;
   submit_error: string | null;
@@ -79,9 +91,11 @@ export interface CaptchaSolutions {
 
 export interface Coins {
   address_format: string;
+  block_seconds: ColumnType<string, string | bigint, string | bigint> | null;
   confirmations: number;
   decimals: number;
   explorer_address_url: string | null;
+  explorer_block_url: string | null;
   explorer_tx_url: string | null;
   interval_max: ColumnType<string, string | bigint, string | bigint>;
   interval_min: ColumnType<string, string | bigint, string | bigint>;
@@ -545,6 +559,7 @@ export interface DB {
   account_stats_half_hour: AccountStatsHalfHour;
   accounts: Accounts;
   balances: Balances;
+  block_rounds: BlockRounds;
   blocks: Blocks;
   captcha_solutions: CaptchaSolutions;
   coins: Coins;

@@ -77,6 +77,7 @@ type WorkerTotalPeriodsTable = Narrowed<Generated.WorkerTotalPeriods, { kind: Wo
 type BlocksTable = Narrowed<Generated.Blocks, { algorithm: AlgorithmKey; status: BlockStatus }>;
 type NetworkStatesTable = Narrowed<Generated.NetworkStates, { algorithm: AlgorithmKey }>;
 type MergedNetworkStatesTable = Narrowed<Generated.MergedNetworkStates, { algorithm: AlgorithmKey }>;
+type BlockRoundsTable = Narrowed<Generated.BlockRounds, { algorithm: AlgorithmKey }>;
 type PoolComparisonsTable = Narrowed<Generated.PoolComparisons, { algorithm: AlgorithmKey }>;
 type PpsCreditsTable = Narrowed<Generated.PpsCredits, { algorithm: AlgorithmKey }>;
 /** 'all': the account's shared list, used when conversion_all_algorithms is set. */
@@ -108,6 +109,7 @@ export type DB = Omit<Generated.DB, keyof NarrowedTables> & NarrowedTables;
 interface NarrowedTables {
   account_stats_half_hour: AccountStatsHalfHourTable;
   blocks: BlocksTable;
+  block_rounds: BlockRoundsTable;
   conversion_settings: ConversionSettingsTable;
   earnings_quarter_hours: EarningsQuarterHoursTable;
   ledger_entries: LedgerEntriesTable;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createDatabase, type Database, type DatabaseEngine, MEMORY_DATA_DIR } from './connection.js';
 import { migrate } from './migrator.js';
 import { once } from './once.js';
@@ -102,6 +103,32 @@ export async function emptyTestDatabase(db: Executor): Promise<void> {
   `.execute(db);
   if (rows.length === 0) return;
   await sql`truncate ${sql.join(rows.map((r) => sql.id(r.name)))} restart identity cascade`.execute(db);
+}
+
+/**
+ * A migrated test database for the tests of one `describe` block on `engine`: created before them,
+ * emptied before each, closed after them. Read `.database` inside a test or hook.
+ */
+export function useTestDatabase(engine: DatabaseEngine): { readonly database: Database } {
+  let opened: Database | undefined;
+  const current = () => {
+    if (!opened) throw new Error('the test database is opened before the first test, not while tests are collected');
+    return opened;
+  };
+  beforeAll(async () => {
+    opened = await createTestDatabase({ engine });
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+  beforeEach(async () => {
+    await emptyTestDatabase(current().db);
+  });
+  return {
+    get database() {
+      return current();
+    },
+  };
 }
 
 /** The row of an insert a test seeds with; a value already taken means the test itself is wrong. */

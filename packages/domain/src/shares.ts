@@ -58,6 +58,12 @@ export interface BatchNetwork {
   difficulty: string;
   /** True on the demo network. */
   demo: boolean;
+  /**
+   * The difficulty of the target its blocks are found at, when it is not `difficulty`: the demo
+   * network values shares at a real coin's difficulty but finds its blocks at its own easy target.
+   * Rounds and effort count against this one (docs/blocks.md).
+   */
+  blockDifficulty?: string;
 }
 
 /** A share that met the network target and was submitted to the coin daemon. */
@@ -76,6 +82,12 @@ export interface FoundBlock {
   worker: string;
   /** Share difficulty of the solving share. */
   difficulty: number;
+  /**
+   * The difficulty of the target the block met (the network's, in the algorithm's share-difficulty
+   * convention), exact decimal text; absent in reports of nodes older than it. Its effort is measured
+   * against it.
+   */
+  networkDifficulty?: string;
   foundAt: number;
   /** What the daemon said: accepted, or the reason it refused the block. */
   submitResult: { accepted: true } | { accepted: false; reason: string };

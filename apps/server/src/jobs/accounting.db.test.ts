@@ -281,7 +281,7 @@ describe.each(testEngines())('accounting on %s', (engine) => {
   });
 
   it('records a found block once, whichever way it is reported again', async () => {
-    const block = foundBlock({ hash: 'AB'.repeat(32) });
+    const block = foundBlock({ hash: 'AB'.repeat(32), networkDifficulty: '1234.5' });
     expect(await recordFoundBlock(database.db, block)).toEqual({ recorded: true });
     expect(await recordFoundBlock(database.db, block)).toEqual({ recorded: false });
     expect(await recordFoundBlock(database.db, { ...block, id: uuid() })).toEqual({ recorded: false }); // same hash
@@ -298,6 +298,10 @@ describe.each(testEngines())('accounting on %s', (engine) => {
         account: 'alice',
         worker: 'rig1',
         difficulty: '65536',
+        // No batch was mined against LTC: there was no round to close into the block.
+        network_difficulty: '1234.5',
+        round_difficulty: null,
+        confirmations_required: null,
         status: 'pending',
         found_at: at('2024-05-06T10:00:00Z'),
         submit_error: null,
@@ -308,17 +312,31 @@ describe.each(testEngines())('accounting on %s', (engine) => {
   });
 
   it('turns a block recorded as refused into pending when its acceptance is reported, and nothing else', async () => {
+    const network = { coin: 'LTC', height: 7, reward: '625000000', difficulty: '1000', demo: false };
+    await applyShareBatch(
+      database.db,
+      shareBatch('2024-05-06T09:59:00Z', [shareCounts('alice', 'rig1', { acceptedDifficulty: 800, valid: 1 })], {
+        network,
+      }),
+    );
     const refused = foundBlock({
       hash: 'CD'.repeat(32),
       submitResult: { accepted: false, reason: 'stale: the DOGE chain moved on' },
     });
     expect(await recordFoundBlock(database.db, refused)).toEqual({ recorded: true });
+    const round = () => database.db.selectFrom('block_rounds').select('accepted_difficulty').executeTakeFirstOrThrow();
+    // A refused block is no block: the round goes on.
+    expect(await round()).toEqual({ accepted_difficulty: '800' });
     const accepted = { ...refused, id: uuid(), submitResult: { accepted: true as const } };
     expect(await recordFoundBlock(database.db, accepted)).toEqual({ recorded: true });
+    expect(await round()).toEqual({ accepted_difficulty: '0' });
     // A refusal reported after the acceptance changes nothing.
     expect(await recordFoundBlock(database.db, { ...refused, id: uuid() })).toEqual({ recorded: false });
-    const rows = await database.db.selectFrom('blocks').select(['id', 'status', 'submit_error']).execute();
-    expect(rows).toEqual([{ id: refused.id, status: 'pending', submit_error: null }]);
+    const rows = await database.db
+      .selectFrom('blocks')
+      .select(['id', 'status', 'submit_error', 'round_difficulty'])
+      .execute();
+    expect(rows).toEqual([{ id: refused.id, status: 'pending', submit_error: null, round_difficulty: '800' }]);
   });
 
   it('records CKB and Kadena block hashes as their chains write them, and refuses another chain’s form', async () => {

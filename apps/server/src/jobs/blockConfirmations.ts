@@ -168,9 +168,11 @@ async function advance(
 ): Promise<void> {
   const { db, log } = deps;
   if (confirmations < required) {
-    if (confirmations !== block.confirmations && (await setBlockConfirmations(db, block.id, confirmations))) {
-      result.updated.push(block.hash);
-    }
+    // What the Blocks page shows as confirmations left (docs/blocks.md); unknown where the chain decides.
+    const needed = Number.isFinite(required) ? required : null;
+    const deeper = confirmations !== block.confirmations;
+    if (!deeper && needed === block.confirmations_required) return;
+    if ((await setBlockConfirmations(db, block.id, confirmations, needed)) && deeper) result.updated.push(block.hash);
     return;
   }
   if (!coin) {

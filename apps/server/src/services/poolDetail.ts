@@ -23,6 +23,7 @@ import {
   shiftDecimal,
   statsWindow,
 } from '@lodestone/domain';
+import { readChainNetworks } from './blocks.js';
 import type { HashesPerDifficulty } from './hashesPerDifficulty.js';
 import { STALE_AFTER_MS } from './poolStats.js';
 
@@ -68,10 +69,11 @@ export async function readAlgorithmStats(
 ): Promise<AlgorithmStatsResponse> {
   const window = statsWindow(now, options.windowMinutes);
   const perDifficulty = options.hashesPerDifficulty(algorithm.key);
-  const [snapshots, current, allTime] = await Promise.all([
+  const [snapshots, current, allTime, networks] = await Promise.all([
     latestPoolStats(db),
     topWindowAccounts(db, algorithm.key, window.from, window.to, TOP_HASHERS_LIMIT),
     topAllTimeAccounts(db, algorithm.key, TOP_HASHERS_LIMIT),
+    readChainNetworks(db, algorithm.key, options),
   ]);
   const row = snapshots.find((r) => r.algorithm === algorithm.key);
   const fresh = row !== undefined && now.getTime() - row.taken_at.getTime() <= STALE_AFTER_MS;
@@ -113,6 +115,7 @@ export async function readAlgorithmStats(
     top_hashrate_units: rateUnit.units,
     top_hashers_past: pastHashes.map((c) => ({ user: c.user, hashes: inUnit(c.hashes, hashesUnit.exponent) })),
     top_hashers_past_units: hashesUnit.units,
+    networks,
   };
 }
 

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { SubmitBlockResult } from '@lodestone/chain';
-import type { FoundBlock } from '@lodestone/domain';
+import { type FoundBlock, networkDifficulty } from '@lodestone/domain';
 import type { ShareBus } from '../bus/types.js';
 import type { SolvedBlock } from './dialects/dialect.js';
 import type { StratumLog } from './log.js';
 import type { StratumMetrics } from './metrics.js';
+import { powFor } from './pow.js';
 import type { ShareJournal } from './shareJournal.js';
 
 /** The recorded reason of a block whose submission a stop or a crash cut short: its outcome is not known here. */
@@ -98,6 +99,7 @@ export class BlockSubmitter {
       account: candidate.account,
       worker: candidate.worker,
       difficulty: candidate.difficulty,
+      networkDifficulty: networkDifficulty(job.networkTarget, powFor(job.algorithm).hashesPerDifficulty),
       foundAt: this.now(),
       submitResult: { accepted: false, reason: SUBMISSION_CUT_SHORT },
     };

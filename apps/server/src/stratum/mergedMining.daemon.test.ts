@@ -17,7 +17,7 @@ import {
   savePrices,
 } from '@lodestone/db';
 import { createTestDatabase, insertedRow, seedBalance, seedPayoutSettings } from '@lodestone/db/testing';
-import { Exact, type ShareBatch } from '@lodestone/domain';
+import { Exact, networkDifficulty, type ShareBatch } from '@lodestone/domain';
 import { POW } from '@lodestone/pow';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { minedTickers, parseConfig } from '../config/config.js';
@@ -132,6 +132,13 @@ describe('merged mining through the SCRYPT port on litecoind -regtest and two au
           ['LTC', job.height, job.coinbaseValue.toString(), { accepted: true }],
         ].sort(),
       );
+      // Each block names the difficulty of the target it met, its own chain's (its effort is measured against it).
+      const difficultyOf = (target: bigint) => networkDifficulty(target, POW.scrypt.hashesPerDifficulty);
+      expect(Object.fromEntries(found.map((b) => [b.coin, b.networkDifficulty]))).toEqual({
+        LTC: difficultyOf(job.networkTarget),
+        DOGE: dogeWork && difficultyOf(dogeWork.target),
+        BELLS: bellsWork && difficultyOf(bellsWork.target),
+      });
       // Each chain has it: litecoind as its tip, with the commitment in the coinbase; each stand-in accepted the proof.
       const ltc = found.find((b) => b.coin === 'LTC');
       expect(await net.miner.rpc.getBestBlockHash()).toBe(ltc?.hash);

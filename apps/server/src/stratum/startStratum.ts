@@ -107,16 +107,7 @@ export interface StratumDrain {
 export function batchNetwork(source: WorkSourceView): BatchNetwork | undefined {
   const job = source.current();
   if (!job) return undefined;
-  return {
-    coin: job.coin,
-    height: job.height,
-    reward: job.coinbaseValue.toString(),
-    difficulty: networkDifficulty(
-      job.valuationTarget ?? job.networkTarget,
-      powFor(source.algorithm).hashesPerDifficulty,
-    ),
-    demo: source.demo,
-  };
+  return network(source, job.coin, job.height, job.coinbaseValue, job.networkTarget, job.valuationTarget);
 }
 
 /**
@@ -125,14 +116,29 @@ export function batchNetwork(source: WorkSourceView): BatchNetwork | undefined {
  */
 export function mergedNetworks(source: WorkSourceView): BatchNetwork[] {
   const chains = source.current()?.merged?.chains ?? [];
+  return chains.map((c) => network(source, c.coin, c.height, c.coinbaseValue, c.target, c.valuationTarget));
+}
+
+/** One chain as a batch carries it; `blockDifficulty` only where shares are valued at another target (demo). */
+function network(
+  source: WorkSourceView,
+  coin: string,
+  height: number,
+  reward: bigint,
+  blockTarget: bigint,
+  valuationTarget: bigint | undefined,
+): BatchNetwork {
   const { hashesPerDifficulty } = powFor(source.algorithm);
-  return chains.map((chain) => ({
-    coin: chain.coin,
-    height: chain.height,
-    reward: chain.coinbaseValue.toString(),
-    difficulty: networkDifficulty(chain.valuationTarget ?? chain.target, hashesPerDifficulty),
+  const blocks = networkDifficulty(blockTarget, hashesPerDifficulty);
+  const valued = valuationTarget === undefined ? blocks : networkDifficulty(valuationTarget, hashesPerDifficulty);
+  return {
+    coin,
+    height,
+    reward: reward.toString(),
+    difficulty: valued,
     demo: source.demo,
-  }));
+    ...(valued !== blocks && { blockDifficulty: blocks }),
+  };
 }
 
 /**

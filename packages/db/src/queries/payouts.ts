@@ -444,10 +444,16 @@ export function pendingBlocks(db: Executor): Promise<Block[]> {
 }
 
 /** Records how deep a pending block is. False when the block is no longer pending. */
-export async function setBlockConfirmations(db: Executor, id: string, confirmations: number): Promise<boolean> {
+export async function setBlockConfirmations(
+  db: Executor,
+  id: string,
+  confirmations: number,
+  /** Confirmations it needs to mature; null where its chain decides by its own rule. */
+  required: number | null = null,
+): Promise<boolean> {
   const result = await db
     .updateTable('blocks')
-    .set({ confirmations })
+    .set({ confirmations, confirmations_required: required })
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .executeTakeFirst();

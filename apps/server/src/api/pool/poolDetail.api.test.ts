@@ -47,6 +47,7 @@ describe.each(testEngines())('GET /v1/pool/stats/{algorithm} on %s', (engine) =>
       top_hashrate_units: 'H/s',
       top_hashers_past: [],
       top_hashers_past_units: 'H',
+      networks: [],
     });
   });
 

@@ -1,8 +1,10 @@
-import { routes } from '@lodestone/contract';
+import { type BlocksResponse, routes } from '@lodestone/contract';
+import type { Executor } from '@lodestone/db';
 import type { Algorithm } from '@lodestone/domain';
 import type { FastifyInstance } from 'fastify';
 import { errors } from '../../http/errors.js';
 import { addRoute } from '../../http/route.js';
+import { type BlocksDeps, readBlocks, UnknownChainError } from '../../services/blocks.js';
 import {
   findAlgorithm,
   presentHashrateChart,
@@ -33,6 +35,29 @@ function algorithmOf(param: string): Algorithm {
   return algorithm;
 }
 
+/**
+ * The blocks of one chain of an algorithm (the website's Blocks page and the public API's blocks
+ * call): kept as long as the algorithm detail, per algorithm, coin and page.
+ */
+export function blocksReader(
+  db: Executor,
+  deps: BlocksDeps,
+): (algorithm: string, query: { coin?: string | undefined; page: number }) => Promise<BlocksResponse> {
+  const read = ttlCacheBy(
+    POOL_DETAIL_CACHE_MS,
+    async (key: { algorithm: Algorithm; coin: string | undefined; page: number }) => {
+      try {
+        return await readBlocks(db, key.algorithm.key, key, deps);
+      } catch (error) {
+        if (error instanceof UnknownChainError) throw errors.notFound(error.message);
+        throw error;
+      }
+    },
+    (key) => `${key.algorithm.key}/${key.coin ?? ''}/${key.page}`,
+  );
+  return (algorithm, query) => read({ algorithm: algorithmOf(algorithm), coin: query.coin, page: query.page });
+}
+
 export async function poolRoutes(app: FastifyInstance): Promise<void> {
   const { database, hashrate } = app.services;
   const { db } = database;
@@ -42,6 +67,14 @@ export async function poolRoutes(app: FastifyInstance): Promise<void> {
   const detail = ttlCacheBy(POOL_DETAIL_CACHE_MS, (a: Algorithm) => readAlgorithmStats(db, a, hashrate), byKey);
   addRoute(app, routes.poolAlgorithmStats, { params: routes.poolAlgorithmStats.params }, ({ params }) =>
     detail(algorithmOf(params.algorithm)),
+  );
+
+  const blocks = blocksReader(db, hashrate);
+  addRoute(
+    app,
+    routes.poolBlocks,
+    { params: routes.poolBlocks.params, query: routes.poolBlocks.query },
+    ({ params, query }) => blocks(params.algorithm, query),
   );
 
   const series = ttlCacheBy(POOL_DETAIL_CACHE_MS, (a: Algorithm) => readHashrateSeries(db, a.key), byKey);

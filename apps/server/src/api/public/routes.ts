@@ -13,6 +13,7 @@ import { readSignature } from '../../services/public/signatures.js';
 import { submitVipApplication } from '../../services/public/vip.js';
 import { ttlCache, ttlCacheBy } from '../../services/ttlCache.js';
 import { VERSION } from '../../version.js';
+import { blocksReader } from '../pool/routes.js';
 import { addRobotCheckedForm } from '../robotCheckedForm.js';
 import { openCors, preflight } from './cors.js';
 
@@ -40,7 +41,7 @@ function hashedApiKey(request: FastifyRequest): string | undefined {
  */
 export async function publicRoutes(app: FastifyInstance): Promise<void> {
   const { auth } = app;
-  const { config, database, now, profits: profitsCtx, mining, vip } = app.services;
+  const { config, database, now, profits: profitsCtx, mining, vip, hashrate } = app.services;
   const { db } = database;
   const byKey = (algorithm: Algorithm) => algorithm.key;
 
@@ -83,6 +84,7 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
   const apiProfits = ttlCache(PUBLIC_CACHE_MS, async () => ({
     algorithms: await readApiProfits(profitsCtx, ALGORITHMS),
   }));
+  const apiBlocks = blocksReader(db, hashrate);
   const document = buildOpenApiDocument({ publicUrl: config.publicUrl, poolName: config.poolName, version: VERSION });
 
   await app.register(async (open) => {
@@ -94,11 +96,17 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
       refusal: 'Too many requests with this API key.',
       headers: true,
     });
-    for (const route of [routes.apiPool, routes.apiProfits, routes.apiUser, routes.openApi])
+    for (const route of [routes.apiPool, routes.apiProfits, routes.apiBlocks, routes.apiUser, routes.openApi])
       preflight(open, route.path);
 
     addRoute(open, routes.apiPool, { rateLimit: PUBLIC_RATE_LIMITS.api }, () => apiPool());
     addRoute(open, routes.apiProfits, { rateLimit: PUBLIC_RATE_LIMITS.api }, () => apiProfits());
+    addRoute(
+      open,
+      routes.apiBlocks,
+      { params: routes.apiBlocks.params, query: routes.apiBlocks.query, rateLimit: PUBLIC_RATE_LIMITS.api },
+      ({ params, query }) => apiBlocks(params.algorithm, query),
+    );
     addRoute(
       open,
       routes.apiUser,

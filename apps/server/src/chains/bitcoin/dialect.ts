@@ -269,6 +269,7 @@ function auxBlocksOf(
         coin: chain.coin,
         height: chain.height,
         coinbaseValue: chain.coinbaseValue,
+        networkTarget: chain.target,
       },
       hash: chain.hash,
       submit: async () => {

@@ -1,6 +1,8 @@
 import {
+  addRoundWork,
   addWorkerMinuteStats,
   type DB,
+  type RoundWork,
   recordShareBatch,
   upsertWorkers,
   type WorkerActivity,
@@ -63,6 +65,21 @@ function mergeWorkers(batch: ShareBatch): MergedWorker[] {
     }
   }
   return [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, w]) => w);
+}
+
+/**
+ * The batch's accepted difficulty as work on the rounds of every chain it was mined against: its
+ * network's and each merge-mined chain's (docs/blocks.md). A batch from before the first job names
+ * no network and adds to no round.
+ */
+function roundWork(batch: ShareBatch, activity: readonly WorkerActivity[]): RoundWork {
+  const networks = [...(batch.network ? [batch.network] : []), ...(batch.merged ?? [])];
+  return {
+    algorithm: batch.algorithm,
+    acceptedDifficulty: sumDecimals(activity.map((a) => a.acceptedDifficulty)),
+    chains: networks.map((n) => ({ coin: n.coin, blockDifficulty: n.blockDifficulty ?? n.difficulty })),
+    at: new Date(batch.intervalEnd),
+  };
 }
 
 export interface ApplyResult {
@@ -130,6 +147,7 @@ export async function applyShareBatch(
     });
     counts.sort((a, b) => (a.workerId < b.workerId ? -1 : a.workerId > b.workerId ? 1 : 0));
     await addWorkerMinuteStats(trx, counts);
+    await addRoundWork(trx, roundWork(batch, activity));
     if (!credit) return { applied: true };
     return { applied: true, credit: await creditShares(trx, batch, activity, credit) };
   });

@@ -26,6 +26,7 @@ export async function recordFoundBlock(db: Executor, block: FoundBlock): Promise
     account: block.account,
     worker: block.worker,
     difficulty: plainDecimal(block.difficulty),
+    network_difficulty: block.networkDifficulty ?? null,
     status: block.submitResult.accepted ? 'pending' : 'rejected',
     found_at: new Date(block.foundAt),
     submit_error: block.submitResult.accepted ? null : block.submitResult.reason || 'refused',

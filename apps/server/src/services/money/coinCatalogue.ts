@@ -46,12 +46,12 @@ export async function readCoinCatalogue(db: Executor): Promise<CoinsResponse> {
 }
 
 /**
- * An explorer link from a template with a `{txid}` or `{address}` placeholder; null without a
- * template. The value is URL-encoded, so a strange txid or address cannot change the link's target.
+ * An explorer link from a template with a `{txid}`, `{address}` or `{hash}` (a block) placeholder;
+ * null without a template. The value is URL-encoded, so a strange value cannot change the link's target.
  */
 export function explorerLink(
   template: string | null,
-  placeholder: '{txid}' | '{address}',
+  placeholder: '{txid}' | '{address}' | '{hash}',
   value: string,
 ): string | null {
   if (!template?.includes(placeholder)) return null;

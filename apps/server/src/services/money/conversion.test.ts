@@ -15,6 +15,8 @@ const coin = (ticker: string, position: number): Coin => ({
   confirmations: 1,
   explorer_tx_url: null,
   explorer_address_url: null,
+  explorer_block_url: null,
+  block_seconds: null,
   payouts_enabled: true,
   position,
 });

@@ -23,6 +23,8 @@ const coin = (ticker: string, format: string, position: number, extra: Partial<C
   confirmations: 1,
   explorer_tx_url: null,
   explorer_address_url: null,
+  explorer_block_url: null,
+  block_seconds: null,
   payouts_enabled: true,
   position,
   ...extra,

@@ -16,6 +16,8 @@ const coin = (ticker: string, decimals: number, position: number, explorer: stri
   confirmations: 1,
   explorer_tx_url: explorer,
   explorer_address_url: null,
+  explorer_block_url: null,
+  block_seconds: null,
   payouts_enabled: true,
   position,
 });

@@ -18,6 +18,8 @@ const coin = (ticker: string, position: number, over: Partial<Coin> = {}): Coin 
   confirmations: 6,
   explorer_tx_url: `https://explorer.example/${ticker}/tx/{txid}`,
   explorer_address_url: null,
+  explorer_block_url: null,
+  block_seconds: null,
   payouts_enabled: true,
   position,
   ...over,

@@ -60,7 +60,7 @@ export interface SentJobs<J extends WorkJob> {
  * block it is: the share's job, or for an aux block of merged mining that aux chain's block.
  */
 export interface SolvedBlock {
-  readonly job: Pick<WorkJob, 'id' | 'algorithm' | 'coin' | 'height' | 'coinbaseValue'>;
+  readonly job: Pick<WorkJob, 'id' | 'algorithm' | 'coin' | 'height' | 'coinbaseValue' | 'networkTarget'>;
   readonly hash: string;
   submit(): Promise<SubmitBlockResult>;
 }
