@@ -289,6 +289,7 @@ describe('phones (375 px): every route fits the screen and its money columns are
         cells('top-value', 2),
       ],
     },
+    { route: 'blocks', url: '/blocks', as: 'visitor', ready: 'blocks-network' },
     {
       route: 'profitability',
       url: '/profitability',

@@ -5,8 +5,8 @@ import { call, callResult } from './client';
 import { queryKeys } from './queryKeys';
 
 /**
- * The public pages' calls (docs/public-api.md): statistics of one algorithm and its chart,
- * profitability and its chart, pool fees (the FAQ), pool payouts, signatures, the VIP application
+ * The public pages' calls (docs/public-api.md): statistics of one algorithm and its chart, its
+ * found blocks and luck, profitability and its chart, pool fees (the FAQ), pool payouts, signatures, the VIP application
  * and the OpenAPI document the API docs are drawn from. One function per call and one query hook
  * per resource with a stable key; types come from packages/contract.
  */
@@ -24,6 +24,14 @@ export function getAlgorithmStats(algorithm: AlgorithmKey, signal?: AbortSignal)
 /** GET /v1/pool/stats/{algorithm}/chart?timezone=: the pool hashrate over time. */
 export function getStatsChart(algorithm: AlgorithmKey, timezone: string, signal?: AbortSignal) {
   return call('poolStatsChart', { params: { algorithm }, query: { timezone }, signal });
+}
+
+/**
+ * GET /v1/pool/blocks/{algorithm}?coin=&page=: one chain's found blocks (newest first, a page at a time), its
+ * network, the open round and the pool's luck; without `coin`, the algorithm's own coin.
+ */
+export function getPoolBlocks(algorithm: AlgorithmKey, coin: string | undefined, page: number, signal?: AbortSignal) {
+  return call('poolBlocks', { params: { algorithm }, query: { coin, page: String(page) }, signal });
 }
 
 /** GET /v1/pool/profits/{algorithm}: the comparison tables and what the calculator needs. */
@@ -79,6 +87,27 @@ export function useStatsChart(algorithm: AlgorithmKey, timezone: string) {
     queryFn: ({ signal }) => getStatsChart(algorithm, timezone, signal),
     ...live,
   });
+}
+
+/**
+ * The Blocks page refreshes like the stats page. While another page of the same chain loads, the page shown stays
+ * (marked busy) rather than blinking to "Loading…"; another chain or algorithm is never shown in its place.
+ */
+export function usePoolBlocks(algorithm: AlgorithmKey, coin: string | undefined, page: number) {
+  return useQuery({
+    queryKey: queryKeys.blocks(algorithm, coin ?? null, page),
+    queryFn: ({ signal }) => getPoolBlocks(algorithm, coin, page, signal),
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && sameChain(previousQuery.queryKey, queryKeys.blocks(algorithm, coin ?? null, page))
+        ? previous
+        : undefined,
+    ...live,
+  });
+}
+
+/** Two Blocks page keys of the same algorithm and chain (they differ at most in the page). */
+function sameChain(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.slice(0, -1).every((part, i) => part === b[i]);
 }
 
 export function usePoolProfits(algorithm: AlgorithmKey) {

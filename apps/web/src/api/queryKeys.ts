@@ -28,6 +28,8 @@ export const queryKeys = {
   // ── public pages
   algorithmStats: (a: AlgorithmKey) => ['pool', 'stats', a] as const,
   statsChart: (a: AlgorithmKey, tz: string) => ['pool', 'stats', a, 'chart', tz] as const,
+  /** One page of a chain's blocks; `coin` null is the algorithm's own coin. */
+  blocks: (a: AlgorithmKey, coin: string | null, page: number) => ['pool', 'blocks', a, coin, page] as const,
   profits: (a: AlgorithmKey) => ['pool', 'profits', a] as const,
   profitChart: (a: AlgorithmKey, period: ProfitPeriod, tz: string) =>
     ['pool', 'profits', a, 'chart', period, tz] as const,

@@ -4,7 +4,7 @@ import { AlgorithmLogo } from './AlgorithmLogo';
 import { PageHeader } from './publicPage';
 
 /**
- * The header of a public page about the algorithm chosen in the nav (stats, profitability): the title, then a line
+ * The header of a public page about the algorithm chosen in the nav (stats, blocks, profitability): the title, then a line
  * with the algorithm's logo and name (`testId`) followed by `children`, the page's own words.
  */
 export function AlgorithmPageHeader({

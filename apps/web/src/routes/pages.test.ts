@@ -7,6 +7,7 @@ describe('route table', () => {
     expect(paths).toEqual(
       expect.arrayContaining([
         'stats',
+        'blocks',
         'profitability',
         'payouts',
         'faq',

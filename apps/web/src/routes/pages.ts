@@ -12,6 +12,7 @@ export interface PageRoute {
 
 export const PAGES: readonly PageRoute[] = [
   { path: 'stats', title: 'Detailed Pool Statistics', page: lazy(() => import('./stats/StatsPage')) },
+  { path: 'blocks', title: 'Pool Blocks', page: lazy(() => import('./blocks/BlocksPage')) },
   {
     path: 'profitability',
     title: 'Mining Profitability',

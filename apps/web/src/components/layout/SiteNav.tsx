@@ -26,6 +26,7 @@ const ITEMS: readonly NavItem[] = [
   { to: '/', label: 'Home' },
   { to: '/get-started', label: 'Getting Started', loggedInOnly: true },
   { to: '/stats', label: 'Stats' },
+  { to: '/blocks', label: 'Blocks' },
   { to: '/profitability', label: 'Profitability' },
   { to: '/payouts', label: 'Payouts' },
 ];

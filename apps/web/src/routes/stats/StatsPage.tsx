@@ -1,14 +1,17 @@
 import type { AlgorithmStatsResponse } from '@lodestone/contract';
 import { algorithmByName } from '@lodestone/domain';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { STATS_REFRESH_MS, useAlgorithmStats, useStatsChart } from '../../api/public';
 import { AlgorithmPageHeader } from '../../components/AlgorithmPageHeader';
 import { TimeSeriesChart } from '../../components/charts/TimeSeriesChart';
 import { type Column, DataTable } from '../../components/DataTable';
+import { linkClass } from '../../components/form';
 import { LoadState } from '../../components/LoadState';
 import { Section, StatCard } from '../../components/sections';
 import { formatTimeOfDay } from '../../lib/dates';
 import { browserTimeZone } from '../../lib/format';
+import { formatBlockReward, formatDifficulty, formatHeight, formatNetworkHashrate } from '../../lib/network';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useSelectedAlgorithm } from '../../state/hooks';
 import { formatTopHashes, formatTopHashrate, statsCells } from './statsCells';
@@ -17,7 +20,8 @@ const REFRESH_SECONDS = STATS_REFRESH_MS / 1000;
 
 /**
  * Stats ('Detailed Pool Statistics') of the algorithm chosen in the nav: the eight info cells, the
- * hashrate chart and the two top-hasher tables. Both calls refresh every 30 s and are keyed by the
+ * networks the algorithm mines (its own coin, then the merge-mined ones), the hashrate chart and the two
+ * top-hasher tables. Both calls refresh every 30 s and are keyed by the
  * algorithm, so choosing another one loads it at once. The chart waits for the first answers of
  * both calls (docs/website.md, Stats and Profitability) so it never shows one algorithm's line under another's cells.
  */
@@ -62,6 +66,10 @@ export default function StatsPage() {
           testId="stats"
         />
       )}
+
+      <Section title="Network" testId="network-section">
+        <NetworkTable data={stats.data} />
+      </Section>
 
       <Section title="Pool hashrate" testId="stats-chart-section">
         {loaded ? (
@@ -147,6 +155,79 @@ function TopTable({
       rowTestId="top-row"
       empty={data ? empty : '—'}
       stackBelow={false}
+    />
+  );
+}
+
+type Network = AlgorithmStatsResponse['networks'][number];
+
+/**
+ * The chains the algorithm mines, its own coin first, then the merge-mined ones: each network as the pool's newest job
+ * saw it, the blocks found on it and a link to them. On a phone each chain is a card headed by its coin.
+ */
+const NETWORK_COLUMNS: readonly Column<Network>[] = [
+  {
+    label: 'Chain',
+    rowHeader: true,
+    phone: 'primary',
+    testId: 'network-coin',
+    cell: (n) => (
+      <>
+        {n.coin}
+        {n.merged && (
+          <>
+            {' '}
+            <span className="ml-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+              merge-mined
+            </span>
+          </>
+        )}
+      </>
+    ),
+  },
+  { label: 'Difficulty', align: 'right', testId: 'network-difficulty', cell: (n) => formatDifficulty(n.difficulty) },
+  {
+    label: 'Network hashrate',
+    align: 'right',
+    testId: 'network-hashrate',
+    cell: (n) => formatNetworkHashrate(n.hashrate, n.hashrate_units),
+  },
+  {
+    label: 'Block reward',
+    align: 'right',
+    testId: 'network-reward',
+    cell: (n) => formatBlockReward(n.reward, n.coin),
+  },
+  { label: 'Height', align: 'right', testId: 'network-height', cell: (n) => formatHeight(n.height) },
+  {
+    label: 'Blocks found',
+    align: 'right',
+    testId: 'network-blocks',
+    cell: (n) => n.blocks.toLocaleString('en-US'),
+  },
+  {
+    label: 'Blocks',
+    heading: <span className="sr-only">Blocks</span>,
+    phone: 'end',
+    cell: (n) => (
+      <Link to={`/blocks?coin=${encodeURIComponent(n.coin)}`} className={linkClass} data-testid="network-blocks-link">
+        All blocks<span className="sr-only"> of {n.coin}</span>
+      </Link>
+    ),
+  },
+];
+
+function NetworkTable({ data }: { data: AlgorithmStatsResponse | undefined }) {
+  return (
+    <DataTable
+      testId="network-table"
+      className=""
+      caption="The networks this algorithm mines: difficulty, hashrate, block reward, height and the blocks the pool found"
+      columns={NETWORK_COLUMNS}
+      rows={data?.networks ?? []}
+      rowKey={(n) => n.coin}
+      rowTestId={(n) => `network-${n.coin}`}
+      empty={data ? 'The pool has not mined on a network of this algorithm yet.' : '—'}
     />
   );
 }

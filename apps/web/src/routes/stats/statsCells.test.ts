@@ -1,25 +1,9 @@
 import type { AlgorithmStatsResponse } from '@lodestone/contract';
 import { describe, expect, it } from 'vitest';
+import { buildAlgorithmStats } from '../../testing/poolAnswers';
 import { formatTopHashes, formatTopHashrate, statsCells } from './statsCells';
 
-const stats: AlgorithmStatsResponse = {
-  hashrate: 2.5,
-  hashrate_units: 'Th/s',
-  miners: 42,
-  workers: 80,
-  users: 1234,
-  blocks: 17,
-  hashes: 987.654,
-  hashes_units: 'PH',
-  profit: 0.000123456,
-  profit_avg: 0.00011,
-  profit_speed: 0.000123456,
-  profit_units: 'BTC/TH/s',
-  top_hashrate: [],
-  top_hashrate_units: 'Gh/s',
-  top_hashers_past: [],
-  top_hashers_past_units: 'TH',
-};
+const stats: AlgorithmStatsResponse = buildAlgorithmStats();
 
 describe('stats cells', () => {
   it('are the eight cells, in order, with their precisions', () => {
