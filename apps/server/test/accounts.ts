@@ -44,6 +44,8 @@ export interface PostOptions {
   origin?: string | null;
   /** Send the fields as JSON instead of multipart. */
   json?: boolean;
+  /** The browser's User-Agent header (light-my-request sends its own otherwise). */
+  userAgent?: string;
 }
 
 /** A form POST as the website sends it: multipart, with the site's Origin and the session cookie. */
@@ -58,6 +60,7 @@ export async function post(
     : await multipart(fields);
   const headers: Record<string, string> = { ...body.headers };
   if (options.origin !== null) headers.origin = options.origin ?? ORIGIN;
+  if (options.userAgent !== undefined) headers['user-agent'] = options.userAgent;
   const request: InjectOptions = {
     method: 'POST',
     url,
@@ -132,7 +135,7 @@ export async function registerUser(
 export async function loginAs(
   app: FastifyInstance,
   fields: { email: string; password: string; code?: string },
-  options: { remoteAddress?: string; cookie?: string } = {},
+  options: { remoteAddress?: string; cookie?: string; userAgent?: string } = {},
 ): Promise<LightMyRequestResponse> {
   const remoteAddress = options.remoteAddress ?? nextAddress();
   return post(
@@ -144,7 +147,7 @@ export async function loginAs(
       code: fields.code ?? '',
       captchaToken: await solveCaptcha(app, remoteAddress),
     },
-    { remoteAddress, cookie: options.cookie },
+    { remoteAddress, cookie: options.cookie, ...(options.userAgent !== undefined && { userAgent: options.userAgent }) },
   );
 }
 

@@ -170,6 +170,32 @@ export const removeAccountBody = z.object({ account_name: accountName });
 export const accountListResponse = z.object({ accounts: z.array(accountSummary) });
 
 /** POST /v1/user/keys/regenerate?account_name= — new API or observer key (ours). */
+/** One logged-in session of the user (Settings, "Sessions"; docs/accounts.md). */
+export const sessionEntry = z.object({
+  /** Names the session in a log-out request (the SHA-256 of its cookie, which it cannot be turned back into). */
+  id: z.string(),
+  /** Browser and system from its User-Agent: "Chrome 120 on Windows 10". */
+  device: z.string(),
+  /** The network it was last used from, never the full address: "203.0.113.0/24"; null when not known. */
+  ip_range: z.string().nullable(),
+  /** ISO times: the login, and the last use (kept to the nearest 10 minutes). */
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  /** The session of this request. */
+  current: z.boolean(),
+  /** A pool admin logged in as the user (admin tools). */
+  admin: z.boolean(),
+});
+
+/** GET /v1/user/sessions — the user's live sessions, the most recently used first. */
+export const sessionsResponse = z.object({ sessions: z.array(sessionEntry) });
+export type SessionsResponse = z.infer<typeof sessionsResponse>;
+
+/** POST /v1/user/sessions/logout — ends one of the user's other sessions. */
+export const sessionLogoutBody = z.object({
+  id: z.string({ error: 'Session is required' }).regex(/^[0-9a-f]{64}$/, 'Session not found'),
+});
+
 export const regenerateKeyBody = z.object({ key: z.enum(['api_key', 'observer_key']) });
 export const regenerateKeyResponse = z.object({ result: z.literal(true), value: z.string() });
 

@@ -212,8 +212,10 @@ export {
   clearSessionsTwoFactor,
   extendSession,
   insertSession,
+  liveUserSessions,
   purgeEndedSessions,
   revokeSession,
+  revokeUserSession,
   revokeUserSessions,
 } from './queries/sessions.js';
 export { recordShareBatch } from './queries/shareBatches.js';
@@ -288,5 +290,6 @@ export type {
   NewBlock,
   Payout,
   PoolStats,
+  Session,
   User,
 } from './schema.js';

@@ -397,9 +397,11 @@ export interface Sessions {
   expires_at: Date;
   id: string;
   impersonator_user_id: ColumnType<bigint, bigint | number, bigint | number> | null;
+  ip_range: string | null;
   last_seen_at: Generated<Date>;
   revoked_at: Date | null;
   two_factor_verified_at: Date | null;
+  user_agent: string | null;
   user_id: ColumnType<bigint, bigint | number, bigint | number>;
 }
 

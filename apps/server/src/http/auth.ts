@@ -104,7 +104,7 @@ export function createAuth(
   const currentUser = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.auth) return request.auth;
     const token = request.cookies[SESSION_COOKIE];
-    const found = await sessions.resolve(token);
+    const found = await sessions.resolve(token, request.ip);
     if (!found) return undefined;
     if (found.extended && token) setSessionCookie(reply, token);
     request.auth = {

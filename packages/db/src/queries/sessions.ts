@@ -13,6 +13,9 @@ export interface NewSession {
   twoFactorVerifiedAt?: Date | null;
   expiresAt: Date;
   now: Date;
+  /** The browser's User-Agent (at most 512 characters) and its network (`ip_range`), for the user's session list. */
+  userAgent?: string | null;
+  ipRange?: string | null;
 }
 
 export async function insertSession(db: Executor, session: NewSession): Promise<void> {
@@ -27,6 +30,8 @@ export async function insertSession(db: Executor, session: NewSession): Promise<
       last_seen_at: session.now,
       expires_at: session.expiresAt,
       revoked_at: null,
+      user_agent: session.userAgent ?? null,
+      ip_range: session.ipRange ?? null,
     })
     .execute();
 }
@@ -50,6 +55,8 @@ export async function activeSession(db: Executor, id: string, now: Date): Promis
       's.last_seen_at as session_last_seen_at',
       's.expires_at as session_expires_at',
       's.revoked_at as session_revoked_at',
+      's.user_agent as session_user_agent',
+      's.ip_range as session_ip_range',
     ])
     .where('s.id', '=', id)
     .where('s.revoked_at', 'is', null)
@@ -65,6 +72,8 @@ export async function activeSession(db: Executor, id: string, now: Date): Promis
     session_last_seen_at,
     session_expires_at,
     session_revoked_at,
+    session_user_agent,
+    session_ip_range,
     ...user
   } = row;
   return {
@@ -78,15 +87,23 @@ export async function activeSession(db: Executor, id: string, now: Date): Promis
       last_seen_at: session_last_seen_at,
       expires_at: session_expires_at,
       revoked_at: session_revoked_at,
+      user_agent: session_user_agent,
+      ip_range: session_ip_range,
     },
   };
 }
 
-/** Sliding expiry: the session was used now and lives until `expiresAt`. */
-export async function extendSession(db: Executor, id: string, now: Date, expiresAt: Date): Promise<void> {
+/** Sliding expiry: the session was used now (from `ipRange`, when known) and lives until `expiresAt`. */
+export async function extendSession(
+  db: Executor,
+  id: string,
+  now: Date,
+  expiresAt: Date,
+  ipRange?: string,
+): Promise<void> {
   await db
     .updateTable('sessions')
-    .set({ last_seen_at: now, expires_at: expiresAt })
+    .set({ last_seen_at: now, expires_at: expiresAt, ...(ipRange !== undefined && { ip_range: ipRange }) })
     .where('id', '=', id)
     .where('revoked_at', 'is', null)
     .execute();
@@ -98,6 +115,33 @@ export async function revokeSession(db: Executor, id: string, now: Date): Promis
     .set({ revoked_at: now })
     .where('id', '=', id)
     .where('revoked_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A user's live sessions (neither revoked nor expired), the most recently used first. */
+export function liveUserSessions(db: Executor, userId: bigint, now: Date): Promise<Session[]> {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** Revokes one live session, only if it is the user's; false when there is no such session. */
+export async function revokeUserSession(db: Executor, userId: bigint, id: string, now: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;

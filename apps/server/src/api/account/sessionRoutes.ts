@@ -1,5 +1,5 @@
 import { routes } from '@lodestone/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RATE_LIMITS } from '../../http/rateLimits.js';
 import { addRoute } from '../../http/route.js';
 import { userInfo } from '../../services/accounts/accounts.js';
@@ -12,9 +12,15 @@ import {
   recordReferralVisit,
 } from '../../services/accounts/referralSource.js';
 import { registerUser } from '../../services/accounts/register.js';
-import { SESSION_COOKIE } from '../../services/auth/sessions.js';
+import { logOutEverywhere, logOutSession, readSessions } from '../../services/accounts/sessionList.js';
+import { SESSION_COOKIE, type SessionClient } from '../../services/auth/sessions.js';
 import { logEvent } from '../../services/userLog.js';
 import { addRobotCheckedForm } from '../robotCheckedForm.js';
+
+/** The browser of a request, as the session list shows it. */
+export function clientOf(request: FastifyRequest): SessionClient {
+  return { userAgent: request.headers['user-agent'], ip: request.ip };
+}
 
 /**
  * The session calls (docs/accounts.md): robot-check challenge, register, login, info, logout, password
@@ -41,7 +47,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       ip: request.ip,
     });
     await accounts.sessions.revoke(request.cookies[SESSION_COOKIE]);
-    auth.setSessionCookie(reply, await accounts.sessions.create(user.id));
+    auth.setSessionCookie(reply, await accounts.sessions.create(user.id, { client: clientOf(request) }));
     if (source !== undefined) reply.clearCookie(REFERRAL_SOURCE_COOKIE, { path: '/' });
     return { result: true as const };
   });
@@ -56,7 +62,10 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     // Rotation: whatever session the browser had ends; the login gets a new token, marked as
     // having passed 2FA when a code was checked (admin tools ask for such a session).
     await accounts.sessions.revoke(request.cookies[SESSION_COOKIE]);
-    auth.setSessionCookie(reply, await accounts.sessions.create(user.id, { twoFactorVerified }));
+    auth.setSessionCookie(
+      reply,
+      await accounts.sessions.create(user.id, { twoFactorVerified, client: clientOf(request) }),
+    );
     return { result: true as const };
   });
 
@@ -79,6 +88,31 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     }
     auth.clearSessionCookie(reply);
     return { result: true };
+  });
+
+  // ── Settings, "Sessions": where the user is logged in ──────────────────────────────────────────
+  addRoute(app, routes.userSessions, { preHandler: [auth.requireUser] }, async ({ request, reply }) => {
+    reply.header('cache-control', 'no-store');
+    const { user, sessionId } = auth.userOf(request);
+    return readSessions(accounts, user, sessionId);
+  });
+
+  addRoute(
+    app,
+    routes.userSessionLogout,
+    { preHandler: [auth.requireUser], body: routes.userSessionLogout.body },
+    async ({ request, body }) => {
+      const { user, sessionId } = auth.userOf(request);
+      await logOutSession(accounts, user, { id: body.id, currentId: sessionId, ip: request.ip });
+      return { result: true as const };
+    },
+  );
+
+  addRoute(app, routes.userSessionsLogoutAll, { preHandler: [auth.requireUser] }, async ({ request, reply }) => {
+    await logOutEverywhere(accounts, auth.userOf(request).user, request.ip);
+    // This browser's session ended with the others.
+    auth.clearSessionCookie(reply);
+    return { result: true as const };
   });
 
   addRobotCheckedForm(app, routes.passwordReset, RATE_LIMITS.passwordReset, async ({ body, request }) => {

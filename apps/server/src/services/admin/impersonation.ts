@@ -39,7 +39,10 @@ export async function loginAsUser(
     });
   });
   // Never marked as having passed 2FA: the admin's code proves nothing about the user.
-  const token = await ctx.sessions.create(target.id, { impersonatorUserId: admin.id });
+  const token = await ctx.sessions.create(target.id, {
+    impersonatorUserId: admin.id,
+    client: { userAgent: undefined, ip },
+  });
   await revokeSession(ctx.db, adminSessionId, now);
   return token;
 }

@@ -4,10 +4,14 @@ import {
   type Executor,
   extendSession,
   insertSession,
+  liveUserSessions,
   purgeEndedSessions,
   revokeSession,
+  revokeUserSession,
   revokeUserSessions,
+  type Session,
 } from '@lodestone/db';
+import { ipRange, storedUserAgent } from './devices.js';
 import { randomToken, sha256Hex } from './tokens.js';
 
 /** The session cookie: an opaque random token; the database keeps only its SHA-256. */
@@ -28,6 +32,14 @@ export interface SessionOptions {
   impersonatorUserId?: bigint | null;
   /** True when the login checked the user's 2FA code. */
   twoFactorVerified?: boolean;
+  /** The browser that logs in, for the user's list of sessions. */
+  client?: SessionClient;
+}
+
+/** Where a request comes from: its User-Agent header and address. */
+export interface SessionClient {
+  userAgent: string | string[] | undefined;
+  ip: string | undefined;
 }
 
 /**
@@ -61,13 +73,18 @@ export class Sessions {
       twoFactorVerifiedAt: options.twoFactorVerified ? now : null,
       now,
       expiresAt: new Date(now.getTime() + this.ttlMs),
+      userAgent: storedUserAgent(options.client?.userAgent),
+      ipRange: ipRange(options.client?.ip),
     });
     await purgeEndedSessions(this.db, userId, new Date(now.getTime() - KEEP_ENDED_MS));
     return token;
   }
 
-  /** The live session of a cookie token, its expiry moved forward when due. */
-  async resolve(token: string | undefined): Promise<ResolvedSession | undefined> {
+  /**
+   * The live session of a cookie token, its expiry moved forward when due — and then the network it
+   * is used from (`ip`) noted for the user's session list.
+   */
+  async resolve(token: string | undefined, ip?: string): Promise<ResolvedSession | undefined> {
     if (!token || token.length > 100) return undefined;
     const now = this.now();
     const found = await activeSession(this.db, sha256Hex(token), now);
@@ -75,13 +92,23 @@ export class Sessions {
     const due = now.getTime() - found.session.last_seen_at.getTime() >= TOUCH_INTERVAL_MS;
     if (!due) return { ...found, extended: false };
     const expiresAt = new Date(now.getTime() + this.ttlMs);
-    await extendSession(this.db, found.session.id, now, expiresAt);
+    await extendSession(this.db, found.session.id, now, expiresAt, ipRange(ip) ?? undefined);
     return { ...found, session: { ...found.session, last_seen_at: now, expires_at: expiresAt }, extended: true };
   }
 
   async revoke(token: string | undefined): Promise<boolean> {
     if (!token || token.length > 100) return false;
     return revokeSession(this.db, sha256Hex(token), this.now());
+  }
+
+  /** The user's live sessions, the most recently used first (Settings, "Sessions"). */
+  list(userId: bigint): Promise<Session[]> {
+    return liveUserSessions(this.db, userId, this.now());
+  }
+
+  /** Ends one of the user's own live sessions by its id; false when the user has no such session. */
+  revokeOwn(userId: bigint, id: string): Promise<boolean> {
+    return revokeUserSession(this.db, userId, id, this.now());
   }
 
   /** Ends every session of the user (password change or reset, account deletion). */
