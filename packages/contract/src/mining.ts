@@ -1,7 +1,7 @@
 import { ALGORITHMS, type AlgorithmKey } from '@lodestone/domain';
 import { z } from 'zod';
 import { accountName } from './account.js';
-import { timeZone } from './pool.js';
+import { chartPeriod, timeZone } from './pool.js';
 
 /**
  * The Mining tab of the dashboard (docs/dashboard.md, Mining
@@ -35,13 +35,22 @@ const observerKey = z.string().min(1).max(200);
 
 /** GET /v1/user/mining, /user/mining/workers and the removals: `account_name` and `algorithm`. */
 export const miningQuery = z.object({ account_name: accountName, algorithm: miningAlgorithm });
-/** GET /v1/user/mining/chart: x-axis labels in `timezone` (IANA name, default UTC; unknown → 400). */
-export const miningChartQuery = miningQuery.extend({ timezone: timeZone.default('UTC') });
+/**
+ * GET /v1/user/mining/chart: the hashrate over `period` (default 24h: half-hour points; 7d: 4-hour
+ * points; 30d: days), x-axis labels in `timezone` (IANA name, default UTC; unknown → 400).
+ */
+export const miningChartQuery = miningQuery.extend({
+  timezone: timeZone.default('UTC'),
+  period: chartPeriod.default('24h'),
+});
 
 /** GET /v1/observer/mining and /observer/mining/workers. */
 export const observerMiningQuery = z.object({ observer_key: observerKey, algorithm: miningAlgorithm });
 /** GET /v1/observer/mining/chart. */
-export const observerMiningChartQuery = observerMiningQuery.extend({ timezone: timeZone.default('UTC') });
+export const observerMiningChartQuery = observerMiningQuery.extend({
+  timezone: timeZone.default('UTC'),
+  period: chartPeriod.default('24h'),
+});
 
 /**
  * Path of /v1/user/mining/workers/remove/{workerId}: a worker `id` from the workers list. Anything

@@ -99,10 +99,21 @@ export const timeZone = z
   .string()
   .refine(isTimeZone, { message: 'unknown time zone; use an IANA name like Europe/Madrid' });
 
+/**
+ * The periods of the time charts (hashrate, revenue, profitability): 24 hours and 7 days in short
+ * points on UTC, 30 days in calendar days of the chart's time zone (docs/dashboard.md, "Chart ranges").
+ */
+export const CHART_PERIODS = ['24h', '7d', '30d'] as const;
+export type ChartPeriod = (typeof CHART_PERIODS)[number];
+export const chartPeriod = z.enum(CHART_PERIODS);
+
 /** Query of the chart calls: the time zone the x-axis labels are written in (default UTC). */
 export const chartQuery = z.object({
   timezone: timeZone.default('UTC'),
 });
+
+/** GET /v1/pool/stats/{algorithm}/chart: the pool hashrate over `period` (default 24h). */
+export const periodChartQuery = chartQuery.extend({ period: chartPeriod.default('24h') });
 
 /**
  * A line chart: `x_axis[i]` labels the point `y_axis[i]`; all values are in the unit the label names

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { captchaToken } from './account.js';
 import { algorithmKey } from './common.js';
 import { miningSummaryResponse, miningWorker } from './mining.js';
-import { chartQuery } from './pool.js';
+import { CHART_PERIODS, type ChartPeriod, chartPeriod, chartQuery } from './pool.js';
 import { VIP_DIAL_CODES, VIP_MESSAGES } from './vip.js';
 
 /**
@@ -35,9 +35,9 @@ const coinAmount = z.string().regex(/^\d+(\.\d+)?$/);
 export const profitAlgorithmParams = z.object({ algorithm: z.string().min(1).max(32) });
 
 /** The periods of the comparison tables and of the average-profit chart. */
-export const PROFIT_PERIODS = ['24h', '7d', '30d'] as const;
-export type ProfitPeriod = (typeof PROFIT_PERIODS)[number];
-export const profitPeriod = z.enum(PROFIT_PERIODS);
+export const PROFIT_PERIODS = CHART_PERIODS;
+export type ProfitPeriod = ChartPeriod;
+export const profitPeriod = chartPeriod;
 
 /**
  * One comparison row, five values in this order (docs/public-api.md, Profitability): pool name, pool URL, profitability

@@ -1,7 +1,7 @@
 import { ALGORITHMS, type AlgorithmKey } from '@lodestone/domain';
 import { z } from 'zod';
 import { accountQuery } from './account.js';
-import { timeZone } from './pool.js';
+import { chartPeriod, timeZone } from './pool.js';
 
 /**
  * The revenue calls (docs/dashboard.md, Revenue API): the
@@ -53,6 +53,11 @@ export const revenueAlgorithmQuery = accountQuery.extend({
   algorithm: revenueAlgorithm,
   timezone: timeZone.default('UTC'),
 });
+/**
+ * GET /v1/user/revenue/chart: the revenue over `period` (default 30d: the zone's days; 7d: 4-hour
+ * points; 24h: hours), as the other revenue calls are asked.
+ */
+export const revenueChartQuery = revenueAlgorithmQuery.extend({ period: chartPeriod.default('30d') });
 /** GET /v1/user/revenue/earnings/download: the month `date` (YYYY-MM), its days in `timezone`. */
 export const revenueStatementQuery = accountQuery.extend({
   date: statementMonth,
@@ -73,6 +78,9 @@ export const observerRevenueAlgorithmQuery = observerRevenueQuery.extend({
   algorithm: revenueAlgorithm,
   timezone: timeZone.default('UTC'),
 });
+
+/** GET /v1/observer/revenue/chart. */
+export const observerRevenueChartQuery = observerRevenueAlgorithmQuery.extend({ period: chartPeriod.default('30d') });
 
 // ── answers ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -143,5 +151,4 @@ export const lifetimeEarningsResponse = z.record(z.string(), z.string().regex(/^
 export type LifetimeEarningsResponse = z.infer<typeof lifetimeEarningsResponse>;
 
 /** How many days the revenue chart covers (today included). */
-export const REVENUE_CHART_DAYS = 30;
 export const REVENUE_CHART_LABEL = 'Revenue (USD)';

@@ -65,7 +65,7 @@ import {
   poolPayoutsResponse,
 } from './money.js';
 import { type ApiPath, paths } from './paths.js';
-import { algorithmParams, algorithmStatsResponse, chartQuery, chartResponse, poolStatsResponse } from './pool.js';
+import { algorithmParams, algorithmStatsResponse, chartResponse, periodChartQuery, poolStatsResponse } from './pool.js';
 import {
   openApiDocument,
   poolFeesResponse,
@@ -83,11 +83,13 @@ import {
 import {
   lifetimeEarningsResponse,
   observerRevenueAlgorithmQuery,
+  observerRevenueChartQuery,
   observerRevenuePayoutsQuery,
   observerRevenueQuery,
   revenueAccountQuery,
   revenueAlgorithmQuery,
   revenueBalanceResponse,
+  revenueChartQuery,
   revenueEarningsResponse,
   revenuePayoutsCsvQuery,
   revenuePayoutsQuery,
@@ -127,7 +129,12 @@ export const routes = {
   poolStats: { ...paths.poolStats, response: poolStatsResponse },
   poolStratum: { ...paths.poolStratum, response: stratumResponse },
   poolAlgorithmStats: { ...paths.poolAlgorithmStats, params: algorithmParams, response: algorithmStatsResponse },
-  poolStatsChart: { ...paths.poolStatsChart, params: algorithmParams, query: chartQuery, response: chartResponse },
+  poolStatsChart: {
+    ...paths.poolStatsChart,
+    params: algorithmParams,
+    query: periodChartQuery,
+    response: chartResponse,
+  },
   poolBlocks: {
     ...paths.poolBlocks,
     params: algorithmParams,
@@ -287,7 +294,7 @@ export const routes = {
     query: revenueAlgorithmQuery,
     response: lifetimeEarningsResponse,
   },
-  userRevenueChart: { ...paths.userRevenueChart, query: revenueAlgorithmQuery, response: chartResponse },
+  userRevenueChart: { ...paths.userRevenueChart, query: revenueChartQuery, response: chartResponse },
   /** The monthly PDF statement, `earnings_{YYYY-MM}.pdf`. */
   userRevenueEarningsDownload: { ...paths.userRevenueEarningsDownload, query: revenueStatementQuery },
   /** Daily earnings as `earnings.csv`. */
@@ -316,7 +323,7 @@ export const routes = {
   },
   observerRevenueChart: {
     ...paths.observerRevenueChart,
-    query: observerRevenueAlgorithmQuery,
+    query: observerRevenueChartQuery,
     response: chartResponse,
   },
 

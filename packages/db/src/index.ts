@@ -67,7 +67,13 @@ export {
   type StoredConversionSettings,
 } from './queries/conversionSettings.js';
 export { couponByCodeForUpdate, insertCoupon, redeemCoupon } from './queries/coupons.js';
-export { type DailyEarning, dailyEarnings, firstEarningAt, lifetimeEarnings } from './queries/earnings.js';
+export {
+  type DailyEarning,
+  dailyEarnings,
+  earningsByPoint,
+  firstEarningAt,
+  lifetimeEarnings,
+} from './queries/earnings.js';
 export {
   balancesOfAccount,
   balancesOfSystemAccount,

@@ -54,7 +54,7 @@ describe.each(testEngines())('worker-rollup job on %s', (engine) => {
 
   const read = async () => ({
     summary: await readMiningSummary(ctx, alice, 'scrypt'),
-    chart: await readMiningChart(ctx, alice, 'scrypt', 'Asia/Kolkata'),
+    chart: await readMiningChart(ctx, alice, 'scrypt', { timeZone: 'Asia/Kolkata', period: '24h' }),
     workers: await readMiningWorkers(ctx, alice, 'scrypt'),
   });
 

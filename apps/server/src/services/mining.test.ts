@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  accountHashrateSeries,
-  accountStart,
-  chartBuckets,
-  estimatedRevenue,
-  miningPeriods,
-  parseWorkerId,
-} from './mining.js';
+import { chartBuckets, HALF_HOURLY_POINTS } from './chartPeriods.js';
+import { accountHashrateChart, accountStart, estimatedRevenue, miningPeriods, parseWorkerId } from './mining.js';
 
 describe('mining periods', () => {
   it('are the statistics window and the last 24 complete hours plus the current one', () => {
@@ -45,29 +39,53 @@ describe('estimatedRevenue', () => {
   });
 });
 
-describe('the chart series', () => {
-  it('has 48 half hours on UTC, the last one holding now, the current one divided by its elapsed part', () => {
-    const now = new Date('2024-05-06T12:10:00Z');
-    const buckets = chartBuckets(now);
-    expect(buckets.starts).toHaveLength(48);
-    expect(buckets.from).toEqual(new Date('2024-05-05T12:30:00Z'));
-    expect(buckets.starts.at(-1)).toEqual(new Date('2024-05-06T12:00:00Z'));
-    expect(buckets.to).toEqual(new Date('2024-05-06T12:30:00Z'));
+describe('the account hashrate chart', () => {
+  const slots = [
+    { start: new Date('2024-05-05T12:30:00Z'), acceptedDifficulty: '900' },
+    { start: new Date('2024-05-06T11:30:00Z'), acceptedDifficulty: '1800' },
+    { start: new Date('2024-05-06T12:00:00Z'), acceptedDifficulty: '600' },
+  ];
+  const now = new Date('2024-05-06T12:10:00Z');
 
-    const series = accountHashrateSeries(
-      [
-        { start: new Date('2024-05-05T12:30:00Z'), acceptedDifficulty: '900' },
-        { start: new Date('2024-05-06T11:30:00Z'), acceptedDifficulty: '1800' },
-        { start: new Date('2024-05-06T12:00:00Z'), acceptedDifficulty: '600' },
-      ],
-      now,
-      65_536,
+  it('has 48 half hours on UTC over 24 hours, the last one holding now, divided by its elapsed part', () => {
+    const buckets = chartBuckets('24h', now, 'UTC', HALF_HOURLY_POINTS);
+    expect(buckets.starts).toHaveLength(48);
+    expect(buckets.starts[0]).toEqual(new Date('2024-05-05T12:30:00Z'));
+    expect(buckets.ends.at(-1)).toEqual(new Date('2024-05-06T12:30:00Z'));
+    const chart = accountHashrateChart(buckets, slots, now, 65_536, buckets.starts[0] as Date);
+    expect(chart.label).toBe('Hashrate (Kh/s)');
+    expect(chart.x_axis[0]).toBe('12:30');
+    expect(chart.y_axis[0]).toBe(32.768); // 900 × 65,536 ÷ 1,800 s
+    expect(chart.y_axis[46]).toBe(65.536); // 1,800 × 65,536 ÷ 1,800 s
+    expect(chart.y_axis[47]).toBe(65.536); // 600 × 65,536 ÷ 600 s so far
+    expect(chart.y_axis.filter((h) => h === 0)).toHaveLength(45);
+  });
+
+  it('sums half hours into 4-hour points over 7 days and into the zone’s days over 30', () => {
+    const week = chartBuckets('7d', now, 'UTC', HALF_HOURLY_POINTS);
+    expect(week.starts).toHaveLength(42);
+    const weekChart = accountHashrateChart(week, slots, now, 65_536, slots[0]?.start ?? null);
+    // 08:00–12:00 holds 1,800 over 14,400 s; the current point 600 over its 10 minutes so far.
+    expect(weekChart.x_axis.slice(-2)).toEqual(['05-06 08:00', '05-06 12:00']);
+    expect(weekChart.y_axis.slice(-2)).toEqual([8.192, 65.536]);
+    // Points before the first shares are left out: 12:00–16:00 on 05-05 is the first shown.
+    expect(weekChart.x_axis[0]).toBe('05-05 12:00');
+
+    const month = chartBuckets('30d', now, 'Europe/Madrid', HALF_HOURLY_POINTS);
+    expect(month.labels.at(-1)).toBe('2024-05-06');
+    expect(month.starts.at(-1)).toEqual(new Date('2024-05-05T22:00:00Z'));
+    const monthChart = accountHashrateChart(month, slots, now, 65_536, slots[0]?.start ?? null);
+    // Madrid's 05-06 began at 22:00 UTC: 1,800 + 600 over the 50,400 s since (14 h 10 min).
+    expect(monthChart.x_axis).toEqual(['2024-05-05', '2024-05-06']);
+    expect(monthChart.y_axis[1]).toBeCloseTo((2400 * 65_536) / 51_000 / 1000, 3);
+  });
+
+  it('shows no point before the account’s first shares, and none without any', () => {
+    const buckets = chartBuckets('24h', now, 'UTC', HALF_HOURLY_POINTS);
+    expect(accountHashrateChart(buckets, [], now, 65_536, null).x_axis).toEqual([]);
+    expect(accountHashrateChart(buckets, slots.slice(1), now, 65_536, new Date('2024-05-06T11:45:00Z')).x_axis).toEqual(
+      ['11:30', '12:00'],
     );
-    expect(series.starts).toEqual(buckets.starts);
-    expect(series.hashrates[0]).toBe('32768'); // 900 × 65,536 ÷ 1,800 s
-    expect(series.hashrates[46]).toBe('65536'); // 1,800 × 65,536 ÷ 1,800 s
-    expect(series.hashrates[47]).toBe('65536'); // 600 × 65,536 ÷ 600 s so far
-    expect(series.hashrates.filter((h) => h === '0')).toHaveLength(45);
   });
 });
 

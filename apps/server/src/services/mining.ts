@@ -1,4 +1,4 @@
-import type { ChartResponse, MiningSummaryResponse, MiningWorker } from '@lodestone/contract';
+import type { ChartPeriod, ChartResponse, MiningSummaryResponse, MiningWorker } from '@lodestone/contract';
 import {
   type Account,
   accountDifficultyByHalfHour,
@@ -26,18 +26,14 @@ import {
   hashrateOf,
   measuredSeconds,
   statsWindow,
+  sumDecimals,
 } from '@lodestone/domain';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config/config.js';
+import { bucketOf, type ChartBuckets, chartBuckets, firstShownIndex, HALF_HOURLY_POINTS } from './chartPeriods.js';
 import { errors } from './errors.js';
 import type { HashesPerDifficulty } from './hashesPerDifficulty.js';
-import {
-  CHART_BUCKET_MINUTES,
-  CHART_POINTS,
-  fromFirstRecord,
-  type HashrateSeries,
-  presentHashrateChart,
-} from './poolDetail.js';
+import { CHART_BUCKET_MINUTES, presentHashrates } from './poolDetail.js';
 import { logEvent } from './userLog.js';
 
 /**
@@ -124,33 +120,30 @@ export function estimatedRevenue(inputs: RevenueInputs): number {
   return Number(usd.toFixed(2));
 }
 
-/** The chart's buckets at `now`: CHART_POINTS half hours on UTC, the last one containing `now`. */
-export function chartBuckets(now: Date): { starts: Date[]; from: Date; to: Date } {
-  const bucketMs = CHART_BUCKET_MINUTES * 60_000;
-  const last = Math.floor(now.getTime() / bucketMs) * bucketMs;
-  const first = last - (CHART_POINTS - 1) * bucketMs;
-  const starts = Array.from({ length: CHART_POINTS }, (_, i) => new Date(first + i * bucketMs));
-  return { starts, from: new Date(first), to: new Date(last + bucketMs) };
-}
-
 /**
- * The account's hashrate per bucket (H/s): Σ accepted difficulty in it × hashes per difficulty ÷ its
- * length — for the bucket `now` is in, the part that has passed, so the newest point does not dip.
+ * The account's hashrate chart (pure): per point, its accepted difficulty × hashes per difficulty ÷ the
+ * point's length — for the point `now` is in, the part that has passed, so the newest point does not
+ * dip — from the point of the account's first shares (`first`) on; all in the unit of the largest.
  */
-export function accountHashrateSeries(
+export function accountHashrateChart(
+  buckets: ChartBuckets,
   slots: readonly DifficultySlot[],
   now: Date,
   hashesPerDifficulty: number,
-): HashrateSeries {
-  const { starts } = chartBuckets(now);
-  const bucketSeconds = CHART_BUCKET_MINUTES * 60;
-  const byStart = new Map(slots.map((s) => [s.start.getTime(), s.acceptedDifficulty]));
-  const hashrates = starts.map((start) => {
-    const seconds = Math.min(bucketSeconds, (now.getTime() - start.getTime()) / 1000);
-    const difficulty = byStart.get(start.getTime());
-    return difficulty === undefined || seconds <= 0 ? '0' : estimateHashrate(difficulty, hashesPerDifficulty, seconds);
+  first: Date | null,
+): ChartResponse {
+  const sums = buckets.starts.map((): string[] => []);
+  for (const slot of slots) sums[bucketOf(buckets, slot.start)]?.push(slot.acceptedDifficulty);
+  const hashrates = buckets.starts.map((start, i) => {
+    const end = (buckets.ends[i] as Date).getTime();
+    const seconds = (Math.min(end, now.getTime()) - start.getTime()) / 1000;
+    const parts = sums[i] as string[];
+    return parts.length === 0 || seconds <= 0
+      ? '0'
+      : estimateHashrate(sumDecimals(parts), hashesPerDifficulty, seconds);
   });
-  return { starts, hashrates };
+  const shown = firstShownIndex(buckets, first);
+  return presentHashrates(buckets.labels.slice(shown), hashrates.slice(shown));
 }
 
 /**
@@ -230,26 +223,28 @@ export async function readMiningSummary(
 }
 
 /**
- * GET /user/mining/chart: the last 24 hours in 30-minute points, labelled in `timeZone` (checked by the caller),
- * from the half hour of the account's first shares on the algorithm when that is newer.
+ * GET /user/mining/chart: the account's hashrate over `period` (24 hours in half-hour points, 7 days
+ * in 4-hour points, 30 days in the zone's calendar days), labelled in `timeZone` (checked by the
+ * caller), from the point of the account's first shares on the algorithm when that is newer.
  */
 export async function readMiningChart(
   ctx: MiningContext,
   account: Account,
   algorithm: AlgorithmKey,
-  timeZone: string,
+  view: { timeZone: string; period: ChartPeriod },
   db: Executor = ctx.db,
 ): Promise<ChartResponse> {
   const now = ctx.now();
-  const { from, to } = chartBuckets(now);
+  const buckets = chartBuckets(view.period, now, view.timeZone, HALF_HOURLY_POINTS);
+  const from = buckets.starts[0] as Date;
+  const to = buckets.ends.at(-1) as Date;
   const slots = await accountDifficultyByHalfHour(db, account.username, algorithm, from, to);
   // Shares in the first half hour: the account is older than the chart, no need to look further back.
   const first =
-    slots[0]?.start.getTime() === from.getTime()
+    slots[0] !== undefined && slots[0].start.getTime() <= from.getTime()
       ? from
       : await accountFirstHalfHour(db, account.username, algorithm, to);
-  const series = accountHashrateSeries(slots, now, ctx.hashesPerDifficulty(algorithm));
-  return presentHashrateChart(fromFirstRecord(series, first), timeZone);
+  return accountHashrateChart(buckets, slots, now, ctx.hashesPerDifficulty(algorithm), first);
 }
 
 /** GET /user/mining/workers: every worker of the account on the algorithm, by name. */

@@ -1,4 +1,4 @@
-import type { AlgorithmStatsResponse, ChartResponse } from '@lodestone/contract';
+import type { AlgorithmStatsResponse, ChartPeriod, ChartResponse } from '@lodestone/contract';
 import { TOP_HASHERS_LIMIT } from '@lodestone/contract';
 import {
   type Executor,
@@ -15,6 +15,7 @@ import {
   algorithmByKey,
   type DecimalInput,
   decimalToNumber,
+  Exact,
   estimateHashrate,
   hashesFromDifficulty,
   scaleHashCount,
@@ -22,8 +23,10 @@ import {
   scaleProfit,
   shiftDecimal,
   statsWindow,
+  sumDecimals,
 } from '@lodestone/domain';
 import { readChainNetworks } from './blocks.js';
+import { bucketOf, chartBuckets, firstShownIndex, HALF_HOURLY_POINTS } from './chartPeriods.js';
 import type { HashesPerDifficulty } from './hashesPerDifficulty.js';
 import { STALE_AFTER_MS } from './poolStats.js';
 
@@ -119,64 +122,53 @@ export async function readAlgorithmStats(
   };
 }
 
-/** The hashrate chart covers the last 24 hours in 30-minute points. */
+/** The account and pool hashrate charts' points are half hours over 24 hours (chartPeriods.ts). */
 export const CHART_BUCKET_MINUTES = 30;
 export const CHART_POINTS = 48;
 
-export interface HashrateSeries {
-  /** Start of each bucket, oldest first; the last one is the bucket `now` is in. */
-  starts: Date[];
-  /** Mean pool hashrate (H/s) of the snapshots in each bucket; '0' where there were none. */
-  hashrates: string[];
-}
+const HOUR_SECONDS = 3600;
 
 /**
- * The series from the bucket its first record (`first`) falls in (docs/decisions.md, Charts start at the first
- * record): buckets before it are left out, since nothing was there to measure, while a bucket after it without
- * data keeps its 0 (an outage is a real zero). No record at all (`first` null): no points.
+ * The pool hashrate of one algorithm over `period` (docs/dashboard.md, "Chart ranges"): half hours
+ * over 24 hours and 4-hour points over 7 days, aligned on UTC, each the mean of the rollup snapshots in
+ * it; over 30 days the zone's calendar days, each the mean of its hours' means. A point without
+ * snapshots (the rollup was not running) reads 0, as the pool table does for stale data; points
+ * before the one of the algorithm's first snapshot are left out (docs/decisions.md, Charts start at
+ * the first record).
  */
-export function fromFirstRecord(series: HashrateSeries, first: Date | null): HashrateSeries {
-  const bucketMs = CHART_BUCKET_MINUTES * 60_000;
-  const from =
-    first === null ? series.starts.length : series.starts.findIndex((s) => s.getTime() + bucketMs > first.getTime());
-  const keep = from === -1 ? series.starts.length : from;
-  return { starts: series.starts.slice(keep), hashrates: series.hashrates.slice(keep) };
-}
-
-/**
- * The pool hashrate of one algorithm over the last 24 hours: CHART_POINTS buckets of
- * CHART_BUCKET_MINUTES aligned on UTC (and so on every zone's half hours), the last one being the
- * bucket that contains `now`, from the bucket of the algorithm's first snapshot when that is newer. A
- * bucket's value is the mean of the rollup snapshots in it; a bucket without snapshots (the rollup was
- * not running) reads 0, as the pool table does for stale data.
- */
-export async function readHashrateSeries(
+export async function readPoolHashrateChart(
   db: Executor,
   algorithm: AlgorithmKey,
+  view: { period: ChartPeriod; timeZone: string },
   now = new Date(),
-): Promise<HashrateSeries> {
-  const bucketMs = CHART_BUCKET_MINUTES * 60_000;
-  const last = Math.floor(now.getTime() / bucketMs) * bucketMs;
-  const first = last - (CHART_POINTS - 1) * bucketMs;
+): Promise<ChartResponse> {
+  const buckets = chartBuckets(view.period, now, view.timeZone, HALF_HOURLY_POINTS);
+  const from = buckets.starts[0] as Date;
+  const to = buckets.ends.at(-1) as Date;
+  const width =
+    view.period === '30d' ? HOUR_SECONDS : (to.getTime() - (buckets.starts.at(-1) as Date).getTime()) / 1000;
   const [rows, firstSnapshot] = await Promise.all([
-    hashrateBuckets(db, algorithm, new Date(first), new Date(last + bucketMs), bucketMs / 1000),
+    hashrateBuckets(db, algorithm, from, to, width),
     firstPoolSnapshotAt(db, algorithm),
   ]);
-  const byStart = new Map(rows.map((r) => [r.start.getTime(), r.hashrate]));
-  const starts = Array.from({ length: CHART_POINTS }, (_, i) => new Date(first + i * bucketMs));
-  return fromFirstRecord({ starts, hashrates: starts.map((s) => byStart.get(s.getTime()) ?? '0') }, firstSnapshot);
+  const means = buckets.starts.map((): string[] => []);
+  for (const row of rows) means[bucketOf(buckets, row.start)]?.push(row.hashrate);
+  const hashrates = means.map((m) => (m.length === 0 ? '0' : mean(m)));
+  const shown = firstShownIndex(buckets, firstSnapshot);
+  return presentHashrates(buckets.labels.slice(shown), hashrates.slice(shown));
 }
 
-/**
- * The chart answer: x labels are the buckets' start times as HH:mm in `timeZone` (an IANA name the
- * caller has checked), y values all in the one unit that suits the largest point, named in the label.
- */
-export function presentHashrateChart(series: HashrateSeries, timeZone: string): ChartResponse {
-  const unit = scaleHashrate(largest(series.hashrates));
-  const clock = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+/** The mean of decimal texts, to 3 decimals (hashrates in H/s). */
+function mean(values: readonly string[]): string {
+  return Exact.of(sumDecimals(values)).dividedBy(values.length, 3).toString();
+}
+
+/** A hashrate chart's answer: each point (H/s) in the one unit that suits the largest, named in the label. */
+export function presentHashrates(labels: readonly string[], hashrates: readonly string[]): ChartResponse {
+  const unit = scaleHashrate(largest(hashrates));
   return {
-    x_axis: series.starts.map((s) => clock.format(s)),
-    y_axis: series.hashrates.map((h) => Math.round(inUnit(h, unit.exponent) * 1000) / 1000),
+    x_axis: [...labels],
+    y_axis: hashrates.map((h) => Math.round(inUnit(h, unit.exponent) * 1000) / 1000),
     label: `Hashrate (${unit.units})`,
   };
 }

@@ -36,6 +36,30 @@ export async function dailyEarnings(
 }
 
 /**
+ * An account's earnings per coin in points of `seconds` on UTC from `from` to `to` (the revenue
+ * chart's hours and 4-hour points): each point's start, the coin and the amount in smallest units.
+ */
+export async function earningsByPoint(
+  db: Executor,
+  accountId: bigint,
+  options: { from: Date; to: Date; seconds: number; algorithm: AlgorithmKey },
+): Promise<{ start: Date; coin: string; amount: bigint }[]> {
+  const width = sql.raw(`'${Math.trunc(options.seconds)} seconds'`);
+  const rows = await sql<{ start: Date; coin: string; amount: string }>`
+    select date_bin(${width}::interval, q.bucket, timestamptz '2000-01-01 00:00:00+00') as start,
+           q.coin, sum(q.amount)::text as amount
+      from earnings_quarter_hours q
+      join ledger_accounts la on la.id = q.ledger_account_id
+     where la.account_id = ${accountId} and q.algorithm = ${options.algorithm}
+       and q.bucket >= ${options.from} and q.bucket < ${options.to}
+     group by 1, q.coin
+    having sum(q.amount) <> 0
+     order by 1, q.coin
+  `.execute(db);
+  return rows.rows.map((r) => ({ start: r.start, coin: r.coin, amount: BigInt(r.amount) }));
+}
+
+/**
  * The start of the first quarter hour in which the account earned anything from the algorithm's shares, or null
  * if it never did: where its revenue chart starts.
  */

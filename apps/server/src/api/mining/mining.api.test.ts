@@ -91,10 +91,10 @@ describe.each(testEngines())('mining API on %s', (engine) => {
     // here, fields included — the strict schema refuses any field the contract does not name.
     return z.array(miningWorker.strict()).parse(res.json());
   };
-  const chart = async (user: TestUser, timezone?: string) => {
+  const chart = async (user: TestUser, timezone?: string, period?: string) => {
     const res = await get(t.app, '/v1/user/mining/chart', {
       cookie: user.cookie,
-      query: q(user, timezone ? { timezone } : {}),
+      query: q(user, { ...(timezone && { timezone }), ...(period && { period }) }),
     });
     expect(res.statusCode, res.body).toBe(200);
     return chartResponse.parse(res.json());
@@ -124,6 +124,8 @@ describe.each(testEngines())('mining API on %s', (engine) => {
     });
     expect(zone.statusCode).toBe(400);
     expect(zone.json().code).toBe('VALIDATION_FAILED');
+    const period = await get(t.app, '/v1/user/mining/chart', { cookie: user.cookie, query: q(user, { period: '1y' }) });
+    expect(period.statusCode).toBe(400);
   });
 
   it('shows an account without workers as zeros', async () => {
@@ -162,6 +164,16 @@ describe.each(testEngines())('mining API on %s', (engine) => {
     };
     expect(await chart(user)).toEqual(expected);
     expect((await chart(user, 'Asia/Kolkata')).x_axis).toEqual(['16:00', '16:30', '17:00', '17:30']);
+    // Over 7 days: 4-hour points from the one of the first shares; 08:00–12:00 holds 1,800 over 14,400 s
+    // = 8,192 H/s, the current 12:00 point the same 655,360 H/s. Over 30 days: the day, 5,100 over its 43,530 s.
+    expect(await chart(user, undefined, '7d')).toEqual({
+      x_axis: ['05-06 08:00', '05-06 12:00'],
+      y_axis: [8.192, 655.36],
+      label: 'Hashrate (Kh/s)',
+    });
+    const month = await chart(user, undefined, '30d');
+    expect(month.x_axis).toEqual(['2024-05-06']);
+    expect(month.y_axis[0]).toBeCloseTo((5100 * 65_536) / 43_530 / 1000, 3);
     await runWorkerRollup(t.database.db, new Date(clock));
     expect(await chart(user)).toEqual(expected);
     // A removed worker's history stays, and so does where the chart starts.

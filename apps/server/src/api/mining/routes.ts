@@ -26,7 +26,8 @@ const MINING_READS = [
   twin({
     user: routes.userMiningChart,
     observer: routes.observerMiningChart,
-    read: ({ mining }, account, query) => readMiningChart(mining, account, query.algorithm, query.timezone),
+    read: ({ mining }, account, query) =>
+      readMiningChart(mining, account, query.algorithm, { timeZone: query.timezone, period: query.period }),
   }),
   twin({
     user: routes.userMiningWorkers,

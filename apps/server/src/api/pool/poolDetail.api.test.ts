@@ -211,6 +211,29 @@ describe.each(testEngines())('GET /v1/pool/stats/{algorithm}/chart on %s', (engi
     expect(body.label).toBe('Hashrate (Gh/s)');
   });
 
+  it('answers 7 days in 4-hour points and 30 days in days, from the point of the first snapshot', async () => {
+    const current = await seed();
+    const week = chartResponse.parse((await t.app.inject({ url: '/v1/pool/stats/x11/chart?period=7d' })).json());
+    const fourHours = 240 * MINUTE;
+    const pointOf = (ms: number) => Math.floor(ms / fourHours) * fourHours;
+    const older = current - CHART_POINTS * bucketMs;
+    const label = (ms: number) => {
+      const iso = new Date(ms).toISOString();
+      return `${iso.slice(5, 10)} ${iso.slice(11, 16)}`;
+    };
+    // The snapshot of 24 hours ago starts the week alone in its point; the current point holds the
+    // current snapshots, and the 1.5 Gh/s one when it fell in the same 4 hours.
+    expect(week.x_axis[0]).toBe(label(pointOf(older)));
+    expect(week.y_axis[0]).toBe(999);
+    expect(week.x_axis.at(-1)).toBe(label(pointOf(current)));
+    const together = pointOf(current - 3 * bucketMs + 5 * MINUTE) === pointOf(current);
+    expect(week.y_axis.at(-1)).toBe(together ? 2.5 : 3);
+    const month = chartResponse.parse((await t.app.inject({ url: '/v1/pool/stats/x11/chart?period=30d' })).json());
+    expect(month.x_axis[0]).toBe(new Date(older).toISOString().slice(0, 10));
+    expect(month.x_axis.at(-1)).toBe(new Date(current).toISOString().slice(0, 10));
+    expect((await t.app.inject({ url: '/v1/pool/stats/x11/chart?period=1y' })).statusCode).toBe(400);
+  });
+
   it('writes the x labels in the requested time zone', async () => {
     const current = await seed();
     const utc = chartResponse.parse((await t.app.inject({ url: '/v1/pool/stats/x11/chart?timezone=UTC' })).json());

@@ -1,16 +1,11 @@
-import { type BlocksResponse, routes } from '@lodestone/contract';
+import { type BlocksResponse, type ChartPeriod, routes } from '@lodestone/contract';
 import type { Executor } from '@lodestone/db';
 import type { Algorithm } from '@lodestone/domain';
 import type { FastifyInstance } from 'fastify';
 import { errors } from '../../http/errors.js';
 import { addRoute } from '../../http/route.js';
 import { type BlocksDeps, readBlocks, UnknownChainError } from '../../services/blocks.js';
-import {
-  findAlgorithm,
-  presentHashrateChart,
-  readAlgorithmStats,
-  readHashrateSeries,
-} from '../../services/poolDetail.js';
+import { findAlgorithm, readAlgorithmStats, readPoolHashrateChart } from '../../services/poolDetail.js';
 import { readPoolStats } from '../../services/poolStats.js';
 import { ttlCache, ttlCacheBy } from '../../services/ttlCache.js';
 
@@ -77,11 +72,17 @@ export async function poolRoutes(app: FastifyInstance): Promise<void> {
     ({ params, query }) => blocks(params.algorithm, query),
   );
 
-  const series = ttlCacheBy(POOL_DETAIL_CACHE_MS, (a: Algorithm) => readHashrateSeries(db, a.key), byKey);
+  const chart = ttlCacheBy(
+    POOL_DETAIL_CACHE_MS,
+    (key: { algorithm: Algorithm; period: ChartPeriod; timeZone: string }) =>
+      readPoolHashrateChart(db, key.algorithm.key, key),
+    (key) => `${key.algorithm.key}/${key.period}/${key.timeZone}`,
+  );
   addRoute(
     app,
     routes.poolStatsChart,
     { params: routes.poolStatsChart.params, query: routes.poolStatsChart.query },
-    async ({ params, query }) => presentHashrateChart(await series(algorithmOf(params.algorithm)), query.timezone),
+    ({ params, query }) =>
+      chart({ algorithm: algorithmOf(params.algorithm), period: query.period, timeZone: query.timezone }),
   );
 }

@@ -291,6 +291,26 @@ describe.each(testEngines())('revenue calls on %s', (engine) => {
       expect(body.y_axis.reduce((a, b) => a + b, 0)).toBeCloseTo(1.91, 10);
     });
 
+    it('charts the last 24 hours in hours and 7 days in 4-hour points', async () => {
+      const chart = async (period: string) =>
+        chartResponse.parse((await call('/v1/user/revenue/chart', { algorithm: 'scrypt', period })).json());
+      // Now is 06-15 12:00Z: 24 hours from 06-14 13:00 to the current 12:00; 06-14 12:00's BTC is before them.
+      const day = await chart('24h');
+      expect(day.x_axis).toHaveLength(24);
+      expect([day.x_axis[0], day.x_axis.at(-1)]).toEqual(['13:00', '12:00']);
+      const byHour = Object.fromEntries(day.x_axis.map((x, i) => [x, day.y_axis[i]]));
+      expect(byHour).toMatchObject({ '23:00': 0.4, '10:00': 0.8 });
+      expect(day.y_axis.reduce((a, b) => a + b, 0)).toBeCloseTo(1.2, 10);
+      // 42 points of 4 hours, the last 06-15 12:00–16:00.
+      const week = await chart('7d');
+      expect(week.x_axis).toHaveLength(42);
+      expect(week.x_axis.at(-1)).toBe('06-15 12:00');
+      const byPoint = Object.fromEntries(week.x_axis.map((x, i) => [x, week.y_axis[i]]));
+      expect(byPoint).toMatchObject({ '06-14 12:00': 0.7, '06-14 20:00': 0.4, '06-15 08:00': 0.8 });
+      const bad = await call('/v1/user/revenue/chart', { algorithm: 'scrypt', period: '90d' });
+      expect(bad.statusCode).toBe(400);
+    });
+
     it('uses the zone for day boundaries', async () => {
       const body = chartResponse.parse(
         (await call('/v1/user/revenue/chart', { algorithm: 'scrypt', timezone: 'Europe/Madrid' })).json(),

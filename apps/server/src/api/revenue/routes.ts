@@ -49,7 +49,12 @@ const REVENUE_READS = [
     user: routes.userRevenueChart,
     observer: routes.observerRevenueChart,
     read: ({ database, now }, account, query) =>
-      readRevenueChart(database.db, account, { algorithm: query.algorithm, timeZone: query.timezone, now: now() }),
+      readRevenueChart(database.db, account, {
+        algorithm: query.algorithm,
+        timeZone: query.timezone,
+        now: now(),
+        period: query.period,
+      }),
   }),
 ];
 

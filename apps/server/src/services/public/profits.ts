@@ -28,11 +28,11 @@ import {
   decimalToNumber,
   Exact,
   hashrateUnit,
-  isoInZone,
   localDay,
   profitUnits,
   scaleProfit,
 } from '@lodestone/domain';
+import { dayHourLabel, hourLabel } from '../chartPeriods.js';
 
 /**
  * The Profitability page and the public API's profits (docs/public-api.md, "Profitability"): our
@@ -255,15 +255,6 @@ interface Bucket {
 function chartValue(perHash: Exact | undefined, exponent: number): number {
   if (!perHash) return 0;
   return Number(inUnit(perHash, exponent).toPrecision(10));
-}
-
-function hourLabel(instant: Date, timeZone: string): string {
-  return isoInZone(instant, timeZone).slice(11, 16);
-}
-
-function dayHourLabel(instant: Date, timeZone: string): string {
-  const iso = isoInZone(instant, timeZone);
-  return `${iso.slice(5, 10)} ${iso.slice(11, 16)}`;
 }
 
 /**

@@ -1,9 +1,9 @@
 import {
+  type ChartPeriod,
   type ChartResponse,
   EARNINGS_DAYS,
   type EarningRecord,
   type LifetimeEarningsResponse,
-  REVENUE_CHART_DAYS,
   REVENUE_CHART_LABEL,
 } from '@lodestone/contract';
 import {
@@ -13,6 +13,7 @@ import {
   type DailyEarning,
   dailyEarnings,
   type Executor,
+  earningsByPoint,
   firstEarningAt,
   latestPrices,
   lifetimeEarnings,
@@ -22,7 +23,6 @@ import {
 import {
   type AlgorithmKey,
   addDays,
-  daysBetween,
   Exact,
   estimateHashrate,
   localDay,
@@ -30,6 +30,7 @@ import {
   startOfLocalDay,
   unitsToAmount,
 } from '@lodestone/domain';
+import { bucketOf, chartBuckets, firstShownIndex, HOURLY_POINTS } from '../chartPeriods.js';
 import type { HashesPerDifficulty } from '../hashesPerDifficulty.js';
 
 export interface DayCoin {
@@ -183,28 +184,38 @@ export function revenueChart(
 }
 
 /**
- * GET revenue/chart: what the algorithm's shares earned per day over the last REVENUE_CHART_DAYS
- * days (today included, days in the zone), valued at current prices — "what is my mining worth
- * now", which is what a miner comparing days wants; the price of each past day would mix market
- * moves into the comparison. The days start at the day of the account's first earning from the
- * algorithm when that is newer (docs/decisions.md, Charts start at the first record): none before it.
+ * GET revenue/chart: what the algorithm's shares earned per point over `period` (24 hours in hours,
+ * 7 days in 4-hour points, 30 days in the zone's calendar days; docs/dashboard.md, "Chart ranges"),
+ * valued at current prices — "what is my mining worth now", which is what a miner comparing days
+ * wants; the price of each past day would mix market moves into the comparison. The points start at
+ * the one of the account's first earning from the algorithm when that is newer (docs/decisions.md,
+ * Charts start at the first record): none before it.
  */
 export async function readRevenueChart(
   db: Executor,
   account: Account,
-  options: { algorithm: AlgorithmKey; timeZone: string; now: Date },
+  options: { algorithm: AlgorithmKey; timeZone: string; now: Date; period: ChartPeriod },
 ): Promise<ChartResponse> {
-  const today = localDay(options.now, options.timeZone);
-  const first = addDays(today, -(REVENUE_CHART_DAYS - 1));
-  const from = startOfLocalDay(first, options.timeZone);
-  const to = startOfLocalDay(addDays(today, 1), options.timeZone);
-  const [catalogue, earnings, prices, firstEarning] = await Promise.all([
+  const buckets = chartBuckets(options.period, options.now, options.timeZone, HOURLY_POINTS);
+  const from = buckets.starts[0] as Date;
+  const to = buckets.ends.at(-1) as Date;
+  const earnings: Promise<DailyEarning[]> =
+    options.period === '30d'
+      ? dailyEarnings(db, account.id, { from, to, timeZone: options.timeZone, algorithm: options.algorithm })
+      : earningsByPoint(db, account.id, {
+          from,
+          to,
+          seconds: (to.getTime() - (buckets.starts.at(-1) as Date).getTime()) / 1000,
+          algorithm: options.algorithm,
+        }).then((rows) =>
+          rows.map((r) => ({ day: buckets.labels[bucketOf(buckets, r.start)] ?? '', coin: r.coin, amount: r.amount })),
+        );
+  const [catalogue, earned, prices, firstEarning] = await Promise.all([
     listCoins(db),
-    dailyEarnings(db, account.id, { from, to, timeZone: options.timeZone, algorithm: options.algorithm }),
+    earnings,
     latestPrices(db),
     firstEarningAt(db, account.id, options.algorithm),
   ]);
-  const firstDay = firstEarning === null ? null : localDay(firstEarning, options.timeZone);
-  const days = daysBetween(first, today).filter((day) => firstDay !== null && day >= firstDay);
-  return revenueChart(days, coinsByDay(earnings, catalogue), prices);
+  const labels = buckets.labels.slice(firstShownIndex(buckets, firstEarning));
+  return revenueChart(labels, coinsByDay(earned, catalogue), prices);
 }
