@@ -171,7 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (metrics) registerTreasuryMetrics(metrics, { db: services.database.db, now: services.now, log: app.log });
   app.decorate(
     'auth',
-    createAuth(app, { db: services.database.db, sessions: services.sessions, secureCookies: https }),
+    createAuth(app, { db: services.database.db, sessions: services.sessions, secureCookies: https, now: services.now }),
   );
   app.addHook('onClose', async () => {
     await services.close();

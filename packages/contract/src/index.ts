@@ -14,3 +14,4 @@ export * from './revenue.js';
 export { type Refusal, type RouteParams, type RouteQuery, type RouteResponse, routes } from './routes.js';
 export * from './site.js';
 export * from './stratum.js';
+export * from './watchers.js';

@@ -375,10 +375,12 @@ export const publicApiUserResponse = z
   .object({
     username: z.string(),
     hashrate: perAlgorithm(miningSummaryResponse),
-    balances: z.array(publicApiBalance),
-    payments: z.array(publicApiPayment),
     workers: z.array(publicApiWorker),
-    earnings: z.array(publicApiEarning),
+    /** Present when the key shows revenue: the account's own API key, or a watcher link of scope revenue or payouts. */
+    balances: z.array(publicApiBalance).optional(),
+    earnings: z.array(publicApiEarning).optional(),
+    /** Present when the key shows payouts: the account's own API key, or a watcher link of scope payouts. */
+    payments: z.array(publicApiPayment).optional(),
   })
   .meta({ examples: [publicApiUserExample] });
 export type PublicApiUserResponse = z.infer<typeof publicApiUserResponse>;

@@ -98,6 +98,13 @@ import {
 } from './revenue.js';
 import { bannerResponse, healthResponse, siteResponse } from './site.js';
 import { stratumResponse } from './stratum.js';
+import {
+  MAX_WATCHER_LINKS,
+  watcherCreateBody,
+  watcherCreateResponse,
+  watcherLinksResponse,
+  watcherRevokeBody,
+} from './watchers.js';
 
 /**
  * A refusal a route is documented to answer (the OpenAPI document lists it, the API docs pages
@@ -178,6 +185,36 @@ export const routes = {
     query: accountQuery,
     body: regenerateKeyBody,
     response: regenerateKeyResponse,
+  },
+  userWatchers: { ...paths.userWatchers, query: accountQuery, response: watcherLinksResponse },
+  userWatcherCreate: {
+    ...paths.userWatcherCreate,
+    query: accountQuery,
+    body: watcherCreateBody,
+    response: watcherCreateResponse,
+    refusals: [
+      {
+        status: 409,
+        when: `The account has ${MAX_WATCHER_LINKS} live watcher links: revoke one first.`,
+        example: {
+          error: `An account can have at most ${MAX_WATCHER_LINKS} watcher links. Revoke one to make another.`,
+          code: 'WATCHER_LINK_LIMIT',
+        },
+      },
+    ],
+  },
+  userWatcherRevoke: {
+    ...paths.userWatcherRevoke,
+    query: accountQuery,
+    body: watcherRevokeBody,
+    response: resultResponse,
+    refusals: [
+      {
+        status: 404,
+        when: 'The account has no such link, or it was revoked already.',
+        example: { error: 'Link not found', code: 'NOT_FOUND' },
+      },
+    ],
   },
   userRedirectConfig: { ...paths.userRedirectConfig, query: accountQuery, response: redirectConfigResponse },
   userRedirectConfigUpdate: {

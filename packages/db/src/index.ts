@@ -274,6 +274,15 @@ export {
 } from './queries/users.js';
 export { insertVipApplication, markVipApplicationEmailed, vipApplications } from './queries/vipApplications.js';
 export {
+  countLiveWatcherLinks,
+  insertWatcherLink,
+  revokeWatcherLink,
+  touchObserverKey,
+  touchWatcherLink,
+  watcherLinkByKey,
+  watcherLinksOf,
+} from './queries/watcherLinks.js';
+export {
   addWorkerMinuteStats,
   topWindowAccounts,
   type WorkerMinuteCounts,
@@ -298,4 +307,6 @@ export type {
   PoolStats,
   Session,
   User,
+  WatcherLink,
+  WatcherScope,
 } from './schema.js';

@@ -20,6 +20,7 @@ import m0019 from '../migrations/0019_workers_last_accepted.sql';
 import m0020 from '../migrations/0020_merged_network_states.sql';
 import m0021 from '../migrations/0021_block_rounds.sql';
 import m0022 from '../migrations/0022_session_devices.sql';
+import m0023 from '../migrations/0023_watcher_links.sql';
 
 const FILE_NAME = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 
@@ -60,6 +61,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration('0020_merged_network_states.sql', m0020),
   migration('0021_block_rounds.sql', m0021),
   migration('0022_session_devices.sql', m0022),
+  migration('0023_watcher_links.sql', m0023),
 ];
 
 export function migration(fileName: string, sql: string): Migration {

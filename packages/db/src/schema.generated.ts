@@ -28,6 +28,7 @@ export interface Accounts {
   fee_discount: Generated<ColumnType<string, string | bigint, string | bigint>>;
   id: Generated<ColumnType<bigint, bigint | number, bigint | number>>;
   observer_key: string | null;
+  observer_key_used_at: Date | null;
   referral_code: string;
   referral_show: Generated<boolean>;
   referred_by: ColumnType<bigint, bigint | number, bigint | number> | null;
@@ -497,6 +498,18 @@ export interface WalletSnapshots {
   read_at: Date | null;
 }
 
+export interface WatcherLinks {
+  account_id: ColumnType<bigint, bigint | number, bigint | number>;
+  created_at: Date;
+  expires_at: Date | null;
+  id: Generated<ColumnType<bigint, bigint | number, bigint | number>>;
+  key: string;
+  last_used_at: Date | null;
+  name: string;
+  revoked_at: Date | null;
+  scope: string;
+}
+
 export interface WorkerAlertStates {
   checked_at: Date;
   notified: boolean;
@@ -605,6 +618,7 @@ export interface DB {
   users: Users;
   vip_applications: VipApplications;
   wallet_snapshots: WalletSnapshots;
+  watcher_links: WatcherLinks;
   worker_alert_states: WorkerAlertStates;
   worker_period_totals: WorkerPeriodTotals;
   worker_stats_hour: WorkerStatsHour;

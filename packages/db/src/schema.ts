@@ -78,6 +78,9 @@ type BlocksTable = Narrowed<Generated.Blocks, { algorithm: AlgorithmKey; status:
 type NetworkStatesTable = Narrowed<Generated.NetworkStates, { algorithm: AlgorithmKey }>;
 type MergedNetworkStatesTable = Narrowed<Generated.MergedNetworkStates, { algorithm: AlgorithmKey }>;
 type BlockRoundsTable = Narrowed<Generated.BlockRounds, { algorithm: AlgorithmKey }>;
+/** What a watcher link shows, each scope including the ones before it (docs/dashboard.md, "Watcher links"). */
+export type WatcherScope = 'mining' | 'revenue' | 'payouts';
+type WatcherLinksTable = Narrowed<Generated.WatcherLinks, { scope: WatcherScope }>;
 type PoolComparisonsTable = Narrowed<Generated.PoolComparisons, { algorithm: AlgorithmKey }>;
 type PpsCreditsTable = Narrowed<Generated.PpsCredits, { algorithm: AlgorithmKey }>;
 /** 'all': the account's shared list, used when conversion_all_algorithms is set. */
@@ -125,6 +128,7 @@ interface NarrowedTables {
   pps_credits: PpsCreditsTable;
   share_batches: ShareBatchesTable;
   user_log: UserLogTable;
+  watcher_links: WatcherLinksTable;
   worker_period_totals: WorkerPeriodTotalsTable;
   worker_stats_hour: WorkerStatsHourTable;
   worker_stats_minute: WorkerStatsMinuteTable;
@@ -144,6 +148,7 @@ export type NewBlock = Insertable<BlocksTable>;
 export type User = Selectable<UsersTable>;
 export type Account = Selectable<Generated.Accounts>;
 export type Session = Selectable<Generated.Sessions>;
+export type WatcherLink = Selectable<WatcherLinksTable>;
 export type UserLogEntry = Selectable<UserLogTable>;
 export type Coupon = Selectable<Generated.Coupons>;
 export type Coin = Selectable<Generated.Coins>;

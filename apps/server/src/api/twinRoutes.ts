@@ -1,5 +1,5 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
-import type { Account, User } from '@lodestone/db';
+import type { Account, User, WatcherScope } from '@lodestone/db';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
 import type { AccountAccess, AccountQuery } from '../http/auth.js';
@@ -24,6 +24,8 @@ export interface TwinRoute<
   user: QueryRoute<R, QU>;
   observer: QueryRoute<R, QO>;
   read(services: Services, account: Account, query: z.output<QU> | z.output<QO>): Promise<z.input<R>>;
+  /** What an observer's watcher link must cover to read it (docs/dashboard.md, "Watcher links"). */
+  scope: WatcherScope;
   /** See addRoute's `unparsedResponse`. */
   unparsedResponse?: string;
 }
@@ -43,7 +45,7 @@ export function twin<
     const read = (account: Account, query: z.output<QU> | z.output<QO>) => spec.read(services, account, query);
     addAccountRead(app, 'session', spec.user, read, unparsed);
     for (const method of observerMethods) {
-      addAccountRead(app, 'observer', { ...spec.observer, method }, read, unparsed);
+      addAccountRead(app, 'observer', { ...spec.observer, method }, read, { ...unparsed, scope: spec.scope });
     }
   };
 }
@@ -61,13 +63,14 @@ export function addAccountRead<
   access: A,
   route: QueryRoute<R, Q>,
   read: (account: Account, query: z.output<Q>) => Promise<z.input<R>>,
-  options: { unparsedResponse?: string } = {},
+  options: { unparsedResponse?: string; scope?: WatcherScope } = {},
 ): void {
   const { auth } = app;
+  const { scope, ...rest } = options;
   addRoute(
     app,
     route,
-    { preHandler: [auth.accountFrom(access, route)], query: route.query, ...options },
+    { preHandler: [auth.accountFrom(access, route, scope)], query: route.query, ...rest },
     async ({ request, reply, query }) => {
       reply.headers(NO_STORE);
       return read(auth.accountOf(request), query);

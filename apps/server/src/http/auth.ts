@@ -1,5 +1,12 @@
-import type { Account, DB, User } from '@lodestone/db';
-import { accountByApiKey, accountByObserverKey, accountOfUser } from '@lodestone/db';
+import type { Account, DB, User, WatcherScope } from '@lodestone/db';
+import {
+  accountByApiKey,
+  accountByObserverKey,
+  accountOfUser,
+  touchObserverKey,
+  touchWatcherLink,
+  watcherLinkByKey,
+} from '@lodestone/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -45,6 +52,20 @@ export interface AccountInputs<A extends AccountAccess> {
 
 export const ACCOUNT_NOT_FOUND = 'Account not found';
 
+/** Scopes in order: each covers the ones before it. */
+const SCOPE_ORDER: readonly WatcherScope[] = ['mining', 'revenue', 'payouts'];
+
+/** True when a link of scope `has` may read what `needs` names. */
+export function scopeCovers(has: WatcherScope, needs: WatcherScope): boolean {
+  return SCOPE_ORDER.indexOf(has) >= SCOPE_ORDER.indexOf(needs);
+}
+
+const SCOPE_REFUSALS: Record<WatcherScope, string> = {
+  mining: 'This link does not show this account.',
+  revenue: 'This link shows mining only, not revenue.',
+  payouts: 'This link does not show payouts.',
+};
+
 export interface Auth {
   /** The session cookie's options (HttpOnly, SameSite=Lax, Secure when PUBLIC_URL is https). */
   setSessionCookie(reply: FastifyReply, token: string): void;
@@ -65,19 +86,30 @@ export interface Auth {
   ownAccount(request: FastifyRequest, accountName: string): Promise<Account>;
   /**
    * The account an observer key opens, read-only: only GET and HEAD requests may use it; anything
-   * else is 403. An unknown or revoked key is 404.
+   * else is 403. The key is the account's own observer key (it shows everything) or one of its
+   * watcher links, which shows what its scope covers: a read beyond it (`needs`) is 403. An unknown,
+   * revoked or expired key is 404 (docs/dashboard.md, "Watcher links").
    */
-  observerAccount(request: FastifyRequest, observerKey: string): Promise<Account>;
-  /** The account of an API key (GET only, read-only like the observer key); unknown keys are 404. */
-  apiKeyAccount(request: FastifyRequest, apiKey: string): Promise<Account>;
+  observerAccount(request: FastifyRequest, observerKey: string, needs: WatcherScope): Promise<Account>;
+  /**
+   * The account of an API key (GET only, read-only like the observer key) and what it shows: the
+   * account's own API key shows everything; a watcher link's key works as a scoped API key too.
+   * Unknown, revoked or expired keys are 404.
+   */
+  apiKeyAccount(request: FastifyRequest, apiKey: string): Promise<{ account: Account; scope: WatcherScope }>;
   /**
    * preHandler: the account the route reads, on `request.account` — for `session`, 401 without a
    * session, then `ownAccount(account_name)`; for `observer`, `observerAccount(observer_key)`. The
    * route's query (and path parameters) are checked before the lookup, in the order `addRoute`
    * checks them, so a malformed request is 400 as on any route and looks up no account; the
-   * handler gets the same parse (`requestInput`), not a second one.
+   * handler gets the same parse (`requestInput`), not a second one. `needs`: what an observer's link
+   * must cover to read it (default: its mining figures).
    */
-  accountFrom<A extends AccountAccess>(access: A, inputs: AccountInputs<A>): preHandlerAsyncHookHandler;
+  accountFrom<A extends AccountAccess>(
+    access: A,
+    inputs: AccountInputs<A>,
+    needs?: WatcherScope,
+  ): preHandlerAsyncHookHandler;
   /** `request.account` after `accountFrom` (throws 500 if the route forgot it). */
   accountOf(request: FastifyRequest): Account;
 }
@@ -86,7 +118,7 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
 
 export function createAuth(
   app: FastifyInstance,
-  options: { db: Kysely<DB>; sessions: Sessions; secureCookies: boolean },
+  options: { db: Kysely<DB>; sessions: Sessions; secureCookies: boolean; now: () => Date },
 ): Auth {
   const { db, sessions } = options;
   if (!app.hasRequestDecorator('auth')) app.decorateRequest('auth', null);
@@ -135,10 +167,19 @@ export function createAuth(
     return account;
   };
 
-  const observerAccount = async (request: FastifyRequest, observerKey: string) => {
+  const observerAccount = async (request: FastifyRequest, observerKey: string, needs: WatcherScope) => {
     readOnly(request);
-    const account = observerKey ? await accountByObserverKey(db, observerKey) : undefined;
+    if (!observerKey) throw errors.notFound(ACCOUNT_NOT_FOUND);
+    const now = options.now();
+    const watcher = await watcherLinkByKey(db, observerKey, now);
+    if (watcher) {
+      if (!scopeCovers(watcher.link.scope, needs)) throw errors.forbidden(SCOPE_REFUSALS[needs]);
+      await touchWatcherLink(db, watcher.link.id, now);
+      return watcher.account;
+    }
+    const account = await accountByObserverKey(db, observerKey);
     if (!account) throw errors.notFound(ACCOUNT_NOT_FOUND);
+    await touchObserverKey(db, account.id, now);
     return account;
   };
 
@@ -157,11 +198,16 @@ export function createAuth(
     observerAccount,
     async apiKeyAccount(request, apiKey) {
       readOnly(request);
-      const account = apiKey ? await accountByApiKey(db, apiKey) : undefined;
-      if (!account) throw errors.notFound(ACCOUNT_NOT_FOUND);
-      return account;
+      if (!apiKey) throw errors.notFound(ACCOUNT_NOT_FOUND);
+      const account = await accountByApiKey(db, apiKey);
+      if (account) return { account, scope: 'payouts' as const };
+      const now = options.now();
+      const watcher = await watcherLinkByKey(db, apiKey, now);
+      if (!watcher) throw errors.notFound(ACCOUNT_NOT_FOUND);
+      await touchWatcherLink(db, watcher.link.id, now);
+      return { account: watcher.account, scope: watcher.link.scope };
     },
-    accountFrom(access, inputs) {
+    accountFrom(access, inputs, needs = 'mining') {
       const checked = (request: FastifyRequest) => {
         const query = requestInput(request, inputs.query, 'query');
         if (inputs.params) requestInput(request, inputs.params, 'params');
@@ -174,7 +220,7 @@ export function createAuth(
         };
       }
       return async (request) => {
-        request.account = await observerAccount(request, checked(request).observer_key ?? '');
+        request.account = await observerAccount(request, checked(request).observer_key ?? '', needs);
       };
     },
     accountOf(request) {

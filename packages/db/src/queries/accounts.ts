@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Account, Executor } from '../schema.js';
 import { type Inserted, inserted } from './inserted.js';
+import { revokeWatcherLinksOf } from './watcherLinks.js';
 
 export interface NewAccount {
   userId: bigint;
@@ -133,6 +134,7 @@ export async function softDeleteAccount(db: Executor, accountId: bigint, at: Dat
     .where('id', '=', accountId)
     .where('deleted_at', 'is', null)
     .execute();
+  await revokeWatcherLinksOf(db, accountId, at);
 }
 
 /** Live accounts referred by this one, oldest first. */

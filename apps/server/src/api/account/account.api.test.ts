@@ -15,13 +15,13 @@ describe('settings, accounts and keys', () => {
         url: '/v1/test/observer',
         handler: async (request) => {
           const { observer_key } = request.query as { observer_key: string };
-          const account = await app.auth.observerAccount(request, observer_key);
+          const account = await app.auth.observerAccount(request, observer_key, 'payouts');
           return { username: account.username };
         },
       });
       app.get('/v1/test/api-user', async (request) => {
         const { apiKey } = request.query as { apiKey: string };
-        return { username: (await app.auth.apiKeyAccount(request, apiKey)).username };
+        return { username: (await app.auth.apiKeyAccount(request, apiKey)).account.username };
       });
     });
   });

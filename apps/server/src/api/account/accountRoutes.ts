@@ -22,6 +22,7 @@ import {
   generateTwoFactor,
   userOtpauthUrl,
 } from '../../services/accounts/twoFactor.js';
+import { createWatcherLink, readWatcherLinks, revokeWatcher } from '../../services/accounts/watchers.js';
 import {
   createTelegramLinkCode,
   readTelegramSettings,
@@ -134,6 +135,30 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   addAccountWrite(app, routes.userKeysRegenerate, async ({ user, account, body }) => {
     const value = await regenerateKey(accounts, user, account, body.key);
     return { result: true as const, value };
+  });
+
+  // ── watcher links (docs/dashboard.md, "Watcher links") ───────────────────────────────────────
+  const watchers = routes.userWatchers;
+  addRoute(
+    app,
+    watchers,
+    { preHandler: [auth.accountFrom('session', watchers)], query: watchers.query },
+    async ({ request, reply }) => {
+      reply.header('cache-control', 'no-store');
+      return readWatcherLinks(accounts, auth.accountOf(request));
+    },
+  );
+  addAccountWrite(app, routes.userWatcherCreate, async ({ user, account, body }) => ({
+    result: true as const,
+    link: await createWatcherLink(accounts, user, account, {
+      name: body.name,
+      scope: body.scope,
+      expiresInDays: body.expires_in_days,
+    }),
+  }));
+  addAccountWrite(app, routes.userWatcherRevoke, async ({ user, account, body }) => {
+    await revokeWatcher(accounts, user, account, body.id);
+    return { result: true as const };
   });
 
   const redirectConfig = routes.userRedirectConfig;

@@ -21,17 +21,20 @@ const MINING_READS = [
   twin({
     user: routes.userMining,
     observer: routes.observerMining,
+    scope: 'mining',
     read: ({ mining }, account, query) => readMiningSummary(mining, account, query.algorithm),
   }),
   twin({
     user: routes.userMiningChart,
     observer: routes.observerMiningChart,
+    scope: 'mining',
     read: ({ mining }, account, query) =>
       readMiningChart(mining, account, query.algorithm, { timeZone: query.timezone, period: query.period }),
   }),
   twin({
     user: routes.userMiningWorkers,
     observer: routes.observerMiningWorkers,
+    scope: 'mining',
     read: ({ mining }, account, query) => readMiningWorkers(mining, account, query.algorithm),
     unparsedResponse: WORKERS_UNPARSED,
   }),

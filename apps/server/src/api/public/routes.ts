@@ -117,7 +117,8 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
       },
       async ({ query, request, reply }) => {
         reply.header('cache-control', 'no-store');
-        return readApiUser(mining, await auth.apiKeyAccount(request, query.apiKey));
+        const { account, scope } = await auth.apiKeyAccount(request, query.apiKey);
+        return readApiUser(mining, account, scope);
       },
     );
     addRoute(open, routes.openApi, { rateLimit: PUBLIC_RATE_LIMITS.api }, async () => document);

@@ -21,17 +21,20 @@ const REVENUE_READS = [
   twin({
     user: routes.userRevenueBalance,
     observer: routes.observerRevenueBalance,
+    scope: 'revenue',
     read: ({ database }, account) => readBalances(database.db, account),
   }),
   twin({
     user: routes.userRevenuePayouts,
     observer: routes.observerRevenuePayouts,
+    scope: 'payouts',
     read: ({ database }, account, query) =>
       readAccountPayouts(database.db, account, query.timezone, { limit: ACCOUNT_PAYOUTS_LIMIT }),
   }),
   twin({
     user: routes.userRevenueEarnings,
     observer: routes.observerRevenueEarnings,
+    scope: 'revenue',
     read: ({ database, now, hashesPerDifficulty }, account, query) =>
       readEarnings(database.db, account, {
         algorithm: query.algorithm,
@@ -43,11 +46,13 @@ const REVENUE_READS = [
   twin({
     user: routes.userRevenueLifetimeEarnings,
     observer: routes.observerRevenueLifetimeEarnings,
+    scope: 'revenue',
     read: ({ database }, account, query) => readLifetimeEarnings(database.db, account, query.algorithm),
   }),
   twin({
     user: routes.userRevenueChart,
     observer: routes.observerRevenueChart,
+    scope: 'revenue',
     read: ({ database, now }, account, query) =>
       readRevenueChart(database.db, account, {
         algorithm: query.algorithm,

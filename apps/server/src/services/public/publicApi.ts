@@ -1,4 +1,5 @@
 import {
+  type AccountPayoutRecord,
   type PoolFeesResponse,
   PUBLIC_API_EARNINGS_DAYS,
   PUBLIC_API_PAYMENTS_LIMIT,
@@ -16,6 +17,7 @@ import {
   listCoins,
   type PoolStats,
   type PriceRow,
+  type WatcherScope,
 } from '@lodestone/db';
 import {
   ALGORITHMS,
@@ -107,7 +109,7 @@ export function presentApiEarning(
   algorithm: Algorithm,
   day: EarningDay,
   prices: ReadonlyMap<string, PriceRow>,
-): PublicApiUserResponse['earnings'][number] {
+): NonNullable<PublicApiUserResponse['earnings']>[number] {
   let usd = Exact.ZERO;
   for (const c of day.coins) {
     const price = prices.get(c.ticker);
@@ -135,7 +137,12 @@ export function presentApiEarning(
  * per payout and address, UTC); the earnings of the last PUBLIC_API_EARNINGS_DAYS UTC days, newest
  * first, one record per day and algorithm.
  */
-export async function readApiUser(mining: MiningContext, account: Account): Promise<PublicApiUserResponse> {
+export async function readApiUser(
+  mining: MiningContext,
+  account: Account,
+  /** What the key shows (docs/dashboard.md, "Watcher links"): the account's own API key shows everything. */
+  scope: WatcherScope = 'payouts',
+): Promise<PublicApiUserResponse> {
   const { db } = mining;
   const now = mining.now();
   const [catalogue, balances, prices, payouts] = await Promise.all([
@@ -176,30 +183,36 @@ export async function readApiUser(mining: MiningContext, account: Account): Prom
       a.earning_timestamp === b.earning_timestamp ? 0 : a.earning_timestamp < b.earning_timestamp ? 1 : -1,
     );
 
+  const revenue = scope !== 'mining';
   return {
     username: account.username,
     hashrate: Object.fromEntries(
       perAlgorithm.map((a) => [a.algorithm.key, a.summary]),
     ) as PublicApiUserResponse['hashrate'],
-    balances: catalogue.flatMap((coin) => {
-      const amount = amounts.get(coin.ticker);
-      return amount === undefined
-        ? []
-        : [{ coin: coin.name, coinTicker: coin.ticker, balance: unitsToAmount(amount, coin.decimals) }];
-    }),
-    payments: payouts.map((p) => {
-      const date = new Date(p.payout_date);
-      return {
-        address: p.payout_address,
-        value: unitsToAmount(BigInt(p.coin_balance), p.coin_decimals),
-        txID: p.payout_txid,
-        ticker: p.coin_ticker,
-        coin: coins.get(p.coin_ticker)?.name ?? p.coin_ticker,
-        date: date.toISOString(),
-        timestamp: Math.floor(date.getTime() / 1000),
-      };
-    }),
     workers: perAlgorithm.flatMap((a) => a.workers),
-    earnings,
+    ...(revenue && { balances: balancesOf(catalogue, amounts), earnings }),
+    ...(scope === 'payouts' && { payments: payouts.map((p) => presentPayment(p, coins)) }),
+  };
+}
+
+function balancesOf(catalogue: readonly Coin[], amounts: ReadonlyMap<string, bigint>) {
+  return catalogue.flatMap((coin) => {
+    const amount = amounts.get(coin.ticker);
+    return amount === undefined
+      ? []
+      : [{ coin: coin.name, coinTicker: coin.ticker, balance: unitsToAmount(amount, coin.decimals) }];
+  });
+}
+
+function presentPayment(p: AccountPayoutRecord, coins: ReadonlyMap<string, Coin>) {
+  const date = new Date(p.payout_date);
+  return {
+    address: p.payout_address,
+    value: unitsToAmount(BigInt(p.coin_balance), p.coin_decimals),
+    txID: p.payout_txid,
+    ticker: p.coin_ticker,
+    coin: coins.get(p.coin_ticker)?.name ?? p.coin_ticker,
+    date: date.toISOString(),
+    timestamp: Math.floor(date.getTime() / 1000),
   };
 }
