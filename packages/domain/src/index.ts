@@ -5,6 +5,7 @@ export * from './decimal.js';
 export * from './exact.js';
 export * from './format.js';
 export * from './hashrate.js';
+export * from './hashrateDrop.js';
 export * from './luck.js';
 export * from './monthlyReport.js';
 export * from './offlineWindow.js';
