@@ -6,24 +6,16 @@ import { insertCoupon } from '@lodestone/db';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Site, startSite } from './harness.js';
+import { logInWithForm, PASSWORD, solveRobotCheck } from './loginForm.js';
 
 /**
  * The account screens against the real server: register, log out, log in, settings, the logged-in flag
  * (docs/website.md, Session) and the form messages (docs/website.md, Forms and messages), with the real ALTCHA robot
  * check solved by the browser (made cheap with CAPTCHA_MAX_NUMBER).
  */
-const PASSWORD = 'correct horse battery';
-
 const flag = (page: Page) => page.evaluate(() => localStorage.getItem('isLoggedIn'));
 const formError = (page: Page) => page.getByTestId('form-error');
 const robotState = (page: Page) => page.locator('altcha-widget [data-state]').getAttribute('data-state');
-
-/** Ticks the robot check and waits until the browser has solved the proof of work. */
-async function solveRobotCheck(page: Page): Promise<void> {
-  // The label, as a person would: the styled checkbox's tick mark lies over the <input>.
-  await page.locator('altcha-widget label').first().click();
-  await page.locator('altcha-widget [data-state="verified"]').waitFor({ timeout: 30_000 });
-}
 
 async function fillRegister(
   page: Page,
@@ -154,12 +146,7 @@ describe('register, log out, log in, settings', () => {
 
   it('home confirms the session; logout goes to / logged out; a call needing a session then goes to /login', async () => {
     const { page, context } = await site.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await solveRobotCheck(page);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL('**/dashboard');
+    await logInWithForm(page, email);
     expect(await flag(page)).toBe('true');
 
     // Home checks GET /v1/user/info and keeps the flag.
@@ -199,12 +186,7 @@ describe('register, log out, log in, settings', () => {
 
   it('settings toggles persist across a reload', async () => {
     const { page, context } = await site.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await solveRobotCheck(page);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL('**/dashboard');
+    await logInWithForm(page, email);
 
     await page.goto('/settings');
     const publicLists = page.getByTestId('toggle-public-lists');
@@ -238,12 +220,7 @@ describe('register, log out, log in, settings', () => {
   it('creates a second account and shows its API key and observer link', async () => {
     const { page, context } = await site.newPage();
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await solveRobotCheck(page);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL('**/dashboard');
+    await logInWithForm(page, email);
 
     await page.goto('/settings');
     await page.getByTestId('account-alice01').waitFor();
@@ -304,12 +281,7 @@ describe('register, log out, log in, settings', () => {
 
     const { page, context } = await site.newPage();
     page.setDefaultTimeout(10_000);
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await solveRobotCheck(page);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL('**/dashboard');
+    await logInWithForm(page, email);
 
     // Coupon: a real coupon is applied; the next call is cut.
     await insertCoupon(site.database.db, { code: 'E2E-HALF', discount: '0.5' });
@@ -495,12 +467,7 @@ describe('password recovery', () => {
     await page.getByRole('button', { name: 'Set new password' }).click();
     await page.getByTestId('form-success').waitFor();
 
-    await page.goto('/login');
-    await page.getByLabel('Email').fill('carol@example.org');
-    await page.getByLabel('Password', { exact: true }).fill(newPassword);
-    await solveRobotCheck(page);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL('**/dashboard');
+    await logInWithForm(page, 'carol@example.org', newPassword);
     expect(await flag(page)).toBe('true');
     await context.close();
   });

@@ -45,6 +45,11 @@ const PAGE_PATHS = [
 const LONG_ADDRESS = 'bc1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qccfmv3';
 const LTC_ADDRESS = 'ltc1qg82tlsdqs8zw4ct6u8ansjy0scvdq4agtnacnv';
 const TXID = 'f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16';
+/** Browsers of the miner's other sessions. */
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1';
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 
 type Role = 'visitor' | 'miner' | 'observer' | 'admin';
 
@@ -246,6 +251,13 @@ describe('phones (375 px): every route fits the screen and its money columns are
       ...seeded,
       session: await new Sessions(site.database.db, 3600_000).create(seeded.userId, { twoFactorVerified: true }),
     };
+    // Where else the miner is logged in (Settings, Sessions): a phone on an IPv6 network, and the admin as them.
+    const sessions = new Sessions(site.database.db, 3600_000);
+    await sessions.create(miner.userId, { client: { userAgent: IPHONE, ip: '2001:db8:85a3:1234::9' } });
+    await sessions.create(miner.userId, {
+      impersonatorUserId: admin.userId,
+      client: { userAgent: CHROME, ip: '203.0.113.77' },
+    });
   });
   afterAll(async () => {
     for (const context of Object.values(contexts)) await context?.close();
@@ -437,7 +449,19 @@ describe('phones (375 px): every route fits the screen and its money columns are
       ready: 'pool-row-scrypt',
       prepare: (page) => page.getByTestId('hamburger').click(),
     },
-    { route: 'settings', url: '/settings', as: 'miner', ready: 'account-info' },
+    {
+      route: 'settings',
+      url: '/settings',
+      as: 'miner',
+      ready: 'session-row',
+      readable: [
+        cells('session-device', 3, 'words'),
+        cells('session-network', 3),
+        cells('session-created', 3),
+        cells('session-last-active', 3),
+        cells('session-logout', 2, 'any'),
+      ],
+    },
     {
       route: 'referrals',
       url: '/referrals',

@@ -1,5 +1,6 @@
 import { setIsLoggedIn } from '../state/hooks';
 import { call, callResult, routeUrl } from './client';
+import { ApiError } from './errors';
 
 /**
  * The account and session calls (docs/accounts.md) used by the account screens. Form
@@ -132,4 +133,23 @@ export function createTelegramLink() {
 /** POST user/telegram/unlink. */
 export function unlinkTelegram() {
   return callResult('userTelegramUnlink', {});
+}
+
+/** GET user/sessions: the user's live sessions, the most recently used first (docs/accounts.md, Sessions). */
+export function getSessions(signal?: AbortSignal) {
+  return call('userSessions', { signal });
+}
+
+/**
+ * POST user/sessions/logout (id): ends another of the user's sessions. One that has ended already (404: logged out
+ * elsewhere, or expired) is no failure here: either way it is gone.
+ */
+export async function logOutSession(id: string): Promise<void> {
+  const form = new FormData();
+  form.set('id', id);
+  try {
+    await callResult('userSessionLogout', { form });
+  } catch (failure) {
+    if (!(failure instanceof ApiError && failure.status === 404)) throw failure;
+  }
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getAccounts, getRedirectConfig, getReferrals, getTelegram, getUserConfig } from './account';
+import { getAccounts, getRedirectConfig, getReferrals, getSessions, getTelegram, getUserConfig } from './account';
 import { queryKeys } from './queryKeys';
 
 /** The logged-in user's data for the account screens; all under USER_QUERY_ROOT (dropped on login/logout). */
@@ -43,5 +43,14 @@ export function useTelegram(waitingForLink = false) {
     queryFn: ({ signal }) => getTelegram(signal),
     staleTime: 0,
     refetchInterval: waitingForLink ? 3000 : false,
+  });
+}
+
+/** Where the user is logged in (Settings, Sessions). */
+export function useSessions() {
+  return useQuery({
+    queryKey: queryKeys.sessions,
+    queryFn: ({ signal }) => getSessions(signal),
+    staleTime: 0,
   });
 }

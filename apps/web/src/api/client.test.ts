@@ -5,7 +5,7 @@ import type {
   UserInfoResponse,
 } from '@lodestone/contract';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { getUserConfig, login, register } from './account';
+import { getUserConfig, login, logOutSession, register } from './account';
 import { call, callResult, getPoolStats, getUserInfo, logout, routeUrl } from './client';
 import { getMiningSummary } from './dashboard';
 import { ApiError } from './errors';
@@ -175,6 +175,38 @@ describe('login, register and logout', () => {
     answer = { status: 200, body: { result: true } };
     expect(await logout()).toBe(true);
     expect(flag()).toBe('false');
+  });
+
+  it('logging out everywhere is its own call, and clears the flag', async () => {
+    expect(await logout(true)).toBe(true);
+    expect(calls.map((c) => [c.init.method, c.url])).toEqual([['POST', '/v1/user/sessions/logout_all']]);
+    expect(flag()).toBe('false');
+  });
+});
+
+describe('logging out another session', () => {
+  it('sends the session id as a form field', async () => {
+    await logOutSession('a'.repeat(64));
+    expect(calls.map((c) => [c.init.method, c.url])).toEqual([['POST', '/v1/user/sessions/logout']]);
+    const body = calls[0]?.init.body;
+    expect(body instanceof FormData ? body.get('id') : body).toBe('a'.repeat(64));
+  });
+
+  it('takes a session that has ended already (404) as ended', async () => {
+    answer = { status: 404, body: { error: 'Session not found', code: 'NOT_FOUND' } };
+    await expect(logOutSession('b'.repeat(64))).resolves.toBeUndefined();
+  });
+
+  it("fails on any other refusal, with the server's text", async () => {
+    answer = {
+      status: 400,
+      body: { error: 'This is the session you are using: log out instead.', code: 'CURRENT_SESSION' },
+    };
+    await expect(logOutSession('c'.repeat(64))).rejects.toMatchObject({
+      code: 'CURRENT_SESSION',
+      message: 'This is the session you are using: log out instead.',
+    });
+    expect(flag()).toBe('true');
   });
 });
 

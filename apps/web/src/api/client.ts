@@ -151,9 +151,12 @@ export async function getUserInfo(signal?: AbortSignal): Promise<UserInfo | null
   }
 }
 
-/** POST /v1/user/logout → `{ result }`. True clears the logged-in flag (docs/website.md, Session). */
-export async function logout(): Promise<boolean> {
-  const { result } = await call('userLogout');
+/**
+ * POST /v1/user/logout → `{ result }`; with `everywhere`, POST /v1/user/sessions/logout_all, which ends every session
+ * of the user, this one too (docs/accounts.md, Sessions). True clears the logged-in flag (docs/website.md, Session).
+ */
+export async function logout(everywhere = false): Promise<boolean> {
+  const { result } = await call(everywhere ? 'userSessionsLogoutAll' : 'userLogout');
   if (result === true) setIsLoggedIn(false);
   return result === true;
 }

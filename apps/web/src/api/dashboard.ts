@@ -1,4 +1,4 @@
-import type { RouteName, RouteResponse } from '@lodestone/contract';
+import type { ChartPeriod, RouteName, RouteResponse } from '@lodestone/contract';
 import type { AlgorithmKey } from '@lodestone/domain';
 import { call, callResult, send } from './client';
 import { apiErrorFrom } from './errors';
@@ -60,13 +60,15 @@ export function getMiningSummary(source: DashboardSource, algorithm: AlgorithmKe
   return read('mining', source, { algorithm }, signal);
 }
 
+/** The account's hashrate over `period` (docs/dashboard.md, Chart ranges). */
 export function getMiningChart(
   source: DashboardSource,
   algorithm: AlgorithmKey,
+  period: ChartPeriod,
   timezone: string,
   signal?: AbortSignal,
 ) {
-  return read('miningChart', source, { algorithm, timezone }, signal);
+  return read('miningChart', source, { algorithm, period, timezone }, signal);
 }
 
 export function getWorkers(source: DashboardSource, algorithm: AlgorithmKey, signal?: AbortSignal) {
@@ -109,13 +111,15 @@ export function getLifetimeEarnings(
   return read('lifetime', source, { algorithm, timezone }, signal);
 }
 
+/** The account's revenue over `period` (docs/dashboard.md, Chart ranges). */
 export function getRevenueChart(
   source: DashboardSource,
   algorithm: AlgorithmKey,
+  period: ChartPeriod,
   timezone: string,
   signal?: AbortSignal,
 ) {
-  return read('revenueChart', source, { algorithm, timezone }, signal);
+  return read('revenueChart', source, { algorithm, period, timezone }, signal);
 }
 
 // ── downloads (miner only: observers get none, docs/dashboard.md, Revenue API) ──────────────────────────────

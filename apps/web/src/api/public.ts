@@ -1,7 +1,8 @@
-import type { ProfitPeriod } from '@lodestone/contract';
+import type { ChartPeriod, ProfitPeriod } from '@lodestone/contract';
 import type { AlgorithmKey } from '@lodestone/domain';
 import { useQuery } from '@tanstack/react-query';
 import { call, callResult } from './client';
+import { keepWhileLastPartChanges } from './placeholder';
 import { queryKeys } from './queryKeys';
 
 /**
@@ -21,9 +22,9 @@ export function getAlgorithmStats(algorithm: AlgorithmKey, signal?: AbortSignal)
   return call('poolAlgorithmStats', { params: { algorithm }, signal });
 }
 
-/** GET /v1/pool/stats/{algorithm}/chart?timezone=: the pool hashrate over time. */
-export function getStatsChart(algorithm: AlgorithmKey, timezone: string, signal?: AbortSignal) {
-  return call('poolStatsChart', { params: { algorithm }, query: { timezone }, signal });
+/** GET /v1/pool/stats/{algorithm}/chart?timezone=&period=: the pool hashrate over the period. */
+export function getStatsChart(algorithm: AlgorithmKey, period: ChartPeriod, timezone: string, signal?: AbortSignal) {
+  return call('poolStatsChart', { params: { algorithm }, query: { timezone, period }, signal });
 }
 
 /**
@@ -81,10 +82,13 @@ export function useAlgorithmStats(algorithm: AlgorithmKey) {
   });
 }
 
-export function useStatsChart(algorithm: AlgorithmKey, timezone: string) {
+/** While another period of the same chart loads, the chart shown stays (marked busy). */
+export function useStatsChart(algorithm: AlgorithmKey, period: ChartPeriod, timezone: string) {
+  const queryKey = queryKeys.statsChart(algorithm, timezone, period);
   return useQuery({
-    queryKey: queryKeys.statsChart(algorithm, timezone),
-    queryFn: ({ signal }) => getStatsChart(algorithm, timezone, signal),
+    queryKey,
+    queryFn: ({ signal }) => getStatsChart(algorithm, period, timezone, signal),
+    placeholderData: keepWhileLastPartChanges(queryKey),
     ...live,
   });
 }
@@ -94,20 +98,13 @@ export function useStatsChart(algorithm: AlgorithmKey, timezone: string) {
  * (marked busy) rather than blinking to "Loading…"; another chain or algorithm is never shown in its place.
  */
 export function usePoolBlocks(algorithm: AlgorithmKey, coin: string | undefined, page: number) {
+  const queryKey = queryKeys.blocks(algorithm, coin ?? null, page);
   return useQuery({
-    queryKey: queryKeys.blocks(algorithm, coin ?? null, page),
+    queryKey,
     queryFn: ({ signal }) => getPoolBlocks(algorithm, coin, page, signal),
-    placeholderData: (previous, previousQuery) =>
-      previousQuery && sameChain(previousQuery.queryKey, queryKeys.blocks(algorithm, coin ?? null, page))
-        ? previous
-        : undefined,
+    placeholderData: keepWhileLastPartChanges(queryKey),
     ...live,
   });
-}
-
-/** Two Blocks page keys of the same algorithm and chain (they differ at most in the page). */
-function sameChain(a: readonly unknown[], b: readonly unknown[]): boolean {
-  return a.length === b.length && a.slice(0, -1).every((part, i) => part === b[i]);
 }
 
 export function usePoolProfits(algorithm: AlgorithmKey) {

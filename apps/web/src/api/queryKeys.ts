@@ -1,4 +1,4 @@
-import type { ProfitPeriod } from '@lodestone/contract';
+import type { ChartPeriod, ProfitPeriod } from '@lodestone/contract';
 import type { AlgorithmKey } from '@lodestone/domain';
 import type { DashboardSource } from './dashboard';
 
@@ -27,7 +27,8 @@ export const queryKeys = {
 
   // ── public pages
   algorithmStats: (a: AlgorithmKey) => ['pool', 'stats', a] as const,
-  statsChart: (a: AlgorithmKey, tz: string) => ['pool', 'stats', a, 'chart', tz] as const,
+  /** The period last: a chart keeps its answer on screen while another period loads (api/placeholder.ts). */
+  statsChart: (a: AlgorithmKey, tz: string, period: ChartPeriod) => ['pool', 'stats', a, 'chart', tz, period] as const,
   /** One page of a chain's blocks; `coin` null is the algorithm's own coin. */
   blocks: (a: AlgorithmKey, coin: string | null, page: number) => ['pool', 'blocks', a, coin, page] as const,
   profits: (a: AlgorithmKey) => ['pool', 'profits', a] as const,
@@ -45,18 +46,22 @@ export const queryKeys = {
   referrals: (account: string) => [...USER_QUERY_ROOT, 'referrals', account] as const,
   twoFactorSecret: [...USER_QUERY_ROOT, '2fa', 'secret'] as const,
   telegram: [...USER_QUERY_ROOT, 'telegram'] as const,
+  sessions: [...USER_QUERY_ROOT, 'sessions'] as const,
 
   // ── dashboard (the miner's and the observer's)
   /** Everything one dashboard shows, to refresh it all after a change. */
   dashboard: sourceRoot,
   mining: (s: DashboardSource, a: AlgorithmKey) => [...sourceRoot(s), 'mining', a] as const,
-  miningChart: (s: DashboardSource, a: AlgorithmKey, tz: string) => [...sourceRoot(s), 'miningChart', a, tz] as const,
+  /** The charts' period last, as in statsChart. */
+  miningChart: (s: DashboardSource, a: AlgorithmKey, tz: string, period: ChartPeriod) =>
+    [...sourceRoot(s), 'miningChart', a, tz, period] as const,
   workers: (s: DashboardSource, a: AlgorithmKey) => [...sourceRoot(s), 'workers', a] as const,
   balances: (s: DashboardSource) => [...sourceRoot(s), 'balances'] as const,
   payouts: (s: DashboardSource, tz: string) => [...sourceRoot(s), 'payouts', tz] as const,
   earnings: (s: DashboardSource, a: AlgorithmKey, tz: string) => [...sourceRoot(s), 'earnings', a, tz] as const,
   lifetime: (s: DashboardSource, a: AlgorithmKey, tz: string) => [...sourceRoot(s), 'lifetime', a, tz] as const,
-  revenueChart: (s: DashboardSource, a: AlgorithmKey, tz: string) => [...sourceRoot(s), 'revenueChart', a, tz] as const,
+  revenueChart: (s: DashboardSource, a: AlgorithmKey, tz: string, period: ChartPeriod) =>
+    [...sourceRoot(s), 'revenueChart', a, tz, period] as const,
   conversion: (account: string) => [...USER_QUERY_ROOT, 'conversion', account] as const,
   payment: (account: string) => [...USER_QUERY_ROOT, 'payment', account] as const,
 

@@ -91,6 +91,7 @@ describe('clearsOfflineAnswers', () => {
     expect(clearsOfflineAnswers('POST', '/v1/user/login', 200)).toBe(true);
     expect(clearsOfflineAnswers('POST', '/v1/user/login', 400)).toBe(true);
     expect(clearsOfflineAnswers('POST', '/v1/user/logout', 200)).toBe(true);
+    expect(clearsOfflineAnswers('POST', '/v1/user/sessions/logout_all', 200)).toBe(true);
     expect(clearsOfflineAnswers('POST', '/v1/user/register', 200)).toBe(true);
     expect(clearsOfflineAnswers('POST', '/v1/admin/login', 200)).toBe(true);
     expect(clearsOfflineAnswers('GET', '/v1/user/mining', 401)).toBe(true);

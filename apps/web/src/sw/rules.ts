@@ -55,7 +55,13 @@ export const OFFLINE_READS = [
 ] as const satisfies readonly RouteName[];
 
 /** Calls after which the browser may hold another person's session (or none): stored answers are dropped. */
-const SESSION_CALLS = ['userLogin', 'userLogout', 'userRegister', 'adminLogin'] as const satisfies readonly RouteName[];
+const SESSION_CALLS = [
+  'userLogin',
+  'userLogout',
+  'userSessionsLogoutAll',
+  'userRegister',
+  'adminLogin',
+] as const satisfies readonly RouteName[];
 
 const apiPath = (name: RouteName) => `${API_PREFIX}${paths[name].path}`;
 const OFFLINE_READ_PATHS: ReadonlySet<string> = new Set(OFFLINE_READS.map(apiPath));
@@ -101,8 +107,9 @@ export function isStorableAnswer(status: number, contentType: string | null): bo
 }
 
 /**
- * Whether, after this request and answer, every stored API answer must go: a login, registration or logout (another
- * account, or none, may be using this browser from now on) or any API answer 401 (the session is over).
+ * Whether, after this request and answer, every stored API answer must go: a login, registration or logout, here or
+ * everywhere (another account, or none, may be using this browser from now on) or any API answer 401 (the session is
+ * over).
  */
 export function clearsOfflineAnswers(method: string, pathname: string, status: number): boolean {
   if (!isApi(pathname)) return false;

@@ -48,6 +48,7 @@ export function TimeSeriesChart({
   testId,
   formatValue = defaultFormat,
   height = 240,
+  busy = false,
 }: {
   /** The caption above the chart; for one series, its label (it names the unit). */
   title: string;
@@ -58,6 +59,8 @@ export function TimeSeriesChart({
   /** A value as the read-out writes it (the figure's precision, docs/website.md, Figures). */
   formatValue?: (value: number) => string;
   height?: number;
+  /** What is drawn is the last answer while the next one loads (another period): marked busy and faded. */
+  busy?: boolean;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
@@ -199,7 +202,12 @@ export function TimeSeriesChart({
   };
 
   return (
-    <figure data-testid={testId} aria-labelledby={titleId} className="ls-chart min-w-0">
+    <figure
+      data-testid={testId}
+      aria-labelledby={titleId}
+      aria-busy={busy || undefined}
+      className={`ls-chart min-w-0 transition-opacity ${busy ? 'opacity-60' : ''}`}
+    >
       <figcaption id={titleId} className="text-sm font-semibold text-slate-700 dark:text-slate-300">
         {title}
       </figcaption>

@@ -1,10 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { logout as logoutCall } from '../../api/client';
 import { useSite } from '../../api/queries';
-import { USER_QUERY_ROOT } from '../../api/queryKeys';
 import { setLoginRedirect } from '../../api/unauthorized';
+import { useLogout } from '../../api/useLogout';
 import { useIsLoggedIn } from '../../state/hooks';
 import { BannerBar } from './BannerBar';
 import { type Chrome, ChromeContext } from './chrome';
@@ -26,18 +24,14 @@ export function Layout() {
   const chrome = useMemo<Chrome>(() => ({ onHome, heroInView, setOnHome, setHeroInView }), [onHome, heroInView]);
   const bare = hidesSiteChrome(pathname);
 
-  const queryClient = useQueryClient();
-
   // A 401 from any call goes to /login through the router (docs/website.md, Session); see api/unauthorized.ts.
   useEffect(() => setLoginRedirect(() => navigate('/login')), [navigate]);
 
-  // Logout (docs/website.md, Session): result true → "/" with the flag cleared (client.ts clears it); false →
-  // /dashboard.
+  // Logout (docs/website.md, Session): result true → "/" with the flag cleared; false → /dashboard (useLogout.ts).
+  const endSession = useLogout();
   const logout = async () => {
     try {
-      const loggedOut = await logoutCall();
-      if (loggedOut) queryClient.removeQueries({ queryKey: USER_QUERY_ROOT });
-      navigate(loggedOut ? '/' : '/dashboard');
+      await endSession();
     } catch (error) {
       // A 401 has already cleared the flag and gone to /login; anything else leaves the session as it is.
       console.error('Logout failed:', error);

@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { setSelectedAccount, setSelectedAlgorithm, useSelectedAccount, useSelectedAlgorithm } from '../../state/hooks';
 import { AccountSelector } from './AccountSelector';
 import { configuredCoins, missingPayoutText, missingPayoutTickers } from './banner';
+import { type ChartRanges, useChartRanges } from './charts/ChartSection';
 import { DashboardFrame } from './DashboardFrame';
 import { MissingPayoutBanner } from './MissingPayoutBanner';
 import { MiningTab } from './mining/MiningTab';
@@ -42,6 +43,7 @@ export default function DashboardPage() {
   const [stored] = useSelectedAccount();
   const account = accounts.data ? pickAccount(accounts.data, stored) : null;
   const [tab, setTab] = useState<TabId>('mining');
+  const ranges = useChartRanges();
 
   // The shown account is remembered, so Referrals, Coupon and the next visit open the same one.
   useEffect(() => {
@@ -63,20 +65,27 @@ export default function DashboardPage() {
       </DashboardFrame>
     );
   }
-  return <MinerDashboard key={account} account={account} accounts={accounts.data} tab={tab} onTab={setTab} />;
+  return (
+    <MinerDashboard key={account} account={account} accounts={accounts.data} tab={tab} onTab={setTab} ranges={ranges} />
+  );
 }
 
-/** Keyed by account: a change of account starts from a clean state (banner, modals), on the same tab. */
+/**
+ * Keyed by account: a change of account starts from a clean state (banner, modals), on the same tab with the same
+ * chart ranges.
+ */
 function MinerDashboard({
   account,
   accounts,
   tab,
   onTab: setTab,
+  ranges,
 }: {
   account: string;
   accounts: readonly string[];
   tab: TabId;
   onTab: (tab: TabId) => void;
+  ranges: ChartRanges;
 }) {
   const [algorithmName] = useSelectedAlgorithm();
   const algorithm = algorithmByName(algorithmName)?.key ?? 'scrypt';
@@ -141,6 +150,7 @@ function MinerDashboard({
         <MiningTab
           source={source}
           algorithm={algorithm}
+          chartRange={ranges.hashrate}
           actions={{ account, setUpWorkers: () => setModal({ kind: 'wizard' }) }}
         />
       }
@@ -148,6 +158,7 @@ function MinerDashboard({
         <RevenueTab
           source={source}
           algorithm={algorithm}
+          chartRange={ranges.revenue}
           actions={{
             account,
             openConversion: () => setModal({ kind: 'conversion' }),

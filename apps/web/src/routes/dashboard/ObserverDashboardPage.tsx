@@ -6,6 +6,7 @@ import { ApiError } from '../../api/errors';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useManifest } from '../../lib/useManifest';
 import { useSelectedAlgorithm } from '../../state/hooks';
+import { useChartRanges } from './charts/ChartSection';
 import { DashboardFrame } from './DashboardFrame';
 import { MiningTab } from './mining/MiningTab';
 import { useMiningSummary } from './queries';
@@ -26,6 +27,7 @@ export default function ObserverDashboardPage() {
   const [algorithmName] = useSelectedAlgorithm();
   const algorithm = algorithmByName(algorithmName)?.key ?? 'scrypt';
   const [tab, setTab] = useState<TabId>('mining');
+  const ranges = useChartRanges();
   const source = useMemo<DashboardSource>(() => ({ kind: 'observer', observerKey }), [observerKey]);
 
   // Every call names the account by the key: the first answer tells whether the link still works.
@@ -47,8 +49,8 @@ export default function ObserverDashboardPage() {
       subtitle="A read-only view of one mining account, shared through its observer link."
       tab={tab}
       onTab={setTab}
-      mining={<MiningTab source={source} algorithm={algorithm} />}
-      revenue={<RevenueTab source={source} algorithm={algorithm} />}
+      mining={<MiningTab source={source} algorithm={algorithm} chartRange={ranges.hashrate} />}
+      revenue={<RevenueTab source={source} algorithm={algorithm} chartRange={ranges.revenue} />}
     />
   );
 }

@@ -1,3 +1,4 @@
+import type { ChartPeriod } from '@lodestone/contract';
 import type { AlgorithmKey } from '@lodestone/domain';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -14,6 +15,7 @@ import {
   getRevenueChart,
   getWorkers,
 } from '../../api/dashboard';
+import { keepWhileLastPartChanges } from '../../api/placeholder';
 import { queryKeys } from '../../api/queryKeys';
 
 /** Dashboard and observer data refresh every 30 s (docs/website.md, Lists, refresh and copying). */
@@ -36,10 +38,18 @@ export function useMiningSummary(source: DashboardSource, algorithm: AlgorithmKe
   });
 }
 
-export function useMiningChart(source: DashboardSource, algorithm: AlgorithmKey, timezone: string) {
+/** While another period of the same chart loads, the chart shown stays (marked busy). */
+export function useMiningChart(
+  source: DashboardSource,
+  algorithm: AlgorithmKey,
+  period: ChartPeriod,
+  timezone: string,
+) {
+  const queryKey = queryKeys.miningChart(source, algorithm, timezone, period);
   return useQuery({
-    queryKey: queryKeys.miningChart(source, algorithm, timezone),
-    queryFn: ({ signal }) => getMiningChart(source, algorithm, timezone, signal),
+    queryKey,
+    queryFn: ({ signal }) => getMiningChart(source, algorithm, period, timezone, signal),
+    placeholderData: keepWhileLastPartChanges(queryKey),
     ...live,
   });
 }
@@ -84,10 +94,18 @@ export function useLifetimeEarnings(source: DashboardSource, algorithm: Algorith
   });
 }
 
-export function useRevenueChart(source: DashboardSource, algorithm: AlgorithmKey, timezone: string) {
+/** As useMiningChart. */
+export function useRevenueChart(
+  source: DashboardSource,
+  algorithm: AlgorithmKey,
+  period: ChartPeriod,
+  timezone: string,
+) {
+  const queryKey = queryKeys.revenueChart(source, algorithm, timezone, period);
   return useQuery({
-    queryKey: queryKeys.revenueChart(source, algorithm, timezone),
-    queryFn: ({ signal }) => getRevenueChart(source, algorithm, timezone, signal),
+    queryKey,
+    queryFn: ({ signal }) => getRevenueChart(source, algorithm, period, timezone, signal),
+    placeholderData: keepWhileLastPartChanges(queryKey),
     ...live,
   });
 }

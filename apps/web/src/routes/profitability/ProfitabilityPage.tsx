@@ -7,6 +7,7 @@ import { TimeSeriesChart } from '../../components/charts/TimeSeriesChart';
 import { type Column, DataTable } from '../../components/DataTable';
 import { LoadState } from '../../components/LoadState';
 import { Pager, Section } from '../../components/sections';
+import { periodLabel, TimeRangeSelector } from '../../components/TimeRangeSelector';
 import { browserTimeZone } from '../../lib/format';
 import { safeExternalUrl } from '../../lib/links';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -19,9 +20,7 @@ import {
   type Direction,
   formatComparison,
   formatProfitability,
-  periodLabel,
 } from './comparison';
-import { TimeRangeSelector } from './TimeRangeSelector';
 
 /**
  * Profitability ('Mining Profitability'): the average-profit chart with its time range (default 30

@@ -7,17 +7,8 @@ export const COMPARISON_DECIMALS = 1;
 /** The comparison table shows 10 rows a page (docs/website.md, Lists, refresh and copying). */
 export const COMPARISON_PAGE_SIZE = 10;
 
-/** The time-range selector's choices (24h, 7 days, 30 days; default 30 days). */
-export const PERIOD_OPTIONS: readonly { period: ProfitPeriod; label: string }[] = [
-  { period: '24h', label: '24h' },
-  { period: '7d', label: '7 days' },
-  { period: '30d', label: '30 days' },
-];
+/** The chart's and the comparison table's period until the visitor picks another (components/TimeRangeSelector.tsx). */
 export const DEFAULT_PERIOD: ProfitPeriod = '30d';
-
-export function periodLabel(period: ProfitPeriod): string {
-  return PERIOD_OPTIONS.find((o) => o.period === period)?.label ?? period;
-}
 
 /** "0.00012 BTC/TH/s" */
 export function formatProfitability(value: number, unit: string): string {

@@ -1,4 +1,4 @@
-import type { AlgorithmStatsResponse } from '@lodestone/contract';
+import type { AlgorithmStatsResponse, ChartPeriod, ChartResponse } from '@lodestone/contract';
 import { describe, expect, it } from 'vitest';
 import { queryKeys } from '../../api/queryKeys';
 import { buildAlgorithmStats, LTC_NETWORK } from '../../testing/poolAnswers';
@@ -76,5 +76,39 @@ describe('the stats page, Network section', () => {
     expect(textOf(failed)).toContain('The pool statistics could not be loaded: Service unavailable.');
     expect(textOf(failed)).not.toContain('has not mined');
     expect(countTestIds(failed, 'network-blocks-link')).toBe(0);
+  });
+});
+
+describe('the stats page, Pool hashrate chart', () => {
+  const DAY: ChartResponse = { x_axis: ['11:00', '11:30', '12:00'], y_axis: [2, 2.5, 2], label: 'Hashrate (Th/s)' };
+  const WEEK: ChartResponse = { x_axis: ['05-05 08:00', '05-05 12:00'], y_axis: [2, 2.5], label: 'Hashrate (Th/s)' };
+  /** The page with the statistics and the chart answers of `charts` in the cache, and its chart section. */
+  const chartSection = (charts: Partial<Record<ChartPeriod, ChartResponse>>) => {
+    const html = renderPage(<StatsPage />, {
+      path: '/stats',
+      seed: (c) => {
+        c.setQueryData(queryKeys.algorithmStats('scrypt'), STATS);
+        // Unit tests run in UTC (vitest.config.ts), the zone the page reads from the browser.
+        for (const [period, chart] of Object.entries(charts))
+          c.setQueryData(queryKeys.statsChart('scrypt', 'UTC', period as ChartPeriod), chart);
+      },
+    });
+    return html.match(/<section data-testid="stats-chart-section".*?<\/section>/)?.[0] ?? '';
+  };
+
+  it('opens on 24 hours, with the time-range selector, and draws the answer of the 24-hour key', () => {
+    const section = chartSection({ '24h': DAY, '7d': WEEK });
+    expect(countTestIds(section, 'time-range')).toBe(1);
+    expect(textOf(section.match(/<button[^>]*data-testid="time-range"[^>]*>(.*?)<\/button>/)?.[1] ?? '')).toBe(
+      'Time range: 24h',
+    );
+    expect(textOf(section)).toContain('Hashrate (Th/s) 3 points from 11:00 to 12:00.');
+    expect(textOf(section)).not.toContain('05-05');
+  });
+
+  it("waits for the 24-hour answer: another period's is not drawn in its place", () => {
+    const section = chartSection({ '7d': WEEK });
+    expect(textOf(section)).toContain('Loading hashrate chart…');
+    expect(countTestIds(section, 'stats-chart')).toBe(0);
   });
 });

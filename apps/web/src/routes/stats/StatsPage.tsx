@@ -1,4 +1,4 @@
-import type { AlgorithmStatsResponse } from '@lodestone/contract';
+import type { AlgorithmStatsResponse, ChartPeriod } from '@lodestone/contract';
 import { algorithmByName } from '@lodestone/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { type Column, DataTable } from '../../components/DataTable';
 import { linkClass } from '../../components/form';
 import { LoadState } from '../../components/LoadState';
 import { Section, StatCard } from '../../components/sections';
+import { TimeRangeSelector } from '../../components/TimeRangeSelector';
 import { formatTimeOfDay } from '../../lib/dates';
 import { browserTimeZone } from '../../lib/format';
 import { formatBlockReward, formatDifficulty, formatHeight, formatNetworkHashrate } from '../../lib/network';
@@ -20,8 +21,8 @@ const REFRESH_SECONDS = STATS_REFRESH_MS / 1000;
 
 /**
  * Stats ('Detailed Pool Statistics') of the algorithm chosen in the nav: the eight info cells, the
- * networks the algorithm mines (its own coin, then the merge-mined ones), the hashrate chart and the two
- * top-hasher tables. Both calls refresh every 30 s and are keyed by the
+ * networks the algorithm mines (its own coin, then the merge-mined ones), the hashrate chart over the chosen period
+ * (default 24 hours, kept while the page is open; docs/dashboard.md, Chart ranges) and the two top-hasher tables. Both calls refresh every 30 s and are keyed by the
  * algorithm, so choosing another one loads it at once. The chart waits for the first answers of
  * both calls (docs/website.md, Stats and Profitability) so it never shows one algorithm's line under another's cells.
  */
@@ -30,8 +31,9 @@ export default function StatsPage() {
   const [algorithmName] = useSelectedAlgorithm();
   const algorithm = algorithmByName(algorithmName) ?? { key: 'scrypt' as const, name: 'SCRYPT' as const };
   const [timezone] = useState(browserTimeZone);
+  const [period, setPeriod] = useState<ChartPeriod>('24h');
   const stats = useAlgorithmStats(algorithm.key);
-  const chart = useStatsChart(algorithm.key, timezone);
+  const chart = useStatsChart(algorithm.key, period, timezone);
   const loaded = stats.data !== undefined && chart.data !== undefined;
 
   let status: string | null = null;
@@ -71,13 +73,18 @@ export default function StatsPage() {
         <NetworkTable data={stats.data} />
       </Section>
 
-      <Section title="Pool hashrate" testId="stats-chart-section">
+      <Section
+        title="Pool hashrate"
+        testId="stats-chart-section"
+        actions={<TimeRangeSelector value={period} onSelect={setPeriod} />}
+      >
         {loaded ? (
           <TimeSeriesChart
             testId="stats-chart"
             title={chart.data.label}
             x={chart.data.x_axis}
             series={[{ label: chart.data.label, values: chart.data.y_axis }]}
+            busy={chart.isPlaceholderData}
           />
         ) : (
           <LoadState

@@ -20,19 +20,23 @@ import {
 import { newAccountName } from '../../../lib/accounts';
 import { MESSAGES } from '../messages';
 import { AccountCard } from './AccountCard';
+import { SessionsPanel } from './SessionsPanel';
 import { configUpdateForm, preferencesProblem, type Toggles, togglesFromConfig } from './settings';
 import { TelegramPanel } from './TelegramPanel';
 import { DisableTwoFactorModal, EnableTwoFactorModal } from './TwoFactorModals';
 
 /**
- * Settings (docs/decisions.md, Account pages (website)): account info with 2FA, notification and privacy toggles, and
- * per account the API key, observer link, referral code, redirect settings, referrals and deletion; plus creating a new
- * account.
+ * Settings (docs/decisions.md, Account pages (website)): account info with 2FA, the sessions of the login
+ * (docs/accounts.md, Sessions), notification and privacy toggles, and per account the API key, observer link, referral
+ * code, redirect settings, referrals and deletion; plus creating a new account.
  */
 export default function SettingsPage() {
   const config = useUserConfig();
   return (
-    <AccountPage title="Settings" intro="Your login, notifications, privacy and mining accounts.">
+    <AccountPage
+      title="Settings"
+      intro="Your login and where it is in use, notifications, privacy and mining accounts."
+    >
       {config.data ? (
         <SettingsPanels config={config.data} />
       ) : (
@@ -47,6 +51,7 @@ function SettingsPanels({ config }: { config: UserConfigResponse }) {
   return (
     <>
       <AccountInfo twoFactorEnabled={config.two_factor_enabled} />
+      <SessionsPanel />
       <Preferences config={config} />
       <TelegramPanel />
       <Panel

@@ -11,7 +11,7 @@ import { TrashIcon } from '../../../components/icons';
 import { LoadState } from '../../../components/LoadState';
 import { Pager, Section, StatCard } from '../../../components/sections';
 import { browserTimeZone, formatHashrate, formatLocalDateTime, formatUsd, rejectedPercent } from '../../../lib/format';
-import { ChartSection } from '../charts/ChartSection';
+import { type ChartRange, ChartSection } from '../charts/ChartSection';
 import { SearchIcon, SortIcon } from '../icons';
 import { MESSAGES } from '../messages';
 import { DASHBOARD_RETRY, useMiningChart, useMiningSummary, useWorkers } from '../queries';
@@ -25,23 +25,26 @@ export interface MiningActions {
 }
 
 /**
- * The Mining tab (docs/dashboard.md, The screens): four cards, the hashrate chart, Search, 'Remove Offline
- * Workers' and the workers table. Figures are the server's; the page only formats, sorts and pages.
+ * The Mining tab (docs/dashboard.md, The screens): four cards, the hashrate chart over the page's chosen period,
+ * Search, 'Remove Offline Workers' and the workers table. Figures are the server's; the page only formats, sorts and
+ * pages.
  */
 export function MiningTab({
   source,
   algorithm,
+  chartRange,
   actions,
 }: {
   source: DashboardSource;
   algorithm: AlgorithmKey;
+  chartRange: ChartRange;
   actions?: MiningActions;
 }) {
   const [timezone] = useState(browserTimeZone);
   return (
     <div className="space-y-6">
       <SummaryCards source={source} algorithm={algorithm} />
-      <HashrateChart source={source} algorithm={algorithm} timezone={timezone} />
+      <HashrateChart source={source} algorithm={algorithm} timezone={timezone} range={chartRange} />
       <Workers source={source} algorithm={algorithm} actions={actions} />
     </div>
   );
@@ -74,13 +77,14 @@ function SummaryCards({ source, algorithm }: { source: DashboardSource; algorith
   );
 }
 
-function HashrateChart({ source, algorithm, timezone }: DashboardView) {
+function HashrateChart({ source, algorithm, timezone, range }: DashboardView & { range: ChartRange }) {
   return (
     <ChartSection
       title="Hashrate"
       testId="hashrate-chart"
       what="hashrate chart"
-      chart={useMiningChart(source, algorithm, timezone)}
+      chart={useMiningChart(source, algorithm, range.period, timezone)}
+      range={range}
       formatValue={(v) => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}
     />
   );

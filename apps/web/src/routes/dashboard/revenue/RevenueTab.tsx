@@ -2,43 +2,46 @@ import type { AlgorithmKey } from '@lodestone/domain';
 import { useState } from 'react';
 import type { DashboardSource, DashboardView } from '../../../api/dashboard';
 import { browserTimeZone, formatUsd } from '../../../lib/format';
-import { ChartSection } from '../charts/ChartSection';
+import { type ChartRange, ChartSection } from '../charts/ChartSection';
 import { useRevenueChart } from '../queries';
 import type { RevenueActions } from './actions';
 import { Balances } from './Balances';
 import { PaymentsAndEarnings } from './PaymentsAndEarnings';
 
 /**
- * The Revenue tab (docs/dashboard.md, The screens): revenue chart, the settings buttons, the balances table and
- * Payments and Earnings. Every figure comes from the revenue calls; nothing is computed here but the
+ * The Revenue tab (docs/dashboard.md, The screens): revenue chart over the page's chosen period, the settings buttons,
+ * the balances table and Payments and Earnings. Every figure comes from the revenue calls; nothing is computed here but the
  * dollar value of a balance (balance × the price the same answer carries) for display.
  */
 export function RevenueTab({
   source,
   algorithm,
+  chartRange,
   actions,
 }: {
   source: DashboardSource;
   algorithm: AlgorithmKey;
+  chartRange: ChartRange;
   actions?: RevenueActions;
 }) {
   const [timezone] = useState(browserTimeZone);
   return (
     <div className="space-y-6">
-      <RevenueChart source={source} algorithm={algorithm} timezone={timezone} />
+      <RevenueChart source={source} algorithm={algorithm} timezone={timezone} range={chartRange} />
       <Balances source={source} actions={actions} />
       <PaymentsAndEarnings source={source} algorithm={algorithm} timezone={timezone} actions={actions} />
     </div>
   );
 }
 
-function RevenueChart({ source, algorithm, timezone }: DashboardView) {
+function RevenueChart({ source, algorithm, timezone, range }: DashboardView & { range: ChartRange }) {
   return (
     <ChartSection
       title="Revenue"
       testId="revenue-chart"
       what="revenue chart"
-      chart={useRevenueChart(source, algorithm, timezone)}
+      chart={useRevenueChart(source, algorithm, range.period, timezone)}
+      range={range}
       formatValue={(v) => formatUsd(v)}
     />
   );

@@ -1,20 +1,33 @@
-import type { ProfitPeriod } from '@lodestone/contract';
+import type { ChartPeriod } from '@lodestone/contract';
 import { useEffect, useId, useRef, useState } from 'react';
-import { focusRing } from '../../components/form';
-import { CheckIcon, ChevronDownIcon } from '../../components/icons';
-import { PERIOD_OPTIONS, periodLabel } from './comparison';
+import { focusRing } from './form';
+import { CheckIcon, ChevronDownIcon } from './icons';
 
 /**
- * The time-range dropdown (the button toggles the list; picking a range closes it and
- * reports the choice). A disclosure with plain buttons: Tab and Enter work without extra keys, and
- * Escape or a press outside closes it.
+ * The periods every time chart offers (24h, 7 days, 30 days; docs/dashboard.md, Chart ranges), as its time-range
+ * selector names them.
+ */
+const PERIOD_OPTIONS: readonly { period: ChartPeriod; label: string }[] = [
+  { period: '24h', label: '24h' },
+  { period: '7d', label: '7 days' },
+  { period: '30d', label: '30 days' },
+];
+
+export function periodLabel(period: ChartPeriod): string {
+  return PERIOD_OPTIONS.find((o) => o.period === period)?.label ?? period;
+}
+
+/**
+ * The time-range dropdown of the site's time charts (Profitability, the stats page's pool hashrate, the dashboards'
+ * hashrate and revenue): the button toggles the list; picking a range closes it and reports the choice. A disclosure
+ * with plain buttons: Tab and Enter work without extra keys, and Escape or a press outside closes it.
  */
 export function TimeRangeSelector({
   value,
   onSelect,
 }: {
-  value: ProfitPeriod;
-  onSelect: (period: ProfitPeriod) => void;
+  value: ChartPeriod;
+  onSelect: (period: ChartPeriod) => void;
 }) {
   const [open, setOpen] = useState(false);
   const container = useRef<HTMLDivElement>(null);
