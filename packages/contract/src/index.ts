@@ -1,6 +1,7 @@
 export * from './account.js';
 export * from './accountRules.js';
 export * from './admin.js';
+export * from './alerts.js';
 export * from './blocks.js';
 export * from './bus.js';
 export * from './common.js';

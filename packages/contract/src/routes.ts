@@ -43,6 +43,13 @@ import {
   adminTreasuryResponse,
   adminUsersResponse,
 } from './admin.js';
+import {
+  hashrateAlertCreateBody,
+  hashrateAlertCreateResponse,
+  hashrateAlertDeleteBody,
+  hashrateAlertsResponse,
+  MAX_HASHRATE_ALERTS,
+} from './alerts.js';
 import { blocksQuery, blocksResponse } from './blocks.js';
 import {
   miningChartQuery,
@@ -185,6 +192,36 @@ export const routes = {
     query: accountQuery,
     body: regenerateKeyBody,
     response: regenerateKeyResponse,
+  },
+  userHashrateAlerts: { ...paths.userHashrateAlerts, query: accountQuery, response: hashrateAlertsResponse },
+  userHashrateAlertCreate: {
+    ...paths.userHashrateAlertCreate,
+    query: accountQuery,
+    body: hashrateAlertCreateBody,
+    response: hashrateAlertCreateResponse,
+    refusals: [
+      {
+        status: 409,
+        when: `The account has ${MAX_HASHRATE_ALERTS} hashrate alerts: delete one first.`,
+        example: {
+          error: `An account can have at most ${MAX_HASHRATE_ALERTS} hashrate alerts.`,
+          code: 'HASHRATE_ALERT_LIMIT',
+        },
+      },
+    ],
+  },
+  userHashrateAlertDelete: {
+    ...paths.userHashrateAlertDelete,
+    query: accountQuery,
+    body: hashrateAlertDeleteBody,
+    response: resultResponse,
+    refusals: [
+      {
+        status: 404,
+        when: 'The account has no alert with this id.',
+        example: { error: 'Alert not found', code: 'NOT_FOUND' },
+      },
+    ],
   },
   userWatchers: { ...paths.userWatchers, query: accountQuery, response: watcherLinksResponse },
   userWatcherCreate: {

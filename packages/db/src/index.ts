@@ -75,6 +75,16 @@ export {
   lifetimeEarnings,
 } from './queries/earnings.js';
 export {
+  deleteHashrateAlert,
+  type HashrateAlertCheck,
+  type HashrateAlertRow,
+  hashrateAlertsOf,
+  hashrateAlertsToCheck,
+  insertHashrateAlert,
+  type NewHashrateAlert,
+  setHashrateAlertState,
+} from './queries/hashrateAlerts.js';
+export {
   balancesOfAccount,
   balancesOfSystemAccount,
   type CoinBalance,
@@ -112,6 +122,7 @@ export {
 export {
   type AlertStateChange,
   type AlertWorker,
+  accountWorkersForAlerts,
   type DueNotification,
   dueEmailNotifications,
   emailUndeliveredTelegramAlerts,

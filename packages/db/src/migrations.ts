@@ -21,6 +21,7 @@ import m0020 from '../migrations/0020_merged_network_states.sql';
 import m0021 from '../migrations/0021_block_rounds.sql';
 import m0022 from '../migrations/0022_session_devices.sql';
 import m0023 from '../migrations/0023_watcher_links.sql';
+import m0024 from '../migrations/0024_hashrate_alerts.sql';
 
 const FILE_NAME = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 
@@ -62,6 +63,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration('0021_block_rounds.sql', m0021),
   migration('0022_session_devices.sql', m0022),
   migration('0023_watcher_links.sql', m0023),
+  migration('0024_hashrate_alerts.sql', m0024),
 ];
 
 export function migration(fileName: string, sql: string): Migration {

@@ -150,6 +150,19 @@ export interface EarningsQuarterHours {
   ledger_account_id: ColumnType<bigint, bigint | number, bigint | number>;
 }
 
+export interface HashrateAlerts {
+  account_id: ColumnType<bigint, bigint | number, bigint | number>;
+  algorithm: string;
+  changed_at: Date | null;
+  created_at: Date;
+  id: Generated<ColumnType<bigint, bigint | number, bigint | number>>;
+  kind: string;
+  low: Generated<boolean>;
+  min_workers: number | null;
+  threshold_hashrate: ColumnType<string, string | bigint, string | bigint> | null;
+  threshold_percent: number | null;
+}
+
 export interface JobsLease {
   expires_at: Date;
   holder: string;
@@ -583,6 +596,7 @@ export interface DB {
   coupons: Coupons;
   demo_wallet_transactions: DemoWalletTransactions;
   earnings_quarter_hours: EarningsQuarterHours;
+  hashrate_alerts: HashrateAlerts;
   jobs_lease: JobsLease;
   ledger_accounts: LedgerAccounts;
   ledger_entries: LedgerEntries;

@@ -8,7 +8,7 @@
  * that sends a share every few minutes shows "half its hashrate" in a 10-minute window many times a
  * day while nothing is wrong. So, as for the offline alert (offlineWindow.ts):
  * - the window is derived from the expected share count: long enough that a miner exactly at the
- *   threshold would send DROP_WINDOW_SHARES shares in it (between a floor and a cap);
+ *   threshold would send DROP_WINDOW_SHARES (100) shares in it (between a floor and a cap);
  * - "below" is a test, not a comparison: the count seen must be one that a miner at the threshold
  *   sends with probability under DROP_SIGNIFICANCE (the Poisson lower tail), so a healthy miner above
  *   the threshold is practically never flagged;
@@ -21,14 +21,17 @@ export const DROP_WINDOW_FLOOR_MS = 15 * 60_000;
 /** And at most this: a threshold so low it takes longer to judge is judged over a day. */
 export const DROP_WINDOW_CAP_MS = 24 * 60 * 60_000;
 /**
- * Shares a miner exactly at the threshold sends in a window. 40 shares: a count that swings by ±16%
- * (1/√40), so a drop to 70% of the usual rate is told from noise within one window.
+ * Shares a miner exactly at the threshold sends in a window: 100, a count that swings by ±10%. At the
+ * significance below, a window is "low" at 64 shares or fewer: a miner at its usual rate (143 against
+ * a threshold of 70% of it) is never there (p ≈ 10⁻¹³), one that fell to 40% of it (57) is there in
+ * 84% of windows. Fewer shares would flag noise or miss real drops; the price is time — a small rig
+ * sending a share every few minutes is judged over hours (a miner with one share an hour over a day).
  */
-export const DROP_WINDOW_SHARES = 40;
+export const DROP_WINDOW_SHARES = 100;
 /**
  * The lower-tail probability under which a count is "below the threshold": 10⁻⁴. A miner exactly at
  * the threshold is flagged once in 10,000 windows; one at its usual rate, well above a threshold of
- * 70% of it, far less often (the simulation test: never in a month of one-minute checks).
+ * 70% of it, practically never (the simulation test: never in a month of one-minute checks).
  */
 export const DROP_SIGNIFICANCE = 1e-4;
 /** The automatic threshold: this share of the miner's own 24-hour average (Braiins' default). */

@@ -12,5 +12,6 @@ export * from './offlineWindow.js';
 export * from './pagination.js';
 export * from './payoutPlan.js';
 export * from './pps.js';
+export * from './seededRandom.js';
 export * from './shares.js';
 export * from './units.js';

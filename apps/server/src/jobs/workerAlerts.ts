@@ -151,7 +151,7 @@ export function onlineMessage(
  * TELEGRAM_KEY_SUFFIX, so each channel is delivered and retried on its own, and an undelivered
  * Telegram alert can be e-mailed under the e-mail's key). Answers the messages enqueued.
  */
-async function enqueueAlert(
+export async function enqueueAlert(
   trx: Executor,
   alert: {
     userId: bigint;

@@ -4,6 +4,7 @@ import type { Config } from '../config/config.js';
 import type { CreditSettings } from '../jobs/accounting.js';
 import { blockConfirmationJob } from '../jobs/blockConfirmations.js';
 import { ledgerCheckJob, pendingCreditJob, pricesJob } from '../jobs/credits.js';
+import { hashrateAlertJob } from '../jobs/hashrateAlerts.js';
 import { prometheusAccountingMetrics, registerJobMetrics } from '../jobs/metrics.js';
 import { monthlyReportJob } from '../jobs/monthlyReports.js';
 import { notificationSenderJob } from '../jobs/notificationSender.js';
@@ -73,6 +74,7 @@ function poolJobs(config: Config, deps: JobDependencies): JobDefinition[] {
     walletSnapshotJob({ config, hotWallets }),
     workerRollupJob({ windowMinutes: config.statsWindowMinutes }),
     workerAlertJob({ poolName: config.poolName, publicUrl: config.publicUrl }),
+    hashrateAlertJob({ poolName: config.poolName, publicUrl: config.publicUrl }),
     monthlyReportJob({ poolName: config.poolName, publicUrl: config.publicUrl }),
     notificationSenderJob({ mailer, publicUrl: config.publicUrl, emailsPerMinute: config.notificationEmailsPerMinute }),
     ...telegramJobs(config, deps),

@@ -1,3 +1,4 @@
+import { seededRandom } from '@lodestone/domain';
 import { describe, expect, it } from 'vitest';
 import {
   checkIdle,
@@ -21,18 +22,6 @@ function run(difficulty: number, intervalMs: number, limitMs = 600_000): [number
   return [undefined, limitMs];
 }
 
-/** A small seeded generator (mulberry32): the simulations below are the same on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 interface Simulation {
   /** Work per second in difficulty units (hashes per second ÷ hashes per difficulty 1). */
   workPerSecond: number;
@@ -53,7 +42,7 @@ interface Simulation {
 function simulate(sim: Simulation) {
   const s = sim.settings ?? DEFAULT_VARDIFF;
   const wide = { min: 1e-12, max: 1e15 };
-  const next = random(sim.seed);
+  const next = seededRandom(sim.seed);
   const state = newVardiffState(0);
   let session = sim.start;
   let miner = sim.start;

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import type { AlgorithmKey } from '@lodestone/domain';
+import { type RawBuilder, sql } from 'kysely';
 import type { Account, Executor } from '../schema.js';
 import { inTransaction } from './payouts.js';
 
@@ -330,7 +331,23 @@ export interface AlertWorker {
  * worker without it; the share statistics
  * are at most 25 hour rows per worker.
  */
-export async function workersForOfflineAlerts(db: Executor): Promise<AlertWorker[]> {
+export function workersForOfflineAlerts(db: Executor): Promise<AlertWorker[]> {
+  return alertWorkers(db, sql`u.offline_worker_notification and u.deleted_at is null`);
+}
+
+/**
+ * The workers of one account on one algorithm, as the offline alert judges them (the hashrate alerts'
+ * "active workers" rule counts those it finds online).
+ */
+export function accountWorkersForAlerts(
+  db: Executor,
+  accountId: bigint,
+  algorithm: AlgorithmKey,
+): Promise<AlertWorker[]> {
+  return alertWorkers(db, sql`a.id = ${accountId} and w.algorithm = ${algorithm} and u.deleted_at is null`);
+}
+
+async function alertWorkers(db: Executor, where: RawBuilder<unknown>): Promise<AlertWorker[]> {
   const { rows } = await sql<{
     worker_id: bigint;
     user_id: bigint;
@@ -374,7 +391,7 @@ export async function workersForOfflineAlerts(db: Executor): Promise<AlertWorker
           from worker_stats_hour h
          where h.worker_id = w.id and h.hour >= last.at - interval '25 hours' and h.hour < last.at
       ) recent on true
-     where u.offline_worker_notification and u.deleted_at is null
+     where ${where}
      order by u.id, a.username, w.algorithm, w.name
   `.execute(db);
   return rows.map((r) => ({

@@ -14,6 +14,11 @@ import {
 } from '../../services/accounts/accounts.js';
 import { mostUsedAlgorithm } from '../../services/accounts/activity.js';
 import { redeemCouponCode } from '../../services/accounts/coupons.js';
+import {
+  createHashrateAlert,
+  readHashrateAlerts,
+  removeHashrateAlert,
+} from '../../services/accounts/hashrateAlerts.js';
 import { readRedirects, updateRedirects } from '../../services/accounts/redirects.js';
 import { readReferrals } from '../../services/accounts/referrals.js';
 import {
@@ -135,6 +140,38 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   addAccountWrite(app, routes.userKeysRegenerate, async ({ user, account, body }) => {
     const value = await regenerateKey(accounts, user, account, body.key);
     return { result: true as const, value };
+  });
+
+  // ── hashrate alerts (docs/notifications.md, "Hashrate alerts") ──────────────────────────────────
+  const hashrateAlerts = routes.userHashrateAlerts;
+  addRoute(
+    app,
+    hashrateAlerts,
+    { preHandler: [auth.accountFrom('session', hashrateAlerts)], query: hashrateAlerts.query },
+    async ({ request, reply }) => {
+      reply.header('cache-control', 'no-store');
+      return readHashrateAlerts(accounts, auth.accountOf(request));
+    },
+  );
+  addAccountWrite(app, routes.userHashrateAlertCreate, async ({ user, account, body }) => ({
+    result: true as const,
+    alert: await createHashrateAlert(
+      accounts,
+      user,
+      account,
+      body.kind === 'workers'
+        ? { algorithm: body.algorithm, kind: 'workers', minWorkers: body.min_workers ?? 1 }
+        : {
+            algorithm: body.algorithm,
+            kind: 'hashrate',
+            thresholdHashrate: body.threshold_hashrate,
+            thresholdPercent: body.threshold_percent,
+          },
+    ),
+  }));
+  addAccountWrite(app, routes.userHashrateAlertDelete, async ({ user, account, body }) => {
+    await removeHashrateAlert(accounts, user, account, body.id);
+    return { result: true as const };
   });
 
   // ── watcher links (docs/dashboard.md, "Watcher links") ───────────────────────────────────────

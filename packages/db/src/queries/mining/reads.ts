@@ -140,6 +140,8 @@ export interface DifficultySlot {
   start: Date;
   /** Σ accepted difficulty in it, decimal text. */
   acceptedDifficulty: string;
+  /** Accepted shares in it (the mean share difficulty is acceptedDifficulty ÷ validShares). */
+  validShares?: number;
 }
 
 /**
@@ -168,8 +170,8 @@ export async function accountFirstHalfHour(
 }
 
 /**
- * The account's accepted difficulty per UTC half hour for `from` ≤ half hour < `to` (both half-hour
- * boundaries); half hours without shares are absent.
+ * The account's accepted difficulty and shares per UTC half hour for `from` ≤ half hour < `to` (both
+ * half-hour boundaries); half hours without shares are absent.
  */
 export async function accountDifficultyByHalfHour(
   db: Executor,
@@ -179,20 +181,20 @@ export async function accountDifficultyByHalfHour(
   to: Date,
 ): Promise<DifficultySlot[]> {
   const { rows } = await withoutJit(db, (trx) =>
-    sql<{ start: Date; difficulty: string }>`
-    select x.start, sum(x.difficulty) as difficulty from (
-      select a.half_hour as start, a.accepted_difficulty as difficulty
+    sql<{ start: Date; difficulty: string; valid: string }>`
+    select x.start, sum(x.difficulty) as difficulty, sum(x.valid) as valid from (
+      select a.half_hour as start, a.accepted_difficulty as difficulty, a.valid
         from account_stats_half_hour a
        where a.account = ${account} and a.algorithm = ${algorithm} and a.half_hour >= ${from} and a.half_hour < ${to}
       union all
-      select ${bin(sql`s.minute`, 1800)}, s.accepted_difficulty - s.rolled_difficulty
+      select ${bin(sql`s.minute`, 1800)}, s.accepted_difficulty - s.rolled_difficulty, s.valid - s.rolled_valid
         ${deltaRows(algorithm, accountWorkerIds(account, algorithm), from, to)}
     ) x
     group by x.start
     order by x.start
   `.execute(trx),
   );
-  return rows.map((r) => ({ start: r.start, acceptedDifficulty: r.difficulty }));
+  return rows.map((r) => ({ start: r.start, acceptedDifficulty: r.difficulty, validShares: Number(r.valid) }));
 }
 
 export interface WorkerMiningRow {

@@ -1,0 +1,116 @@
+import type { AlgorithmKey } from '@lodestone/domain';
+import type { Selectable } from 'kysely';
+import type { HashrateAlerts } from '../schema.generated.js';
+import type { Executor } from '../schema.js';
+
+/*
+ * Hashrate alert rules (migration 0024; docs/notifications.md, "Hashrate alerts"): per account and
+ * algorithm, "hashrate below X" (fixed or a share of the 24-hour average) and "online workers below
+ * N", each with its state.
+ */
+
+export type HashrateAlertRow = Omit<Selectable<HashrateAlerts>, 'algorithm' | 'kind'> & {
+  algorithm: AlgorithmKey;
+  kind: 'hashrate' | 'workers';
+};
+
+export type NewHashrateAlert =
+  | { kind: 'hashrate'; thresholdHashrate: string; thresholdPercent?: undefined }
+  | { kind: 'hashrate'; thresholdPercent: number; thresholdHashrate?: undefined }
+  | { kind: 'workers'; minWorkers: number };
+
+export async function insertHashrateAlert(
+  db: Executor,
+  accountId: bigint,
+  algorithm: AlgorithmKey,
+  rule: NewHashrateAlert,
+  now: Date,
+): Promise<HashrateAlertRow> {
+  const row = await db
+    .insertInto('hashrate_alerts')
+    .values({
+      account_id: accountId,
+      algorithm,
+      kind: rule.kind,
+      threshold_hashrate: rule.kind === 'hashrate' ? (rule.thresholdHashrate ?? null) : null,
+      threshold_percent: rule.kind === 'hashrate' ? (rule.thresholdPercent ?? null) : null,
+      min_workers: rule.kind === 'workers' ? rule.minWorkers : null,
+      created_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return row as HashrateAlertRow;
+}
+
+/** An account's rules, oldest first. */
+export async function hashrateAlertsOf(db: Executor, accountId: bigint): Promise<HashrateAlertRow[]> {
+  const rows = await db
+    .selectFrom('hashrate_alerts')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .orderBy('id')
+    .execute();
+  return rows as HashrateAlertRow[];
+}
+
+/** Deletes one of the account's rules; false when it has none with this id. */
+export async function deleteHashrateAlert(db: Executor, accountId: bigint, id: bigint): Promise<boolean> {
+  const row = await db
+    .deleteFrom('hashrate_alerts')
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A rule to check with who it alerts and on which channels (as the offline alert's). */
+export interface HashrateAlertCheck extends HashrateAlertRow {
+  account: string;
+  userId: bigint;
+  telegram: boolean;
+  email: boolean;
+}
+
+/** Every rule of a live account of a live user. */
+export async function hashrateAlertsToCheck(db: Executor): Promise<HashrateAlertCheck[]> {
+  const rows = await db
+    .selectFrom('hashrate_alerts as r')
+    .innerJoin('accounts as a', 'a.id', 'r.account_id')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .selectAll('r')
+    .select((eb) => [
+      'a.username as account',
+      'u.id as user_id',
+      'u.offline_worker_telegram_only as telegram_only',
+      eb
+        .and([
+          eb.ref('u.telegram_notifications'),
+          eb.exists(eb.selectFrom('telegram_links as l').select('l.user_id').whereRef('l.user_id', '=', 'u.id')),
+        ])
+        .as('telegram'),
+    ])
+    .where('a.deleted_at', 'is', null)
+    .where('u.deleted_at', 'is', null)
+    .orderBy('r.id')
+    .execute();
+  return rows.map(({ account, user_id, telegram_only, telegram, ...rule }) => ({
+    ...(rule as HashrateAlertRow),
+    account,
+    userId: user_id,
+    telegram: Boolean(telegram),
+    email: !(telegram && telegram_only),
+  }));
+}
+
+/** Records a rule's new state; false when it already had it (another check got there first). */
+export async function setHashrateAlertState(db: Executor, id: bigint, low: boolean, at: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('hashrate_alerts')
+    .set({ low, changed_at: at })
+    .where('id', '=', id)
+    .where('low', '=', !low)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
