@@ -109,6 +109,12 @@ export const miningWorker = z.object({
   valid_shares: z.number().int().nonnegative(),
   invalid_shares: z.number().int().nonnegative(),
   stale_shares: z.number().int().nonnegative(),
+  /**
+   * The refused shares of the last 24 hours (in whole UTC hours) by reason: `stale`, `duplicate`,
+   * `low-difficulty`, `job-not-found`, `ntime-out-of-range`, `bad-nonce`, …; reasons without refusals
+   * are left out (docs/dashboard.md, "Workers").
+   */
+  rejects: z.record(z.string(), z.number().int().positive()),
 });
 export type MiningWorker = z.infer<typeof miningWorker>;
 

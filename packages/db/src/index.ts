@@ -294,6 +294,12 @@ export {
   watcherLinksOf,
 } from './queries/watcherLinks.js';
 export {
+  accountWorkerRejects,
+  addWorkerRejects,
+  pruneWorkerRejects,
+  type WorkerRejects,
+} from './queries/workerRejects.js';
+export {
   addWorkerMinuteStats,
   topWindowAccounts,
   type WorkerMinuteCounts,

@@ -22,6 +22,7 @@ import m0021 from '../migrations/0021_block_rounds.sql';
 import m0022 from '../migrations/0022_session_devices.sql';
 import m0023 from '../migrations/0023_watcher_links.sql';
 import m0024 from '../migrations/0024_hashrate_alerts.sql';
+import m0025 from '../migrations/0025_worker_rejects.sql';
 
 const FILE_NAME = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 
@@ -64,6 +65,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration('0022_session_devices.sql', m0022),
   migration('0023_watcher_links.sql', m0023),
   migration('0024_hashrate_alerts.sql', m0024),
+  migration('0025_worker_rejects.sql', m0025),
 ];
 
 export function migration(fileName: string, sql: string): Migration {

@@ -541,6 +541,13 @@ export interface WorkerPeriodTotals {
   worker_id: ColumnType<bigint, bigint | number, bigint | number>;
 }
 
+export interface WorkerRejectsHour {
+  hour: Date;
+  reason: string;
+  shares: ColumnType<bigint, bigint | number, bigint | number>;
+  worker_id: ColumnType<bigint, bigint | number, bigint | number>;
+}
+
 export interface Workers {
   account: string;
   algorithm: string;
@@ -635,6 +642,7 @@ export interface DB {
   watcher_links: WatcherLinks;
   worker_alert_states: WorkerAlertStates;
   worker_period_totals: WorkerPeriodTotals;
+  worker_rejects_hour: WorkerRejectsHour;
   worker_stats_hour: WorkerStatsHour;
   worker_stats_minute: WorkerStatsMinute;
   worker_total_periods: WorkerTotalPeriods;

@@ -1,4 +1,4 @@
-import { type Database, recordShareBatch } from '@lodestone/db';
+import { type Database, pruneWorkerRejects, recordShareBatch } from '@lodestone/db';
 import { createTestDatabase, emptyTestDatabase, testEngines } from '@lodestone/db/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -278,6 +278,26 @@ describe.each(testEngines())('accounting on %s', (engine) => {
     expect(await workerRows()).toEqual([]);
     expect(await database.db.selectFrom('share_batches').selectAll().execute()).toEqual([]);
     expect(await money()).toEqual(before);
+  });
+
+  it('keeps refused shares by worker, hour and reason, one row per reason however many entries, pruned by hour', async () => {
+    const batch = shareBatch('2024-05-06T10:20:00Z', [
+      shareCounts('alice', 'rig1', { invalid: 2, stale: 1, rejectReasons: { duplicate: 2, stale: 1 } }),
+      shareCounts('alice', 'rig1', { invalid: 1, rejectReasons: { duplicate: 1 } }),
+      shareCounts('bob', 'rig1', { valid: 3, acceptedDifficulty: 3 }),
+    ]);
+    await applyShareBatch(database.db, batch);
+    await applyShareBatch(database.db, batch); // a redelivery adds nothing
+    const rejects = () =>
+      database.db.selectFrom('worker_rejects_hour').select(['hour', 'reason', 'shares']).orderBy('reason').execute();
+    expect(await rejects()).toEqual([
+      { hour: at('2024-05-06T10:00:00Z'), reason: 'duplicate', shares: 3n },
+      { hour: at('2024-05-06T10:00:00Z'), reason: 'stale', shares: 1n },
+    ]);
+    expect(await pruneWorkerRejects(database.db, at('2024-05-06T10:00:00Z'), 100)).toBe(0);
+    expect(await pruneWorkerRejects(database.db, at('2024-05-06T11:00:00Z'), 1)).toBe(1);
+    expect(await pruneWorkerRejects(database.db, at('2024-05-06T11:00:00Z'), 100)).toBe(1);
+    expect(await rejects()).toEqual([]);
   });
 
   it('records a found block once, whichever way it is reported again', async () => {

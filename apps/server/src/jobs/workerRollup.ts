@@ -4,6 +4,7 @@ import {
   lockWorkerRollups,
   pruneWorkerHours,
   pruneWorkerMinutes,
+  pruneWorkerRejects,
   type RollUpResult,
   refreshWorkerPeriodTotals,
   rollUpWorkerStats,
@@ -52,6 +53,7 @@ export interface WorkerRollupRun extends RollUpResult {
   /** Worker periods computed: the next hour's 24 hours once an hour, the next statistics window each minute. */
   periodsComputed: number;
   minutesDeleted: number;
+  /** Worker-hour rows deleted, with the refusal-by-reason rows of the same hours. */
   hoursDeleted: number;
   /** True when the budget or the stop signal cut the run short. */
   unfinished: boolean;
@@ -130,13 +132,16 @@ export async function runWorkerRollup(
     }
   }
   const hoursBefore = new Date(hour - (options.workerHourRetentionHours ?? WORKER_HOUR_RETENTION_HOURS) * HOUR_MS);
-  for (;;) {
-    const deleted = await pruneWorkerHours(db, hoursBefore, chunk);
-    run.hoursDeleted += deleted;
-    if (deleted < chunk) break;
-    if (stop()) {
-      run.unfinished = true;
-      return run;
+  // The refusals by reason are kept as long as the hour rows they sit beside.
+  for (const prune of [pruneWorkerHours, pruneWorkerRejects]) {
+    for (;;) {
+      const deleted = await prune(db, hoursBefore, chunk);
+      run.hoursDeleted += deleted;
+      if (deleted < chunk) break;
+      if (stop()) {
+        run.unfinished = true;
+        return run;
+      }
     }
   }
   return run;

@@ -4,6 +4,7 @@ import {
   accountDifficultyByHalfHour,
   accountFirstHalfHour,
   accountMiningTotals,
+  accountWorkerRejects,
   accountWorkerRows,
   type DB,
   type DifficultySlot,
@@ -256,7 +257,10 @@ export async function readMiningWorkers(
 ): Promise<MiningWorker[]> {
   const periods = miningPeriods(ctx.now(), ctx.windowMinutes);
   const perDifficulty = ctx.hashesPerDifficulty(algorithm);
-  const rows = await accountWorkerRows(db, rangeOf(account, algorithm, periods));
+  const [rows, rejects] = await Promise.all([
+    accountWorkerRows(db, rangeOf(account, algorithm, periods)),
+    accountWorkerRejects(db, account.username, algorithm, periods.day.from),
+  ]);
   // One formatter per period for the many workers older than it; a young worker is measured over its
   // age (firstSeenAt is there only for a worker younger than the 24 hours).
   const now = periods.to;
@@ -284,6 +288,7 @@ export async function readMiningWorkers(
       valid_shares: Number(r.valid),
       invalid_shares: Number(r.invalid),
       stale_shares: Number(r.stale),
+      rejects: rejects.get(r.id) ?? {},
     };
   });
 }

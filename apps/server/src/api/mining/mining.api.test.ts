@@ -38,8 +38,17 @@ describe.each(testEngines())('mining API on %s', (engine) => {
   async function seed(user: TestUser, bob: TestUser) {
     const me = user.username;
     await apply('2024-05-06T12:01:00Z', [shareCounts(me, 'rig1', { acceptedDifficulty: 3000, valid: 30 })]); // minute 12:00
-    await apply('2024-05-06T12:05:10Z', [shareCounts(me, 'rig1', { acceptedDifficulty: 1000, valid: 10, invalid: 2 })]); // 12:05
-    await apply('2024-05-06T11:58:00Z', [shareCounts(me, 'rig2', { acceptedDifficulty: 2000, valid: 20, stale: 1 })]); // 11:57
+    await apply('2024-05-06T12:05:10Z', [
+      shareCounts(me, 'rig1', {
+        acceptedDifficulty: 1000,
+        valid: 10,
+        invalid: 2,
+        rejectReasons: { duplicate: 1, 'low-difficulty': 1 },
+      }),
+    ]); // 12:05
+    await apply('2024-05-06T11:58:00Z', [
+      shareCounts(me, 'rig2', { acceptedDifficulty: 2000, valid: 20, stale: 1, rejectReasons: { stale: 1 } }),
+    ]); // 11:57
     await apply('2024-05-06T09:00:05Z', [shareCounts(me, 'rig3', { acceptedDifficulty: 6000, valid: 60 })]); // 09:00
     await apply('2024-05-05T11:30:00Z', [shareCounts(me, 'rig4', { acceptedDifficulty: 9999, valid: 99 })]); // yesterday
     await apply('2024-05-06T12:02:00Z', [shareCounts(bob.username, 'rig1', { acceptedDifficulty: 5000, valid: 50 })]);
@@ -227,6 +236,7 @@ describe.each(testEngines())('mining API on %s', (engine) => {
         valid_shares: 40,
         invalid_shares: 2,
         stale_shares: 0,
+        rejects: { duplicate: 1, 'low-difficulty': 1 },
       },
       // First seen 11:57:55, 455 s: 2000 × 65,536 ÷ 455 = 288,070.33
       {
@@ -241,6 +251,7 @@ describe.each(testEngines())('mining API on %s', (engine) => {
         valid_shares: 20,
         invalid_shares: 0,
         stale_shares: 1,
+        rejects: { stale: 1 },
       },
       // Nothing in the window; first seen 09:00:00, 11,130 s: 6000 × 65,536 ÷ 11,130 = 35,329.74
       {
@@ -255,6 +266,7 @@ describe.each(testEngines())('mining API on %s', (engine) => {
         valid_shares: 60,
         invalid_shares: 0,
         stale_shares: 0,
+        rejects: {},
       },
       {
         id: true,
@@ -268,6 +280,7 @@ describe.each(testEngines())('mining API on %s', (engine) => {
         valid_shares: 0,
         invalid_shares: 0,
         stale_shares: 0,
+        rejects: {},
       },
     ]);
 

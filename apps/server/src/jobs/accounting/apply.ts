@@ -1,18 +1,21 @@
 import {
   addRoundWork,
   addWorkerMinuteStats,
+  addWorkerRejects,
   type DB,
   type RoundWork,
   recordShareBatch,
   upsertWorkers,
   type WorkerActivity,
   type WorkerMinuteCounts,
+  type WorkerRejects,
 } from '@lodestone/db';
 import { type ShareBatch, sumDecimals } from '@lodestone/domain';
 import type { Kysely } from 'kysely';
 import { type BatchCredit, type CreditSettings, creditShares } from './value.js';
 
 const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
 
 /**
  * The minute a batch's counts go to: the UTC minute that contains the batch's last instant,
@@ -36,6 +39,7 @@ interface MergedWorker {
   stale: number;
   lastShareAt: number;
   lastAcceptedAt: number | undefined;
+  rejectReasons: Record<string, number>;
 }
 
 /** One entry per (account, worker), sorted by code units so concurrent batches lock rows in one order. */
@@ -51,6 +55,9 @@ function mergeWorkers(batch: ShareBatch): MergedWorker[] {
       seen.stale += w.stale;
       seen.lastShareAt = Math.max(seen.lastShareAt, w.lastShareAt);
       if (w.lastAcceptedAt !== undefined) seen.lastAcceptedAt = Math.max(seen.lastAcceptedAt ?? 0, w.lastAcceptedAt);
+      for (const [reason, n] of Object.entries(w.rejectReasons)) {
+        seen.rejectReasons[reason] = (seen.rejectReasons[reason] ?? 0) + n;
+      }
     } else {
       byKey.set(key, {
         account: w.account,
@@ -61,10 +68,23 @@ function mergeWorkers(batch: ShareBatch): MergedWorker[] {
         stale: w.stale,
         lastShareAt: w.lastShareAt,
         lastAcceptedAt: w.lastAcceptedAt,
+        rejectReasons: { ...w.rejectReasons },
       });
     }
   }
   return [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, w]) => w);
+}
+
+/** The batch's refused shares by worker and reason, in the hour of the batch's minute. */
+function rejectsOf(workers: readonly MergedWorker[], idOf: ReadonlyMap<string, bigint>, minute: Date): WorkerRejects[] {
+  const hour = new Date(Math.floor(minute.getTime() / HOUR_MS) * HOUR_MS);
+  return workers.flatMap((w) => {
+    const workerId = idOf.get(`${w.account}\u0000${w.name}`);
+    if (workerId === undefined) return [];
+    return Object.entries(w.rejectReasons)
+      .filter(([, shares]) => shares > 0)
+      .map(([reason, shares]) => ({ workerId, hour, reason, shares }));
+  });
 }
 
 /**
@@ -147,6 +167,7 @@ export async function applyShareBatch(
     });
     counts.sort((a, b) => (a.workerId < b.workerId ? -1 : a.workerId > b.workerId ? 1 : 0));
     await addWorkerMinuteStats(trx, counts);
+    await addWorkerRejects(trx, rejectsOf(workers, idOf, minute));
     await addRoundWork(trx, roundWork(batch, activity));
     if (!credit) return { applied: true };
     return { applied: true, credit: await creditShares(trx, batch, activity, credit) };
