@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { insertWatcherLink } from '@lodestone/db';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -251,6 +252,15 @@ describe('phones (375 px): every route fits the screen and its money columns are
       ...seeded,
       session: await new Sessions(site.database.db, 3600_000).create(seeded.userId, { twoFactorVerified: true }),
     };
+    // A watcher link beside the miner's observer link (Settings, Watcher links), with a long name and an expiry.
+    await insertWatcherLink(site.database.db, {
+      accountId: id,
+      key: 'phone-watcher-link-key-of-the-hosting-provider',
+      name: 'Hosting provider in the second data centre',
+      scope: 'revenue',
+      createdAt: new Date(now - DAY),
+      expiresAt: new Date(now + 30 * DAY),
+    });
     // Where else the miner is logged in (Settings, Sessions): a phone on an IPv6 network, and the admin as them.
     const sessions = new Sessions(site.database.db, 3600_000);
     await sessions.create(miner.userId, { client: { userAgent: IPHONE, ip: '2001:db8:85a3:1234::9' } });
@@ -454,12 +464,21 @@ describe('phones (375 px): every route fits the screen and its money columns are
       url: '/settings',
       as: 'miner',
       ready: 'session-row',
+      prepare: (page) => page.getByTestId('watcher-row').nth(1).waitFor(),
       readable: [
         cells('session-device', 3, 'words'),
         cells('session-network', 3),
         cells('session-created', 3),
         cells('session-last-active', 3),
         cells('session-logout', 2, 'any'),
+        // Watcher links: what each shows, its expiry and last use, the copy of its link (which scrolls in its field), Revoke.
+        cells('watcher-name', 2, 'words'),
+        cells('watcher-scope', 2, 'words'),
+        cells('watcher-expires', 2),
+        cells('watcher-last-used', 2, 'words'),
+        cells('copy-observer-link', 1, 'any'),
+        cells('copy-watcher-url', 1, 'any'),
+        cells('watcher-revoke', 1, 'any'),
       ],
     },
     {

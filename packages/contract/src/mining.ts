@@ -125,6 +125,31 @@ export const miningWorkersResponse = z.array(miningWorker);
  * GET (as the original site calls it) or POST /v1/user/mining/workers/remove/{workerId} and
  * /v1/user/mining/workers/removeall: how many workers were removed.
  */
+/** The most workers one selected removal takes. */
+export const MAX_SELECTED_WORKERS = 10_000;
+
+/**
+ * POST /v1/user/mining/workers/remove_selected?account_name=&algorithm= — the workers a miner chose
+ * (a group, a filter's result): their ids, comma-separated (a form) or as a list (JSON).
+ */
+export const removeSelectedBody = z.object({
+  ids: z.preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((id) => id.trim())
+            .filter((id) => id !== '')
+        : v,
+    z
+      .array(z.string().regex(/^[1-9]\d{0,18}$/, 'Each worker id is a whole number'), {
+        error: 'Choose the workers to remove',
+      })
+      .min(1, 'Choose the workers to remove')
+      .max(MAX_SELECTED_WORKERS, `At most ${MAX_SELECTED_WORKERS} workers at once`),
+  ),
+});
+
 export const miningRemoveResponse = z.object({
   result: z.literal(true),
   removed: z.number().int().nonnegative(),

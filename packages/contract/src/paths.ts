@@ -75,6 +75,7 @@ export const paths = {
   userMiningWorkers: { method: 'GET', path: '/user/mining/workers' },
   userMiningWorkerRemove: { method: 'GET', path: '/user/mining/workers/remove/:workerId' },
   userMiningWorkersRemoveAll: { method: 'GET', path: '/user/mining/workers/removeall' },
+  userMiningWorkersRemoveSelected: { method: 'POST', path: '/user/mining/workers/remove_selected' },
   observerMining: { method: 'GET', path: '/observer/mining' },
   observerMiningChart: { method: 'GET', path: '/observer/mining/chart' },
   observerMiningWorkers: { method: 'GET', path: '/observer/mining/workers' },

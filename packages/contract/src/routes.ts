@@ -60,6 +60,7 @@ import {
   miningWorkersResponse,
   observerMiningChartQuery,
   observerMiningQuery,
+  removeSelectedBody,
 } from './mining.js';
 import {
   coinsResponse,
@@ -345,6 +346,19 @@ export const routes = {
     ...paths.userMiningWorkersRemoveAll,
     query: miningQuery,
     response: miningRemoveResponse,
+  },
+  userMiningWorkersRemoveSelected: {
+    ...paths.userMiningWorkersRemoveSelected,
+    query: miningQuery,
+    body: removeSelectedBody,
+    response: miningRemoveResponse,
+    refusals: [
+      {
+        status: 404,
+        when: 'None of the ids is a worker of the account on the algorithm.',
+        example: { error: 'Worker not found', code: 'NOT_FOUND' },
+      },
+    ],
   },
   observerMining: { ...paths.observerMining, query: observerMiningQuery, response: miningSummaryResponse },
   observerMiningChart: { ...paths.observerMiningChart, query: observerMiningChartQuery, response: chartResponse },

@@ -90,7 +90,13 @@ export function addAccountWrite<
 >(
   app: FastifyInstance,
   route: QueryRoute<R, Q> & { body: B },
-  write: (change: { user: User; account: Account; body: z.output<B>; request: FastifyRequest }) => Promise<z.input<R>>,
+  write: (change: {
+    user: User;
+    account: Account;
+    body: z.output<B>;
+    query: z.output<Q>;
+    request: FastifyRequest;
+  }) => Promise<z.input<R>>,
   options: { preHandler?: preHandlerAsyncHookHandler[]; rateLimit?: RateLimitOptions } = {},
 ): void {
   const { auth } = app;
@@ -105,7 +111,7 @@ export function addAccountWrite<
     },
     async ({ request, query, body }) => {
       const account = await auth.ownAccount(request, query.account_name);
-      return write({ user: auth.userOf(request).user, account, body, request });
+      return write({ user: auth.userOf(request).user, account, body, query, request });
     },
   );
 }

@@ -347,6 +347,27 @@ export async function removeWorker(
 }
 
 /**
+ * Removes the workers the miner chose (a group, a filter's result) among the account's on the
+ * algorithm; ids of other accounts' workers, or of workers already gone, remove nothing. NOT_FOUND
+ * when none of them is the account's.
+ */
+export async function removeSelectedWorkers(
+  ctx: MiningContext,
+  user: User,
+  account: Account,
+  algorithm: AlgorithmKey,
+  workerIds: readonly string[],
+): Promise<{ result: true; removed: number }> {
+  const ids = [...new Set(workerIds)].flatMap((text) => {
+    const id = parseWorkerId(text);
+    return id === undefined ? [] : [id];
+  });
+  const removed = await remove(ctx, user, account, algorithm, { ids }, 'selected_workers_removed');
+  if (removed.length === 0) throw errors.notFound(WORKER_NOT_FOUND);
+  return { result: true, removed: removed.length };
+}
+
+/**
  * Removes the account's offline workers on the algorithm: those without an accepted share in the
  * statistics window — exactly the workers the Active Workers card does not count, so afterwards
  * active = total.

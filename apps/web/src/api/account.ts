@@ -153,3 +153,20 @@ export async function logOutSession(id: string): Promise<void> {
     if (!(failure instanceof ApiError && failure.status === 404)) throw failure;
   }
 }
+
+/** GET user/watchers?account_name=: the account's watcher links, its default link first (docs/dashboard.md, Watcher links). */
+export function getWatcherLinks(accountName: string, signal?: AbortSignal) {
+  return call('userWatchers', { query: { account_name: accountName }, signal });
+}
+
+/** POST user/watchers/create?account_name= (name, scope, expires_in_days: empty for never) → the new link. */
+export function createWatcherLink(accountName: string, form: FormData) {
+  return callResult('userWatcherCreate', { query: { account_name: accountName }, form });
+}
+
+/** POST user/watchers/revoke?account_name= (id): the link stops working at once. */
+export function revokeWatcherLink(accountName: string, id: string) {
+  const form = new FormData();
+  form.set('id', id);
+  return callResult('userWatcherRevoke', { query: { account_name: accountName }, form });
+}

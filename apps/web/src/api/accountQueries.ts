@@ -1,5 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { getAccounts, getRedirectConfig, getReferrals, getSessions, getTelegram, getUserConfig } from './account';
+import {
+  getAccounts,
+  getRedirectConfig,
+  getReferrals,
+  getSessions,
+  getTelegram,
+  getUserConfig,
+  getWatcherLinks,
+} from './account';
 import { queryKeys } from './queryKeys';
 
 /** The logged-in user's data for the account screens; all under USER_QUERY_ROOT (dropped on login/logout). */
@@ -51,6 +59,15 @@ export function useSessions() {
   return useQuery({
     queryKey: queryKeys.sessions,
     queryFn: ({ signal }) => getSessions(signal),
+    staleTime: 0,
+  });
+}
+
+/** An account's watcher links (Settings, docs/dashboard.md, Watcher links). */
+export function useWatcherLinks(account: string) {
+  return useQuery({
+    queryKey: queryKeys.watchers(account),
+    queryFn: ({ signal }) => getWatcherLinks(account, signal),
     staleTime: 0,
   });
 }

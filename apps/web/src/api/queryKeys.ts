@@ -47,6 +47,7 @@ export const queryKeys = {
   twoFactorSecret: [...USER_QUERY_ROOT, '2fa', 'secret'] as const,
   telegram: [...USER_QUERY_ROOT, 'telegram'] as const,
   sessions: [...USER_QUERY_ROOT, 'sessions'] as const,
+  watchers: (account: string) => [...USER_QUERY_ROOT, 'watchers', account] as const,
 
   // ── dashboard (the miner's and the observer's)
   /** Everything one dashboard shows, to refresh it all after a change. */

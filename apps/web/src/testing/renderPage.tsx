@@ -24,12 +24,16 @@ export function renderPage(
   return html;
 }
 
-/** Seeds a query as failed with `message`, as the query client leaves it after a refused call. */
-export function failQuery(client: QueryClient, queryKey: QueryKey, message: string): void {
+/**
+ * Seeds a query as failed with `message` (or with `error` itself, such as an ApiError with the server's status), as the
+ * query client leaves it after a refused call.
+ */
+export function failQuery(client: QueryClient, queryKey: QueryKey, failure: string | Error): void {
+  const error = typeof failure === 'string' ? new Error(failure) : failure;
   client
     .getQueryCache()
     .build(client, { queryKey })
-    .setState({ status: 'error', error: new Error(message), fetchStatus: 'idle', errorUpdatedAt: Date.now() });
+    .setState({ status: 'error', error, fetchStatus: 'idle', errorUpdatedAt: Date.now() });
 }
 
 /** The text of rendered markup as a reader sees it: tags dropped, entities decoded, spaces collapsed. */

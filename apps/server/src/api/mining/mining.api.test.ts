@@ -382,6 +382,46 @@ describe.each(testEngines())('mining API on %s', (engine) => {
     expect(back?.valid_shares).toBe(1);
   });
 
+  it('removes the workers a miner selected (a group), only the account’s, keeping its history', async () => {
+    const user = await registerUser(t.app);
+    const bob = await registerUser(t.app);
+    await seed(user, bob);
+    const byName = Object.fromEntries((await workers(user)).map((w) => [w.name, w.id]));
+    const bobsWorker = await t.database.db
+      .selectFrom('workers')
+      .select('id')
+      .where('account', '=', bob.username)
+      .executeTakeFirstOrThrow();
+    const removeSelected = (ids: string) =>
+      post(t.app, '/v1/user/mining/workers/remove_selected', { ids }, { cookie: user.cookie, query: q(user) });
+    const chartBefore = await chart(user);
+
+    for (const [ids, status] of [
+      ['', 400],
+      ['1,x', 400],
+      [bobsWorker.id.toString(), 404],
+    ] as const) {
+      expect((await removeSelected(ids)).statusCode, ids).toBe(status);
+    }
+    // rig1 and rig3, one of them named twice, and Bob's worker, which stays his.
+    const res = await removeSelected(`${byName.rig1}, ${byName.rig3},${byName.rig1},${bobsWorker.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(miningRemoveResponse.parse(res.json())).toEqual({ result: true, removed: 2 });
+    expect((await workers(user)).map((w) => w.name)).toEqual(['rig2', 'rig4']);
+    expect((await summary(bob)).total_workers).toBe(1);
+    expect(await chart(user)).toEqual(chartBefore);
+    const account = await t.database.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('username', '=', user.username)
+      .executeTakeFirstOrThrow();
+    const [entry] = await userLogOfAccount(t.database.db, account.id);
+    expect([entry?.log_name, entry?.log_value]).toEqual([
+      'selected_workers_removed',
+      { algorithm: 'scrypt', removed: 2, workers: ['rig1', 'rig3'] },
+    ]);
+  });
+
   it('measures a worker younger than the window over its own age, not the whole window', async () => {
     clock = NOW;
     const user = await registerUser(t.app);

@@ -6,9 +6,10 @@ import {
   readMiningSummary,
   readMiningWorkers,
   removeOfflineWorkers,
+  removeSelectedWorkers,
   removeWorker,
 } from '../../services/mining.js';
-import { registerTwins, twin } from '../twinRoutes.js';
+import { addAccountWrite, registerTwins, twin } from '../twinRoutes.js';
 
 /**
  * The workers list goes out as readMiningWorkers builds it (MiningWorker object literals): at 10,000
@@ -56,6 +57,10 @@ export async function miningRoutes(app: FastifyInstance): Promise<void> {
   // The observer twins are registered for POST too, so that a write attempt with an observer key is
   // answered by the key's own rule (403 'This key gives read-only access') rather than a bare 404.
   registerTwins(app, MINING_READS, ['GET', 'POST']);
+
+  addAccountWrite(app, routes.userMiningWorkersRemoveSelected, ({ user, account, query, body }) =>
+    removeSelectedWorkers(mining, user, account, query.algorithm, body.ids),
+  );
 
   const remove = routes.userMiningWorkerRemove;
   const removeAll = routes.userMiningWorkersRemoveAll;

@@ -30,14 +30,16 @@ export default function ObserverDashboardPage() {
   const ranges = useChartRanges();
   const source = useMemo<DashboardSource>(() => ({ kind: 'observer', observerKey }), [observerKey]);
 
-  // Every call names the account by the key: the first answer tells whether the link still works.
+  // Every call names the account by the key: the first answer tells whether the link still works (an unknown, revoked
+  // or expired watcher link is 404 alike; docs/dashboard.md, Watcher links). Figures beyond the link's scope are
+  // refused each in its block (revenue/NotShared.tsx).
   const probe = useMiningSummary(source, algorithm);
   if (probe.error instanceof ApiError && probe.error.status === 404) {
     return (
       <DashboardFrame title="Observer Dashboard">
         <p role="alert" data-testid="observer-invalid" className="text-slate-700 dark:text-slate-300">
-          This observer link does not work (any more): the account owner may have replaced it with a new one, or removed
-          the account. Ask them for the current link.
+          This observer link does not work (any more): the account owner may have revoked it or replaced it with a new
+          one, it may have expired, or the account was removed. Ask them for the current link.
         </p>
       </DashboardFrame>
     );

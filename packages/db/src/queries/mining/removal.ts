@@ -14,7 +14,7 @@ export interface RemovedWorker {
 }
 
 /** Which workers of an account and algorithm to remove: one by id, or all without an accepted share since a time. */
-export type WorkerSelection = { id: bigint } | { offlineSince: Date };
+export type WorkerSelection = { id: bigint } | { ids: readonly bigint[] } | { offlineSince: Date };
 
 /**
  * Deletes workers of one account and algorithm with their minute and hour rows (the foreign keys
@@ -29,10 +29,13 @@ export async function removeWorkers(
   algorithm: AlgorithmKey,
   selection: WorkerSelection,
 ): Promise<RemovedWorker[]> {
+  if ('ids' in selection && selection.ids.length === 0) return [];
   const which =
     'id' in selection
       ? sql`w.id = ${selection.id}`
-      : sql`not exists (select 1 from worker_stats_minute s
+      : 'ids' in selection
+        ? sql`w.id in (${sql.join(selection.ids)})`
+        : sql`not exists (select 1 from worker_stats_minute s
                          where s.worker_id = w.id and s.minute >= ${selection.offlineSince} and s.valid > 0)`;
   const { rows } = await sql<RemovedWorker>`
     with gone as materialized (

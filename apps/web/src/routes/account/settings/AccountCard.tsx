@@ -11,13 +11,14 @@ import { Field, focusRing, inputClass, secondaryButtonClass } from '../../../com
 import { RefreshIcon, TrashIcon } from '../../../components/icons';
 import { MESSAGES } from '../messages';
 import { RedirectSettingsModal } from './RedirectSettingsModal';
-import { formatFeeDiscount, observerLink } from './settings';
+import { formatFeeDiscount } from './settings';
+import { WatcherLinks } from './WatcherLinks';
 
 const KEY_NAMES: Record<KeyKind, string> = { api_key: 'API key', observer_key: 'observer link' };
 
 /**
- * One account of the user (docs/decisions.md, Account pages (website), Settings): API key, observer link, referral
- * code, actions.
+ * One account of the user (docs/decisions.md, Account pages (website), Settings): API key, referral code, actions, and
+ * its watcher links, the observer link first (docs/dashboard.md, Watcher links).
  */
 export function AccountCard({
   settings,
@@ -45,6 +46,8 @@ export function AccountCard({
             }
           : config,
       );
+      // The default watcher link is the observer key.
+      if (key === 'observer_key') void queryClient.invalidateQueries({ queryKey: queryKeys.watchers(username) });
       close();
     },
   });
@@ -55,7 +58,6 @@ export function AccountCard({
     onSuccess: () => window.location.reload(),
   });
 
-  const link = observerLink(window.location.origin, settings.observer_key);
   return (
     <article
       data-testid={`account-${username}`}
@@ -114,16 +116,6 @@ export function AccountCard({
           <RegenerateButton label="New API key" onClick={() => setModal('api_key')} />
         </SecretField>
         <SecretField
-          label="Observer link"
-          value={link}
-          testId="observer-link"
-          hint="Anyone with this link can watch this account's dashboard, read-only."
-          copyLabel="Copy the observer link"
-          copyTestId="copy-observer-link"
-        >
-          <RegenerateButton label="New observer link" onClick={() => setModal('observer_key')} />
-        </SecretField>
-        <SecretField
           label="Referral code"
           value={settings.referral_code}
           testId="referral-code"
@@ -131,6 +123,11 @@ export function AccountCard({
           copyLabel="Copy the referral code"
         />
       </div>
+      <WatcherLinks
+        account={username}
+        origin={window.location.origin}
+        regenerate={<RegenerateButton label="New observer link" onClick={() => setModal('observer_key')} />}
+      />
 
       {modal === 'redirect' && <RedirectSettingsModal account={username} suggestions={otherAccounts} onClose={close} />}
       {(modal === 'api_key' || modal === 'observer_key') && (
@@ -185,7 +182,6 @@ function SecretField({
   hint,
   testId,
   copyLabel,
-  copyTestId,
   children,
 }: {
   label: string;
@@ -193,7 +189,6 @@ function SecretField({
   hint?: ReactNode;
   testId: string;
   copyLabel: string;
-  copyTestId?: string;
   children?: ReactNode;
 }) {
   return (
@@ -209,7 +204,7 @@ function SecretField({
               onFocus={(event) => event.currentTarget.select()}
               className={`${inputClass} min-w-0 flex-1 font-mono text-xs`}
             />
-            <CopyButton text={value} label={copyLabel} testId={copyTestId} />
+            <CopyButton text={value} label={copyLabel} />
             {children}
           </div>
           {hint && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{hint}</p>}

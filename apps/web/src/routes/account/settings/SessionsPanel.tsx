@@ -11,6 +11,7 @@ import { ConfirmModal } from '../../../components/ConfirmModal';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { secondaryButtonClass } from '../../../components/form';
 import { formatDateTime } from '../../../lib/dates';
+import { LIST_TABLE } from './settings';
 
 type Session = SessionsResponse['sessions'][number];
 
@@ -102,11 +103,7 @@ export function SessionList({ sessions }: { sessions: readonly Session[] }) {
         rows={sessions}
         rowKey={(session) => session.id}
         rowTestId="session-row"
-        className=""
-        tableClassName="w-full text-left text-sm"
-        headClassName="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500 dark:border-slate-700 dark:text-slate-400"
-        headerCellClassName="py-2 pr-4"
-        cellClassName="py-2 pr-4 whitespace-nowrap tabular-nums"
+        {...LIST_TABLE}
       />
       {ending && (
         <ConfirmModal

@@ -4,12 +4,14 @@ import {
   redirectTotalProblem,
   type UserConfigResponse,
   usernameProblem,
+  type WatcherLink,
 } from '@lodestone/contract';
+import { formatDateTime } from '../../../lib/dates';
 import { formOf } from '../forms';
 
 /**
  * Pure helpers of the Settings screen: the toggles (with `anonymous` shown inverted), the redirect
- * rows, the observer link and the fee discount.
+ * rows, the observer link, the watcher links and the fee discount.
  */
 
 /**
@@ -113,6 +115,16 @@ export function twoFactorForm(password: string, code: string): FormData {
   return formOf({ password, code: code.trim() });
 }
 
+/** The look of Settings' lists (sessions, watcher links): a compact table in its panel, without a box of its own. */
+export const LIST_TABLE = {
+  className: '',
+  tableClassName: 'w-full text-left text-sm',
+  headClassName:
+    'border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500 dark:border-slate-700 dark:text-slate-400',
+  headerCellClassName: 'py-2 pr-4',
+  cellClassName: 'py-2 pr-4 whitespace-nowrap tabular-nums',
+} as const;
+
 // ── per account ──────────────────────────────────────────────────────────────────────────────────
 
 /** The read-only dashboard link of an observer key: `${origin}/dashboard/{observer_key}`. */
@@ -124,4 +136,37 @@ export function observerLink(origin: string, observerKey: string): string {
 export function formatFeeDiscount(fraction: number): string {
   const percent = Number.isFinite(fraction) ? Math.round(fraction * 100) : 0;
   return `${percent}%`;
+}
+
+// ── watcher links (docs/dashboard.md, Watcher links) ─────────────────────────────────────────────
+
+/** What a link of each scope shows, in words; each scope includes the ones before it. */
+export const WATCHER_SCOPE_TEXT: Record<WatcherLink['scope'], string> = {
+  mining: 'Mining only',
+  revenue: 'Mining and revenue',
+  payouts: 'Everything',
+};
+
+/** When a link stops working: its date, "Expired" once that has passed, "Never" without an expiry. */
+export function watcherExpiryText(link: Pick<WatcherLink, 'expires_at' | 'expired'>): string {
+  if (link.expired) return 'Expired';
+  return link.expires_at === null ? 'Never' : formatDateTime(link.expires_at);
+}
+
+/** When the link last opened the dashboard or the API, or "Never used". */
+export function watcherLastUsedText(link: Pick<WatcherLink, 'last_used_at'>): string {
+  return link.last_used_at === null ? 'Never used' : formatDateTime(link.last_used_at);
+}
+
+/** The new link as typed. */
+export interface WatcherDraft {
+  name: string;
+  scope: WatcherLink['scope'];
+  /** Whole days as typed; empty: never expires. */
+  days: string;
+}
+
+/** Body of POST user/watchers/create: the name and days as typed (the server trims and checks them), the scope. */
+export function watcherCreateForm(draft: WatcherDraft): FormData {
+  return formOf({ name: draft.name, scope: draft.scope, expires_in_days: draft.days.trim() });
 }

@@ -6,13 +6,15 @@ import { LoadState } from '../../../components/LoadState';
 import { Pager } from '../../../components/sections';
 import { DASHBOARD_RETRY } from '../queries';
 import { CsvButton } from './CsvButton';
+import { NotShared, notSharedText } from './NotShared';
 import { REVENUE_PAGE_SIZE } from './pageSize';
 import { SubHeading } from './SubHeading';
 
 /**
  * A past-records block of the revenue tab (payments, earnings): its heading with the CSV download (the miner only:
  * `csv` is undefined for an observer), the records a page at a time, or the load state. `name` is the block's test id
- * and what its load state names; the table, pager and button are `{name}-table`, `{name}-page` and `{name}-csv`.
+ * and what its load state names; the table, pager and button are `{name}-table`, `{name}-page` and `{name}-csv`. Records
+ * an observer's link does not share are `{name}-not-shared`, the server's reason.
  */
 export function PagedHistory<T>({
   name,
@@ -35,6 +37,8 @@ export function PagedHistory<T>({
 }) {
   const [page, setPage] = useState(1);
   const { rows, window: paging } = pageOf(query.data ?? [], REVENUE_PAGE_SIZE, page);
+  // An observer's link that shows revenue but not payouts (docs/dashboard.md, Watcher links).
+  const notShared = notSharedText(query.error);
   return (
     <div data-testid={name}>
       <SubHeading
@@ -57,6 +61,8 @@ export function PagedHistory<T>({
           />
           <Pager window={paging} onPage={setPage} testId={`${name}-page`} label={title} />
         </>
+      ) : notShared ? (
+        <NotShared text={notShared} testId={`${name}-not-shared`} />
       ) : (
         <LoadState retry={DASHBOARD_RETRY} isPending={query.isPending} error={query.error} what={name} />
       )}
