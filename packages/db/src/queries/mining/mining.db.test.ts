@@ -282,7 +282,8 @@ describe.each(testEngines())('mining queries and worker rollups on %s', (engine)
     await applyBatch(db, T('10:40:00'), [{ account: 'alice', name: 'rig1', difficulty: '1000', valid: 1, invalid: 1 }]);
     const late = await read();
     expect(late.totals.dayDifficulty).toBe('1178.75');
-    expect(late.halves[1]).toEqual({ start: T('10:30:00'), acceptedDifficulty: '1075' });
+    // 10:30: rig1's 5 and rig2's 1 accepted shares, and the late one: 7.
+    expect(late.halves[1]).toEqual({ start: T('10:30:00'), acceptedDifficulty: '1075', validShares: 7 });
     expect(late.workers[0]).toMatchObject({ name: 'rig1', dayDifficulty: '1150.75', valid: 17n, invalid: 3n });
     expect(await rollUp(db, T('12:00:00'))).toEqual({ batches: 1, rows: 1 });
     const after = await read();
@@ -398,7 +399,7 @@ describe.each(testEngines())('mining queries and worker rollups on %s', (engine)
     // The account's half hours still add up to what it mined, the unrolled 12:00 minute included.
     const halvesAfter = await accountDifficultyByHalfHour(db, 'alice', 'scrypt', T('10:00:00'), T('12:30:00'));
     expect(halvesAfter).toEqual(halvesBefore);
-    expect(halvesAfter.at(-1)).toEqual({ start: T('12:00:00'), acceptedDifficulty: '5' });
+    expect(halvesAfter.at(-1)).toEqual({ start: T('12:00:00'), acceptedDifficulty: '5', validShares: 5 });
     // Rolling the 12:00 batches now adds nothing for alice (her rows are gone) and keeps bob's.
     await rollUp(db, T('12:01:00'));
     expect(await accountDifficultyByHalfHour(db, 'alice', 'scrypt', T('10:00:00'), T('12:30:00'))).toEqual(halvesAfter);
