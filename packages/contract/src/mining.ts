@@ -103,6 +103,12 @@ export const miningWorker = z.object({
   hashrate_avg_units: z.string(),
   /** Online: an accepted share in the statistics window (what Active Workers counts). */
   online: z.boolean(),
+  /**
+   * Its health (docs/dashboard.md, "Workers"): `offline` past its own offline window (ten share
+   * intervals), `low` when its shares in the window are significantly below 70% of its own 24-hour
+   * average, `online` otherwise.
+   */
+  state: z.enum(['online', 'low', 'offline']),
   /** Its last accepted share, ISO 8601 UTC; null when none is recorded. */
   last_share_at: z.string().nullable(),
   /** Shares of the last 24 hours: accepted, rejected as invalid, and stale. */

@@ -15,3 +15,4 @@ export * from './pps.js';
 export * from './seededRandom.js';
 export * from './shares.js';
 export * from './units.js';
+export * from './workerState.js';

@@ -28,6 +28,7 @@ import {
   measuredSeconds,
   statsWindow,
   sumDecimals,
+  workerState,
 } from '@lodestone/domain';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config/config.js';
@@ -276,6 +277,18 @@ export async function readMiningWorkers(
   return rows.map((r) => {
     const current = currentOf(r.windowDifficulty, r.firstSeenAt);
     const average = averageOf(r.dayDifficulty, r.firstSeenAt);
+    const state = workerState(
+      {
+        lastAcceptedAt: r.lastAcceptedAt?.getTime() ?? null,
+        dayDifficulty: Number(r.dayDifficulty),
+        dayShares: Number(r.valid),
+        daySeconds: measuredSeconds(periods.day, r.firstSeenAt, now),
+        windowDifficulty: Number(r.windowDifficulty),
+        windowSeconds: measuredSeconds(periods.window, r.firstSeenAt, now),
+      },
+      now.getTime(),
+      perDifficulty,
+    );
     return {
       id: r.id.toString(),
       name: r.name,
@@ -284,6 +297,7 @@ export async function readMiningWorkers(
       hashrate_avg: average.value,
       hashrate_avg_units: average.units,
       online: Number(r.windowDifficulty) > 0,
+      state,
       last_share_at: r.lastAcceptedAt?.toISOString() ?? null,
       valid_shares: Number(r.valid),
       invalid_shares: Number(r.invalid),
