@@ -101,15 +101,6 @@ async function seed(database: Database, plan: Plan, now: Date): Promise<Account>
                                    ${new Date(hourNow)}::timestamptz, interval '1 hour') h) hours,
            workers w
   `.execute(db);
-  // Their refusals by reason, as the hour rows count them: low difficulty and stale shares.
-  await sql`
-    insert into worker_rejects_hour (worker_id, hour, reason, shares)
-    select w.id, h, r.reason, 1
-      from generate_series(${new Date(hourNow - plan.workerHourDays * DAY)}::timestamptz,
-                           ${new Date(hourNow)}::timestamptz, interval '1 hour') h,
-           workers w
-      join (values (7, 'low-difficulty'), (11, 'stale')) r (every, reason) on w.id % r.every = 0
-  `.execute(db);
   // Minute rows of the active workers; rolled up except the newest two minutes.
   await sql`
     insert into worker_stats_minute

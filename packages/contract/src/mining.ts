@@ -115,12 +115,6 @@ export const miningWorker = z.object({
   valid_shares: z.number().int().nonnegative(),
   invalid_shares: z.number().int().nonnegative(),
   stale_shares: z.number().int().nonnegative(),
-  /**
-   * The refused shares of the last 24 hours (in whole UTC hours) by reason: `stale`, `duplicate`,
-   * `low-difficulty`, `job-not-found`, `ntime-out-of-range`, `bad-nonce`, …; reasons without refusals
-   * are left out (docs/dashboard.md, "Workers").
-   */
-  rejects: z.record(z.string(), z.number().int().positive()),
 });
 export type MiningWorker = z.infer<typeof miningWorker>;
 
@@ -131,6 +125,26 @@ export const miningWorkersResponse = z.array(miningWorker);
  * GET (as the original site calls it) or POST /v1/user/mining/workers/remove/{workerId} and
  * /v1/user/mining/workers/removeall: how many workers were removed.
  */
+/** GET /v1/user/mining/workers/rejects: one worker of the list, by its `id`. */
+export const workerRejectsQuery = miningQuery.extend({
+  worker_id: z.string().regex(/^[1-9]\d{0,18}$/, 'Worker not found'),
+});
+/** GET /v1/observer/mining/workers/rejects. */
+export const observerWorkerRejectsQuery = observerMiningQuery.extend({
+  worker_id: z.string().regex(/^[1-9]\d{0,18}$/, 'Worker not found'),
+});
+/**
+ * A worker's refused shares of the last 24 hours (whole UTC hours) by reason — `stale`, `duplicate`,
+ * `low-difficulty`, `job-not-found`, `ntime-out-of-range`, `bad-nonce`, … — reasons without refusals
+ * left out (docs/dashboard.md, "Workers"). Read when a miner opens one worker, so the list of 10,000
+ * stays as fast as it was.
+ */
+export const workerRejectsResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  rejects: z.record(z.string(), z.number().int().positive()),
+});
+
 /** The most workers one selected removal takes. */
 export const MAX_SELECTED_WORKERS = 10_000;
 

@@ -76,6 +76,8 @@ export const paths = {
   userMiningWorkerRemove: { method: 'GET', path: '/user/mining/workers/remove/:workerId' },
   userMiningWorkersRemoveAll: { method: 'GET', path: '/user/mining/workers/removeall' },
   userMiningWorkersRemoveSelected: { method: 'POST', path: '/user/mining/workers/remove_selected' },
+  userMiningWorkerRejects: { method: 'GET', path: '/user/mining/workers/rejects' },
+  observerMiningWorkerRejects: { method: 'GET', path: '/observer/mining/workers/rejects' },
   observerMining: { method: 'GET', path: '/observer/mining' },
   observerMiningChart: { method: 'GET', path: '/observer/mining/chart' },
   observerMiningWorkers: { method: 'GET', path: '/observer/mining/workers' },

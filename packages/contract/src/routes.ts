@@ -60,7 +60,10 @@ import {
   miningWorkersResponse,
   observerMiningChartQuery,
   observerMiningQuery,
+  observerWorkerRejectsQuery,
   removeSelectedBody,
+  workerRejectsQuery,
+  workerRejectsResponse,
 } from './mining.js';
 import {
   coinsResponse,
@@ -336,6 +339,16 @@ export const routes = {
   userMining: { ...paths.userMining, query: miningQuery, response: miningSummaryResponse },
   userMiningChart: { ...paths.userMiningChart, query: miningChartQuery, response: chartResponse },
   userMiningWorkers: { ...paths.userMiningWorkers, query: miningQuery, response: miningWorkersResponse },
+  userMiningWorkerRejects: {
+    ...paths.userMiningWorkerRejects,
+    query: workerRejectsQuery,
+    response: workerRejectsResponse,
+  },
+  observerMiningWorkerRejects: {
+    ...paths.observerMiningWorkerRejects,
+    query: observerWorkerRejectsQuery,
+    response: workerRejectsResponse,
+  },
   userMiningWorkerRemove: {
     ...paths.userMiningWorkerRemove,
     params: miningWorkerParams,

@@ -294,10 +294,11 @@ export {
   watcherLinksOf,
 } from './queries/watcherLinks.js';
 export {
-  accountWorkerRejects,
   addWorkerRejects,
   pruneWorkerRejects,
   type WorkerRejects,
+  workerOfAccount,
+  workerRejectsSince,
 } from './queries/workerRejects.js';
 export {
   addWorkerMinuteStats,

@@ -4,7 +4,6 @@ import {
   accountDifficultyByHalfHour,
   accountFirstHalfHour,
   accountMiningTotals,
-  accountWorkerRejects,
   accountWorkerRows,
   type DB,
   type DifficultySlot,
@@ -16,6 +15,8 @@ import {
   removeWorkers,
   type User,
   type WorkerSelection,
+  workerOfAccount,
+  workerRejectsSince,
 } from '@lodestone/db';
 import {
   type AlgorithmKey,
@@ -258,10 +259,7 @@ export async function readMiningWorkers(
 ): Promise<MiningWorker[]> {
   const periods = miningPeriods(ctx.now(), ctx.windowMinutes);
   const perDifficulty = ctx.hashesPerDifficulty(algorithm);
-  const [rows, rejects] = await Promise.all([
-    accountWorkerRows(db, rangeOf(account, algorithm, periods)),
-    accountWorkerRejects(db, account.username, algorithm, periods.day.from),
-  ]);
+  const rows = await accountWorkerRows(db, rangeOf(account, algorithm, periods));
   // One formatter per period for the many workers older than it; a young worker is measured over its
   // age (firstSeenAt is there only for a worker younger than the 24 hours).
   const now = periods.to;
@@ -302,9 +300,26 @@ export async function readMiningWorkers(
       valid_shares: Number(r.valid),
       invalid_shares: Number(r.invalid),
       stale_shares: Number(r.stale),
-      rejects: rejects.get(r.id) ?? {},
     };
   });
+}
+
+/** GET /user/mining/workers/rejects: one worker's refusals of the last 24 hours by reason. */
+export async function readWorkerRejects(
+  ctx: MiningContext,
+  account: Account,
+  algorithm: AlgorithmKey,
+  workerId: string,
+): Promise<{ id: string; name: string; rejects: Record<string, number> }> {
+  const id = parseWorkerId(workerId);
+  const worker = id === undefined ? undefined : await workerOfAccount(ctx.db, account.username, algorithm, id);
+  if (!worker) throw errors.notFound(WORKER_NOT_FOUND);
+  const { day } = miningPeriods(ctx.now(), ctx.windowMinutes);
+  return {
+    id: worker.id.toString(),
+    name: worker.name,
+    rejects: await workerRejectsSince(ctx.db, worker.id, day.from),
+  };
 }
 
 // ── removal ─────────────────────────────────────────────────────────────────────────────────────

@@ -40,29 +40,17 @@ export async function addWorkerRejects(db: Executor, rows: readonly WorkerReject
     .execute();
 }
 
-/** The refusals of an account's workers on an algorithm since `from`: worker id → reason → shares. */
-export async function accountWorkerRejects(
-  db: Executor,
-  account: string,
-  algorithm: AlgorithmKey,
-  from: Date,
-): Promise<Map<bigint, Record<string, number>>> {
+/** One worker's refusals since `from`, by reason. */
+export async function workerRejectsSince(db: Executor, workerId: bigint, from: Date): Promise<Record<string, number>> {
   const rows = await db
-    .selectFrom('worker_rejects_hour as r')
-    .innerJoin('workers as w', 'w.id', 'r.worker_id')
-    .select(['r.worker_id', 'r.reason', (eb) => eb.fn.sum<string>('r.shares').as('shares')])
-    .where('w.account', '=', account)
-    .where('w.algorithm', '=', algorithm)
-    .where('r.hour', '>=', from)
-    .groupBy(['r.worker_id', 'r.reason'])
+    .selectFrom('worker_rejects_hour')
+    .select(['reason', (eb) => eb.fn.sum<string>('shares').as('shares')])
+    .where('worker_id', '=', workerId)
+    .where('hour', '>=', from)
+    .groupBy('reason')
+    .orderBy('reason')
     .execute();
-  const out = new Map<bigint, Record<string, number>>();
-  for (const r of rows) {
-    const reasons = out.get(r.worker_id) ?? {};
-    reasons[r.reason] = Number(r.shares);
-    out.set(r.worker_id, reasons);
-  }
-  return out;
+  return Object.fromEntries(rows.map((r) => [r.reason, Number(r.shares)]));
 }
 
 /** Deletes refusal rows of hours before `before`, at most `limit` a call; answers how many. */
@@ -73,4 +61,15 @@ export async function pruneWorkerRejects(db: Executor, before: Date, limit: numb
            (select worker_id, hour, reason from worker_rejects_hour where hour < ${before} limit ${limit})
   `.execute(db);
   return Number(result.numAffectedRows ?? 0n);
+}
+
+/** One worker of an account on an algorithm, by id (other accounts' and algorithms' are not found). */
+export function workerOfAccount(db: Executor, account: string, algorithm: AlgorithmKey, id: bigint) {
+  return db
+    .selectFrom('workers')
+    .select(['id', 'name'])
+    .where('id', '=', id)
+    .where('account', '=', account)
+    .where('algorithm', '=', algorithm)
+    .executeTakeFirst();
 }

@@ -1,4 +1,10 @@
-import { chartResponse, miningRemoveResponse, miningSummaryResponse, miningWorker } from '@lodestone/contract';
+import {
+  chartResponse,
+  miningRemoveResponse,
+  miningSummaryResponse,
+  miningWorker,
+  workerRejectsResponse,
+} from '@lodestone/contract';
 import { savePoolStats, savePrices, userLogOfAccount } from '@lodestone/db';
 import { testEngines } from '@lodestone/db/testing';
 import type { WorkerShareCounts } from '@lodestone/domain';
@@ -237,7 +243,6 @@ describe.each(testEngines())('mining API on %s', (engine) => {
         valid_shares: 40,
         invalid_shares: 2,
         stale_shares: 0,
-        rejects: { duplicate: 1, 'low-difficulty': 1 },
       },
       // First seen 11:57:55, 455 s: 2000 × 65,536 ÷ 455 = 288,070.33
       {
@@ -253,7 +258,6 @@ describe.each(testEngines())('mining API on %s', (engine) => {
         valid_shares: 20,
         invalid_shares: 0,
         stale_shares: 1,
-        rejects: { stale: 1 },
       },
       // Nothing in the window; first seen 09:00:00, 11,130 s: 6000 × 65,536 ÷ 11,130 = 35,329.74
       {
@@ -269,7 +273,6 @@ describe.each(testEngines())('mining API on %s', (engine) => {
         valid_shares: 60,
         invalid_shares: 0,
         stale_shares: 0,
-        rejects: {},
       },
       {
         id: true,
@@ -284,7 +287,6 @@ describe.each(testEngines())('mining API on %s', (engine) => {
         valid_shares: 0,
         invalid_shares: 0,
         stale_shares: 0,
-        rejects: {},
       },
     ]);
 
@@ -384,6 +386,36 @@ describe.each(testEngines())('mining API on %s', (engine) => {
     const back = (await workers(user)).find((w) => w.name === 'rig3');
     expect(back?.id).not.toBe(byName.rig3);
     expect(back?.valid_shares).toBe(1);
+  });
+
+  it('answers one worker’s refusals of the last 24 hours by reason, to its owner and its watchers', async () => {
+    const user = await registerUser(t.app);
+    const bob = await registerUser(t.app);
+    await seed(user, bob);
+    const byName = Object.fromEntries((await workers(user)).map((w) => [w.name, w.id]));
+    const rejects = (worker_id: string, who = user) =>
+      get(t.app, '/v1/user/mining/workers/rejects', { cookie: who.cookie, query: q(who, { worker_id }) });
+    const rig1 = await rejects(byName.rig1 ?? '');
+    expect(rig1.statusCode, rig1.body).toBe(200);
+    expect(workerRejectsResponse.parse(rig1.json())).toEqual({
+      id: byName.rig1,
+      name: 'rig1',
+      rejects: { duplicate: 1, 'low-difficulty': 1 },
+    });
+    expect((await rejects(byName.rig2 ?? '')).json()).toMatchObject({ rejects: { stale: 1 } });
+    expect((await rejects(byName.rig3 ?? '')).json()).toMatchObject({ rejects: {} });
+    // Another account's worker, or none at all: 404.
+    expect((await rejects(byName.rig1 ?? '', bob)).statusCode).toBe(404);
+    expect((await rejects('x')).statusCode).toBe(400);
+    const account = await t.database.db
+      .selectFrom('accounts')
+      .select('observer_key')
+      .where('username', '=', user.username)
+      .executeTakeFirstOrThrow();
+    const observed = await get(t.app, '/v1/observer/mining/workers/rejects', {
+      query: { observer_key: account.observer_key ?? '', algorithm: 'scrypt', worker_id: byName.rig1 ?? '' },
+    });
+    expect(observed.json()).toEqual(rig1.json());
   });
 
   it('removes the workers a miner selected (a group), only the account’s, keeping its history', async () => {

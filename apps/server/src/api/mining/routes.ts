@@ -5,6 +5,7 @@ import {
   readMiningChart,
   readMiningSummary,
   readMiningWorkers,
+  readWorkerRejects,
   removeOfflineWorkers,
   removeSelectedWorkers,
   removeWorker,
@@ -31,6 +32,12 @@ const MINING_READS = [
     scope: 'mining',
     read: ({ mining }, account, query) =>
       readMiningChart(mining, account, query.algorithm, { timeZone: query.timezone, period: query.period }),
+  }),
+  twin({
+    user: routes.userMiningWorkerRejects,
+    observer: routes.observerMiningWorkerRejects,
+    scope: 'mining',
+    read: ({ mining }, account, query) => readWorkerRejects(mining, account, query.algorithm, query.worker_id),
   }),
   twin({
     user: routes.userMiningWorkers,
