@@ -348,6 +348,7 @@ export const publicApiUserExample = {
       hashrate_avg: 4.77,
       hashrate_avg_units: 'Gh/s',
       online: true,
+      state: 'online' as const,
       last_share_at: '2025-06-14T08:59:41.512Z',
       valid_shares: 15321,
       invalid_shares: 3,
