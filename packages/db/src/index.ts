@@ -77,7 +77,6 @@ export {
 export {
   deleteHashrateAlert,
   type HashrateAlertCheck,
-  type HashrateAlertRow,
   hashrateAlertsOf,
   hashrateAlertsToCheck,
   insertHashrateAlert,
@@ -319,6 +318,7 @@ export type {
   Coupon,
   DB,
   Executor,
+  HashrateAlertRow,
   NetworkState,
   NewBlock,
   Payout,

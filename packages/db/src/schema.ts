@@ -81,6 +81,10 @@ type BlockRoundsTable = Narrowed<Generated.BlockRounds, { algorithm: AlgorithmKe
 /** What a watcher link shows, each scope including the ones before it (docs/dashboard.md, "Watcher links"). */
 export type WatcherScope = 'mining' | 'revenue' | 'payouts';
 type WatcherLinksTable = Narrowed<Generated.WatcherLinks, { scope: WatcherScope }>;
+type HashrateAlertsTable = Narrowed<
+  Generated.HashrateAlerts,
+  { algorithm: AlgorithmKey; kind: 'hashrate' | 'workers' }
+>;
 type PoolComparisonsTable = Narrowed<Generated.PoolComparisons, { algorithm: AlgorithmKey }>;
 type PpsCreditsTable = Narrowed<Generated.PpsCredits, { algorithm: AlgorithmKey }>;
 /** 'all': the account's shared list, used when conversion_all_algorithms is set. */
@@ -115,6 +119,7 @@ interface NarrowedTables {
   block_rounds: BlockRoundsTable;
   conversion_settings: ConversionSettingsTable;
   earnings_quarter_hours: EarningsQuarterHoursTable;
+  hashrate_alerts: HashrateAlertsTable;
   ledger_entries: LedgerEntriesTable;
   ledger_transactions: LedgerTransactionsTable;
   network_states: NetworkStatesTable;
@@ -149,6 +154,7 @@ export type User = Selectable<UsersTable>;
 export type Account = Selectable<Generated.Accounts>;
 export type Session = Selectable<Generated.Sessions>;
 export type WatcherLink = Selectable<WatcherLinksTable>;
+export type HashrateAlertRow = Selectable<HashrateAlertsTable>;
 export type UserLogEntry = Selectable<UserLogTable>;
 export type Coupon = Selectable<Generated.Coupons>;
 export type Coin = Selectable<Generated.Coins>;

@@ -167,19 +167,26 @@ export function createAuth(
     return account;
   };
 
+  /** The account and scope of a live watcher link's key, its use noted; undefined for any other key. */
+  const watcherAccess = async (key: string) => {
+    const now = options.now();
+    const watcher = await watcherLinkByKey(db, key, now);
+    if (!watcher) return undefined;
+    await touchWatcherLink(db, watcher.link.id, now);
+    return { account: watcher.account, scope: watcher.link.scope };
+  };
+
   const observerAccount = async (request: FastifyRequest, observerKey: string, needs: WatcherScope) => {
     readOnly(request);
     if (!observerKey) throw errors.notFound(ACCOUNT_NOT_FOUND);
-    const now = options.now();
-    const watcher = await watcherLinkByKey(db, observerKey, now);
+    const watcher = await watcherAccess(observerKey);
     if (watcher) {
-      if (!scopeCovers(watcher.link.scope, needs)) throw errors.forbidden(SCOPE_REFUSALS[needs]);
-      await touchWatcherLink(db, watcher.link.id, now);
+      if (!scopeCovers(watcher.scope, needs)) throw errors.forbidden(SCOPE_REFUSALS[needs]);
       return watcher.account;
     }
     const account = await accountByObserverKey(db, observerKey);
     if (!account) throw errors.notFound(ACCOUNT_NOT_FOUND);
-    await touchObserverKey(db, account.id, now);
+    await touchObserverKey(db, account.id, options.now());
     return account;
   };
 
@@ -201,11 +208,9 @@ export function createAuth(
       if (!apiKey) throw errors.notFound(ACCOUNT_NOT_FOUND);
       const account = await accountByApiKey(db, apiKey);
       if (account) return { account, scope: 'payouts' as const };
-      const now = options.now();
-      const watcher = await watcherLinkByKey(db, apiKey, now);
+      const watcher = await watcherAccess(apiKey);
       if (!watcher) throw errors.notFound(ACCOUNT_NOT_FOUND);
-      await touchWatcherLink(db, watcher.link.id, now);
-      return { account: watcher.account, scope: watcher.link.scope };
+      return watcher;
     },
     accountFrom(access, inputs, needs = 'mining') {
       const checked = (request: FastifyRequest) => {

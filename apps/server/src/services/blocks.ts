@@ -7,7 +7,6 @@ import {
   chainBlocks,
   type Executor,
   effortTotals,
-  listCoins,
   mergedNetworkStates,
   type NetworkState,
   networkStates,
@@ -25,7 +24,7 @@ import {
   shiftDecimal,
 } from '@lodestone/domain';
 import type { HashesPerDifficulty } from './hashesPerDifficulty.js';
-import { explorerLink } from './money/coinCatalogue.js';
+import { catalogueByTicker, explorerLink } from './money/coinCatalogue.js';
 
 /*
  * The Blocks page and the stats page's network figures (docs/blocks.md): the chains an algorithm
@@ -99,8 +98,7 @@ export async function readChainNetworks(
   algorithm: AlgorithmKey,
   deps: BlocksDeps,
 ): Promise<(NetworkFigures & { merged: boolean; blocks: number })[]> {
-  const [chains, coins] = await Promise.all([chainsOf(db, algorithm), listCoins(db)]);
-  const catalogue = new Map(coins.map((c) => [c.ticker, c]));
+  const [chains, catalogue] = await Promise.all([chainsOf(db, algorithm), catalogueByTicker(db)]);
   const perDifficulty = deps.hashesPerDifficulty(algorithm);
   return chains.flatMap((chain) =>
     chain.state
@@ -156,7 +154,7 @@ export async function readBlocks(
   deps: BlocksDeps,
   now = new Date(),
 ): Promise<BlocksResponse> {
-  const [chains, coins] = await Promise.all([chainsOf(db, algorithm), listCoins(db)]);
+  const [chains, catalogue] = await Promise.all([chainsOf(db, algorithm), catalogueByTicker(db)]);
   const chain = query.coin === undefined ? chains[0] : chains.find((c) => c.coin === query.coin);
   if (query.coin !== undefined && chain === undefined) throw new UnknownChainError(algorithm, query.coin);
   const luckNone = luckOfTotals(0, 0);
@@ -164,7 +162,7 @@ export async function readBlocks(
     algorithm,
     chains: chains.map((c) => ({
       coin: c.coin,
-      name: coins.find((k) => k.ticker === c.coin)?.name ?? c.coin,
+      name: catalogue.get(c.coin)?.name ?? c.coin,
       merged: c.merged,
       blocks: c.blocks,
     })),
@@ -183,7 +181,7 @@ export async function readBlocks(
       total: 0,
     };
   }
-  const coin = coins.find((k) => k.ticker === chain.coin);
+  const coin = catalogue.get(chain.coin);
   const window = pageWindow(chain.blocks, BLOCKS_PAGE_SIZE, query.page);
   const since = LUCK_PERIODS.map((p) => new Date(now.getTime() - p.hours * HOUR_MS));
   const [rows, totals, round] = await Promise.all([

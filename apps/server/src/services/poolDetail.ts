@@ -122,9 +122,9 @@ export async function readAlgorithmStats(
   };
 }
 
-/** The account and pool hashrate charts' points are half hours over 24 hours (chartPeriods.ts). */
-export const CHART_BUCKET_MINUTES = 30;
-export const CHART_POINTS = 48;
+/** The account and pool hashrate charts' points over 24 hours (chartPeriods.ts): 48 half hours. */
+export const CHART_BUCKET_MINUTES = HALF_HOURLY_POINTS['24h'];
+export const CHART_POINTS = (24 * 60) / CHART_BUCKET_MINUTES;
 
 const HOUR_SECONDS = 3600;
 

@@ -1,18 +1,11 @@
 import type { AlgorithmKey } from '@lodestone/domain';
-import type { Selectable } from 'kysely';
-import type { HashrateAlerts } from '../schema.generated.js';
-import type { Executor } from '../schema.js';
+import type { Executor, HashrateAlertRow } from '../schema.js';
 
 /*
  * Hashrate alert rules (migration 0024; docs/notifications.md, "Hashrate alerts"): per account and
  * algorithm, "hashrate below X" (fixed or a share of the 24-hour average) and "online workers below
  * N", each with its state.
  */
-
-export type HashrateAlertRow = Omit<Selectable<HashrateAlerts>, 'algorithm' | 'kind'> & {
-  algorithm: AlgorithmKey;
-  kind: 'hashrate' | 'workers';
-};
 
 export type NewHashrateAlert =
   | { kind: 'hashrate'; thresholdHashrate: string; thresholdPercent?: undefined }
@@ -26,7 +19,7 @@ export async function insertHashrateAlert(
   rule: NewHashrateAlert,
   now: Date,
 ): Promise<HashrateAlertRow> {
-  const row = await db
+  return db
     .insertInto('hashrate_alerts')
     .values({
       account_id: accountId,
@@ -39,18 +32,11 @@ export async function insertHashrateAlert(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return row as HashrateAlertRow;
 }
 
 /** An account's rules, oldest first. */
-export async function hashrateAlertsOf(db: Executor, accountId: bigint): Promise<HashrateAlertRow[]> {
-  const rows = await db
-    .selectFrom('hashrate_alerts')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .orderBy('id')
-    .execute();
-  return rows as HashrateAlertRow[];
+export function hashrateAlertsOf(db: Executor, accountId: bigint): Promise<HashrateAlertRow[]> {
+  return db.selectFrom('hashrate_alerts').selectAll().where('account_id', '=', accountId).orderBy('id').execute();
 }
 
 /** Deletes one of the account's rules; false when it has none with this id. */
@@ -95,7 +81,7 @@ export async function hashrateAlertsToCheck(db: Executor): Promise<HashrateAlert
     .orderBy('r.id')
     .execute();
   return rows.map(({ account, user_id, telegram_only, telegram, ...rule }) => ({
-    ...(rule as HashrateAlertRow),
+    ...rule,
     account,
     userId: user_id,
     telegram: Boolean(telegram),

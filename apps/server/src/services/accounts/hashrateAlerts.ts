@@ -9,7 +9,7 @@ import {
   type NewHashrateAlert,
   type User,
 } from '@lodestone/db';
-import { type AlgorithmKey, plainDecimal } from '@lodestone/domain';
+import { type AlgorithmKey, AUTOMATIC_THRESHOLD, plainDecimal } from '@lodestone/domain';
 import { errors } from '../errors.js';
 import { logEvent } from '../userLog.js';
 import type { AccountsContext } from './context.js';
@@ -55,7 +55,7 @@ export async function createHashrateAlert(
       ? { kind: 'workers', minWorkers: input.minWorkers }
       : input.thresholdHashrate !== undefined
         ? { kind: 'hashrate', thresholdHashrate: plainDecimal(input.thresholdHashrate) }
-        : { kind: 'hashrate', thresholdPercent: input.thresholdPercent ?? 70 };
+        : { kind: 'hashrate', thresholdPercent: input.thresholdPercent ?? AUTOMATIC_THRESHOLD * 100 };
   return ctx.db.transaction().execute(async (trx) => {
     await lockAccount(trx, account.id);
     if ((await hashrateAlertsOf(trx, account.id)).length >= MAX_HASHRATE_ALERTS) {
