@@ -17,6 +17,7 @@ import { sessionRoutes } from './api/account/sessionRoutes.js';
 import { adminRoutes } from './api/admin/routes.js';
 import { miningRoutes } from './api/mining/routes.js';
 import { moneyRoutes } from './api/money/routes.js';
+import { overviewRoutes } from './api/overview/routes.js';
 import { poolRoutes } from './api/pool/routes.js';
 import { stratumRoutes } from './api/pool/stratum.js';
 import { publicRoutes } from './api/public/routes.js';
@@ -46,6 +47,7 @@ const API_ROUTES = [
   moneyRoutes,
   miningRoutes,
   revenueRoutes,
+  overviewRoutes,
   publicRoutes,
 ];
 

@@ -29,6 +29,12 @@ export interface WorkJob {
    */
   readonly valuationTarget?: bigint;
   /**
+   * The chain's mean block interval now, in seconds, where it is not a fixed property of the coin
+   * (CKB: its epoch's duration target over the epoch's length): what its network hashrate is worked
+   * out with. Absent for chains with a fixed interval (the coin catalogue's `block_seconds`).
+   */
+  readonly blockSeconds?: number;
+  /**
    * What the job builds on (bitcoin family: the previous block; Kadena: its chain and parent): a job
    * with another parent key makes every older job stale.
    */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALERT_GROUP_TOO_LONG, alertGroupOf } from './alertRules.js';
 import { algorithmKey } from './common.js';
 import { miningAlgorithm } from './mining.js';
 
@@ -9,9 +10,6 @@ import { miningAlgorithm } from './mining.js';
  * recover. Managed at /v1/user/hashrate_alerts… by the account's owner.
  */
 
-/** Rules an account may have. */
-export const MAX_HASHRATE_ALERTS = 10;
-
 export const hashrateAlert = z.object({
   id: z.string(),
   algorithm: algorithmKey,
@@ -21,6 +19,11 @@ export const hashrateAlert = z.object({
   threshold_percent: z.number().int().min(10).max(95).nullable(),
   /** kind workers: the fewest online workers that is not an alert. */
   min_workers: z.number().int().positive().nullable(),
+  /**
+   * The worker group it watches (docs/dashboard.md, "Worker groups": a label, or a name prefix such as
+   * `rack1-`); null: the whole account.
+   */
+  group: z.string().nullable(),
   /** The rule is below its threshold now (an alert was sent), since `changed_at`. */
   low: z.boolean(),
   changed_at: z.string().nullable(),
@@ -44,6 +47,15 @@ export const hashrateAlertCreateBody = z
     threshold_hashrate: optionalNumber('The threshold must be a hashrate in H/s'),
     threshold_percent: optionalNumber('The percentage must be a whole number from 10 to 95'),
     min_workers: optionalNumber('The fewest workers must be a whole number'),
+    /** A worker group (trimmed; absent or empty: the whole account). */
+    group: z
+      .string({ error: 'The group must be text' })
+      .optional()
+      .transform((text, ctx) => {
+        const group = text === undefined ? null : alertGroupOf(text);
+        if (group === undefined) ctx.addIssue({ code: 'custom', message: ALERT_GROUP_TOO_LONG });
+        return group ?? null;
+      }),
   })
   .superRefine((b, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });

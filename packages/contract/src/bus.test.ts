@@ -33,6 +33,18 @@ const batch: ShareBatch = {
     },
   ],
   network: { coin: 'LTC', height: 2_700_000, reward: '625000000', difficulty: '45000000.5', demo: false },
+  connections: [
+    {
+      account: 'alice',
+      worker: 'rig1',
+      session: '0d3c0f4e-6a4b-4f1e-9a57-8f1f0b2c3d4e',
+      event: 'connect',
+      at: 1_714_989_611_500,
+      ipRange: '203.0.113.0/24',
+      userAgent: 'cgminer/4.12.1',
+    },
+    { account: 'alice', worker: '', session: 's-2', event: 'disconnect', at: 1_714_989_612_000, reason: 'idle' },
+  ],
 };
 
 const block: FoundBlock = {
@@ -52,6 +64,7 @@ const block: FoundBlock = {
 
 const worker = batch.workers[0] as ShareBatch['workers'][number];
 const network = batch.network as NonNullable<ShareBatch['network']>;
+const connection = batch.connections?.[0] as NonNullable<ShareBatch['connections']>[number];
 
 /** The paths of the issues a message fails with, or undefined when it parses. */
 function problems(schema: z.ZodType, message: unknown): string[] | undefined {
@@ -66,7 +79,7 @@ describe('share batch message', () => {
 
   it('accepts a batch as stratum nodes send it, with or without its network, and returns it unchanged', () => {
     expect(shareBatchMessage.parse(batch)).toEqual(batch);
-    const { network: _, ...older } = batch;
+    const { network: _, connections: __, ...older } = batch;
     expect(shareBatchMessage.parse(older)).toEqual(older);
     expect(shareBatchMessage.parse({ ...batch, workers: [] })).toEqual({ ...batch, workers: [] });
     // A batch of one instant (end = start) is degenerate but harmless.
@@ -112,6 +125,13 @@ describe('share batch message', () => {
       [{ ...batch, network: { ...network, difficulty: '0.000' } }, 'network.difficulty'],
       [{ ...batch, network: { ...network, difficulty: '1e6' } }, 'network.difficulty'],
       [{ ...batch, network: { ...network, demo: 'no' } }, 'network.demo'],
+      [{ ...batch, network: { ...network, blockSeconds: 0 } }, 'network.blockSeconds'],
+      [{ ...batch, connections: [{ ...connection, account: '' }] }, 'connections.0.account'],
+      [{ ...batch, connections: [{ ...connection, session: '' }] }, 'connections.0.session'],
+      [{ ...batch, connections: [{ ...connection, event: 'reconnect' }] }, 'connections.0.event'],
+      [{ ...batch, connections: [{ ...connection, at: -1 }] }, 'connections.0.at'],
+      [{ ...batch, connections: [{ ...connection, reason: 'x'.repeat(201) }] }, 'connections.0.reason'],
+      [{ ...batch, connections: [{ ...connection, userAgent: 'x'.repeat(201) }] }, 'connections.0.userAgent'],
     ];
     for (const [message, path] of cases) expect(problems(shareBatchMessage, message), path).toContain(path);
   });

@@ -1,4 +1,11 @@
-import type { AlgorithmKey, BatchNetwork, FoundBlock, ShareBatch, WorkerShareCounts } from '@lodestone/domain';
+import type {
+  AlgorithmKey,
+  BatchNetwork,
+  ConnectionEvent,
+  FoundBlock,
+  ShareBatch,
+  WorkerShareCounts,
+} from '@lodestone/domain';
 import { z } from 'zod';
 import { algorithmKey } from './common.js';
 
@@ -71,7 +78,23 @@ const batchNetwork = z.object({
   difficulty: positiveDecimal,
   demo: z.boolean(),
   blockDifficulty: positiveDecimal.optional(),
+  blockSeconds: z.number().positive().max(86_400).optional(),
 }) satisfies z.ZodType<BatchNetwork>;
+
+/**
+ * A worker's connection that began or ended (`ConnectionEvent`), in the bounds its table keeps
+ * (migration 0027): a message with a longer reason or agent was not written by our nodes.
+ */
+const connectionEvent = z.object({
+  account: z.string().min(1),
+  worker: z.string(),
+  session: z.string().min(1).max(64),
+  event: z.enum(['connect', 'disconnect']),
+  at: count,
+  reason: z.string().min(1).max(200).optional(),
+  ipRange: z.string().max(64).optional(),
+  userAgent: z.string().min(1).max(200).optional(),
+}) satisfies z.ZodType<ConnectionEvent>;
 
 /** One flush of one stratum node for one algorithm (`ShareBatch`). */
 export const shareBatchMessage = z
@@ -84,6 +107,7 @@ export const shareBatchMessage = z
     workers: z.array(workerShareCounts),
     network: batchNetwork.optional(),
     merged: z.array(batchNetwork).max(16).optional(),
+    connections: z.array(connectionEvent).optional(),
   })
   .refine((b) => b.intervalEnd >= b.intervalStart, {
     message: 'the interval ends before it starts',

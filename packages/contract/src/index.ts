@@ -1,6 +1,7 @@
 export * from './account.js';
 export * from './accountRules.js';
 export * from './admin.js';
+export * from './alertRules.js';
 export * from './alerts.js';
 export * from './blocks.js';
 export * from './bus.js';
@@ -8,6 +9,7 @@ export * from './common.js';
 export * from './mining.js';
 export * from './money.js';
 export * from './moneyRules.js';
+export * from './overview.js';
 export { API_PREFIX, paths, type RouteName } from './paths.js';
 export * from './pool.js';
 export * from './public.js';

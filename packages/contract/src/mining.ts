@@ -92,6 +92,10 @@ export const miningWorker = z.object({
   id: z.string(),
   /** The `{worker}` of the stratum login `{account}.{worker}`. */
   name: z.string(),
+  /** The label the miner gave it (docs/dashboard.md, "Worker groups"); null: none. */
+  label: z.string().nullable(),
+  /** Its group: its label, else its name's prefix up to the first `-`, `_` or `.` (`rack1-`); null: none. */
+  group: z.string().nullable(),
   /**
    * Over the statistics window, in `hashrate_units` (each row has its own unit); a worker younger than
    * the window over its own age since its first share (at least a minute), not the whole window.
@@ -121,18 +125,62 @@ export type MiningWorker = z.infer<typeof miningWorker>;
 /** GET /v1/user/mining/workers — every worker of the account on the algorithm, by name (the website pages it). */
 export const miningWorkersResponse = z.array(miningWorker);
 
+/** One worker of the list, by its `id` (a positive decimal integer; anything else is answered 404). */
+const workerId = z.string().regex(/^[1-9]\d{0,18}$/, 'Worker not found');
+
+/** GET /v1/user/mining/workers/rejects and …/connections: one worker of the list, by its `id`. */
+export const workerRejectsQuery = miningQuery.extend({ worker_id: workerId });
+/** GET /v1/observer/mining/workers/rejects and …/connections. */
+export const observerWorkerRejectsQuery = observerMiningQuery.extend({ worker_id: workerId });
+
 /**
- * GET (as the original site calls it) or POST /v1/user/mining/workers/remove/{workerId} and
- * /v1/user/mining/workers/removeall: how many workers were removed.
+ * A worker's own hashrate chart covers what its hour rows keep (8 days): the last 24 hours in hourly
+ * points or 7 days in 4-hour points. 30 days is the account's chart only (400 here).
  */
-/** GET /v1/user/mining/workers/rejects: one worker of the list, by its `id`. */
-export const workerRejectsQuery = miningQuery.extend({
-  worker_id: z.string().regex(/^[1-9]\d{0,18}$/, 'Worker not found'),
+export const WORKER_CHART_PERIODS = ['24h', '7d'] as const;
+const workerChartPeriod = z.enum(WORKER_CHART_PERIODS, {
+  error: "A worker's chart covers 24h or 7d",
 });
-/** GET /v1/observer/mining/workers/rejects. */
-export const observerWorkerRejectsQuery = observerMiningQuery.extend({
-  worker_id: z.string().regex(/^[1-9]\d{0,18}$/, 'Worker not found'),
+export type WorkerChartPeriod = (typeof WORKER_CHART_PERIODS)[number];
+/** GET /v1/user/mining/workers/chart. */
+export const workerChartQuery = miningQuery.extend({
+  worker_id: workerId,
+  timezone: timeZone.default('UTC'),
+  period: workerChartPeriod.default('24h'),
 });
+/** GET /v1/observer/mining/workers/chart. */
+export const observerWorkerChartQuery = observerMiningQuery.extend({
+  worker_id: workerId,
+  timezone: timeZone.default('UTC'),
+  period: workerChartPeriod.default('24h'),
+});
+
+/** The most connection events one worker's history answers (newest first). */
+export const MAX_CONNECTION_EVENTS = 100;
+
+/** One event of a worker's connection history (docs/dashboard.md, "Connection history"). */
+export const workerConnectionEvent = z.object({
+  /** ISO 8601 UTC. */
+  at: z.string(),
+  event: z.enum(['connect', 'disconnect']),
+  /** Why the connection ended (a disconnect): `closed by miner`, `idle`, `too many bad shares`, `shutdown`, … */
+  reason: z.string().nullable(),
+  /** The miner's address range (/24 or /48), never the whole address. */
+  ip_range: z.string().nullable(),
+  /** The mining software, as it named itself in `mining.subscribe`. */
+  user_agent: z.string().nullable(),
+  /** The stratum node it was connected to. */
+  node: z.string(),
+});
+
+/** GET /v1/user/mining/workers/connections: the worker's last MAX_CONNECTION_EVENTS events of 8 days. */
+export const workerConnectionsResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  connections: z.array(workerConnectionEvent),
+});
+export type WorkerConnectionsResponse = z.infer<typeof workerConnectionsResponse>;
+
 /**
  * A worker's refused shares of the last 24 hours (whole UTC hours) by reason — `stale`, `duplicate`,
  * `low-difficulty`, `job-not-found`, `ntime-out-of-range`, `bad-nonce`, … — reasons without refusals
@@ -170,6 +218,23 @@ export const removeSelectedBody = z.object({
   ),
 });
 
+/**
+ * POST /v1/user/mining/workers/label?account_name=&algorithm= — gives the chosen workers a label (their
+ * group, docs/dashboard.md "Worker groups"); an empty label takes it off, so they group by name again.
+ */
+export const labelWorkersBody = z.object({
+  ids: removeSelectedBody.shape.ids,
+  label: z.string({ error: 'Type a label' }).max(200, 'At most 40 characters'),
+});
+export const labelWorkersResponse = z.object({
+  result: z.literal(true),
+  labelled: z.number().int().nonnegative(),
+});
+
+/**
+ * GET (as the original site calls it) or POST /v1/user/mining/workers/remove/{workerId} and
+ * /v1/user/mining/workers/removeall: how many workers were removed.
+ */
 export const miningRemoveResponse = z.object({
   result: z.literal(true),
   removed: z.number().int().nonnegative(),

@@ -343,6 +343,8 @@ export const publicApiUserExample = {
     {
       algorithm: 'scrypt' as const,
       name: 'rig01',
+      label: null,
+      group: null,
       hashrate: 4.81,
       hashrate_units: 'Gh/s',
       hashrate_avg: 4.77,

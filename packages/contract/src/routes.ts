@@ -43,15 +43,17 @@ import {
   adminTreasuryResponse,
   adminUsersResponse,
 } from './admin.js';
+import { MAX_HASHRATE_ALERTS } from './alertRules.js';
 import {
   hashrateAlertCreateBody,
   hashrateAlertCreateResponse,
   hashrateAlertDeleteBody,
   hashrateAlertsResponse,
-  MAX_HASHRATE_ALERTS,
 } from './alerts.js';
 import { blocksQuery, blocksResponse } from './blocks.js';
 import {
+  labelWorkersBody,
+  labelWorkersResponse,
   miningChartQuery,
   miningQuery,
   miningRemoveResponse,
@@ -60,8 +62,11 @@ import {
   miningWorkersResponse,
   observerMiningChartQuery,
   observerMiningQuery,
+  observerWorkerChartQuery,
   observerWorkerRejectsQuery,
   removeSelectedBody,
+  workerChartQuery,
+  workerConnectionsResponse,
   workerRejectsQuery,
   workerRejectsResponse,
 } from './mining.js';
@@ -75,6 +80,7 @@ import {
   paymentConfigUpdateBody,
   poolPayoutsResponse,
 } from './money.js';
+import { overviewQuery, overviewResponse } from './overview.js';
 import { type ApiPath, paths } from './paths.js';
 import { algorithmParams, algorithmStatsResponse, chartResponse, periodChartQuery, poolStatsResponse } from './pool.js';
 import {
@@ -280,6 +286,8 @@ export const routes = {
   /** The QR code (PNG) of the logged-in user's pending 2FA secret; not JSON. */
   twoFactorQr: { ...paths.twoFactorQr, params: twoFactorQrParams },
   userMostUsedAlgo: { ...paths.userMostUsedAlgo, query: accountQuery, response: mostUsedAlgoResponse },
+  /** Every live account of the user on one algorithm, and their totals (docs/dashboard.md, All accounts). */
+  userOverview: { ...paths.userOverview, query: overviewQuery, response: overviewResponse },
   userTelegram: { ...paths.userTelegram, response: telegramStatusResponse },
   userTelegramLink: {
     ...paths.userTelegramLink,
@@ -348,6 +356,35 @@ export const routes = {
     ...paths.observerMiningWorkerRejects,
     query: observerWorkerRejectsQuery,
     response: workerRejectsResponse,
+  },
+  userMiningWorkerChart: { ...paths.userMiningWorkerChart, query: workerChartQuery, response: chartResponse },
+  observerMiningWorkerChart: {
+    ...paths.observerMiningWorkerChart,
+    query: observerWorkerChartQuery,
+    response: chartResponse,
+  },
+  userMiningWorkerConnections: {
+    ...paths.userMiningWorkerConnections,
+    query: workerRejectsQuery,
+    response: workerConnectionsResponse,
+  },
+  observerMiningWorkerConnections: {
+    ...paths.observerMiningWorkerConnections,
+    query: observerWorkerRejectsQuery,
+    response: workerConnectionsResponse,
+  },
+  userMiningWorkersLabel: {
+    ...paths.userMiningWorkersLabel,
+    query: miningQuery,
+    body: labelWorkersBody,
+    response: labelWorkersResponse,
+    refusals: [
+      {
+        status: 404,
+        when: 'None of the ids is a worker of the account on the algorithm.',
+        example: { error: 'Worker not found', code: 'NOT_FOUND' },
+      },
+    ],
   },
   userMiningWorkerRemove: {
     ...paths.userMiningWorkerRemove,

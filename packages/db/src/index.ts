@@ -75,6 +75,7 @@ export {
   lifetimeEarnings,
 } from './queries/earnings.js';
 export {
+  accountWorkerLabels,
   deleteHashrateAlert,
   type HashrateAlertCheck,
   hashrateAlertsOf,
@@ -98,6 +99,7 @@ export {
 } from './queries/ledger.js';
 export { clearLoginFailures, releaseLoginAttempt, takeLoginAttempt } from './queries/loginFailures.js';
 export { accountDifficultyByDay, mostActiveAlgorithmSince } from './queries/mining/history.js';
+export { setWorkerLabels } from './queries/mining/labels.js';
 export {
   accountDifficultyByHalfHour,
   accountFirstHalfHour,
@@ -106,6 +108,7 @@ export {
   type DifficultySlot,
   type MiningRange,
   miningRates,
+  workersDifficultyByHour,
 } from './queries/mining/reads.js';
 export { type RemovedWorker, removeWorkers, type WorkerSelection } from './queries/mining/removal.js';
 export {
@@ -292,6 +295,11 @@ export {
   watcherLinkByKey,
   watcherLinksOf,
 } from './queries/watcherLinks.js';
+export {
+  addWorkerConnections,
+  pruneWorkerConnections,
+  workerConnectionsSince,
+} from './queries/workerConnections.js';
 export {
   addWorkerRejects,
   pruneWorkerRejects,

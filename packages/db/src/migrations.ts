@@ -23,6 +23,10 @@ import m0022 from '../migrations/0022_session_devices.sql';
 import m0023 from '../migrations/0023_watcher_links.sql';
 import m0024 from '../migrations/0024_hashrate_alerts.sql';
 import m0025 from '../migrations/0025_worker_rejects.sql';
+import m0026 from '../migrations/0026_worker_labels.sql';
+import m0027 from '../migrations/0027_worker_connections.sql';
+import m0028 from '../migrations/0028_hashrate_alert_groups.sql';
+import m0029 from '../migrations/0029_network_block_seconds.sql';
 
 const FILE_NAME = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 
@@ -66,6 +70,10 @@ export const MIGRATIONS: readonly Migration[] = [
   migration('0023_watcher_links.sql', m0023),
   migration('0024_hashrate_alerts.sql', m0024),
   migration('0025_worker_rejects.sql', m0025),
+  migration('0026_worker_labels.sql', m0026),
+  migration('0027_worker_connections.sql', m0027),
+  migration('0028_hashrate_alert_groups.sql', m0028),
+  migration('0029_network_block_seconds.sql', m0029),
 ];
 
 export function migration(fileName: string, sql: string): Migration {

@@ -161,6 +161,7 @@ export interface HashrateAlerts {
   min_workers: number | null;
   threshold_hashrate: ColumnType<string, string | bigint, string | bigint> | null;
   threshold_percent: number | null;
+  worker_group: string | null;
 }
 
 export interface JobsLease {
@@ -209,6 +210,7 @@ export interface LoginFailures {
 
 export interface MergedNetworkStates {
   algorithm: string;
+  block_seconds: ColumnType<string, string | bigint, string | bigint> | null;
   coin: string;
   demo: boolean;
   difficulty: ColumnType<string, string | bigint, string | bigint>;
@@ -219,6 +221,7 @@ export interface MergedNetworkStates {
 
 export interface NetworkStates {
   algorithm: string;
+  block_seconds: ColumnType<string, string | bigint, string | bigint> | null;
   coin: string;
   demo: boolean;
   difficulty: ColumnType<string, string | bigint, string | bigint>;
@@ -531,6 +534,20 @@ export interface WorkerAlertStates {
   worker_id: ColumnType<bigint, bigint | number, bigint | number>;
 }
 
+export interface WorkerConnections {
+  account: string;
+  algorithm: string;
+  at: Date;
+  event: string;
+  id: Generated<ColumnType<bigint, bigint | number, bigint | number>>;
+  ip_range: string | null;
+  node: string;
+  reason: string | null;
+  session: string;
+  user_agent: string | null;
+  worker: string;
+}
+
 export interface WorkerPeriodTotals {
   accepted_difficulty: Generated<ColumnType<string, string | bigint, string | bigint>>;
   invalid: Generated<ColumnType<bigint, bigint | number, bigint | number>>;
@@ -553,6 +570,7 @@ export interface Workers {
   algorithm: string;
   first_seen_at: Date;
   id: Generated<ColumnType<bigint, bigint | number, bigint | number>>;
+  label: string | null;
   last_accepted_at: Date | null;
   last_share_at: Date;
   name: string;
@@ -641,6 +659,7 @@ export interface DB {
   wallet_snapshots: WalletSnapshots;
   watcher_links: WatcherLinks;
   worker_alert_states: WorkerAlertStates;
+  worker_connections: WorkerConnections;
   worker_period_totals: WorkerPeriodTotals;
   worker_rejects_hour: WorkerRejectsHour;
   worker_stats_hour: WorkerStatsHour;

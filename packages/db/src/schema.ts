@@ -85,6 +85,10 @@ type HashrateAlertsTable = Narrowed<
   Generated.HashrateAlerts,
   { algorithm: AlgorithmKey; kind: 'hashrate' | 'workers' }
 >;
+type WorkerConnectionsTable = Narrowed<
+  Generated.WorkerConnections,
+  { algorithm: AlgorithmKey; event: 'connect' | 'disconnect' }
+>;
 type PoolComparisonsTable = Narrowed<Generated.PoolComparisons, { algorithm: AlgorithmKey }>;
 type PpsCreditsTable = Narrowed<Generated.PpsCredits, { algorithm: AlgorithmKey }>;
 /** 'all': the account's shared list, used when conversion_all_algorithms is set. */
@@ -134,6 +138,7 @@ interface NarrowedTables {
   share_batches: ShareBatchesTable;
   user_log: UserLogTable;
   watcher_links: WatcherLinksTable;
+  worker_connections: WorkerConnectionsTable;
   worker_period_totals: WorkerPeriodTotalsTable;
   worker_stats_hour: WorkerStatsHourTable;
   worker_stats_minute: WorkerStatsMinuteTable;

@@ -15,4 +15,5 @@ export * from './pps.js';
 export * from './seededRandom.js';
 export * from './shares.js';
 export * from './units.js';
+export * from './workerGroups.js';
 export * from './workerState.js';

@@ -47,6 +47,29 @@ export interface ShareBatch {
    * same job: each values the shares again, in its own coin (docs/money.md, "Merged mining").
    */
   merged?: BatchNetwork[];
+  /**
+   * The worker connections that began or ended in the interval (docs/dashboard.md, "Connection
+   * history"): they ride the batch so they reach the jobs role on the same durable bus and are written
+   * once, with it. Absent when there were none (and in batches of older nodes).
+   */
+  connections?: ConnectionEvent[];
+}
+
+/** A stratum connection logged in as a worker (`connect`) or ended after it had (`disconnect`). */
+export interface ConnectionEvent {
+  account: string;
+  worker: string;
+  /** The session's id on its node (unique per node across restarts): its connect and disconnect share it. */
+  session: string;
+  event: 'connect' | 'disconnect';
+  /** Epoch milliseconds. */
+  at: number;
+  /** Why it ended (a disconnect): `closed by miner`, `idle`, `too many bad shares`, `shutdown`, … */
+  reason?: string;
+  /** The miner's address range (/24 or /48), never the whole address. */
+  ipRange?: string;
+  /** The mining software as it named itself in `mining.subscribe`. */
+  userAgent?: string;
 }
 
 export interface BatchNetwork {
@@ -64,6 +87,11 @@ export interface BatchNetwork {
    * Rounds and effort count against this one (docs/blocks.md).
    */
   blockDifficulty?: string;
+  /**
+   * The chain's mean block interval now, in seconds, where it changes (CKB, per epoch): its network
+   * hashrate is worked out with it instead of the coin catalogue's fixed `block_seconds`.
+   */
+  blockSeconds?: number;
 }
 
 /** A share that met the network target and was submitted to the coin daemon. */

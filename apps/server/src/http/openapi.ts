@@ -143,6 +143,7 @@ function tagOf(path: string): string {
   if (path.startsWith('/pool/') || path.startsWith('/signatures/') || path === '/email/hashrate') return 'Pool';
   if (path.startsWith('/observer/')) return 'Observer';
   if (path.startsWith('/user/revenue') || path.startsWith('/user/mining')) return 'Dashboard';
+  if (path === '/user/overview') return 'Dashboard';
   if (path.startsWith('/user/conversion') || path.startsWith('/user/payment') || path === '/user/convert')
     return 'Money';
   if (path === '/coins') return 'Money';

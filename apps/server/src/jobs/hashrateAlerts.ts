@@ -1,11 +1,13 @@
 import {
   accountDifficultyByHalfHour,
+  accountWorkerLabels,
   accountWorkersForAlerts,
   type DB,
   type DifficultySlot,
   type HashrateAlertCheck,
   hashrateAlertsToCheck,
   setHashrateAlertState,
+  workersDifficultyByHour,
 } from '@lodestone/db';
 import {
   AUTOMATIC_THRESHOLD,
@@ -14,6 +16,7 @@ import {
   type HashrateState,
   judgeHashrate,
   scaleHashrate,
+  workerGroup,
 } from '@lodestone/domain';
 import type { Kysely } from 'kysely';
 import { type HashesPerDifficulty, powHashesPerDifficulty } from '../services/hashesPerDifficulty.js';
@@ -22,14 +25,17 @@ import { enqueueAlert, judgeWorker, type WorkerAlertOptions } from './workerAler
 
 /*
  * Hashrate alerts (docs/notifications.md, "Hashrate alerts"): each minute every rule is judged —
- * "hashrate below X" by the Poisson test of @lodestone/domain hashrateDrop.ts over a window of 40
+ * "hashrate below X" by the Poisson test of @lodestone/domain hashrateDrop.ts over a window of 100
  * expected shares at X, "online workers below N" by the offline alert's own judgement of each worker
  * — and a change of state sends one message on the user's alert channels (e-mail, Telegram), in the
  * transaction that records it, keyed by the rule and the instant it changed: a repeated run, a crash or
- * a restart sends nothing twice.
+ * a restart sends nothing twice. A group rule (`worker_group`) judges only the account's workers of
+ * that group (workerGroup of @lodestone/domain), and is not judged while the group has no worker: a
+ * group renamed away or removed is not "zero hashrate", and its state holds until it has workers again.
  */
 
 const HALF_HOUR_MS = 30 * 60_000;
+const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * 3_600_000;
 
 export interface HashrateAlertRun {
@@ -49,7 +55,7 @@ interface Verdict {
   windowMs?: number;
 }
 
-/** Σ accepted difficulty and shares of the half hours starting in [fromMs, toMs), and how long that is. */
+/** Σ accepted difficulty and shares of the slots starting in [fromMs, toMs). */
 function sharesBetween(slots: readonly DifficultySlot[], fromMs: number, toMs: number) {
   let difficulty = 0;
   let shares = 0;
@@ -63,11 +69,44 @@ function sharesBetween(slots: readonly DifficultySlot[], fromMs: number, toMs: n
   return { difficulty, shares };
 }
 
+/** Accepted difficulty and shares per time slot: the account's half hours, or a group's hours. */
+interface Slots {
+  slots: readonly DifficultySlot[];
+  slotMs: number;
+}
+
+/** The ids of the account's workers in the rule's group, or undefined for a whole-account rule. */
+async function groupWorkerIds(db: Kysely<DB>, rule: HashrateAlertCheck): Promise<Set<bigint> | undefined> {
+  if (rule.worker_group === null) return undefined;
+  const workers = await accountWorkerLabels(db, rule.account, rule.algorithm);
+  return new Set(workers.filter((w) => workerGroup(w.name, w.label) === rule.worker_group).map((w) => w.id));
+}
+
 /**
- * Judges a "hashrate below" rule from the account's half hours. The automatic threshold is a share
- * of the average over the 24 hours before the judging window, so a drop does not lower its own bar;
- * the window holds DROP_WINDOW_SHARES expected shares at the threshold (hashrateDrop.ts), from the
- * start of the half hour it begins in (half hours are what is kept).
+ * The shares a "hashrate below" rule is judged on, from `from` to `to` (slot boundaries): the
+ * account's half hours, or for a group rule its workers' hours (undefined: the group has no worker).
+ */
+async function sharesOfRule(
+  db: Kysely<DB>,
+  rule: HashrateAlertCheck,
+  from: number,
+  to: number,
+): Promise<Slots | undefined> {
+  const group = await groupWorkerIds(db, rule);
+  if (group === undefined) {
+    const slots = await accountDifficultyByHalfHour(db, rule.account, rule.algorithm, new Date(from), new Date(to));
+    return { slots, slotMs: HALF_HOUR_MS };
+  }
+  if (group.size === 0) return undefined;
+  const slots = await workersDifficultyByHour(db, rule.algorithm, [...group], new Date(from), new Date(to));
+  return { slots, slotMs: HOUR_MS };
+}
+
+/**
+ * Judges a "hashrate below" rule from the account's half hours (a group's hours). The automatic
+ * threshold is a share of the average over the 24 hours before the judging window, so a drop does
+ * not lower its own bar; the window holds DROP_WINDOW_SHARES expected shares at the threshold
+ * (hashrateDrop.ts), from the start of the slot it begins in (slots are what is kept).
  */
 async function judgeHashrateRule(
   db: Kysely<DB>,
@@ -76,18 +115,14 @@ async function judgeHashrateRule(
   hashesPerDifficulty: number,
 ): Promise<Verdict | undefined> {
   const nowMs = now.getTime();
-  const to = Math.floor(nowMs / HALF_HOUR_MS) * HALF_HOUR_MS + HALF_HOUR_MS;
-  const slots = await accountDifficultyByHalfHour(
-    db,
-    rule.account,
-    rule.algorithm,
-    new Date(to - 2 * DAY_MS - HALF_HOUR_MS),
-    new Date(to),
-  );
+  // Hours are whole half hours too, so one range serves both slot lengths.
+  const to = Math.floor(nowMs / HOUR_MS) * HOUR_MS + HOUR_MS;
+  const read = await sharesOfRule(db, rule, to - 2 * DAY_MS - HOUR_MS, to);
+  if (!read) return undefined;
+  const { slots, slotMs } = read;
   const first = slots[0]?.start.getTime();
   if (first === undefined) return undefined;
-  const windowStart = (windowMs: number) =>
-    Math.max(first, Math.floor((nowMs - windowMs) / HALF_HOUR_MS) * HALF_HOUR_MS);
+  const windowStart = (windowMs: number) => Math.max(first, Math.floor((nowMs - windowMs) / slotMs) * slotMs);
   /** The threshold and the mean share difficulty from the shares in [fromMs, toMs). */
   const bar = (fromMs: number, toMs: number) => {
     const { difficulty, shares } = sharesBetween(slots, fromMs, toMs);
@@ -101,8 +136,9 @@ async function judgeHashrateRule(
     const shareDifficulty = difficulty / shares;
     return { threshold, shareDifficulty, windowMs: dropWindowMs(threshold, shareDifficulty, hashesPerDifficulty) };
   };
-  // First from the last 24 hours, then from the 24 hours before the window that gives.
-  const recent = bar(Math.max(first, nowMs - DAY_MS), nowMs);
+  // First from the last 24 hours (from a slot's start: a slot counts whole), then from the 24 hours
+  // before the window that gives.
+  const recent = bar(Math.max(first, Math.ceil((nowMs - DAY_MS) / slotMs) * slotMs), nowMs);
   if (!recent) return undefined;
   const before = windowStart(recent.windowMs);
   const settled = before > first ? (bar(Math.max(first, before - DAY_MS), before) ?? recent) : recent;
@@ -122,14 +158,21 @@ async function judgeHashrateRule(
   };
 }
 
-/** Judges an "online workers below" rule: each worker as the offline alert judges it. */
+/**
+ * Judges an "online workers below" rule: each worker (of the group) as the offline alert judges it;
+ * undefined for a group without workers.
+ */
 async function judgeWorkersRule(
   db: Kysely<DB>,
   rule: HashrateAlertCheck,
   now: Date,
   hashesPerDifficulty: HashesPerDifficulty,
-): Promise<Verdict> {
-  const workers = await accountWorkersForAlerts(db, rule.account_id, rule.algorithm);
+): Promise<Verdict | undefined> {
+  const group = await groupWorkerIds(db, rule);
+  if (group?.size === 0) return undefined;
+  const workers = (await accountWorkersForAlerts(db, rule.account_id, rule.algorithm)).filter(
+    (w) => group === undefined || group.has(w.workerId),
+  );
   const online = workers.filter((w) => !judgeWorker(w, now, hashesPerDifficulty).offline).length;
   const fewest = rule.min_workers ?? 1;
   return { state: online < fewest ? 'low' : 'ok', threshold: fewest, seen: online };
@@ -145,12 +188,14 @@ const span = (ms: number) =>
 /** The message of a rule's change (pure). */
 export function hashrateAlertMessage(
   options: Pick<WorkerAlertOptions, 'poolName' | 'publicUrl'>,
-  rule: Pick<HashrateAlertCheck, 'account' | 'algorithm' | 'kind' | 'threshold_percent' | 'threshold_hashrate'>,
+  rule: Pick<HashrateAlertCheck, 'account' | 'algorithm' | 'kind' | 'threshold_percent' | 'threshold_hashrate'> &
+    Partial<Pick<HashrateAlertCheck, 'worker_group'>>,
   verdict: Verdict,
 ): { subject: string; body: string } {
   const algorithm = algorithmByKey(rule.algorithm)?.name ?? rule.algorithm;
   const low = verdict.state === 'low';
-  const what = rule.kind === 'workers' ? `online ${algorithm} workers` : `${algorithm} hashrate`;
+  const of = rule.worker_group ? ` of group ${rule.worker_group}` : '';
+  const what = rule.kind === 'workers' ? `online ${algorithm} workers${of}` : `${algorithm} hashrate${of}`;
   const bar = rule.kind === 'workers' ? String(verdict.threshold) : rate(verdict.threshold);
   const subject = `${options.poolName}: ${rule.account}'s ${what} ${low ? `fell below ${bar}` : `back to ${bar} or more`}`;
   const rule_ =

@@ -2,6 +2,7 @@ import {
   type DB,
   dayPeriod,
   lockWorkerRollups,
+  pruneWorkerConnections,
   pruneWorkerHours,
   pruneWorkerMinutes,
   pruneWorkerRejects,
@@ -132,8 +133,8 @@ export async function runWorkerRollup(
     }
   }
   const hoursBefore = new Date(hour - (options.workerHourRetentionHours ?? WORKER_HOUR_RETENTION_HOURS) * HOUR_MS);
-  // The refusals by reason are kept as long as the hour rows they sit beside.
-  for (const prune of [pruneWorkerHours, pruneWorkerRejects]) {
+  // The refusals by reason and the connection history are kept as long as the hour rows they sit beside.
+  for (const prune of [pruneWorkerHours, pruneWorkerRejects, pruneWorkerConnections]) {
     for (;;) {
       const deleted = await prune(db, hoursBefore, chunk);
       run.hoursDeleted += deleted;

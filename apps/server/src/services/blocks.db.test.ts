@@ -152,4 +152,25 @@ describe.each(testEngines())('blocks and luck on %s', (engine) => {
     expect(page.demo).toBe(true);
     expect(page.blocks[0]).toMatchObject({ explorer_url: null, effort: 60 });
   });
+
+  it('works out the network hashrate of a chain whose block interval changes from its jobs’ interval (CKB)', async () => {
+    const ckb = { coin: 'CKB', height: 12_000_000, reward: '91000000000', difficulty: '1600000000000000', demo: false };
+    const batch = (end: string, network: object) =>
+      applyShareBatch(
+        test.database.db,
+        shareBatch(end, [shareCounts('alice', 'rig1', { acceptedDifficulty: 30, valid: 1 })], {
+          algorithm: 'eaglesong',
+          network: { ...ckb, ...network },
+        }),
+        credit,
+      );
+    // An epoch of 1,800 blocks: 8 s each; 1.6 × 10¹⁵ hashes a block (Eaglesong: 1 hash per difficulty) ÷ 8 s.
+    await batch('2024-05-06T11:00:00Z', { blockSeconds: 8 });
+    const [network] = await readChainNetworks(test.database.db, 'eaglesong', deps);
+    expect(network).toMatchObject({ coin: 'CKB', hashrate: 200, hashrate_units: 'Th/s' });
+    // A node that no longer says: no figure rather than a stale or guessed one (the catalogue has none for CKB).
+    await batch('2024-05-06T11:01:00Z', {});
+    const [later] = await readChainNetworks(test.database.db, 'eaglesong', deps);
+    expect(later).toMatchObject({ coin: 'CKB', hashrate: null });
+  });
 });

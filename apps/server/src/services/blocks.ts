@@ -38,7 +38,7 @@ const HOUR_MS = 3_600_000;
 interface Chain {
   coin: string;
   merged: boolean;
-  state: Pick<NetworkState, 'height' | 'reward' | 'difficulty' | 'demo' | 'observed_at'> | undefined;
+  state: Pick<NetworkState, 'height' | 'reward' | 'difficulty' | 'demo' | 'observed_at' | 'block_seconds'> | undefined;
   blocks: number;
 }
 
@@ -72,11 +72,11 @@ function networkFigures(
   hashesPerDifficulty: number,
 ): NetworkFigures {
   const { state } = chain;
-  // Network hashrate = hashes a block takes ÷ the chain's block interval (null where it is not fixed).
+  // Network hashrate = hashes a block takes ÷ the chain's block interval: its jobs' where it changes
+  // (CKB, per epoch), else the catalogue's fixed one; null where neither is known.
+  const seconds = state.block_seconds ?? coin?.block_seconds ?? null;
   const rate =
-    coin?.block_seconds != null
-      ? displayHashrate(estimateHashrate(state.difficulty, hashesPerDifficulty, coin.block_seconds))
-      : undefined;
+    seconds !== null ? displayHashrate(estimateHashrate(state.difficulty, hashesPerDifficulty, seconds)) : undefined;
   return {
     coin: chain.coin,
     height: Number(state.height),

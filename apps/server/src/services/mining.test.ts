@@ -32,6 +32,8 @@ describe('estimatedRevenue', () => {
   it('rounds down to the cent and is 0 without a rate, a price or a window', () => {
     expect(estimatedRevenue({ ...base, btcUsd: '100000.99' })).toBe(428.76); // 428.7642… → 428.76
     expect(estimatedRevenue({ ...base, btcUsd: '99999' })).toBe(428.75); // 428.7557…
+    // A third of the rate above, exactly $142.92, though the hashrate (218,453.33… H/s) has no end.
+    expect(estimatedRevenue({ ...base, windowDifficulty: '10', windowSeconds: 3 })).toBe(142.92);
     expect(estimatedRevenue({ ...base, profit: undefined })).toBe(0);
     expect(estimatedRevenue({ ...base, btcUsd: undefined })).toBe(0);
     expect(estimatedRevenue({ ...base, windowSeconds: 0 })).toBe(0);

@@ -1,4 +1,12 @@
-import type { ChartPeriod, ChartResponse, MiningSummaryResponse, MiningWorker } from '@lodestone/contract';
+import {
+  type ChartPeriod,
+  type ChartResponse,
+  MAX_CONNECTION_EVENTS,
+  type MiningSummaryResponse,
+  type MiningWorker,
+  type WorkerChartPeriod,
+  type WorkerConnectionsResponse,
+} from '@lodestone/contract';
 import {
   type Account,
   accountDifficultyByHalfHour,
@@ -13,10 +21,13 @@ import {
   miningRates,
   type RemovedWorker,
   removeWorkers,
+  setWorkerLabels,
   type User,
   type WorkerSelection,
+  workerConnectionsSince,
   workerOfAccount,
   workerRejectsSince,
+  workersDifficultyByHour,
 } from '@lodestone/db';
 import {
   type AlgorithmKey,
@@ -26,14 +37,24 @@ import {
   feeRate,
   hashrateFormatter,
   hashrateOf,
+  MAX_WORKER_LABEL,
   measuredSeconds,
+  normalizeLabel,
   statsWindow,
   sumDecimals,
+  workerGroup,
   workerState,
 } from '@lodestone/domain';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config/config.js';
-import { bucketOf, type ChartBuckets, chartBuckets, firstShownIndex, HALF_HOURLY_POINTS } from './chartPeriods.js';
+import {
+  bucketOf,
+  type ChartBuckets,
+  chartBuckets,
+  firstShownIndex,
+  HALF_HOURLY_POINTS,
+  HOURLY_POINTS,
+} from './chartPeriods.js';
 import { errors } from './errors.js';
 import type { HashesPerDifficulty } from './hashesPerDifficulty.js';
 import { CHART_BUCKET_MINUTES, presentHashrates } from './poolDetail.js';
@@ -115,11 +136,15 @@ export interface RevenueInputs {
  */
 export function estimatedRevenue(inputs: RevenueInputs): number {
   if (inputs.profit === undefined || inputs.btcUsd === undefined || inputs.windowSeconds <= 0) return 0;
-  const hashrate = Exact.of(inputs.windowDifficulty)
-    .times(inputs.hashesPerDifficulty)
-    .dividedBy(Exact.of(inputs.windowSeconds), RATE_DECIMALS);
   const keep = Exact.ONE.minus(feeRate(inputs.feePercent, inputs.feeDiscount));
-  const usd = hashrate.times(Exact.of(inputs.profit)).times(keep).times(Exact.of(inputs.btcUsd));
+  // Every product first and the one division last: dividing first would cut the hashrate to
+  // RATE_DECIMALS, and an amount of exactly $142.56 would round down to $142.55.
+  const usd = Exact.of(inputs.windowDifficulty)
+    .times(inputs.hashesPerDifficulty)
+    .times(Exact.of(inputs.profit))
+    .times(keep)
+    .times(Exact.of(inputs.btcUsd))
+    .dividedBy(Exact.of(inputs.windowSeconds), RATE_DECIMALS);
   return Number(usd.toFixed(2));
 }
 
@@ -290,6 +315,8 @@ export async function readMiningWorkers(
     return {
       id: r.id.toString(),
       name: r.name,
+      label: r.label,
+      group: workerGroup(r.name, r.label),
       hashrate: current.value,
       hashrate_units: current.units,
       hashrate_avg: average.value,
@@ -304,6 +331,14 @@ export async function readMiningWorkers(
   });
 }
 
+/** One worker of the account on the algorithm by the id in a query, else NOT_FOUND 'Worker not found'. */
+async function workerOf(ctx: MiningContext, account: Account, algorithm: AlgorithmKey, workerId: string) {
+  const id = parseWorkerId(workerId);
+  const worker = id === undefined ? undefined : await workerOfAccount(ctx.db, account.username, algorithm, id);
+  if (!worker) throw errors.notFound(WORKER_NOT_FOUND);
+  return worker;
+}
+
 /** GET /user/mining/workers/rejects: one worker's refusals of the last 24 hours by reason. */
 export async function readWorkerRejects(
   ctx: MiningContext,
@@ -311,9 +346,7 @@ export async function readWorkerRejects(
   algorithm: AlgorithmKey,
   workerId: string,
 ): Promise<{ id: string; name: string; rejects: Record<string, number> }> {
-  const id = parseWorkerId(workerId);
-  const worker = id === undefined ? undefined : await workerOfAccount(ctx.db, account.username, algorithm, id);
-  if (!worker) throw errors.notFound(WORKER_NOT_FOUND);
+  const worker = await workerOf(ctx, account, algorithm, workerId);
   const { day } = miningPeriods(ctx.now(), ctx.windowMinutes);
   return {
     id: worker.id.toString(),
@@ -321,6 +354,105 @@ export async function readWorkerRejects(
     rejects: await workerRejectsSince(ctx.db, worker.id, day.from),
   };
 }
+
+/** How far back a worker's connection history reaches: as long as its hour rows are kept (8 days). */
+const CONNECTION_HISTORY_MS = 8 * DAY_MS;
+
+/**
+ * GET /user/mining/workers/chart: one worker's hashrate over the last 24 hours in hourly points or 7
+ * days in 4-hour points (its hour rows; docs/dashboard.md, "One worker"), from the hour it was first
+ * seen when that is newer, labelled in `timeZone`.
+ */
+export async function readWorkerChart(
+  ctx: MiningContext,
+  account: Account,
+  algorithm: AlgorithmKey,
+  workerId: string,
+  view: { timeZone: string; period: WorkerChartPeriod },
+): Promise<ChartResponse> {
+  const worker = await workerOf(ctx, account, algorithm, workerId);
+  const now = ctx.now();
+  const buckets = chartBuckets(view.period, now, view.timeZone, HOURLY_POINTS);
+  const from = buckets.starts[0] as Date;
+  const to = buckets.ends.at(-1) as Date;
+  const slots = await workersDifficultyByHour(ctx.db, algorithm, [worker.id], from, to);
+  return accountHashrateChart(buckets, slots, now, ctx.hashesPerDifficulty(algorithm), worker.first_seen_at);
+}
+
+/**
+ * GET /user/mining/workers/connections: the worker's connects and disconnects of the last 8 days,
+ * newest first, at most MAX_CONNECTION_EVENTS (docs/dashboard.md, "Connection history").
+ */
+export async function readWorkerConnections(
+  ctx: MiningContext,
+  account: Account,
+  algorithm: AlgorithmKey,
+  workerId: string,
+): Promise<WorkerConnectionsResponse> {
+  const worker = await workerOf(ctx, account, algorithm, workerId);
+  const from = new Date(ctx.now().getTime() - CONNECTION_HISTORY_MS);
+  const rows = await workerConnectionsSince(
+    ctx.db,
+    { account: account.username, algorithm, name: worker.name },
+    from,
+    MAX_CONNECTION_EVENTS,
+  );
+  return {
+    id: worker.id.toString(),
+    name: worker.name,
+    connections: rows.map((r) => ({
+      at: r.at.toISOString(),
+      event: r.event,
+      reason: r.reason,
+      ip_range: r.ipRange,
+      user_agent: r.userAgent,
+      node: r.node,
+    })),
+  };
+}
+
+/** Workers of a list, by the ids a request named (anything that is no worker id is skipped). */
+function workerIds(texts: readonly string[]): bigint[] {
+  return [...new Set(texts)].flatMap((text) => {
+    const id = parseWorkerId(text);
+    return id === undefined ? [] : [id];
+  });
+}
+
+/**
+ * POST /user/mining/workers/label: gives the chosen workers of the account a label, or takes it off
+ * (an empty one); logged. BAD_REQUEST for a label too long or with control characters; NOT_FOUND when
+ * none of the ids is the account's.
+ */
+export async function labelWorkers(
+  ctx: MiningContext,
+  user: User,
+  account: Account,
+  algorithm: AlgorithmKey,
+  ids: readonly string[],
+  text: string,
+): Promise<{ result: true; labelled: number }> {
+  const label = normalizeLabel(text);
+  if (label === undefined) throw errors.invalid(LABEL_REFUSED);
+  const chosen = workerIds(ids);
+  const now = ctx.now();
+  const labelled = await ctx.db.transaction().execute(async (trx) => {
+    const count = await setWorkerLabels(trx, account.username, algorithm, chosen, label);
+    if (count > 0) {
+      await logEvent(trx, now, {
+        userId: user.id,
+        accountId: account.id,
+        name: 'workers_labelled',
+        value: { algorithm, label, workers: count },
+      });
+    }
+    return count;
+  });
+  if (labelled === 0) throw errors.notFound(WORKER_NOT_FOUND);
+  return { result: true, labelled };
+}
+
+export const LABEL_REFUSED = `A label has at most ${MAX_WORKER_LABEL} characters and no control characters`;
 
 // ── removal ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -385,13 +517,9 @@ export async function removeSelectedWorkers(
   user: User,
   account: Account,
   algorithm: AlgorithmKey,
-  workerIds: readonly string[],
+  chosen: readonly string[],
 ): Promise<{ result: true; removed: number }> {
-  const ids = [...new Set(workerIds)].flatMap((text) => {
-    const id = parseWorkerId(text);
-    return id === undefined ? [] : [id];
-  });
-  const removed = await remove(ctx, user, account, algorithm, { ids }, 'selected_workers_removed');
+  const removed = await remove(ctx, user, account, algorithm, { ids: workerIds(chosen) }, 'selected_workers_removed');
   if (removed.length === 0) throw errors.notFound(WORKER_NOT_FOUND);
   return { result: true, removed: removed.length };
 }

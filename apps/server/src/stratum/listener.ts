@@ -139,6 +139,11 @@ export async function openListener(setup: ListenerSetup): Promise<RunningListene
     socket.setNoDelay(true);
     socket.setKeepAlive(true, 60_000);
     const framer = new LineFramer(limits.maxLineBytes);
+    /** Why the socket went when the session did not close it: what the worker's connection history says. */
+    let lost: string | undefined;
+    socket.once('error', (error: NodeJS.ErrnoException) => {
+      lost ??= `connection error${error.code ? ` (${error.code})` : ''}`;
+    });
     let writeBlocked = false;
     let queueBlocked = false;
     const applyReadState = () => {
@@ -150,6 +155,7 @@ export async function openListener(setup: ListenerSetup): Promise<RunningListene
       if (socket.write(text)) return;
       if (socket.writableLength > limits.maxWriteBufferBytes) {
         log.info({ remote: address }, 'stratum client does not read its answers; disconnecting');
+        lost = 'does not read its answers';
         socket.destroy();
       } else if (!writeBlocked) {
         writeBlocked = true;
@@ -205,7 +211,7 @@ export async function openListener(setup: ListenerSetup): Promise<RunningListene
       clearTimeout(authorizeTimer);
       sessions.delete(session);
       if (sessions.size === 0) for (const resolve of emptied.splice(0)) resolve();
-      session.dispose();
+      session.dispose(lost);
       metrics.sessionClosed(settings.algorithm, settings.kind);
     });
   };

@@ -54,6 +54,7 @@ async function replay(c: Case, behaviour: MinerBehaviour) {
     record(_algorithm: string, _account: string, _worker: string, outcome: ShareOutcome) {
       if (outcome.kind === 'valid') credited += outcome.difficulty;
     },
+    connection: () => undefined,
   };
   const inbox: string[] = [];
   const session = new Session(

@@ -3,7 +3,7 @@
  * notify → submit, covering every share outcome, and how the shares reach the bus.
  */
 import { POW } from '@lodestone/pow';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findShare } from './client/miner.js';
 import type { StratumClient } from './client/stratumClient.js';
 import { hex32 } from './client/work.js';
@@ -158,7 +158,11 @@ describe('stratum session over TCP', () => {
     expect((await client.authorize('no')).error?.[0]).toBe(24);
     expect((await client.authorize('bad name.rig')).error?.[0]).toBe(24);
     await harness.server.flush();
-    expect(harness.bus.batches).toEqual([]);
+    // No share was counted; the one login that succeeded is reported as a connection, the refused ones are not.
+    expect(harness.bus.batches.flatMap((b) => b.workers)).toEqual([]);
+    expect(harness.bus.batches.flatMap((b) => b.connections ?? []).map((e) => [e.worker, e.event])).toEqual([
+      ['rig1', 'connect'],
+    ]);
   });
 
   it('asks the injected account check, and serves several workers on one connection', async () => {
@@ -177,6 +181,42 @@ describe('stratum session over TCP', () => {
     await harness.server.flush();
     expect(harness.bus.totals('alice', 'rig1').valid).toBe(1);
     expect(harness.bus.totals('bob', 'default').valid).toBe(1);
+  });
+
+  it('reports each worker’s connect and its disconnect with the reason, in the share batches', async () => {
+    harness = await startHarness();
+    const left = await miner(harness, 'alice.rig1');
+    left.client.close();
+    await left.client.closed;
+    const idle = await miner(harness, 'bob.rig2');
+    const client = await harness.connect();
+    client.send(`{"id":1,"method":"mining.subscribe","params":["${'x'.repeat(2000)}"]}\n`);
+    await vi.waitFor(async () => {
+      await harness.server.flush();
+      expect(harness.bus.batches.flatMap((b) => b.connections ?? []).map((e) => e.worker)).toEqual([
+        'rig1',
+        'rig1',
+        'rig2',
+      ]);
+    });
+    await harness.server.stop();
+    await idle.client.closed;
+    const events = harness.bus.batches.flatMap((b) => b.connections ?? []);
+    const [connect, disconnect, bobIn, bobOut] = events;
+    expect(connect).toEqual({
+      account: 'alice',
+      worker: 'rig1',
+      session: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      event: 'connect',
+      at: expect.any(Number),
+      ipRange: '127.0.0.0/24',
+      userAgent: 'cgminer/4.12.0',
+    });
+    expect(disconnect).toMatchObject({ session: connect?.session, event: 'disconnect', reason: 'closed by miner' });
+    expect(bobIn?.session).not.toBe(connect?.session);
+    // The pool's own reason when it closes the connection; a connection that never logged in is not a worker's.
+    expect(bobOut).toMatchObject({ worker: 'rig2', event: 'disconnect', reason: 'server shutting down' });
+    expect(events).toHaveLength(4);
   });
 
   it('answers malformed JSON with error 20 and goes on', async () => {

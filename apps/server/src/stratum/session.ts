@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { WorkJob } from '@lodestone/chain';
-import type { AlgorithmKey } from '@lodestone/domain';
+import type { AlgorithmKey, ConnectionEvent } from '@lodestone/domain';
+import { ipRange } from '../net/address.js';
 import type { BlockSubmitter } from './blocks.js';
 import type { Dialect, DialectConnection } from './dialects/dialect.js';
 import { IssuedJobs } from './issuedJobs.js';
@@ -32,6 +34,10 @@ import {
   type VardiffSettings,
   type VardiffState,
 } from './vardiff.js';
+
+/** What a connection history keeps of the mining software's name and of a close reason (migration 0027). */
+const USER_AGENT_MAX = 200;
+const REASON_MAX = 200;
 
 export type ListenerKind = 'standard' | 'marketplace' | 'xnsub';
 
@@ -129,6 +135,15 @@ export class Session<J extends WorkJob = WorkJob> {
   private invalid = 0;
   private malformed = 0;
 
+  /**
+   * The connection history's view of the session (docs/dashboard.md, "Connection history"): an id
+   * unique across the node's restarts (given at the first login), the software it named in
+   * `mining.subscribe`, and why the pool closed it, if it did.
+   */
+  private historyId: string | undefined;
+  private userAgent: string | undefined;
+  private closeReason: string | undefined;
+
   constructor(
     private readonly services: SessionServices<J>,
     private readonly transport: SessionTransport,
@@ -191,11 +206,16 @@ export class Session<J extends WorkJob = WorkJob> {
     if (next !== undefined) this.changeDifficulty(next);
   }
 
-  /** Called once the socket is gone; frees the connection's nonce space. */
-  dispose(): void {
+  /**
+   * Called once the socket is gone; frees the connection's nonce space and reports each worker's
+   * disconnect: why the pool closed it, else what the listener saw (`lost`), else the miner left.
+   */
+  dispose(lost?: string): void {
     this.closed = true;
     this.queue.stop();
     this.dialect.release();
+    const reason = this.closeReason ?? lost ?? 'closed by miner';
+    for (const login of this.workers.values()) this.reportConnection(login, 'disconnect', reason);
   }
 
   /** Ends the connection; `abusive` asks the listener to ban the address. */
@@ -211,6 +231,7 @@ export class Session<J extends WorkJob = WorkJob> {
   close(reason: string, abusive: boolean): void {
     if (this.closed) return;
     this.closed = true;
+    this.closeReason = reason;
     this.queue.stop();
     this.transport.close(reason, abusive);
   }
@@ -261,6 +282,8 @@ export class Session<J extends WorkJob = WorkJob> {
   // Methods
 
   private subscribe(id: RpcId, params: readonly unknown[]): void {
+    const agent = params[0];
+    if (typeof agent === 'string' && agent.trim() !== '') this.userAgent = agent.trim().slice(0, USER_AGENT_MAX);
     const first = !this.dialect.subscribed;
     if (!this.answer(id, this.dialect.subscribe(params))) return;
     if (first && this.ready && !this.difficultySent) this.sendCurrentJob(true);
@@ -312,12 +335,30 @@ export class Session<J extends WorkJob = WorkJob> {
       return;
     }
     const first = this.workers.size === 0;
+    const known = this.workers.has(loginText);
     this.workers.set(loginText, login);
+    if (!known) this.reportConnection(login, 'connect');
     this.dialect.authorized(login);
     const asked = requestedDifficulty(password);
     if (asked !== undefined) this.requestDifficulty(asked);
     this.write(resultLine(id, true));
     if (first && this.ready) this.sendCurrentJob(true);
+  }
+
+  private reportConnection(login: Login, event: ConnectionEvent['event'], reason?: string): void {
+    this.historyId ??= randomUUID();
+    const report: ConnectionEvent = {
+      account: login.account,
+      worker: login.worker,
+      session: this.historyId,
+      event,
+      at: this.services.now(),
+    };
+    if (reason !== undefined) report.reason = reason.slice(0, REASON_MAX);
+    const range = ipRange(this.transport.remoteAddress);
+    if (range !== null) report.ipRange = range;
+    if (this.userAgent !== undefined) report.userAgent = this.userAgent;
+    this.services.shares.connection(this.services.port.algorithm, report);
   }
 
   private suggestDifficulty(id: RpcId, difficulty: number): void {

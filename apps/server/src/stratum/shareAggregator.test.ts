@@ -1,7 +1,7 @@
 import type { ShareBatch } from '@lodestone/domain';
 import { describe, expect, it } from 'vitest';
 import { SILENT_LOG } from './log.js';
-import { ShareAggregator } from './shareAggregator.js';
+import { MAX_PENDING_CONNECTIONS, ShareAggregator } from './shareAggregator.js';
 
 function setup(failures = 0) {
   let now = 1_000;
@@ -96,6 +96,30 @@ describe('ShareAggregator', () => {
     tick(5_000);
     await aggregator.flush();
     expect(published).toHaveLength(2);
+  });
+
+  it('carries connection events in the batch, even one without shares, and bounds them between flushes', async () => {
+    const { aggregator, published, tick } = setup();
+    const connect = { account: 'alice', worker: 'rig1', session: 's-1', event: 'connect' as const, at: 1_100 };
+    aggregator.connection('scrypt', { ...connect, ipRange: '203.0.113.0/24', userAgent: 'cgminer/4.12.1' });
+    tick(5_000);
+    await aggregator.flush();
+    expect(published).toHaveLength(1);
+    expect(published[0]?.workers).toEqual([]);
+    expect(published[0]?.connections).toEqual([{ ...connect, ipRange: '203.0.113.0/24', userAgent: 'cgminer/4.12.1' }]);
+
+    // A batch of shares alone carries none; the next events start a fresh list.
+    aggregator.record('scrypt', 'alice', 'rig1', { kind: 'valid', difficulty: 8 }, 6_100);
+    tick(5_000);
+    await aggregator.flush();
+    expect(published[1]).not.toHaveProperty('connections');
+
+    for (let i = 0; i <= MAX_PENDING_CONNECTIONS; i++) {
+      aggregator.connection('scrypt', { ...connect, session: `s-${i}`, event: 'disconnect', reason: 'idle' });
+    }
+    tick(5_000);
+    await aggregator.flush();
+    expect(published[2]?.connections).toHaveLength(MAX_PENDING_CONNECTIONS);
   });
 
   it('retries a batch that failed with the same id and keeps counting meanwhile', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AlgorithmKey, BatchNetwork, ShareBatch, WorkerShareCounts } from '@lodestone/domain';
+import type { AlgorithmKey, BatchNetwork, ConnectionEvent, ShareBatch, WorkerShareCounts } from '@lodestone/domain';
 import type { ShareBus } from '../bus/types.js';
 import type { StratumLog } from './log.js';
 import type { RecoveredShares, ShareJournal } from './shareJournal.js';
@@ -9,10 +9,19 @@ export type ShareOutcome =
   | { kind: 'invalid'; reason: string }
   | { kind: 'stale'; reason: string };
 
-/** Where sessions count their shares. */
+/** Where sessions count their shares and report their workers' connections. */
 export interface ShareRecorder {
   record(algorithm: AlgorithmKey, account: string, worker: string, outcome: ShareOutcome, at: number): void;
+  /** A worker's connection began or ended (docs/dashboard.md, "Connection history"). */
+  connection(algorithm: AlgorithmKey, event: ConnectionEvent): void;
 }
+
+/**
+ * Connection events one algorithm holds between flushes. A reconnect storm of a large farm stays far
+ * below it; beyond it (a flood of connections that log in and leave) events are dropped and counted in
+ * the log rather than growing the batch without bound — the history is for miners, not accounting.
+ */
+export const MAX_PENDING_CONNECTIONS = 50_000;
 
 export interface ShareAggregatorOptions {
   node: string;
@@ -32,6 +41,9 @@ export interface ShareAggregatorOptions {
 interface AlgorithmCounters {
   intervalStart: number;
   workers: Map<string, WorkerShareCounts>;
+  connections: ConnectionEvent[];
+  /** Connection events dropped past MAX_PENDING_CONNECTIONS since the last flush. */
+  droppedConnections: number;
   /** A batch cut but not yet published; retried as is (same id) until the bus takes it. */
   unsent: ShareBatch | undefined;
 }
@@ -66,7 +78,9 @@ export class ShareAggregator implements ShareRecorder {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.flush();
-    const unsent = [...this.counters.values()].filter((c) => c.unsent !== undefined || c.workers.size > 0);
+    const unsent = [...this.counters.values()].filter(
+      (c) => c.unsent !== undefined || c.workers.size > 0 || c.connections.length > 0,
+    );
     if (unsent.length + this.recovered.length > 0) {
       throw new Error(`${unsent.length + this.recovered.length} share batch(es) could not be published`);
     }
@@ -93,11 +107,7 @@ export class ShareAggregator implements ShareRecorder {
     // Before the caller answers the miner: see shareJournal.ts.
     if (outcome.kind === 'valid')
       this.options.journal?.share({ algorithm, account, worker, difficulty: outcome.difficulty, at });
-    let counters = this.counters.get(algorithm);
-    if (!counters) {
-      counters = { intervalStart: at, workers: new Map(), unsent: undefined };
-      this.counters.set(algorithm, counters);
-    }
+    const counters = this.countersOf(algorithm, at);
     const key = `${account}\u0000${worker}`;
     let counts = counters.workers.get(key);
     if (!counts) {
@@ -123,6 +133,21 @@ export class ShareAggregator implements ShareRecorder {
     if (outcome.kind === 'stale') counts.stale += 1;
     else counts.invalid += 1;
     counts.rejectReasons[outcome.reason] = (counts.rejectReasons[outcome.reason] ?? 0) + 1;
+  }
+
+  connection(algorithm: AlgorithmKey, event: ConnectionEvent): void {
+    const counters = this.countersOf(algorithm, event.at);
+    if (counters.connections.length >= MAX_PENDING_CONNECTIONS) counters.droppedConnections += 1;
+    else counters.connections.push(event);
+  }
+
+  private countersOf(algorithm: AlgorithmKey, at: number): AlgorithmCounters {
+    let counters = this.counters.get(algorithm);
+    if (!counters) {
+      counters = { intervalStart: at, workers: new Map(), connections: [], droppedConnections: 0, unsent: undefined };
+      this.counters.set(algorithm, counters);
+    }
+    return counters;
   }
 
   /** Publishes every algorithm's batch now. Concurrent calls share one run. */
@@ -152,7 +177,7 @@ export class ShareAggregator implements ShareRecorder {
   private async flushAlgorithm(algorithm: AlgorithmKey, counters: AlgorithmCounters, now: number): Promise<void> {
     const retry = counters.unsent !== undefined;
     if (!counters.unsent) {
-      if (counters.workers.size === 0) {
+      if (counters.workers.size === 0 && counters.connections.length === 0) {
         counters.intervalStart = now;
         return;
       }
@@ -168,7 +193,16 @@ export class ShareAggregator implements ShareRecorder {
       if (network) counters.unsent.network = network;
       const merged = this.options.mergedOf?.(algorithm);
       if (merged && merged.length > 0) counters.unsent.merged = merged;
+      if (counters.connections.length > 0) counters.unsent.connections = counters.connections;
+      if (counters.droppedConnections > 0) {
+        this.options.log.warn(
+          { algorithm, dropped: counters.droppedConnections },
+          'connection events dropped: too many between two flushes',
+        );
+      }
       counters.workers = new Map();
+      counters.connections = [];
+      counters.droppedConnections = 0;
       counters.intervalStart = counters.unsent.intervalEnd;
       this.options.journal?.batch(counters.unsent);
     }

@@ -107,7 +107,8 @@ export interface StratumDrain {
 export function batchNetwork(source: WorkSourceView): BatchNetwork | undefined {
   const job = source.current();
   if (!job) return undefined;
-  return network(source, job.coin, job.height, job.coinbaseValue, job.networkTarget, job.valuationTarget);
+  const own = network(source, job.coin, job.height, job.coinbaseValue, job.networkTarget, job.valuationTarget);
+  return job.blockSeconds === undefined ? own : { ...own, blockSeconds: job.blockSeconds };
 }
 
 /**

@@ -4,7 +4,7 @@ import { CkbStandInNode, SECP256K1_BLAKE160_CODE_HASH } from '../testing/ckbNode
 import blocks from './fixtures/aggron-blocks-1-9.json' with { type: 'json' };
 import genesisDepGroup from './fixtures/aggron-genesis-dep-group-tx.json' with { type: 'json' };
 import mainnet from './fixtures/mainnet-block-76245.json' with { type: 'json' };
-import { CkbTemplateError, cellbaseLock, createCkbJob } from './job.js';
+import { CkbTemplateError, cellbaseLock, createCkbJob, epochBlockSeconds } from './job.js';
 import { headerHash, parseBlock, parseBlockTemplate, parseTransaction } from './parse.js';
 import { bytesToCkbHex } from './uint.js';
 
@@ -40,6 +40,17 @@ describe('createCkbJob', () => {
     expect(job.coinbaseValue).toBe(0n);
     expect(block.transactions[0]).toEqual(template.cellbase.data);
     expect(block.extension).toBe(template.extension);
+  });
+
+  it('reads the epoch’s mean block interval from the packed epoch field (four hours over its length)', () => {
+    // Mainnet block 76245: epoch 73, block 659 of 1,800 → 8 s; Aggron block 1: epoch 0 of 1,000 blocks → 14.4 s.
+    expect(epochBlockSeconds(BigInt(mainnet.header.epoch))).toBe(8);
+    expect(epochBlockSeconds(BigInt(blocks[0]?.header.epoch ?? '0'))).toBe(14.4);
+    expect(() => epochBlockSeconds(0x49n)).toThrow(CkbTemplateError);
+    const node = new CkbStandInNode({ blockAssembler: { lock } });
+    const template = parseBlockTemplate(node.template());
+    const job = createCkbJob(template, { id: '1', cleanJobs: true });
+    expect(job.blockSeconds).toBe(epochBlockSeconds(BigInt(template.epoch)));
   });
 
   it('values the job by the cellbase output (the reward of the block 11 back) once the chain is old enough', () => {

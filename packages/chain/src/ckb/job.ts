@@ -68,6 +68,23 @@ export function createCkbJob(template: CkbJsonBlockTemplate, options: CkbJobOpti
   return new TemplateCkbJob(template, options);
 }
 
+/**
+ * CKB retargets every epoch so that an epoch lasts four hours (RFC 0020, "Epoch duration target",
+ * EPOCH_DURATION_TARGET = 14,400 s on the main and test networks), by changing how many blocks it
+ * holds (300 to 1,800): the epoch's mean block interval is that duration over its length.
+ */
+const CKB_EPOCH_SECONDS = 14_400;
+
+/**
+ * The mean block interval, in seconds, of the epoch a header's `epoch` field names: the field packs
+ * the epoch number (bits 0–23), the block's index in it (24–39) and the epoch's length (40–55).
+ */
+export function epochBlockSeconds(epoch: bigint): number {
+  const length = Number((epoch >> 40n) & 0xffffn);
+  if (length === 0) throw new CkbTemplateError(`epoch ${epoch} has no length`);
+  return CKB_EPOCH_SECONDS / length;
+}
+
 class TemplateCkbJob implements CkbJob {
   readonly id: string;
   readonly algorithm = 'eaglesong' as const;
@@ -79,6 +96,7 @@ class TemplateCkbJob implements CkbJob {
   readonly rawHeader: Readonly<CkbRawHeader>;
   readonly compactTarget: number;
   readonly networkTarget: bigint;
+  readonly blockSeconds: number;
   readonly workId: string;
   readonly coinbaseValue: bigint;
   readonly payoutLock: CkbJsonScript;
@@ -108,6 +126,8 @@ class TemplateCkbJob implements CkbJob {
     } catch (error) {
       throw new CkbTemplateError(`template compact_target: ${(error as Error).message}`);
     }
+
+    this.blockSeconds = epochBlockSeconds(parseCkbUint(template.epoch, 'epoch'));
 
     const cellbase = template.cellbase.data;
     this.payoutLock = cellbaseLock(cellbase.witnesses);

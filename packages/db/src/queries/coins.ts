@@ -60,6 +60,8 @@ export interface NetworkObservation {
   difficulty: string;
   demo: boolean;
   observedAt: Date;
+  /** The chain's mean block interval now, where it changes (CKB); absent: the catalogue's fixed one. */
+  blockSeconds?: number | undefined;
 }
 
 /** Keeps the newest network state per algorithm (an older observation arriving late is ignored). */
@@ -88,6 +90,7 @@ async function saveState(
       difficulty: n.difficulty,
       demo: n.demo,
       observed_at: n.observedAt,
+      block_seconds: n.blockSeconds === undefined ? null : String(n.blockSeconds),
     })
     .onConflict((oc) =>
       oc
@@ -99,6 +102,7 @@ async function saveState(
           difficulty: eb.ref('excluded.difficulty'),
           demo: eb.ref('excluded.demo'),
           observed_at: eb.ref('excluded.observed_at'),
+          block_seconds: eb.ref('excluded.block_seconds'),
         }))
         .where(`${table}.observed_at`, '<=', (eb) => eb.ref('excluded.observed_at')),
     )

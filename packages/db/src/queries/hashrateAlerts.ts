@@ -4,7 +4,8 @@ import type { Executor, HashrateAlertRow } from '../schema.js';
 /*
  * Hashrate alert rules (migration 0024; docs/notifications.md, "Hashrate alerts"): per account and
  * algorithm, "hashrate below X" (fixed or a share of the 24-hour average) and "online workers below
- * N", each with its state.
+ * N", each with its state; of the whole account or of one worker group (migration 0028: `worker_group`,
+ * the group's text as packages/domain/src/workerGroups.ts computes it).
  */
 
 export type NewHashrateAlert =
@@ -18,6 +19,8 @@ export async function insertHashrateAlert(
   algorithm: AlgorithmKey,
   rule: NewHashrateAlert,
   now: Date,
+  /** The worker group it watches; null: the whole account. */
+  group: string | null = null,
 ): Promise<HashrateAlertRow> {
   return db
     .insertInto('hashrate_alerts')
@@ -28,6 +31,7 @@ export async function insertHashrateAlert(
       threshold_hashrate: rule.kind === 'hashrate' ? (rule.thresholdHashrate ?? null) : null,
       threshold_percent: rule.kind === 'hashrate' ? (rule.thresholdPercent ?? null) : null,
       min_workers: rule.kind === 'workers' ? rule.minWorkers : null,
+      worker_group: group,
       created_at: now,
     })
     .returningAll()
@@ -99,4 +103,22 @@ export async function setHashrateAlertState(db: Executor, id: bigint, low: boole
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * The account's workers on the algorithm with what their group is computed from (workerGroup(name,
+ * label)), for a group rule to pick its group's from.
+ */
+export function accountWorkerLabels(
+  db: Executor,
+  account: string,
+  algorithm: AlgorithmKey,
+): Promise<{ id: bigint; name: string; label: string | null }[]> {
+  return db
+    .selectFrom('workers')
+    .select(['id', 'name', 'label'])
+    .where('account', '=', account)
+    .where('algorithm', '=', algorithm)
+    .orderBy('id')
+    .execute();
 }

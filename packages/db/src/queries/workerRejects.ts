@@ -67,7 +67,7 @@ export async function pruneWorkerRejects(db: Executor, before: Date, limit: numb
 export function workerOfAccount(db: Executor, account: string, algorithm: AlgorithmKey, id: bigint) {
   return db
     .selectFrom('workers')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'first_seen_at'])
     .where('id', '=', id)
     .where('account', '=', account)
     .where('algorithm', '=', algorithm)

@@ -160,9 +160,10 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       user,
       account,
       body.kind === 'workers'
-        ? { algorithm: body.algorithm, kind: 'workers', minWorkers: body.min_workers ?? 1 }
+        ? { algorithm: body.algorithm, group: body.group, kind: 'workers', minWorkers: body.min_workers ?? 1 }
         : {
             algorithm: body.algorithm,
+            group: body.group,
             kind: 'hashrate',
             thresholdHashrate: body.threshold_hashrate,
             thresholdPercent: body.threshold_percent,

@@ -104,6 +104,30 @@ describe('hashrate alert rules of an account', () => {
     expect(errorResponse.parse(over.json()).code).toBe('HASHRATE_ALERT_LIMIT');
   });
 
+  it("keeps a rule's worker group, trimmed, and refuses one longer than 40 characters", async () => {
+    const user = await registerUser(t.app);
+    for (const fields of [
+      { algorithm: 'scrypt', kind: 'hashrate', threshold_hashrate: '5000000', group: '  rack1-  ' },
+      { algorithm: 'scrypt', kind: 'workers', min_workers: '3', group: 'Room B' },
+      { algorithm: 'scrypt', kind: 'workers', min_workers: '4', group: '' },
+      { algorithm: 'scrypt', kind: 'hashrate', threshold_percent: '70', group: 'x'.repeat(40) },
+    ] as Record<string, string>[]) {
+      const res = await create(user, fields);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(hashrateAlertCreateResponse.parse(res.json()).alert.group).toBe(fields.group?.trim() || null);
+    }
+    expect((await list(user)).map((a) => [a.kind, a.group])).toEqual([
+      ['hashrate', 'rack1-'],
+      ['workers', 'Room B'],
+      ['workers', null],
+      ['hashrate', 'x'.repeat(40)],
+    ]);
+    const long = await create(user, { algorithm: 'scrypt', kind: 'workers', min_workers: '1', group: 'x'.repeat(41) });
+    expect(long.statusCode).toBe(400);
+    expect(errorResponse.parse(long.json()).error).toBe('A group is at most 40 characters');
+    expect(await list(user)).toHaveLength(4);
+  });
+
   it('keeps rules to their account', async () => {
     const user = await registerUser(t.app);
     const stranger = await registerUser(t.app);

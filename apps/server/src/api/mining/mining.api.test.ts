@@ -233,6 +233,8 @@ describe.each(testEngines())('mining API on %s', (engine) => {
       {
         id: true,
         name: 'rig1',
+        label: null,
+        group: null,
         hashrate: 953.25,
         hashrate_units: 'Kh/s',
         hashrate_avg: 953.25,
@@ -248,6 +250,8 @@ describe.each(testEngines())('mining API on %s', (engine) => {
       {
         id: true,
         name: 'rig2',
+        label: null,
+        group: null,
         hashrate: 288.07,
         hashrate_units: 'Kh/s',
         hashrate_avg: 288.07,
@@ -263,6 +267,8 @@ describe.each(testEngines())('mining API on %s', (engine) => {
       {
         id: true,
         name: 'rig3',
+        label: null,
+        group: null,
         hashrate: 0,
         hashrate_units: 'H/s',
         hashrate_avg: 35.33,
@@ -277,6 +283,8 @@ describe.each(testEngines())('mining API on %s', (engine) => {
       {
         id: true,
         name: 'rig4',
+        label: null,
+        group: null,
         hashrate: 0,
         hashrate_units: 'H/s',
         hashrate_avg: 0,

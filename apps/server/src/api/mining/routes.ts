@@ -2,9 +2,12 @@ import { routes } from '@lodestone/contract';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../http/route.js';
 import {
+  labelWorkers,
   readMiningChart,
   readMiningSummary,
   readMiningWorkers,
+  readWorkerChart,
+  readWorkerConnections,
   readWorkerRejects,
   removeOfflineWorkers,
   removeSelectedWorkers,
@@ -40,6 +43,22 @@ const MINING_READS = [
     read: ({ mining }, account, query) => readWorkerRejects(mining, account, query.algorithm, query.worker_id),
   }),
   twin({
+    user: routes.userMiningWorkerChart,
+    observer: routes.observerMiningWorkerChart,
+    scope: 'mining',
+    read: ({ mining }, account, query) =>
+      readWorkerChart(mining, account, query.algorithm, query.worker_id, {
+        timeZone: query.timezone,
+        period: query.period,
+      }),
+  }),
+  twin({
+    user: routes.userMiningWorkerConnections,
+    observer: routes.observerMiningWorkerConnections,
+    scope: 'mining',
+    read: ({ mining }, account, query) => readWorkerConnections(mining, account, query.algorithm, query.worker_id),
+  }),
+  twin({
     user: routes.userMiningWorkers,
     observer: routes.observerMiningWorkers,
     scope: 'mining',
@@ -67,6 +86,10 @@ export async function miningRoutes(app: FastifyInstance): Promise<void> {
 
   addAccountWrite(app, routes.userMiningWorkersRemoveSelected, ({ user, account, query, body }) =>
     removeSelectedWorkers(mining, user, account, query.algorithm, body.ids),
+  );
+
+  addAccountWrite(app, routes.userMiningWorkersLabel, ({ user, account, query, body }) =>
+    labelWorkers(mining, user, account, query.algorithm, body.ids, body.label),
   );
 
   const remove = routes.userMiningWorkerRemove;

@@ -46,7 +46,7 @@ function connect(algorithm: StratumAlgorithm, options: { difficulty: number; net
       },
       jobs,
       dialect: new BitcoinDialect(algorithm, jobs, new ExtranonceAllocator(0x0a0b0c0d)),
-      shares: { record: (_a, _acc, _w, outcome) => outcomes.push(outcome) },
+      shares: { record: (_a, _acc, _w, outcome) => outcomes.push(outcome), connection: () => undefined },
       blocks: { submit: ({ block }) => blocks.push(block) },
       authorize: async () => true,
       vardiff: DEFAULT_VARDIFF,

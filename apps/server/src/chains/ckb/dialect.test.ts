@@ -70,6 +70,7 @@ function ckbPort(setup: Setup = {}) {
           record(_algorithm, _account, worker, outcome) {
             records.push({ worker, outcome });
           },
+          connection: () => undefined,
         },
         blocks: { submit: (candidate) => blocks.push(candidate.block) },
         authorize: async () => true,

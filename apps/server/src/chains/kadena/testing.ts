@@ -165,6 +165,7 @@ export class ReplayedKadenaMiner {
         dialect: pool.dialect,
         shares: {
           record: (_algorithm, account, worker, outcome) => pool.shares.push({ account, worker, outcome }),
+          connection: () => undefined,
         },
         blocks: {
           submit: (candidate) =>

@@ -79,7 +79,7 @@ function rig(
       },
       jobs,
       dialect: new KaspaDialect(jobs, new ExtranonceAllocator(port.extranonce ?? 0x1234, 2)),
-      shares: { record: (_a, _account, _worker, outcome) => outcomes.push(outcome) },
+      shares: { record: (_a, _account, _worker, outcome) => outcomes.push(outcome), connection: () => undefined },
       blocks: { submit: (candidate) => blocks.push(candidate) },
       authorize: async () => true,
       vardiff: DEFAULT_VARDIFF,

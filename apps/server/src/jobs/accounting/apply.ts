@@ -1,5 +1,6 @@
 import {
   addRoundWork,
+  addWorkerConnections,
   addWorkerMinuteStats,
   addWorkerRejects,
   type DB,
@@ -169,6 +170,7 @@ export async function applyShareBatch(
     await addWorkerMinuteStats(trx, counts);
     await addWorkerRejects(trx, rejectsOf(workers, idOf, minute));
     await addRoundWork(trx, roundWork(batch, activity));
+    await addWorkerConnections(trx, batch.node, batch.algorithm, batch.connections ?? []);
     if (!credit) return { applied: true };
     return { applied: true, credit: await creditShares(trx, batch, activity, credit) };
   });

@@ -85,6 +85,7 @@ function observation(batch: ShareBatch, network: BatchNetwork) {
     difficulty: network.difficulty,
     demo: network.demo,
     observedAt: new Date(batch.intervalEnd),
+    blockSeconds: network.blockSeconds,
   };
 }
 

@@ -27,6 +27,7 @@ function presentAlert(row: HashrateAlertRow): HashrateAlert {
     threshold_hashrate: row.threshold_hashrate === null ? null : Number(row.threshold_hashrate),
     threshold_percent: row.threshold_percent,
     min_workers: row.min_workers,
+    group: row.worker_group,
     low: row.low,
     changed_at: row.changed_at?.toISOString() ?? null,
   };
@@ -37,7 +38,11 @@ export async function readHashrateAlerts(ctx: AccountsContext, account: Account)
   return { alerts: (await hashrateAlertsOf(ctx.db, account.id)).map(presentAlert) };
 }
 
-export type HashrateAlertInput = { algorithm: AlgorithmKey } & (
+export type HashrateAlertInput = {
+  algorithm: AlgorithmKey;
+  /** A worker group (checked by the contract); null: the whole account. */
+  group: string | null;
+} & (
   | { kind: 'hashrate'; thresholdHashrate?: number | undefined; thresholdPercent?: number | undefined }
   | { kind: 'workers'; minWorkers: number }
 );
@@ -61,12 +66,12 @@ export async function createHashrateAlert(
     if ((await hashrateAlertsOf(trx, account.id)).length >= MAX_HASHRATE_ALERTS) {
       throw errors.taken('HASHRATE_ALERT_LIMIT', `An account can have at most ${MAX_HASHRATE_ALERTS} hashrate alerts.`);
     }
-    const row = await insertHashrateAlert(trx, account.id, input.algorithm, rule, now);
+    const row = await insertHashrateAlert(trx, account.id, input.algorithm, rule, now, input.group);
     await logEvent(trx, now, {
       userId: user.id,
       accountId: account.id,
       name: 'hashrate_alert_created',
-      value: { alert: row.id.toString(), algorithm: row.algorithm, kind: row.kind },
+      value: { alert: row.id.toString(), algorithm: row.algorithm, kind: row.kind, group: row.worker_group },
     });
     return presentAlert(row);
   });

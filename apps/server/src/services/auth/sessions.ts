@@ -11,7 +11,8 @@ import {
   revokeUserSessions,
   type Session,
 } from '@lodestone/db';
-import { ipRange, storedUserAgent } from './devices.js';
+import { ipRange } from '../../net/address.js';
+import { storedUserAgent } from './devices.js';
 import { randomToken, sha256Hex } from './tokens.js';
 
 /** The session cookie: an opaque random token; the database keeps only its SHA-256. */

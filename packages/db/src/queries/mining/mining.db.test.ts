@@ -254,6 +254,7 @@ describe.each(testEngines())('mining queries and worker rollups on %s', (engine)
       {
         id: undefined,
         name: 'rig1',
+        label: null,
         windowDifficulty: '0.25',
         dayDifficulty: '150.75',
         valid: 16n,
@@ -265,6 +266,7 @@ describe.each(testEngines())('mining queries and worker rollups on %s', (engine)
       {
         id: undefined,
         name: 'rig2',
+        label: null,
         windowDifficulty: '3',
         dayDifficulty: '28',
         valid: 4n,

@@ -169,37 +169,74 @@ export async function accountFirstHalfHour(
   return rows[0]?.start ?? null;
 }
 
+/** The outer half of the slot reads below: rows of (start, difficulty, valid) summed per start, in order. */
+async function difficultySlots(db: Executor, rows: RawBuilder<unknown>): Promise<DifficultySlot[]> {
+  const result = await withoutJit(db, (trx) =>
+    sql<{ start: Date; difficulty: string; valid: string }>`
+    select x.start, sum(x.difficulty) as difficulty, sum(x.valid) as valid from (${rows}) x
+    group by x.start
+    order by x.start
+  `.execute(trx),
+  );
+  return result.rows.map((r) => ({ start: r.start, acceptedDifficulty: r.difficulty, validShares: Number(r.valid) }));
+}
+
 /**
  * The account's accepted difficulty and shares per UTC half hour for `from` ≤ half hour < `to` (both
  * half-hour boundaries); half hours without shares are absent.
  */
-export async function accountDifficultyByHalfHour(
+export function accountDifficultyByHalfHour(
   db: Executor,
   account: string,
   algorithm: AlgorithmKey,
   from: Date,
   to: Date,
 ): Promise<DifficultySlot[]> {
-  const { rows } = await withoutJit(db, (trx) =>
-    sql<{ start: Date; difficulty: string; valid: string }>`
-    select x.start, sum(x.difficulty) as difficulty, sum(x.valid) as valid from (
+  return difficultySlots(
+    db,
+    sql`
       select a.half_hour as start, a.accepted_difficulty as difficulty, a.valid
         from account_stats_half_hour a
        where a.account = ${account} and a.algorithm = ${algorithm} and a.half_hour >= ${from} and a.half_hour < ${to}
       union all
       select ${bin(sql`s.minute`, 1800)}, s.accepted_difficulty - s.rolled_difficulty, s.valid - s.rolled_valid
-        ${deltaRows(algorithm, accountWorkerIds(account, algorithm), from, to)}
-    ) x
-    group by x.start
-    order by x.start
-  `.execute(trx),
+        ${deltaRows(algorithm, accountWorkerIds(account, algorithm), from, to)}`,
   );
-  return rows.map((r) => ({ start: r.start, acceptedDifficulty: r.difficulty, validShares: Number(r.valid) }));
+}
+
+/**
+ * Some workers' accepted difficulty and shares per UTC hour for `from` ≤ hour < `to` (hour
+ * boundaries): their hour rows (kept 8 days) and what their minute rows hold beyond them, in one
+ * snapshot; hours without shares are absent. One worker's chart (docs/dashboard.md, "One worker") and
+ * a group's hashrate alert (docs/notifications.md): hours, because the rollup keeps hours per worker
+ * and half hours only per account.
+ */
+export function workersDifficultyByHour(
+  db: Executor,
+  algorithm: AlgorithmKey,
+  workerIds: readonly bigint[],
+  from: Date,
+  to: Date,
+): Promise<DifficultySlot[]> {
+  if (workerIds.length === 0) return Promise.resolve([]);
+  const ids = sql.join(workerIds.map((id) => sql`${id}`));
+  return difficultySlots(
+    db,
+    sql`
+      select h.hour as start, h.accepted_difficulty as difficulty, h.valid
+        from worker_stats_hour h
+       where h.worker_id in (${ids}) and h.algorithm = ${algorithm} and h.hour >= ${from} and h.hour < ${to}
+      union all
+      select ${bin(sql`s.minute`, 3600)}, s.accepted_difficulty - s.rolled_difficulty, s.valid - s.rolled_valid
+        ${deltaRows(algorithm, ids, from, to)}`,
+  );
 }
 
 export interface WorkerMiningRow {
   id: bigint;
   name: string;
+  /** The label the miner gave it (docs/dashboard.md, "Worker groups"); null: none. */
+  label: string | null;
   /** Σ accepted difficulty in the statistics window. */
   windowDifficulty: string;
   /** Σ accepted difficulty and share counts from `dayFrom` to `to`. */
@@ -234,6 +271,7 @@ export async function accountWorkerRows(db: Executor, range: MiningRange): Promi
 type WorkerRowText = {
   id: bigint;
   name: string;
+  label: string | null;
   window_difficulty: string;
   day_difficulty: string;
   valid: bigint | string;
@@ -247,6 +285,7 @@ function workerRow(r: WorkerRowText): WorkerMiningRow {
   return {
     id: r.id,
     name: r.name,
+    label: r.label,
     windowDifficulty: r.window_difficulty,
     dayDifficulty: r.day_difficulty,
     valid: BigInt(r.valid),
@@ -293,7 +332,7 @@ async function workerRowsFromTotals(db: Executor, range: MiningRange): Promise<W
         ${deltaRows(algorithm, accountWorkerIds(account, algorithm), range.dayFrom, range.to)}
        group by s.worker_id
     )
-    select w.id, w.name, ${youngSince(range)} as first_seen_at, w.last_accepted_at,
+    select w.id, w.name, w.label, ${youngSince(range)} as first_seen_at, w.last_accepted_at,
            coalesce(wt.accepted_difficulty, 0) + coalesce(d.window_difficulty, 0) as window_difficulty,
            coalesce(t.accepted_difficulty, 0) + coalesce(d.difficulty, 0) as day_difficulty,
            coalesce(t.valid, 0) + coalesce(d.valid, 0) as valid,
@@ -331,7 +370,7 @@ async function workerRowsFromHours(db: Executor, range: MiningRange): Promise<Wo
         ) x
        group by x.worker_id
     )
-    select w.id, w.name, ${youngSince(range)} as first_seen_at, w.last_accepted_at,
+    select w.id, w.name, w.label, ${youngSince(range)} as first_seen_at, w.last_accepted_at,
            coalesce(win.difficulty, 0) as window_difficulty,
            coalesce(day.difficulty, 0) as day_difficulty,
            coalesce(day.valid, 0) as valid,
