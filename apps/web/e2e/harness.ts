@@ -16,6 +16,7 @@ import { describeStratum } from '../../server/src/services/stratumInfo.js';
 // The one door from browser tests into server code (checked by .dependency-cruiser.cjs,
 // rule e2e-bypasses-harness): seeds use the server's own services, so they write what it would.
 export { applyShareBatch, recordFoundBlock } from '../../server/src/jobs/accounting.js';
+export { checkHashrateAlerts } from '../../server/src/jobs/hashrateAlerts.js';
 export { registerUser } from '../../server/src/services/accounts/register.js';
 export { SESSION_COOKIE, Sessions } from '../../server/src/services/auth/sessions.js';
 export { issueSignature, payoutReceiptText } from '../../server/src/services/public/signatures.js';

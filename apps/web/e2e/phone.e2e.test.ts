@@ -489,6 +489,14 @@ describe('phones (375 px): every route fits the screen and its money columns are
       readable: [cells('referral-revenue', 2)],
     },
     { route: 'coupon', url: '/coupon', as: 'miner', ready: 'coupon-form' },
+    // Every account of the miner side by side (docs/dashboard.md, "All accounts"): a card per account.
+    {
+      route: 'dashboard/overview',
+      url: '/dashboard/overview',
+      as: 'miner',
+      ready: 'overview-account',
+      readable: [cells('overview-account', 1, 'words')],
+    },
     // The public pages again, with the logged-in menu.
     { route: '', url: '/', as: 'miner', ready: 'pool-row-scrypt', readable: [cells('profit', 1)] },
     { route: 'get-started', url: '/get-started', as: 'miner', ready: 'get-started' },

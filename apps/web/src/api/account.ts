@@ -170,3 +170,23 @@ export function revokeWatcherLink(accountName: string, id: string) {
   form.set('id', id);
   return callResult('userWatcherRevoke', { query: { account_name: accountName }, form });
 }
+
+/** GET user/hashrate_alerts?account_name=: the account's hashrate alert rules, oldest first (docs/notifications.md). */
+export function getHashrateAlerts(accountName: string, signal?: AbortSignal) {
+  return call('userHashrateAlerts', { query: { account_name: accountName }, signal });
+}
+
+/**
+ * POST user/hashrate_alerts/create?account_name= (algorithm, kind, threshold_hashrate or threshold_percent, or
+ * min_workers; group: empty for the whole account) → the new rule.
+ */
+export function createHashrateAlert(accountName: string, form: FormData) {
+  return callResult('userHashrateAlertCreate', { query: { account_name: accountName }, form });
+}
+
+/** POST user/hashrate_alerts/delete?account_name= (id). */
+export function deleteHashrateAlert(accountName: string, id: string) {
+  const form = new FormData();
+  form.set('id', id);
+  return callResult('userHashrateAlertDelete', { query: { account_name: accountName }, form });
+}

@@ -1,6 +1,8 @@
+import type { AlgorithmKey } from '@lodestone/domain';
 import { useQuery } from '@tanstack/react-query';
 import {
   getAccounts,
+  getHashrateAlerts,
   getRedirectConfig,
   getReferrals,
   getSessions,
@@ -8,6 +10,7 @@ import {
   getUserConfig,
   getWatcherLinks,
 } from './account';
+import { getWorkers } from './dashboard';
 import { queryKeys } from './queryKeys';
 
 /** The logged-in user's data for the account screens; all under USER_QUERY_ROOT (dropped on login/logout). */
@@ -69,5 +72,28 @@ export function useWatcherLinks(account: string) {
     queryKey: queryKeys.watchers(account),
     queryFn: ({ signal }) => getWatcherLinks(account, signal),
     staleTime: 0,
+  });
+}
+
+/** An account's hashrate alert rules (Settings, docs/notifications.md, Hashrate alerts). */
+export function useHashrateAlerts(account: string | null) {
+  return useQuery({
+    queryKey: queryKeys.hashrateAlerts(account ?? ''),
+    queryFn: ({ signal }) => getHashrateAlerts(account ?? '', signal),
+    enabled: account !== null,
+    staleTime: 0,
+  });
+}
+
+/**
+ * The worker groups an account has on an algorithm now (docs/dashboard.md, Worker groups), from the dashboard's
+ * workers read under its key: the hashrate alert form's suggestions.
+ */
+export function useWorkerGroups(account: string | null, algorithm: AlgorithmKey) {
+  return useQuery({
+    queryKey: queryKeys.workers({ kind: 'user', account: account ?? '' }, algorithm),
+    queryFn: ({ signal }) => getWorkers({ kind: 'user', account: account ?? '' }, algorithm, signal),
+    enabled: account !== null,
+    select: (workers) => workers.map((w) => w.group),
   });
 }

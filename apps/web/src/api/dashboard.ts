@@ -1,4 +1,4 @@
-import type { ChartPeriod, RouteName, RouteResponse } from '@lodestone/contract';
+import type { ChartPeriod, RouteName, RouteResponse, WORKER_CHART_PERIODS } from '@lodestone/contract';
 import type { AlgorithmKey } from '@lodestone/domain';
 import { call, callResult, send } from './client';
 import { apiErrorFrom } from './errors';
@@ -10,6 +10,9 @@ import { apiErrorFrom } from './errors';
  * pass a DashboardSource and never pick either kind of call themselves.
  */
 export type DashboardSource = { kind: 'user'; account: string } | { kind: 'observer'; observerKey: string };
+
+/** The periods of one worker's chart: its hour rows are kept 8 days, so no 30 days. */
+export type WorkerChartPeriod = (typeof WORKER_CHART_PERIODS)[number];
 
 /** What a dashboard panel shows: whose figures, on which algorithm, with days in which time zone. */
 export interface DashboardView {
@@ -23,6 +26,9 @@ const twins = {
   mining: { user: 'userMining', observer: 'observerMining' },
   miningChart: { user: 'userMiningChart', observer: 'observerMiningChart' },
   workers: { user: 'userMiningWorkers', observer: 'observerMiningWorkers' },
+  workerRejects: { user: 'userMiningWorkerRejects', observer: 'observerMiningWorkerRejects' },
+  workerChart: { user: 'userMiningWorkerChart', observer: 'observerMiningWorkerChart' },
+  workerConnections: { user: 'userMiningWorkerConnections', observer: 'observerMiningWorkerConnections' },
   balances: { user: 'userRevenueBalance', observer: 'observerRevenueBalance' },
   payouts: { user: 'userRevenuePayouts', observer: 'observerRevenuePayouts' },
   earnings: { user: 'userRevenueEarnings', observer: 'observerRevenueEarnings' },
@@ -73,6 +79,53 @@ export function getMiningChart(
 
 export function getWorkers(source: DashboardSource, algorithm: AlgorithmKey, signal?: AbortSignal) {
   return read('workers', source, { algorithm }, signal);
+}
+
+/** One worker's refused shares of the last 24 hours by reason (docs/dashboard.md, Workers). */
+export function getWorkerRejects(
+  source: DashboardSource,
+  algorithm: AlgorithmKey,
+  workerId: string,
+  signal?: AbortSignal,
+) {
+  return read('workerRejects', source, { algorithm, worker_id: workerId }, signal);
+}
+
+/** One worker's hashrate over `period`: 24 hours or 7 days, what its hour rows keep. */
+export function getWorkerChart(
+  source: DashboardSource,
+  algorithm: AlgorithmKey,
+  workerId: string,
+  period: WorkerChartPeriod,
+  timezone: string,
+  signal?: AbortSignal,
+) {
+  return read('workerChart', source, { algorithm, worker_id: workerId, period, timezone }, signal);
+}
+
+/** One worker's connects and disconnects, newest first. */
+export function getWorkerConnections(
+  source: DashboardSource,
+  algorithm: AlgorithmKey,
+  workerId: string,
+  signal?: AbortSignal,
+) {
+  return read('workerConnections', source, { algorithm, worker_id: workerId }, signal);
+}
+
+/** POST user/mining/workers/label (ids, label): labels the chosen workers; an empty label takes theirs off. */
+export function labelWorkers(account: string, algorithm: AlgorithmKey, ids: readonly string[], label: string) {
+  const form = new FormData();
+  form.set('ids', ids.join(','));
+  form.set('label', label);
+  return callResult('userMiningWorkersLabel', { form, query: { account_name: account, algorithm } });
+}
+
+/** POST user/mining/workers/remove_selected (ids): forgets the chosen workers. */
+export function removeSelectedWorkers(account: string, algorithm: AlgorithmKey, ids: readonly string[]) {
+  const form = new FormData();
+  form.set('ids', ids.join(','));
+  return callResult('userMiningWorkersRemoveSelected', { form, query: { account_name: account, algorithm } });
 }
 
 /** GET user/mining/workers/removeall (account_name, algorithm): forgets the account's offline workers. */

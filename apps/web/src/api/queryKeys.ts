@@ -1,6 +1,6 @@
 import type { ChartPeriod, ProfitPeriod } from '@lodestone/contract';
 import type { AlgorithmKey } from '@lodestone/domain';
-import type { DashboardSource } from './dashboard';
+import type { DashboardSource, WorkerChartPeriod } from './dashboard';
 
 /**
  * Every TanStack Query key of the website, in one factory, so a page that refreshes or drops data
@@ -48,6 +48,7 @@ export const queryKeys = {
   telegram: [...USER_QUERY_ROOT, 'telegram'] as const,
   sessions: [...USER_QUERY_ROOT, 'sessions'] as const,
   watchers: (account: string) => [...USER_QUERY_ROOT, 'watchers', account] as const,
+  hashrateAlerts: (account: string) => [...USER_QUERY_ROOT, 'hashrateAlerts', account] as const,
 
   // ── dashboard (the miner's and the observer's)
   /** Everything one dashboard shows, to refresh it all after a change. */
@@ -57,6 +58,13 @@ export const queryKeys = {
   miningChart: (s: DashboardSource, a: AlgorithmKey, tz: string, period: ChartPeriod) =>
     [...sourceRoot(s), 'miningChart', a, tz, period] as const,
   workers: (s: DashboardSource, a: AlgorithmKey) => [...sourceRoot(s), 'workers', a] as const,
+  workerRejects: (s: DashboardSource, a: AlgorithmKey, id: string) =>
+    [...sourceRoot(s), 'workerRejects', a, id] as const,
+  /** The period last, as in miningChart. */
+  workerChart: (s: DashboardSource, a: AlgorithmKey, id: string, tz: string, period: WorkerChartPeriod) =>
+    [...sourceRoot(s), 'workerChart', a, id, tz, period] as const,
+  workerConnections: (s: DashboardSource, a: AlgorithmKey, id: string) =>
+    [...sourceRoot(s), 'workerConnections', a, id] as const,
   balances: (s: DashboardSource) => [...sourceRoot(s), 'balances'] as const,
   payouts: (s: DashboardSource, tz: string) => [...sourceRoot(s), 'payouts', tz] as const,
   earnings: (s: DashboardSource, a: AlgorithmKey, tz: string) => [...sourceRoot(s), 'earnings', a, tz] as const,
@@ -65,6 +73,8 @@ export const queryKeys = {
     [...sourceRoot(s), 'revenueChart', a, tz, period] as const,
   conversion: (account: string) => [...USER_QUERY_ROOT, 'conversion', account] as const,
   payment: (account: string) => [...USER_QUERY_ROOT, 'payment', account] as const,
+  /** Every account of the user on one algorithm (docs/dashboard.md, All accounts). */
+  overview: (a: AlgorithmKey) => [...USER_QUERY_ROOT, 'overview', a] as const,
 
   // ── admin (under USER_QUERY_ROOT: dropped at login, logout and login-as)
   adminUsers: [...USER_QUERY_ROOT, 'admin', 'users'] as const,

@@ -25,10 +25,14 @@ export function periodLabel(period: ChartPeriod): string {
 export function TimeRangeSelector({
   value,
   onSelect,
+  periods,
 }: {
   value: ChartPeriod;
   onSelect: (period: ChartPeriod) => void;
+  /** The periods offered when a chart has fewer (one worker's: 24h and 7 days); all three by default. */
+  periods?: readonly ChartPeriod[];
 }) {
+  const options = periods ? PERIOD_OPTIONS.filter((o) => periods.includes(o.period)) : PERIOD_OPTIONS;
   const [open, setOpen] = useState(false);
   const container = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -74,7 +78,7 @@ export function TimeRangeSelector({
           aria-label="Time range"
           className="absolute right-0 z-40 mt-2 w-36 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-800"
         >
-          {PERIOD_OPTIONS.map((option) => (
+          {options.map((option) => (
             <li key={option.period}>
               <button
                 type="button"

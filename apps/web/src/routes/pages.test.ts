@@ -16,6 +16,7 @@ describe('route table', () => {
         'login',
         'register',
         'dashboard',
+        'dashboard/overview',
         'dashboard/:observerKey',
         'settings',
         'privacy',

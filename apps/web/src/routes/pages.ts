@@ -25,6 +25,7 @@ export const PAGES: readonly PageRoute[] = [
   { path: 'login', title: 'Login', page: lazy(() => import('./account/LoginPage')) },
   { path: 'register', title: 'Register', page: lazy(() => import('./account/RegisterPage')) },
   { path: 'dashboard', title: 'Dashboard', page: lazy(() => import('./dashboard/DashboardPage')) },
+  { path: 'dashboard/overview', title: 'All accounts', page: lazy(() => import('./dashboard/overview/OverviewPage')) },
   {
     path: 'dashboard/:observerKey',
     title: 'Observer Dashboard',

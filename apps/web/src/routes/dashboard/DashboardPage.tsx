@@ -18,6 +18,7 @@ import { MiningTab } from './mining/MiningTab';
 import { ChangeCoinModal } from './modals/ChangeCoinModal';
 import { ConversionSettingsModal } from './modals/ConversionSettingsModal';
 import { PayoutSettingsModal } from './modals/PayoutSettingsModal';
+import { AllAccountsLink } from './overview/AllAccountsLink';
 import { useConversionConfig, usePaymentConfig } from './queries';
 import { RevenueTab } from './revenue/RevenueTab';
 import type { TabId } from './Tabs';
@@ -130,7 +131,12 @@ function MinerDashboard({
   return (
     <DashboardFrame
       title="Dashboard"
-      controls={<AccountSelector accounts={accounts} value={account} onChange={changeAccount} />}
+      controls={
+        <div className="flex flex-wrap items-end gap-2">
+          <AccountSelector accounts={accounts} value={account} onChange={changeAccount} />
+          {accounts.length > 1 && <AllAccountsLink />}
+        </div>
+      }
       banner={
         bannerText !== null &&
         !bannerClosed && (

@@ -15,6 +15,7 @@ export const MESSAGES = {
   createAccountFailed: 'An error occurred',
   downloadFailed: 'The download failed. Please try again.',
   removeFailed: 'The workers could not be removed. Please try again.',
+  labelFailed: 'The label could not be saved. Please try again.',
   conversionSaveFailed: 'The conversion settings could not be saved.',
   addressRequired: 'Enter an address on every row, or remove the row.',
 } as const;

@@ -13,7 +13,11 @@ import {
   getPaymentConfig,
   getPayouts,
   getRevenueChart,
+  getWorkerChart,
+  getWorkerConnections,
+  getWorkerRejects,
   getWorkers,
+  type WorkerChartPeriod,
 } from '../../api/dashboard';
 import { keepWhileLastPartChanges } from '../../api/placeholder';
 import { queryKeys } from '../../api/queryKeys';
@@ -58,6 +62,43 @@ export function useWorkers(source: DashboardSource, algorithm: AlgorithmKey) {
   return useQuery({
     queryKey: queryKeys.workers(source, algorithm),
     queryFn: ({ signal }) => getWorkers(source, algorithm, signal),
+    ...live,
+  });
+}
+
+/**
+ * One worker's view (docs/dashboard.md, Workers): its refusals, its chart and its connections, asked only while the
+ * view is open, refreshed like the rest of the tab.
+ */
+export function useWorkerRejects(source: DashboardSource, algorithm: AlgorithmKey, workerId: string) {
+  return useQuery({
+    queryKey: queryKeys.workerRejects(source, algorithm, workerId),
+    queryFn: ({ signal }) => getWorkerRejects(source, algorithm, workerId, signal),
+    ...live,
+  });
+}
+
+/** As useMiningChart. */
+export function useWorkerChart(
+  source: DashboardSource,
+  algorithm: AlgorithmKey,
+  workerId: string,
+  period: WorkerChartPeriod,
+  timezone: string,
+) {
+  const queryKey = queryKeys.workerChart(source, algorithm, workerId, timezone, period);
+  return useQuery({
+    queryKey,
+    queryFn: ({ signal }) => getWorkerChart(source, algorithm, workerId, period, timezone, signal),
+    placeholderData: keepWhileLastPartChanges(queryKey),
+    ...live,
+  });
+}
+
+export function useWorkerConnections(source: DashboardSource, algorithm: AlgorithmKey, workerId: string) {
+  return useQuery({
+    queryKey: queryKeys.workerConnections(source, algorithm, workerId),
+    queryFn: ({ signal }) => getWorkerConnections(source, algorithm, workerId, signal),
     ...live,
   });
 }

@@ -20,6 +20,7 @@ import {
 import { newAccountName } from '../../../lib/accounts';
 import { MESSAGES } from '../messages';
 import { AccountCard } from './AccountCard';
+import { HashrateAlertsPanel } from './HashrateAlertsPanel';
 import { SessionsPanel } from './SessionsPanel';
 import { configUpdateForm, preferencesProblem, type Toggles, togglesFromConfig } from './settings';
 import { TelegramPanel } from './TelegramPanel';
@@ -27,7 +28,7 @@ import { DisableTwoFactorModal, EnableTwoFactorModal } from './TwoFactorModals';
 
 /**
  * Settings (docs/decisions.md, Account pages (website)): account info with 2FA, the sessions of the login
- * (docs/accounts.md, Sessions), notification and privacy toggles, and per account the API key, observer link, referral
+ * (docs/accounts.md, Sessions), notification and privacy toggles, the hashrate alerts (docs/notifications.md), and per account the API key, observer link, referral
  * code, redirect settings, referrals and deletion; plus creating a new account.
  */
 export default function SettingsPage() {
@@ -54,6 +55,7 @@ function SettingsPanels({ config }: { config: UserConfigResponse }) {
       <SessionsPanel />
       <Preferences config={config} />
       <TelegramPanel />
+      <HashrateAlertsPanel config={config} />
       <Panel
         title="Mining accounts"
         description="Each account is a separate mining login (account.worker) with its own balances, keys and payout settings."

@@ -43,6 +43,7 @@ export function ChartSection({
   what,
   chart,
   range,
+  periods,
   formatValue,
 }: {
   title: string;
@@ -51,13 +52,15 @@ export function ChartSection({
   what: string;
   chart: { data: ChartResponse | undefined; isPending: boolean; isPlaceholderData: boolean; error: Error | null };
   range: ChartRange;
+  /** The periods the selector offers, when fewer than all three. */
+  periods?: readonly ChartPeriod[];
   formatValue: (value: number) => string;
 }) {
   return (
     <Section
       title={title}
       testId={`${testId}-section`}
-      actions={<TimeRangeSelector value={range.period} onSelect={range.onPeriod} />}
+      actions={<TimeRangeSelector value={range.period} onSelect={range.onPeriod} periods={periods} />}
     >
       {chart.data ? (
         <TimeSeriesChart

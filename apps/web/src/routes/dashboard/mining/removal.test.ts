@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { removeOfflineQuestion, removeWorkerQuestion } from './removal';
+import { removeOfflineQuestion, removeSelectedQuestion, removeWorkerQuestion } from './removal';
 
 describe('the removal confirmations', () => {
   it('name the worker and say what removal does', () => {
@@ -16,5 +16,15 @@ describe('the removal confirmations', () => {
     expect(removeOfflineQuestion(undefined).title).toBe('Remove every offline worker?');
     expect(removeOfflineQuestion(0).title).toBe('Remove every offline worker?');
     expect(removeOfflineQuestion(2).text).toContain('statistics');
+  });
+
+  it('count and name the selected workers, the first five of a long selection', () => {
+    expect(removeSelectedQuestion(['rig1'])).toEqual(removeWorkerQuestion('rig1'));
+    const two = removeSelectedQuestion(['rack1-a', 'rack1-b']);
+    expect(two.title).toBe('Remove 2 selected workers?');
+    expect(two.text).toMatch(/^rack1-a, rack1-b: their statistics are deleted/);
+    const many = removeSelectedQuestion(Array.from({ length: 1200 }, (_, i) => `w${i + 1}`));
+    expect(many.title).toBe('Remove 1,200 selected workers?');
+    expect(many.text).toMatch(/^w1, w2, w3, w4, w5 and 1,195 more: /);
   });
 });

@@ -29,3 +29,22 @@ export function removeOfflineQuestion(offline: number | undefined): RemovalQuest
     text: 'Workers without an accepted share in the statistics window are removed with their statistics; each comes back as a new worker when it mines again. What they mined stays in your earnings and the account’s chart.',
   };
 }
+
+/**
+ * Before removing the workers a miner selected: how many, and the first names (a group of 200 is named by its first
+ * few), so a wrong filter is noticed before anything is deleted.
+ */
+export function removeSelectedQuestion(names: readonly string[]): RemovalQuestion {
+  if (names.length === 1) return removeWorkerQuestion(names[0] ?? '');
+  const shown = names.slice(0, SELECTED_NAMES_SHOWN).join(', ');
+  const more =
+    names.length > SELECTED_NAMES_SHOWN
+      ? ` and ${(names.length - SELECTED_NAMES_SHOWN).toLocaleString('en-US')} more`
+      : '';
+  return {
+    title: `Remove ${names.length.toLocaleString('en-US')} selected workers?`,
+    text: `${shown}${more}: their statistics are deleted; each comes back as a new worker when it mines again. What they mined stays in your earnings and the account’s chart.`,
+  };
+}
+
+const SELECTED_NAMES_SHOWN = 5;

@@ -22,9 +22,14 @@ const worker = (name: string, over: Partial<WorkerRow> = {}): WorkerRow => ({
   invalid_shares: 0,
   stale_shares: 0,
   online: true,
+  state: 'online',
   last_share_at: '2026-05-06T11:59:40.000Z',
+  label: null,
+  group: null,
   ...over,
 });
+
+const ALL = { state: 'all', group: { kind: 'all' }, query: '' } as const;
 
 describe('workers table', () => {
   it('sorts ascending first, then toggles; a new column starts ascending again', () => {
@@ -79,28 +84,58 @@ describe('workers table', () => {
     expect(filterWorkers(rows, '  ', NOW).length).toBe(3);
   });
 
-  it('shows each worker’s status and last accepted share, and the search finds them', () => {
+  it('shows each worker’s state and last accepted share, and the search finds them as shown', () => {
     const rows = [
       worker('rig1'),
-      worker('rig2', { online: false, last_share_at: '2026-05-06T09:00:00.000Z' }),
-      worker('rig3', { online: false, last_share_at: null }),
+      worker('rig2', { online: false, state: 'offline', last_share_at: '2026-05-06T09:00:00.000Z' }),
+      worker('rig3', { online: false, state: 'offline', last_share_at: null }),
+      worker('rig4', { state: 'low' }),
+      // The state, not the window's share, decides: a slow rig without a share in the window is not yet offline.
+      worker('rig5', { online: false, state: 'online', last_share_at: '2026-05-06T11:45:00.000Z' }),
     ];
-    expect(rows.map(statusText)).toEqual(['Online', 'Offline', 'Offline']);
-    expect(rows.map((w) => lastShareText(w, NOW))).toEqual(['20 s ago', '3 h ago', '—']);
+    expect(rows.map(statusText)).toEqual(['Online', 'Offline', 'Offline', 'Low hashrate', 'Online']);
+    expect(rows.map((w) => lastShareText(w, NOW))).toEqual(['20 s ago', '3 h ago', '—', '20 s ago', '15 min ago']);
     expect(filterWorkers(rows, 'offline', NOW).map((w) => w.name)).toEqual(['rig2', 'rig3']);
+    expect(filterWorkers(rows, 'LOW HASH', NOW).map((w) => w.name)).toEqual(['rig4']);
+    expect(filterWorkers(rows, 'online', NOW).map((w) => w.name)).toEqual(['rig1', 'rig5']);
     expect(filterWorkers(rows, '3 h ago', NOW).map((w) => w.name)).toEqual(['rig2']);
+  });
+
+  it('filters by state and group before the search, and pages what is left', () => {
+    const rows = [
+      ...Array.from({ length: 12 }, (_, i) =>
+        worker(`rack1-${i + 1}`, { group: 'rack1-', state: i < 2 ? 'offline' : 'online' }),
+      ),
+      worker('rack2-1', { group: 'rack2-', state: 'low' }),
+      worker('spare', { state: 'offline' }),
+    ];
+    const rack1 = workersView(rows, { ...ALL, group: { kind: 'group', group: 'rack1-' } }, null, 2, NOW);
+    expect(rack1.matching).toHaveLength(12);
+    expect(rack1.window).toMatchObject({ page: 2, pageCount: 2 });
+    expect(rack1.rows.map((w) => w.name)).toEqual(['rack1-11', 'rack1-12']);
+    const offline = workersView(rows, { ...ALL, state: 'offline' }, { column: 'name', direction: 'desc' }, 1, NOW);
+    expect(offline.rows.map((w) => w.name)).toEqual(['spare', 'rack1-2', 'rack1-1']);
+    const searched = workersView(
+      rows,
+      { state: 'offline', group: { kind: 'group', group: 'rack1-' }, query: '-2' },
+      null,
+      1,
+      NOW,
+    );
+    expect(searched.matching.map((w) => w.name)).toEqual(['rack1-2']);
+    expect(workersView(rows, { ...ALL, group: { kind: 'ungrouped' } }, null, 1, NOW).matching).toHaveLength(1);
   });
 
   it('pages by 10, clamped, after search and sort', () => {
     const rows = Array.from({ length: 23 }, (_, i) => worker(`w${String(i + 1).padStart(2, '0')}`));
-    const first = workersView(rows, '', { column: 'name', direction: 'desc' }, 1, NOW);
+    const first = workersView(rows, ALL, { column: 'name', direction: 'desc' }, 1, NOW);
     expect(first.rows.map((w) => w.name).slice(0, 2)).toEqual(['w23', 'w22']);
     expect(first.window).toMatchObject({ page: 1, pageCount: 3, hasPrev: false, hasNext: true });
-    const last = workersView(rows, '', null, 99, NOW);
+    const last = workersView(rows, ALL, null, 99, NOW);
     expect(last.window).toMatchObject({ page: 3, hasNext: false });
     expect(last.rows).toHaveLength(3);
-    const searched = workersView(rows, 'w1', null, 3, NOW);
-    expect(searched.matching).toBe(10);
+    const searched = workersView(rows, { ...ALL, query: 'w1' }, null, 3, NOW);
+    expect(searched.matching).toHaveLength(10);
     expect(searched.window.page).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
 import { type PageWindow, pageOf } from '@lodestone/domain';
 import { ageText, formatHashrate, hashrateInBaseUnits, rejectedPercent } from '../../../lib/format';
+import { applyWorkerFilters, type WorkerFilters, type WorkerState } from './workerFilters';
 
 /**
  * The workers table's rules (docs/website.md, Lists, refresh and copying): the first four columns sort, ascending first
@@ -19,12 +20,17 @@ export interface WorkerRow {
   invalid_shares: number;
   stale_shares: number;
   online: boolean;
+  state: WorkerState;
   last_share_at: string | null;
+  label: string | null;
+  group: string | null;
 }
 
-/** The Status column: "Online" with an accepted share in the statistics window, else "Offline". */
-export function statusText(worker: Pick<WorkerRow, 'online'>): string {
-  return worker.online ? 'Online' : 'Offline';
+const STATE_TEXT: Record<WorkerState, string> = { online: 'Online', low: 'Low hashrate', offline: 'Offline' };
+
+/** The Status column: the worker's state in words ("Online", "Low hashrate", "Offline"). */
+export function statusText(worker: Pick<WorkerRow, 'state'>): string {
+  return STATE_TEXT[worker.state];
 }
 
 /** The Last Share column at `now` (ISO): "12 min ago", or "—" when no accepted share is recorded. */
@@ -95,14 +101,17 @@ export function sortWorkers<T extends WorkerRow>(rows: readonly T[], sort: SortS
   return [...rows].sort((a, b) => sign * compare(a, b, sort.column));
 }
 
-/** Search, then sort, then the requested page (clamped): what the table shows. */
+/**
+ * The filters, then the search, then the sort, then the requested page (clamped): what the table shows. `matching` is
+ * every row the filters and search keep, in order: what "select all matching" selects.
+ */
 export function workersView<T extends WorkerRow>(
   rows: readonly T[],
-  query: string,
+  filters: WorkerFilters & { query: string },
   sort: SortState | null,
   page: number,
   now: string,
-): { rows: T[]; window: PageWindow; matching: number } {
-  const matching = sortWorkers(filterWorkers(rows, query, now), sort);
-  return { ...pageOf(matching, WORKERS_PAGE_SIZE, page), matching: matching.length };
+): { rows: T[]; window: PageWindow; matching: T[] } {
+  const matching = sortWorkers(filterWorkers(applyWorkerFilters(rows, filters), filters.query, now), sort);
+  return { ...pageOf(matching, WORKERS_PAGE_SIZE, page), matching };
 }

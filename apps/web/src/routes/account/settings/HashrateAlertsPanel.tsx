@@ -1,0 +1,369 @@
+import { type HashrateAlert, MAX_HASHRATE_ALERTS, type UserConfigResponse } from '@lodestone/contract';
+import { ALGORITHMS, type AlgorithmKey, algorithmByKey, HASHRATE_UNITS } from '@lodestone/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { createHashrateAlert, deleteHashrateAlert } from '../../../api/account';
+import { useHashrateAlerts, useTelegram, useWorkerGroups } from '../../../api/accountQueries';
+import { serverErrorText } from '../../../api/errors';
+import { queryKeys } from '../../../api/queryKeys';
+import { LoadState, Panel } from '../../../components/AccountPage';
+import { ConfirmModal } from '../../../components/ConfirmModal';
+import { type Column, DataTable } from '../../../components/DataTable';
+import { FormMessage, PendingButton, SelectField, secondaryButtonClass, TextField } from '../../../components/form';
+import { pickAccount } from '../../../lib/accounts';
+import { useSelectedAccount } from '../../../state/hooks';
+import {
+  ALERT_KIND_TEXT,
+  type AlertDraftKind,
+  alertChannelsText,
+  emptyAlertDraft,
+  groupSuggestions,
+  type HashrateAlertDraft,
+  hashrateAlertForm,
+  hashrateAlertGroupText,
+  hashrateAlertProblem,
+  hashrateAlertStateText,
+  hashrateAlertText,
+  machineUnit,
+} from './hashrateAlerts';
+import { LIST_TABLE } from './settings';
+
+export const HASHRATE_ALERTS_TEXT = {
+  intro:
+    'Beside the offline alert: a message when the hashrate of an account, or of one group of its workers, falls below a bar, or when fewer of its workers are online, and one when it is back. A drop counts only once the shares make it certain, so share luck never sets one off; a small rig is judged over hours.',
+  empty: 'No hashrate alerts yet.',
+  noAccount: 'You have no mining account yet.',
+  groupHint:
+    'Empty: the whole account. A group is a worker label, or a name prefix such as rack1-. A group without workers is not judged until it has some.',
+  createFailed: 'Could not add the alert. Please try again.',
+  deleteFailed: 'Could not delete the alert. Please try again.',
+} as const;
+
+/**
+ * Hashrate alerts in Settings (docs/notifications.md, Hashrate alerts) for one account — the dashboard's selected one
+ * unless another is chosen here: where the alerts go, the rules with their state, Delete after one more question,
+ * and a form for a new rule.
+ */
+export function HashrateAlertsPanel({ config }: { config: UserConfigResponse }) {
+  const accounts = config.account_specific.map((a) => a.username);
+  const [selected] = useSelectedAccount();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const account = pickAccount(accounts, chosen, selected);
+  const linked = useTelegram().data?.linked ?? false;
+  const channels = alertChannelsText({
+    telegramNotifications: config.telegram_notifications,
+    telegramLinked: linked,
+    telegramOnly: config.offline_worker_telegram_only,
+  });
+  return (
+    <Panel
+      title="Hashrate alerts"
+      description={HASHRATE_ALERTS_TEXT.intro}
+      testId="hashrate-alerts-panel"
+      actions={
+        accounts.length > 1 && account !== null ? (
+          <SelectField
+            label="Account"
+            value={account}
+            onChange={(event) => setChosen(event.target.value)}
+            data-testid="hashrate-alerts-account"
+          >
+            {accounts.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </SelectField>
+        ) : undefined
+      }
+    >
+      <p data-testid="hashrate-alerts-channels" className="text-sm text-slate-600 dark:text-slate-400">
+        {channels}
+      </p>
+      {account === null ? (
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{HASHRATE_ALERTS_TEXT.noAccount}</p>
+      ) : (
+        <AccountAlerts key={account} account={account} />
+      )}
+    </Panel>
+  );
+}
+
+function AccountAlerts({ account }: { account: string }) {
+  const alerts = useHashrateAlerts(account);
+  return (
+    <>
+      {alerts.data ? (
+        <AlertList account={account} alerts={alerts.data.alerts} />
+      ) : (
+        <LoadState isPending={alerts.isPending} error={alerts.error} />
+      )}
+      <CreateAlert account={account} />
+    </>
+  );
+}
+
+/** A change to the account's rules: once the server has made it, `done` runs and the list is read again. */
+function useAlertChange<V>(account: string, change: (value: V) => Promise<unknown>, done: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: () => {
+      done();
+      void queryClient.invalidateQueries({ queryKey: queryKeys.hashrateAlerts(account) });
+    },
+  });
+}
+
+function AlertList({ account, alerts }: { account: string; alerts: readonly HashrateAlert[] }) {
+  const [deleting, setDeleting] = useState<HashrateAlert | null>(null);
+  const remove = useAlertChange(
+    account,
+    (id: string) => deleteHashrateAlert(account, id),
+    () => setDeleting(null),
+  );
+  return (
+    <>
+      <DataTable
+        testId="hashrate-alert-table"
+        columns={columns(setDeleting)}
+        rows={alerts}
+        rowKey={(alert) => alert.id}
+        rowTestId="hashrate-alert-row"
+        empty={HASHRATE_ALERTS_TEXT.empty}
+        {...LIST_TABLE}
+        className="mt-3"
+      />
+      {deleting && (
+        <ConfirmModal
+          title="Delete this alert?"
+          confirmLabel="Delete"
+          pendingLabel="Deleting…"
+          danger
+          pending={remove.isPending}
+          error={remove.error ? serverErrorText(remove.error, HASHRATE_ALERTS_TEXT.deleteFailed) : null}
+          onConfirm={() => remove.mutate(deleting.id)}
+          onClose={() => {
+            remove.reset();
+            setDeleting(null);
+          }}
+          testId="hashrate-alert-delete-modal"
+        >
+          <p>
+            {algorithmName(deleting.algorithm)}: {hashrateAlertText(deleting)} ({hashrateAlertGroupText(deleting)}). No
+            more messages come for it, not even when it recovers.
+          </p>
+        </ConfirmModal>
+      )}
+    </>
+  );
+}
+
+const algorithmName = (key: AlgorithmKey) => algorithmByKey(key)?.name ?? key;
+
+/** On a phone each rule is a card headed by what it watches, Delete at the end. */
+function columns(onDelete: (alert: HashrateAlert) => void): Column<HashrateAlert>[] {
+  return [
+    {
+      label: 'Alert',
+      phone: 'primary',
+      rowHeader: true,
+      testId: 'hashrate-alert-what',
+      cellClassName: 'text-slate-900 dark:text-white',
+      cell: (alert) => <span className="whitespace-normal">{hashrateAlertText(alert)}</span>,
+    },
+    {
+      label: 'Algorithm',
+      testId: 'hashrate-alert-algorithm',
+      cellClassName: 'text-slate-700 dark:text-slate-300',
+      cell: (alert) => algorithmName(alert.algorithm),
+    },
+    {
+      label: 'Workers',
+      testId: 'hashrate-alert-group',
+      cellClassName: 'text-slate-700 dark:text-slate-300',
+      cell: (alert) => (
+        <span className="whitespace-normal [overflow-wrap:anywhere]">{hashrateAlertGroupText(alert)}</span>
+      ),
+    },
+    {
+      label: 'State',
+      testId: 'hashrate-alert-state',
+      cell: (alert) =>
+        alert.low ? (
+          <span className="font-medium text-red-700 dark:text-red-400">{hashrateAlertStateText(alert)}</span>
+        ) : (
+          <span className="text-green-700 dark:text-green-400">{hashrateAlertStateText(alert)}</span>
+        ),
+    },
+    {
+      label: 'Actions',
+      heading: <span className="sr-only">Actions</span>,
+      phone: 'end',
+      align: 'right',
+      cell: (alert) => (
+        <button
+          type="button"
+          data-testid="hashrate-alert-delete"
+          className={`${secondaryButtonClass} text-red-700 dark:text-red-400`}
+          onClick={() => onDelete(alert)}
+        >
+          Delete
+        </button>
+      ),
+    },
+  ];
+}
+
+/** A new rule; the form's own check first, then the server's refusals (the limit of rules included) in its words. */
+function CreateAlert({ account }: { account: string }) {
+  const [draft, setDraft] = useState<HashrateAlertDraft>(() => emptyAlertDraft('scrypt'));
+  const [problem, setProblem] = useState<string | null>(null);
+  const groups = useWorkerGroups(account, draft.algorithm);
+  const create = useAlertChange(
+    account,
+    (form: FormData) => createHashrateAlert(account, form),
+    () => setDraft((current) => ({ ...emptyAlertDraft(current.algorithm), kind: current.kind })),
+  );
+  const change = (fields: Partial<HashrateAlertDraft>) => {
+    setDraft((current) => ({ ...current, ...fields }));
+    setProblem(null);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (create.isPending) return;
+    const found = hashrateAlertProblem(draft);
+    setProblem(found);
+    if (found === null) create.mutate(hashrateAlertForm(draft));
+    else create.reset();
+  };
+  const listId = useId();
+  const suggestions = groupSuggestions(groups.data ?? []);
+  const error = problem ?? (create.error ? serverErrorText(create.error, HASHRATE_ALERTS_TEXT.createFailed) : null);
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-800"
+      data-testid="hashrate-alert-create"
+    >
+      <h3 className="text-sm font-semibold text-slate-900 dark:text-white">
+        New alert <span className="font-normal text-slate-500 dark:text-slate-400">(up to {MAX_HASHRATE_ALERTS})</span>
+      </h3>
+      <div className="mt-2 flex flex-wrap items-end gap-3">
+        <SelectField
+          label="Algorithm"
+          name="algorithm"
+          className="min-w-36"
+          value={draft.algorithm}
+          onChange={(event) => {
+            const algorithm = event.target.value as AlgorithmKey;
+            change({ algorithm, unit: machineUnit(algorithm) });
+          }}
+          data-testid="hashrate-alert-algorithm-input"
+        >
+          {ALGORITHMS.map((a) => (
+            <option key={a.key} value={a.key}>
+              {a.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Alert when"
+          name="kind"
+          className="min-w-64 flex-1"
+          value={draft.kind}
+          onChange={(event) => change({ kind: event.target.value as AlertDraftKind })}
+          data-testid="hashrate-alert-kind-input"
+        >
+          {Object.entries(ALERT_KIND_TEXT).map(([kind, text]) => (
+            <option key={kind} value={kind}>
+              {text}
+            </option>
+          ))}
+        </SelectField>
+        {draft.kind === 'fixed' && (
+          <div className="flex items-end gap-2">
+            <TextField
+              label="Hashrate"
+              name="threshold_hashrate"
+              inputMode="decimal"
+              placeholder="5"
+              className="w-28"
+              value={draft.hashrate}
+              onChange={(event) => change({ hashrate: event.target.value })}
+              data-testid="hashrate-alert-hashrate-input"
+            />
+            <SelectField
+              label="Unit"
+              name="unit"
+              className="w-28"
+              value={draft.unit}
+              onChange={(event) => change({ unit: event.target.value as HashrateAlertDraft['unit'] })}
+              data-testid="hashrate-alert-unit-input"
+            >
+              {HASHRATE_UNITS.map((unit) => (
+                <option key={unit} value={unit}>
+                  {unit}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+        )}
+        {draft.kind === 'automatic' && (
+          <TextField
+            label="% of the 24 h average"
+            name="threshold_percent"
+            inputMode="numeric"
+            className="w-40"
+            value={draft.percent}
+            onChange={(event) => change({ percent: event.target.value })}
+            data-testid="hashrate-alert-percent-input"
+          />
+        )}
+        {draft.kind === 'workers' && (
+          <TextField
+            label="Fewest online workers"
+            name="min_workers"
+            inputMode="numeric"
+            placeholder="10"
+            className="w-44"
+            value={draft.minWorkers}
+            onChange={(event) => change({ minWorkers: event.target.value })}
+            data-testid="hashrate-alert-workers-input"
+          />
+        )}
+      </div>
+      <div className="mt-3 flex flex-wrap items-end gap-3">
+        <TextField
+          label="Worker group (optional)"
+          name="group"
+          hint={HASHRATE_ALERTS_TEXT.groupHint}
+          list={listId}
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="Whole account"
+          className="min-w-56 flex-1"
+          value={draft.group}
+          onChange={(event) => change({ group: event.target.value })}
+          data-testid="hashrate-alert-group-input"
+        />
+        <datalist id={listId} data-testid="hashrate-alert-group-suggestions">
+          {suggestions.map((group) => (
+            <option key={group} value={group} />
+          ))}
+        </datalist>
+        <PendingButton
+          type="submit"
+          pending={create.isPending}
+          label="Add alert"
+          pendingLabel="Adding…"
+          className={`${secondaryButtonClass} self-start sm:mt-6`}
+        />
+      </div>
+      <div className="mt-3">
+        <FormMessage error={error} />
+      </div>
+    </form>
+  );
+}
