@@ -257,9 +257,9 @@ describe.each(testEngines())('mining queries and worker rollups on %s', (engine)
         label: null,
         windowDifficulty: '0.25',
         dayDifficulty: '150.75',
-        valid: 16n,
-        invalid: 2n,
-        stale: 1n,
+        valid: 16,
+        invalid: 2,
+        stale: 1,
         firstSeenAt: T('10:10:00'),
         lastAcceptedAt: T('11:59:09'),
       },
@@ -269,9 +269,9 @@ describe.each(testEngines())('mining queries and worker rollups on %s', (engine)
         label: null,
         windowDifficulty: '3',
         dayDifficulty: '28',
-        valid: 4n,
-        invalid: 0n,
-        stale: 0n,
+        valid: 4,
+        invalid: 0,
+        stale: 0,
         firstSeenAt: T('10:39:55'),
         lastAcceptedAt: T('12:00:19'),
       },
@@ -286,7 +286,7 @@ describe.each(testEngines())('mining queries and worker rollups on %s', (engine)
     expect(late.totals.dayDifficulty).toBe('1178.75');
     // 10:30: rig1's 5 and rig2's 1 accepted shares, and the late one: 7.
     expect(late.halves[1]).toEqual({ start: T('10:30:00'), acceptedDifficulty: '1075', validShares: 7 });
-    expect(late.workers[0]).toMatchObject({ name: 'rig1', dayDifficulty: '1150.75', valid: 17n, invalid: 3n });
+    expect(late.workers[0]).toMatchObject({ name: 'rig1', dayDifficulty: '1150.75', valid: 17, invalid: 3 });
     expect(await rollUp(db, T('12:00:00'))).toEqual({ batches: 1, rows: 1 });
     const after = await read();
     expect(after.totals).toEqual(late.totals);
@@ -339,7 +339,7 @@ describe.each(testEngines())('mining queries and worker rollups on %s', (engine)
     // A late batch in both periods: a delta first, then in the totals once rolled up.
     await applyBatch(db, T('11:59:30'), [{ account: 'alice', name: 'rig1', difficulty: '1000', valid: 1 }]);
     const late = await accountWorkerRows(db, r);
-    expect(late[0]).toMatchObject({ name: 'rig1', windowDifficulty: '1000.25', dayDifficulty: '1150.75', valid: 17n });
+    expect(late[0]).toMatchObject({ name: 'rig1', windowDifficulty: '1000.25', dayDifficulty: '1150.75', valid: 17 });
     const lateTotals = await accountMiningTotals(db, r);
     expect(lateTotals).toMatchObject({ windowDifficulty: '1003.25', activeWorkers: 2 });
     await rollUp(db, T('12:00:00'));

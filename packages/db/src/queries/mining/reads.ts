@@ -233,17 +233,18 @@ export function workersDifficultyByHour(
 }
 
 export interface WorkerMiningRow {
-  id: bigint;
+  /** Decimal text. */
+  id: string;
   name: string;
   /** The label the miner gave it (docs/dashboard.md, "Worker groups"); null: none. */
   label: string | null;
   /** Σ accepted difficulty in the statistics window. */
   windowDifficulty: string;
-  /** Σ accepted difficulty and share counts from `dayFrom` to `to`. */
+  /** Σ accepted difficulty and share counts from `dayFrom` to `to` (counts exact below 2⁵³). */
   dayDifficulty: string;
-  valid: bigint;
-  invalid: bigint;
-  stale: bigint;
+  valid: number;
+  invalid: number;
+  stale: number;
   /** When the worker was first seen (its first share batch), if inside the 24 hours; null: before them. */
   firstSeenAt: Date | null;
   /** Its last accepted share; null: none recorded (or none since nodes report it). */
@@ -268,32 +269,51 @@ export async function accountWorkerRows(db: Executor, range: MiningRange): Promi
   });
 }
 
-type WorkerRowText = {
-  id: bigint;
-  name: string;
-  label: string | null;
-  window_difficulty: string;
-  day_difficulty: string;
-  valid: bigint | string;
-  invalid: bigint | string;
-  stale: bigint | string;
-  first_seen_at: Date | null;
-  last_accepted_at: Date | null;
-};
+/**
+ * The workers' rows as one JSON array of arrays, in the list's order (name, then id), built by
+ * PostgreSQL: the driver then reads one value instead of 10,000 rows of eleven fields, which cost the
+ * list of 10,000 workers about 30 ms of the 100 its answer may take. Difficulties go as text (exact),
+ * instants as epoch milliseconds (truncated, as the timestamptz parser reads them), counts as numbers.
+ * `rows` is a select of the columns named here; it may start with its own WITH.
+ */
+function workerListJson(rows: RawBuilder<unknown>): RawBuilder<{ list: string }> {
+  const ms = (column: string) => sql.raw(`floor(extract(epoch from r.${column}) * 1000)::float8`);
+  return sql<{ list: string }>`
+    select coalesce(json_agg(json_build_array(
+             r.id::text, r.name, r.label, ${ms('first_seen_at')}, ${ms('last_accepted_at')},
+             r.window_difficulty::text, r.day_difficulty::text, r.valid, r.invalid, r.stale
+           ) order by r.name collate "C", r.id), '[]')::text as list
+      from (${rows}) r`;
+}
 
-function workerRow(r: WorkerRowText): WorkerMiningRow {
-  return {
-    id: r.id,
-    name: r.name,
-    label: r.label,
-    windowDifficulty: r.window_difficulty,
-    dayDifficulty: r.day_difficulty,
-    valid: BigInt(r.valid),
-    invalid: BigInt(r.invalid),
-    stale: BigInt(r.stale),
-    firstSeenAt: r.first_seen_at,
-    lastAcceptedAt: r.last_accepted_at,
-  };
+type WorkerListEntry = [
+  id: string,
+  name: string,
+  label: string | null,
+  firstSeenAt: number | null,
+  lastAcceptedAt: number | null,
+  windowDifficulty: string,
+  dayDifficulty: string,
+  valid: number,
+  invalid: number,
+  stale: number,
+];
+
+function workerRows(list: string): WorkerMiningRow[] {
+  return (JSON.parse(list) as WorkerListEntry[]).map(
+    ([id, name, label, firstSeenAt, lastAcceptedAt, windowDifficulty, dayDifficulty, valid, invalid, stale]) => ({
+      id,
+      name,
+      label,
+      windowDifficulty,
+      dayDifficulty,
+      valid,
+      invalid,
+      stale,
+      firstSeenAt: firstSeenAt === null ? null : new Date(firstSeenAt),
+      lastAcceptedAt: lastAcceptedAt === null ? null : new Date(lastAcceptedAt),
+    }),
+  );
 }
 
 /**
@@ -322,7 +342,7 @@ async function workerRowsFromTotals(db: Executor, range: MiningRange): Promise<W
   const { account, algorithm } = range;
   const day = dayPeriod(range.dayFrom);
   const window = windowPeriod(range.windowFrom, range.windowMinutes);
-  const { rows } = await sql<WorkerRowText>`
+  const { rows } = await workerListJson(sql`
     with deltas as (
       select s.worker_id, sum(s.accepted_difficulty - s.rolled_difficulty) as difficulty,
              sum(s.valid - s.rolled_valid) as valid, sum(s.invalid - s.rolled_invalid) as invalid,
@@ -344,17 +364,17 @@ async function workerRowsFromTotals(db: Executor, range: MiningRange): Promise<W
       left join deltas d on d.worker_id = w.id
      where w.account = ${account} and w.algorithm = ${algorithm}
        and ${periodListed(day)} and ${periodListed(window)}
-     order by w.name collate "C", w.id
-  `.execute(db);
-  // No rows: the periods are not there, or the account has no workers (which the other way finds too).
-  return rows.length > 0 ? rows.map(workerRow) : undefined;
+  `).execute(db);
+  // No workers: the periods are not there, or the account has none (which the other way finds too).
+  const list = workerRows(rows[0]?.list ?? '[]');
+  return list.length > 0 ? list : undefined;
 }
 
 /** The same rows from the worker hours of the whole period (24 or 25 rows per worker). */
 async function workerRowsFromHours(db: Executor, range: MiningRange): Promise<WorkerMiningRow[]> {
   const { account, algorithm } = range;
   const workerIds = accountWorkerIds(account, algorithm);
-  const { rows } = await sql<WorkerRowText>`
+  const { rows } = await workerListJson(sql`
     with win as (${windowByWorker(range)}),
     day as (
       select x.worker_id, sum(x.difficulty) as difficulty, sum(x.valid) as valid, sum(x.invalid) as invalid,
@@ -380,9 +400,8 @@ async function workerRowsFromHours(db: Executor, range: MiningRange): Promise<Wo
       left join win on win.worker_id = w.id
       left join day on day.worker_id = w.id
      where w.account = ${account} and w.algorithm = ${algorithm}
-     order by w.name collate "C", w.id
-  `.execute(db);
-  return rows.map(workerRow);
+  `).execute(db);
+  return workerRows(rows[0]?.list ?? '[]');
 }
 
 export interface MiningRates {
