@@ -1,6 +1,7 @@
 import {
   errorResponse,
   MAX_WATCHER_LINKS,
+  paths,
   publicApiUserResponse,
   watcherCreateResponse,
   watcherLinksResponse,
@@ -13,11 +14,17 @@ import { createTestApp, type TestApp } from '../../../test/helpers.js';
 const START = Date.parse('2024-05-06T12:00:00Z');
 const DAY_MS = 86_400_000;
 
-/** Every observer read and what a link must cover to open it. */
+/**
+ * Every observer read and what a link must cover to open it. One worker's reads name a worker the
+ * account does not have: past the link's checks they answer 404 'Worker not found', not 'Account not found'.
+ */
 const OBSERVER_READS = [
   ['/v1/observer/mining', 'mining'],
   ['/v1/observer/mining/chart', 'mining'],
   ['/v1/observer/mining/workers', 'mining'],
+  ['/v1/observer/mining/workers/rejects', 'mining'],
+  ['/v1/observer/mining/workers/chart', 'mining'],
+  ['/v1/observer/mining/workers/connections', 'mining'],
   ['/v1/observer/revenue/balance', 'revenue'],
   ['/v1/observer/revenue/earnings', 'revenue'],
   ['/v1/observer/revenue/lifetimeearnings', 'revenue'],
@@ -51,7 +58,16 @@ describe('watcher links: several scoped, expiring, revocable observer links per 
   const revoke = (user: TestUser, id: string) =>
     post(t.app, '/v1/user/watchers/revoke', { id }, { cookie: user.cookie, query: { account_name: user.username } });
   const observe = (path: string, key: string) =>
-    get(t.app, path, { query: { observer_key: key, algorithm: 'scrypt', account_name: 'ignored' } });
+    get(t.app, path, { query: { observer_key: key, algorithm: 'scrypt', account_name: 'ignored', worker_id: '1' } });
+  /** What an observer read answers when the link may open it. */
+  const opened = (path: string) => (path.includes('/workers/') ? 404 : 200);
+
+  it('knows every observer route of the route table', () => {
+    const observerPaths = Object.values(paths)
+      .filter((p) => p.path.startsWith('/observer/'))
+      .map((p) => `/v1${p.path}`);
+    expect(observerPaths.sort()).toEqual(OBSERVER_READS.map(([path]) => path).sort());
+  });
 
   it('lists the account’s own observer key first, as the default link that shows everything', async () => {
     const user = await registerUser(t.app);
@@ -64,7 +80,8 @@ describe('watcher links: several scoped, expiring, revocable observer links per 
       default: true,
       expired: false,
     });
-    for (const [path] of OBSERVER_READS) expect((await observe(path, own?.key ?? '')).statusCode, path).toBe(200);
+    for (const [path] of OBSERVER_READS)
+      expect((await observe(path, own?.key ?? '')).statusCode, path).toBe(opened(path));
     expect((await list(user))[0]?.last_used_at).toBe(new Date(clock).toISOString());
   });
 
@@ -76,8 +93,9 @@ describe('watcher links: several scoped, expiring, revocable observer links per 
       for (const [path, needs] of OBSERVER_READS) {
         const res = await observe(path, link.key);
         const allowed = COVERS[scope].includes(needs);
-        expect(res.statusCode, `${scope} ${path}`).toBe(allowed ? 200 : 403);
+        expect(res.statusCode, `${scope} ${path}`).toBe(allowed ? opened(path) : 403);
         if (!allowed) expect(errorResponse.parse(res.json()).code).toBe('FORBIDDEN');
+        else if (opened(path) === 404) expect(res.json()).toEqual({ error: 'Worker not found', code: 'NOT_FOUND' });
       }
     }
     const links = await list(user);
