@@ -293,7 +293,8 @@ async function main(): Promise<void> {
       const answer = async (url: string, query: Record<string, string>) =>
         JSON.parse((await call(url, query)).toString('utf8')) as unknown;
       const summary = miningSummaryResponse.parse(await answer('/v1/user/mining', mining));
-      const workers = miningWorkersResponse.parse(await answer('/v1/user/mining/workers', mining));
+      const workersBody = await call('/v1/user/mining/workers', mining);
+      const workers = miningWorkersResponse.parse(JSON.parse(workersBody.toString('utf8')));
       const chart = chartResponse.parse(await answer('/v1/user/mining/chart', zoned));
       const balances = revenueBalanceResponse.parse(await answer('/v1/user/revenue/balance', own));
       const payouts = revenuePayoutsResponse.parse(
@@ -362,6 +363,9 @@ async function main(): Promise<void> {
       );
       console.log(
         `  (${plan.iterations} runs each after 3 warm-ups; p99 of ${plan.iterations} runs is their slowest but one or so)`,
+      );
+      console.log(
+        `  workers list: ${(workersBody.length / 1e6).toFixed(2)} MB of JSON for ${workers.length} workers`,
       );
       console.log(
         `  worker-rollup run: ${rolled.batches} batches, ${rolled.rows} minute rows rolled, ${rolled.minutesDeleted} minute rows past retention deleted in ${rollMs.toFixed(0)} ms`,

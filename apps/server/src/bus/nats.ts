@@ -14,6 +14,9 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { foundBlocks, type MessageKind, readJson, shareBatches } from './messages.js';
 import type { ConsumeOptions, InvalidMessage, ShareBus, Unsubscribe } from './types.js';
 
+/** How long one pull request for the next message lives (see #consume). */
+const PULL_EXPIRES_MS = 10_000;
+
 export type NatsBusEvent =
   | { type: 'handler-failed'; subject: string; id: string; attempt: number; error: unknown }
   /** The connection to the NATS server was lost; it is tried again, without end, until it is back. */
@@ -210,7 +213,11 @@ export class NatsBus implements ShareBus {
       });
     }
     const consumer = await this.#js.consumers.get(subject.stream, subject.durable);
-    const messages = await consumer.consume({ max_messages: 1 });
+    // A pull lives 10 s instead of the client's 30: after a NATS restart the client checks its consumer
+    // again and, while JetStream is still restoring, waits one pull's life before the next check, so
+    // batches stalled up to 30 s after every restart (seen in CI, 2026-11-30). An idle pull every 10 s
+    // costs the server nothing worth counting.
+    const messages = await consumer.consume({ max_messages: 1, expires: PULL_EXPIRES_MS });
     const backoff = this.#options.retryBackoffMs ?? 500;
     const onEvent = this.#options.onEvent ?? (() => {});
     const onInvalid = options.onInvalid ?? ((invalid: InvalidMessage) => onEvent({ type: 'invalid', ...invalid }));

@@ -152,7 +152,11 @@ describe('DemoJobSource', () => {
     expect(source.current()?.valuationTarget).toBe(source.networkTarget);
   });
 
-  it('retargets: a miner with 500 times the fleet’s hashrate gets a few quick blocks, then one per interval', async () => {
+  // 24 blocks of real proof of work up to 500 times the start target: about 3 s alone, past the default 5 s
+  // on a loaded 2-core machine (CI, 2026-11-30).
+  it('retargets: a miner with 500 times the fleet’s hashrate gets a few quick blocks, then one per interval', {
+    timeout: 30_000,
+  }, async () => {
     // The miner's clock moves by the mean time its hashrate needs for each block's target; the blocks
     // themselves carry real proof of work at that target.
     let nowMs = 1_700_000_000_000;
