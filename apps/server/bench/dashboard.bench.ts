@@ -364,9 +364,7 @@ async function main(): Promise<void> {
       console.log(
         `  (${plan.iterations} runs each after 3 warm-ups; p99 of ${plan.iterations} runs is their slowest but one or so)`,
       );
-      console.log(
-        `  workers list: ${(workersBody.length / 1e6).toFixed(2)} MB of JSON for ${workers.length} workers`,
-      );
+      console.log(`  workers list: ${(workersBody.length / 1e6).toFixed(2)} MB of JSON for ${workers.length} workers`);
       console.log(
         `  worker-rollup run: ${rolled.batches} batches, ${rolled.rows} minute rows rolled, ${rolled.minutesDeleted} minute rows past retention deleted in ${rollMs.toFixed(0)} ms`,
       );
