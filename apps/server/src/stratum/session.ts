@@ -142,6 +142,8 @@ export class Session<J extends WorkJob = WorkJob> {
    */
   private historyId: string | undefined;
   private userAgent: string | undefined;
+  /** The address's network (/24 or /48), worked out at the first report, null when it is no address. */
+  private range: string | null | undefined;
   private closeReason: string | undefined;
 
   constructor(
@@ -355,8 +357,8 @@ export class Session<J extends WorkJob = WorkJob> {
       at: this.services.now(),
     };
     if (reason !== undefined) report.reason = reason.slice(0, REASON_MAX);
-    const range = ipRange(this.transport.remoteAddress);
-    if (range !== null) report.ipRange = range;
+    if (this.range === undefined) this.range = ipRange(this.transport.remoteAddress);
+    if (this.range !== null) report.ipRange = this.range;
     if (this.userAgent !== undefined) report.userAgent = this.userAgent;
     this.services.shares.connection(this.services.port.algorithm, report);
   }

@@ -1,4 +1,4 @@
-import type { ChartPeriod, RouteName, RouteResponse, WORKER_CHART_PERIODS } from '@lodestone/contract';
+import type { ChartPeriod, RouteName, RouteResponse, WorkerChartPeriod } from '@lodestone/contract';
 import type { AlgorithmKey } from '@lodestone/domain';
 import { call, callResult, send } from './client';
 import { apiErrorFrom } from './errors';
@@ -11,8 +11,7 @@ import { apiErrorFrom } from './errors';
  */
 export type DashboardSource = { kind: 'user'; account: string } | { kind: 'observer'; observerKey: string };
 
-/** The periods of one worker's chart: its hour rows are kept 8 days, so no 30 days. */
-export type WorkerChartPeriod = (typeof WORKER_CHART_PERIODS)[number];
+export type { WorkerChartPeriod } from '@lodestone/contract';
 
 /** What a dashboard panel shows: whose figures, on which algorithm, with days in which time zone. */
 export interface DashboardView {
