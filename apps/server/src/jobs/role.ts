@@ -52,6 +52,8 @@ export async function startJobsRole(options: JobsRoleOptions): Promise<JobsRole>
   const { database, bus, log, jobs } = options;
 
   const startWork = async (mayRun: () => boolean, takeOver: boolean): Promise<Work> => {
+    const woken = jobs.filter((j) => j.runOnNewAlgorithm).map((j) => j.name);
+    let scheduler: ReturnType<typeof startScheduler> | undefined;
     const unsubscribe = await startShareConsumers({
       bus,
       db: database.db,
@@ -60,20 +62,25 @@ export async function startJobsRole(options: JobsRoleOptions): Promise<JobsRole>
       mayApply: mayRun,
       takeOver,
       metrics: options.metrics,
+      // A batch applied before the scheduler starts is read by the jobs that run on start.
+      onNewAlgorithm: () => {
+        for (const name of woken) scheduler?.wake(name);
+      },
     });
-    let scheduler: ReturnType<typeof startScheduler>;
+    let started: ReturnType<typeof startScheduler>;
     try {
-      scheduler = startScheduler({ jobs, database, log, mayRun });
+      started = startScheduler({ jobs, database, log, mayRun });
     } catch (error) {
       await unsubscribe();
       throw error;
     }
+    scheduler = started;
     log.info({ jobs: jobs.map((j) => j.name) }, 'jobs role started');
     return {
-      scheduler,
+      scheduler: started,
       async stop() {
         await unsubscribe();
-        await scheduler.stop();
+        await started.stop();
       },
     };
   };

@@ -146,6 +146,7 @@ export function rollupJob(options: RollupOptions): JobDefinition {
     everyMs: ROLLUP_EVERY_MS,
     offsetMs: 0,
     runOnStart: true,
+    runOnNewAlgorithm: true,
     singleton: true,
     async run({ database, now }) {
       await rollupPoolStats(database.db, now, options);

@@ -143,6 +143,39 @@ describe('startScheduler', () => {
     await expect(scheduler.runNow('long')).rejects.toThrow('stopped');
   });
 
+  it('wake() runs a job at once, or once more right after the run going on, never two at once', async () => {
+    let running = 0;
+    let overlapped = false;
+    let release: () => void = () => {};
+    const starts: number[] = [];
+    const job: JobDefinition = {
+      name: 'woken',
+      everyMs: 3_600_000,
+      async run() {
+        starts.push(starts.length);
+        running++;
+        overlapped ||= running > 1;
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        running--;
+      },
+    };
+    scheduler = startScheduler({ jobs: [job], database, log: recordingLog() });
+    scheduler.wake('woken');
+    await vi.waitFor(() => expect(starts).toHaveLength(1), patiently);
+    // Two wakes during the run (which may have read before what woke them): one more run, after it.
+    scheduler.wake('woken');
+    scheduler.wake('woken');
+    expect(starts).toHaveLength(1);
+    release();
+    await vi.waitFor(() => expect(starts).toHaveLength(2), patiently);
+    release();
+    await vi.waitFor(() => expect(scheduler?.status()[0]).toMatchObject({ running: false, runs: 2 }), patiently);
+    expect(overlapped).toBe(false);
+    expect(() => scheduler?.wake('nope')).toThrow('no job named nope');
+  });
+
   it('refuses two jobs with one name and a period that is not positive', () => {
     const job: JobDefinition = { name: 'a', everyMs: 1000, run: async () => {} };
     expect(() => startScheduler({ jobs: [job, job], database, log: recordingLog() })).toThrow('two jobs are named a');

@@ -22,6 +22,11 @@ export interface Scheduler {
   status(): JobStatus[];
   /** Runs a job now, outside its schedule, with the same rules (lock, no overlap). For tests and tools. */
   runNow(name: string, now?: Date): Promise<void>;
+  /**
+   * Asks for a run outside the schedule because something it reads changed: now, or, when a run is
+   * going on (which may have read before the change), once more right after it. Never two at once.
+   */
+  wake(name: string): void;
   /** Cancels future runs, aborts the signal, and waits for runs in progress to finish. */
   stop(): Promise<void>;
 }
@@ -55,6 +60,8 @@ interface Entry {
   running: Promise<void> | undefined;
   /** Instants skipped while the current run goes on: one warning per overrun, not one per instant. */
   skippedThisRun: number;
+  /** wake() came while a run was going on: run once more when it ends. */
+  wokenWhileRunning: boolean;
 }
 
 /** Starts running `jobs` on their schedules. */
@@ -75,6 +82,7 @@ export function startScheduler({ jobs, database, log, mayRun = () => true }: Sch
         timer: undefined,
         running: undefined,
         skippedThisRun: 0,
+        wokenWhileRunning: false,
         status: {
           name: job.name,
           running: false,
@@ -149,6 +157,10 @@ export function startScheduler({ jobs, database, log, mayRun = () => true }: Sch
         if (entry.skippedThisRun > 0)
           log.info({ job: job.name, skipped: entry.skippedThisRun }, 'overrunning job ended');
         entry.skippedThisRun = 0;
+        if (entry.wokenWhileRunning) {
+          entry.wokenWhileRunning = false;
+          if (!stopped) void trigger(entry, new Date());
+        }
       });
     return entry.running;
   }
@@ -176,6 +188,13 @@ export function startScheduler({ jobs, database, log, mayRun = () => true }: Sch
       if (!entry) return Promise.reject(new Error(`no job named ${name}`));
       if (stopped) return Promise.reject(new Error('the scheduler is stopped'));
       return trigger(entry, now);
+    },
+    wake(name) {
+      const entry = entries.get(name);
+      if (!entry) throw new Error(`no job named ${name}`);
+      if (stopped) return;
+      if (entry.running) entry.wokenWhileRunning = true;
+      else void trigger(entry, new Date());
     },
     async stop() {
       stopped = true;

@@ -33,6 +33,12 @@ export interface JobDefinition {
   /** Also run once right after start. Default false. */
   runOnStart?: boolean;
   /**
+   * Also run as soon as accounting applies the first accepted shares of an algorithm since this
+   * process started (the pool stats: a new pool, or the first miner after a restart, shows at once
+   * instead of at the next instant). Default false.
+   */
+  runOnNewAlgorithm?: boolean;
+  /**
    * At most one process in the cluster runs this job at a time: on PostgreSQL a run first takes
    * `pg_try_advisory_lock` on a key derived from the name and stands by (skips) when another process
    * holds it. PGlite is one process by construction. Default true.

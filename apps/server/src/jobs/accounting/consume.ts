@@ -1,4 +1,5 @@
 import type { DB } from '@lodestone/db';
+import type { AlgorithmKey } from '@lodestone/domain';
 import type { Kysely } from 'kysely';
 import type { ShareBus, Unsubscribe } from '../../bus/types.js';
 import { type AccountingMetrics, NO_ACCOUNTING_METRICS } from '../metrics.js';
@@ -23,6 +24,8 @@ export interface ShareConsumerOptions {
   metrics?: AccountingMetrics;
   /** Clock of the batch lag (epoch ms); tests move it. */
   now?: () => number;
+  /** Called once per algorithm: when the first batch with accepted shares of it is applied. */
+  onNewAlgorithm?: (algorithm: AlgorithmKey) => void;
 }
 
 export class NotActiveError extends Error {
@@ -50,12 +53,18 @@ export async function startShareConsumers({
   takeOver = false,
   metrics = NO_ACCOUNTING_METRICS,
   now = Date.now,
+  onNewAlgorithm,
 }: ShareConsumerOptions): Promise<Unsubscribe> {
+  const seen = new Set<AlgorithmKey>();
   const stopBatches = await bus.consumeShareBatches(
     async (batch) => {
       if (!mayApply()) throw new NotActiveError();
       const result = await applyShareBatch(db, batch, credit);
       if (result.applied) metrics.batchApplied(batch.algorithm, batch.node, (now() - batch.intervalEnd) / 1000);
+      if (result.applied && !seen.has(batch.algorithm) && batch.workers.some((w) => w.acceptedDifficulty > 0)) {
+        seen.add(batch.algorithm);
+        onNewAlgorithm?.(batch.algorithm);
+      }
       if (!result.applied) log.debug({ batchId: batch.id, node: batch.node }, 'share batch already applied');
       else if (result.credit?.kind === 'waiting-for-prices') {
         log.error(
