@@ -251,6 +251,11 @@ export async function startTelegramStandIn(token = TEST_BOT_TOKEN): Promise<Tele
       }
     })();
   });
+  // Node's server drops an idle connection after 5 s, and a request the bot's HTTP client sends on it
+  // at that instant fails as a network error instead of the answer a test set up (seen on a loaded CI
+  // machine: "Network request for 'sendMessage' failed!" where a 502 was due). Telegram's servers keep
+  // idle connections much longer; so does the stand-in, and close() ends them.
+  server.keepAliveTimeout = 10 * 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
