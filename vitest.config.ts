@@ -40,6 +40,10 @@ export default defineConfig({
           name: 'unit',
           // tools/<name>/*.test.ts: checks of the repository's own tooling (not their fixtures, one level down).
           include: ['{apps,packages}/*/src/**/*.test.{ts,tsx}', 'tools/*/*.test.ts'],
+          // Pure code: the files of a worker share its modules instead of importing everything again
+          // per file (218 files: 149 → 67 CPU seconds, 92 → 51 s). A test that stubs a global or
+          // the clock restores it (vi.unstubAllGlobals, vi.useRealTimers) for the files after it.
+          isolate: false,
           exclude: [...integration, ...daemon, ...browser, ...faults, ...soak, '**/node_modules/**'],
         },
       },
@@ -49,6 +53,11 @@ export default defineConfig({
           name: 'integration',
           include: integration.map((p) => `{apps,packages}/*/src/${p}`),
           exclude: [...daemon, ...processTests, '**/node_modules/**'],
+          // As the unit files: each file opens its own databases, servers and stand-ins and closes
+          // them, so sharing a worker's modules is safe (the server keeps no state in module scope:
+          // caches belong to the app or service instance), and the import per file goes (31 s of import
+          // for 120 files instead of several minutes).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -104,6 +113,9 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['apps/web/e2e/**/*.e2e.test.ts'],
+          // Each file builds its own app on its own database (e2e/harness.ts): one worker runs them
+          // all, importing the server once instead of once per file.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One Chromium at a time: the machine has two cores.

@@ -143,8 +143,8 @@ describe('Kaspa job source against the stand-in kaspad (wRPC JSON)', () => {
   it('throttles 10 templates a second to about one job a second, never on a parent set far behind', async () => {
     const node = await standIn({ templateRateHz: 10 });
     const s = source(node, { throttle: { minIntervalMs: 1000, staleDaaScore: 20n } });
-    const jobs: { job: KaspaJob; virtual: bigint; at: number }[] = [];
-    s.onJob((job) => jobs.push({ job, virtual: node.virtualDaaScore, at: Date.now() }));
+    const jobs: { job: KaspaJob; virtual: bigint }[] = [];
+    s.onJob((job) => jobs.push({ job, virtual: node.virtualDaaScore }));
     await s.start();
     // Seconds of templates at 10 a second: many turned down by the throttle, and three jobs sent.
     await vi.waitFor(
@@ -159,10 +159,16 @@ describe('Kaspa job source against the stand-in kaspad (wRPC JSON)', () => {
     expect(jobs.length).toBeGreaterThanOrEqual(2);
     expect(jobs.length).toBeLessThanOrEqual(4);
     expect(node.calls.get('getBlockTemplate') ?? 0).toBeGreaterThan(15);
-    for (const [i, { job, virtual, at }] of jobs.entries()) {
+    for (const [i, { job, virtual }] of jobs.entries()) {
       // each job is built from a template fetched just before it was sent
       expect(virtual - job.daaScore).toBeLessThanOrEqual(2n);
-      if (i > 0) expect(at - (jobs[i - 1]?.at as number)).toBeGreaterThanOrEqual(990);
+      const before = jobs[i - 1];
+      if (before === undefined) continue;
+      // A second apart, unless the parents had moved the stale distance meanwhile: a loaded machine
+      // that stalls the source for two seconds gets the newest template at once (CI saw 985 ms).
+      if (job.createdAt - before.job.createdAt < 1000) {
+        expect(job.daaScore - before.job.daaScore).toBeGreaterThanOrEqual(20n);
+      }
     }
     // each job is on other parents, yet none made the one before worthless: one work epoch
     const [first, ...later] = jobs.map(({ job }) => job);
