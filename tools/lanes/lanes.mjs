@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 /**
- * `npm test`'s runner: the suite in two lanes at once, each its own `vitest run`.
+ * `npm test`'s runner: the suite in three lanes at once, each its own `vitest run`.
  *
  * Vitest runs the projects that forbid file parallelism (the browser, daemon, process and soak files,
  * one at a time because each runs a whole pool, a Chromium or two coin daemons) as one queue after
  * every parallel file has finished. On CI's two cores that queue was half of the run (13 of 26
  * minutes), and mostly waiting: on sockets, timers and a browser, with a core idle. Here it runs
- * beside the unit, integration and fault files instead, still one file at a time within its lane.
+ * beside the unit, integration and fault files instead, in two lanes (the browser files, and the files
+ * that run pools or coin daemons), each still one file at a time.
  *
- * Arguments go to both lanes. `--outputFile.json=FILE` gets one file per lane, merged into FILE at
+ * Arguments go to every lane. `--outputFile.json=FILE` gets one file per lane, merged into FILE at
  * the end (the counts summed, the files listed together), so callers read one report as before. With
  * `--project` the caller has chosen, and this runs one `vitest run` with the arguments as given.
  */
@@ -20,7 +21,10 @@ import { fileURLToPath } from 'node:url';
 /** Every project of vitest.config.ts, in exactly one lane (lanes.test.ts checks it). */
 export const LANES = [
   { name: 'parallel', projects: ['unit', 'integration', 'faults'] },
-  { name: 'serial', projects: ['browser', 'daemon', 'process', 'soak'] },
+  // One Chromium at a time, beside one pool process (or a pair of coin daemons) at a time: in one lane
+  // the two queues took 18 minutes of CI's 22 after the parallel files' 13.
+  { name: 'browser', projects: ['browser'] },
+  { name: 'pools', projects: ['daemon', 'process', 'soak'] },
 ];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -106,7 +110,7 @@ function prefixLines(stream, out, tag) {
 }
 
 /**
- * Runs `vitest run` with `args`, its output line by line behind `tag` (two lanes write at once).
+ * Runs `vitest run` with `args`, its output line by line behind `tag` (the lanes write at once).
  * @param {string[]} args
  * @param {string} tag
  * @returns {Promise<number>} the exit code (1 when killed by a signal)

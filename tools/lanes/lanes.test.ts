@@ -21,7 +21,7 @@ describe('the test lanes', () => {
     expect(splitJsonOutput(['--bail=1'])).toEqual({ rest: ['--bail=1'], jsonFile: undefined });
   });
 
-  it('merge the lanes’ reports: counts summed, files together, success only when both succeeded', () => {
+  it('merge the lanes’ reports: counts summed, files together, success only when every one succeeded', () => {
     const a = {
       numTotalTests: 3,
       numPassedTests: 3,

@@ -311,6 +311,14 @@ describe.each([
     await page.getByTestId('worker-detail').waitFor({ state: 'detached' });
     expect(new URL(page.url()).search).toBe('');
 
+    // A worker is one algorithm's: choosing another closes its view instead of showing "not found".
+    await page.getByTestId('workers-table').getByRole('link', { name: 'rack1-b' }).click();
+    await page.getByTestId('worker-detail').waitFor();
+    await page.getByTestId('site-nav').getByTestId('algorithm-selector').click();
+    await page.getByTestId('algorithm-option-X11').click();
+    await page.getByTestId('worker-detail').waitFor({ state: 'detached' });
+    expect(new URL(page.url()).search).toBe('');
+
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,7 @@
 import { algorithmByName } from '@lodestone/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { getMostUsedAlgo } from '../../api/account';
 import { useAccounts } from '../../api/accountQueries';
 import type { DashboardSource } from '../../api/dashboard';
@@ -14,7 +15,7 @@ import { configuredCoins, missingPayoutText, missingPayoutTickers } from './bann
 import { type ChartRanges, useChartRanges } from './charts/ChartSection';
 import { DashboardFrame } from './DashboardFrame';
 import { MissingPayoutBanner } from './MissingPayoutBanner';
-import { MiningTab } from './mining/MiningTab';
+import { MiningTab, withoutWorker } from './mining/MiningTab';
 import { ChangeCoinModal } from './modals/ChangeCoinModal';
 import { ConversionSettingsModal } from './modals/ConversionSettingsModal';
 import { PayoutSettingsModal } from './modals/PayoutSettingsModal';
@@ -93,6 +94,7 @@ function MinerDashboard({
   const [modal, setModal] = useState<ModalState>(null);
   const queryClient = useQueryClient();
   const source = useMemo<DashboardSource>(() => ({ kind: 'user', account }), [account]);
+  const [, setSearch] = useSearchParams();
 
   // ── missing-payout banner ──
   const conversion = useConversionConfig(account);
@@ -120,6 +122,8 @@ function MinerDashboard({
   };
 
   const changeAccount = (next: string) => {
+    // An open worker is this account's: the next account's dashboard opens on its list.
+    setSearch(withoutWorker, { replace: true });
     setSelectedAccount(next);
     // Changing account selects that account's most used algorithm.
     getMostUsedAlgo(next).then(

@@ -1,5 +1,5 @@
 import type { AlgorithmKey } from '@lodestone/domain';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { DashboardSource, DashboardView } from '../../../api/dashboard';
 import { LoadState } from '../../../components/LoadState';
@@ -32,8 +32,15 @@ export function MiningTab({
   actions?: MiningActions;
 }) {
   const [timezone] = useState(browserTimeZone);
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
   const workerId = search.get('worker');
+  // A worker is one algorithm's: choosing another closes its view rather than show "not found".
+  const shownAlgorithm = useRef(algorithm);
+  useEffect(() => {
+    if (shownAlgorithm.current === algorithm) return;
+    shownAlgorithm.current = algorithm;
+    setSearch(withoutWorker, { replace: true });
+  }, [algorithm, setSearch]);
   return (
     <div className="space-y-6">
       {workerId !== null && (
@@ -44,6 +51,13 @@ export function MiningTab({
       <WorkersSection source={source} algorithm={algorithm} actions={actions} />
     </div>
   );
+}
+
+/** The address without one worker's view (`?worker=`), everything else kept. */
+export function withoutWorker(search: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(search);
+  next.delete('worker');
+  return next;
 }
 
 /** Keyed by the worker: another worker's view starts afresh (its chart at 24 hours). */
