@@ -138,6 +138,14 @@ async function main() {
     process.exit(code);
   }
   const { rest, jsonFile } = splitJsonOutput(args);
+  const clobbered = rest.find(
+    (a) => a === '--outputFile' || a.startsWith('--outputFile=') || a.startsWith('--outputFile.'),
+  );
+  if (clobbered !== undefined) {
+    // Every lane would write the same file; only the JSON report can be merged.
+    console.error(`${clobbered}: the lanes would each write it; use --outputFile.json=FILE, or name --project`);
+    process.exit(2);
+  }
   for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
     process.on(signal, () => {
       for (const child of children) child.kill(signal);

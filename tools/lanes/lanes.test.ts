@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import config from '../../vitest.config.js';
 import { LANES, mergeReports, splitJsonOutput } from './lanes.mjs';
@@ -59,5 +61,14 @@ describe('the test lanes', () => {
       undefined,
     ]);
     expect(merged).toMatchObject({ numPassedTests: 5, numTotalTestSuites: 2, numFailedTestSuites: 1, success: false });
+  });
+
+  it('refuse an output file every lane would overwrite, before running anything', () => {
+    const script = fileURLToPath(new URL('./lanes.mjs', import.meta.url));
+    for (const arg of ['--outputFile=report.xml', '--outputFile.junit=junit.xml']) {
+      const run = spawnSync(process.execPath, [script, arg], { encoding: 'utf8' });
+      expect(run.status, arg).toBe(2);
+      expect(run.stderr).toContain('use --outputFile.json=FILE, or name --project');
+    }
   });
 });
