@@ -30,8 +30,9 @@ export default defineConfig({
     // integration files wait on sockets, processes and timers rather than compute. Three files at a time:
     // the fault campaign holds one worker for seven and a half minutes while its pool mostly waits out
     // its faults, and two more keep both cores busy meanwhile (at two, the campaign cost CI four minutes).
-    // `npm test` (tools/lanes/lanes.mjs) runs the projects without file parallelism in a second
-    // `vitest run` beside these: in one run Vitest queues them after every parallel file.
+    // `npm test` (tools/lanes/lanes.mjs) runs the projects without file parallelism in two more
+    // `vitest run`s beside these (browser; daemon, process and soak): in one run Vitest queues them
+    // after every parallel file.
     maxWorkers: 3,
     projects: [
       {
