@@ -9,117 +9,112 @@ const IO_CORE =
 const IO_NPM = '(^|/)node_modules/(pg|@electric-sql/pglite|kysely|ws|@nats-io/[^/]+|fastify|nodemailer)/';
 const TESTS = '(\\.test\\.tsx?|/testing/.*|/testing\\.ts)$';
 
+/**
+ * A rule that fails the check (every rule here is an error) when a module matching `from` imports one
+ * matching `to`.
+ */
+function forbid(name, comment, from, to) {
+  return { name, comment, severity: 'error', from, to };
+}
+
+/** The modules under `path` but not its tests and test helpers. */
+function codeUnder(path) {
+  return { path, pathNot: TESTS };
+}
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    {
-      name: 'package-imports-app',
-      comment: 'apps depend on packages, never the other way round.',
-      severity: 'error',
-      from: { path: '^packages/' },
-      to: { path: '^apps/' },
-    },
-    {
-      name: 'core-package-imports-io-package',
-      comment: 'domain, pow and contract sit below chain and db: they never import them.',
-      severity: 'error',
-      from: { path: '^packages/(domain|pow|contract)/' },
-      to: { path: '^packages/(db|chain)/' },
-    },
-    {
-      name: 'db-chain-cross',
-      comment: 'db and chain are siblings; what both need lives in domain.',
-      severity: 'error',
-      from: { path: '^packages/(db|chain)/' },
-      to: { path: '^packages/(db|chain)/', pathNot: '^packages/$1/' },
-    },
-    {
-      name: 'pure-package-does-io',
-      comment: 'packages/domain and packages/pow are pure: no files, sockets, processes or databases.',
-      severity: 'error',
-      from: { path: '^packages/(domain|pow)/src/', pathNot: TESTS },
-      to: { path: [IO_CORE, IO_NPM] },
-    },
-    {
-      name: 'web-imports-beyond-contract-domain',
-      comment: 'The web app imports only packages/contract and packages/domain, never server code.',
-      severity: 'error',
-      from: { path: '^apps/web/src/' },
-      to: { path: ['^apps/server/', '^packages/(db|chain|pow)/'] },
-    },
-    {
-      name: 'web-does-io',
-      comment: 'Browser code has no Node I/O modules (tests may read their fixtures).',
-      severity: 'error',
-      from: { path: '^apps/web/src/', pathNot: TESTS },
-      to: { path: IO_CORE },
-    },
-    {
-      name: 'route-imports-route',
-      comment: 'A screen never imports another screen: shared pieces live in components/ or lib/.',
-      severity: 'error',
-      from: { path: '^apps/web/src/routes/([^/]+)/' },
-      to: { path: '^apps/web/src/routes/[^/]+/', pathNot: '^apps/web/src/routes/$1/' },
-    },
-    {
-      name: 'e2e-bypasses-harness',
-      comment: 'Browser tests reach server code only through apps/web/e2e/harness.ts.',
-      severity: 'error',
-      from: { path: '^apps/web/e2e/', pathNot: '^apps/web/e2e/harness\\.ts$' },
-      to: { path: '^apps/server/' },
-    },
-    {
-      name: 'server-imports-web',
-      comment: 'The server serves the built site (apps/web/dist); it never imports the web sources.',
-      severity: 'error',
-      from: { path: '^apps/server/' },
-      to: { path: '^apps/web/' },
-    },
-    {
-      name: 'service-imports-http',
-      comment: 'Services and jobs speak the domain: they throw domain errors and never import http/ or api/.',
-      severity: 'error',
-      from: { path: '^apps/server/src/(services|jobs)/' },
-      to: { path: '^apps/server/src/(http|api)/' },
-    },
-    {
-      name: 'stratum-imports-roles',
-      comment:
-        'The stratum server answers miners on its own: it never imports services/, jobs/ or api/ (what it needs from them is passed in).',
-      severity: 'error',
-      from: { path: '^apps/server/src/stratum/', pathNot: TESTS },
-      to: { path: '^apps/server/src/(services|jobs|api)/' },
-    },
-    {
-      name: 'stratum-imports-chain',
-      comment:
-        'Chains plug into the stratum server (a chain module pairs its job source with its dialect as a StratumWork, passed in); stratum/ never imports chains/.',
-      severity: 'error',
-      from: { path: '^apps/server/src/stratum/', pathNot: TESTS },
-      to: { path: '^apps/server/src/chains/' },
-    },
-    {
-      name: 'chain-imports-roles',
-      comment:
-        'A chain module knows its chain: it never imports services/, jobs/, api/ or roles/ (they look chains up in chains/registry.ts).',
-      severity: 'error',
-      from: { path: '^apps/server/src/chains/', pathNot: TESTS },
-      to: { path: '^apps/server/src/(services|jobs|api|roles)/' },
-    },
-    {
-      name: 'service-imports-job',
-      comment: 'services/ is what the API and the jobs share: jobs build on services, never the other way round.',
-      severity: 'error',
-      from: { path: '^apps/server/src/services/', pathNot: TESTS },
-      to: { path: '^apps/server/src/jobs/' },
-    },
-    {
-      name: 'not-to-unresolvable',
-      comment: 'An import that resolves to nothing is a typo or a missing dependency.',
-      severity: 'error',
-      from: {},
-      to: { couldNotResolve: true },
-    },
+    forbid(
+      'package-imports-app',
+      'apps depend on packages, never the other way round.',
+      { path: '^packages/' },
+      { path: '^apps/' },
+    ),
+    forbid(
+      'core-package-imports-io-package',
+      'domain, pow and contract sit below chain and db: they never import them.',
+      { path: '^packages/(domain|pow|contract)/' },
+      { path: '^packages/(db|chain)/' },
+    ),
+    forbid(
+      'db-chain-cross',
+      'db and chain are siblings; what both need lives in domain.',
+      { path: '^packages/(db|chain)/' },
+      { path: '^packages/(db|chain)/', pathNot: '^packages/$1/' },
+    ),
+    forbid(
+      'pure-package-does-io',
+      'packages/domain and packages/pow are pure: no files, sockets, processes or databases.',
+      codeUnder('^packages/(domain|pow)/src/'),
+      { path: [IO_CORE, IO_NPM] },
+    ),
+    forbid(
+      'web-imports-beyond-contract-domain',
+      'The web app imports only packages/contract and packages/domain, never server code.',
+      { path: '^apps/web/src/' },
+      { path: ['^apps/server/', '^packages/(db|chain|pow)/'] },
+    ),
+    forbid(
+      'web-does-io',
+      'Browser code has no Node I/O modules (tests may read their fixtures).',
+      codeUnder('^apps/web/src/'),
+      { path: IO_CORE },
+    ),
+    forbid(
+      'route-imports-route',
+      'A screen never imports another screen: shared pieces live in components/ or lib/.',
+      { path: '^apps/web/src/routes/([^/]+)/' },
+      { path: '^apps/web/src/routes/[^/]+/', pathNot: '^apps/web/src/routes/$1/' },
+    ),
+    forbid(
+      'e2e-bypasses-harness',
+      'Browser tests reach server code only through apps/web/e2e/harness.ts.',
+      { path: '^apps/web/e2e/', pathNot: '^apps/web/e2e/harness\\.ts$' },
+      { path: '^apps/server/' },
+    ),
+    forbid(
+      'server-imports-web',
+      'The server serves the built site (apps/web/dist); it never imports the web sources.',
+      { path: '^apps/server/' },
+      { path: '^apps/web/' },
+    ),
+    forbid(
+      'service-imports-http',
+      'Services and jobs speak the domain: they throw domain errors and never import http/ or api/.',
+      { path: '^apps/server/src/(services|jobs)/' },
+      { path: '^apps/server/src/(http|api)/' },
+    ),
+    forbid(
+      'stratum-imports-roles',
+      'The stratum server answers miners on its own: it never imports services/, jobs/ or api/ (what it needs from them is passed in).',
+      codeUnder('^apps/server/src/stratum/'),
+      { path: '^apps/server/src/(services|jobs|api)/' },
+    ),
+    forbid(
+      'stratum-imports-chain',
+      'Chains plug into the stratum server (a chain module pairs its job source with its dialect as a StratumWork, passed in); stratum/ never imports chains/.',
+      codeUnder('^apps/server/src/stratum/'),
+      { path: '^apps/server/src/chains/' },
+    ),
+    forbid(
+      'chain-imports-roles',
+      'A chain module knows its chain: it never imports services/, jobs/, api/ or roles/ (they look chains up in chains/registry.ts).',
+      codeUnder('^apps/server/src/chains/'),
+      { path: '^apps/server/src/(services|jobs|api|roles)/' },
+    ),
+    forbid(
+      'service-imports-job',
+      'services/ is what the API and the jobs share: jobs build on services, never the other way round.',
+      codeUnder('^apps/server/src/services/'),
+      { path: '^apps/server/src/jobs/' },
+    ),
+    forbid(
+      'not-to-unresolvable',
+      'An import that resolves to nothing is a typo or a missing dependency.',
+      {},
+      { couldNotResolve: true },
+    ),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

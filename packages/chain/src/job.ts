@@ -24,6 +24,12 @@ export interface WorkJob {
   /** The block reward the pool expects, in the coin's smallest unit (PPS prices shares with it). */
   readonly coinbaseValue: bigint;
   /**
+   * The fees of the template's transactions inside `coinbaseValue`, when the node gave every one of
+   * them and the coinbase pays no one else: FPPS takes them out for the network's average
+   * (docs/money.md, "FPPS"). Absent otherwise.
+   */
+  readonly fees?: bigint;
+  /**
    * The target whose difficulty shares are valued at, when it is not `networkTarget` (the demo
    * network: BitcoinJob.valuationTarget).
    */

@@ -126,6 +126,8 @@ describe('share batch message', () => {
       [{ ...batch, network: { ...network, difficulty: '1e6' } }, 'network.difficulty'],
       [{ ...batch, network: { ...network, demo: 'no' } }, 'network.demo'],
       [{ ...batch, network: { ...network, blockSeconds: 0 } }, 'network.blockSeconds'],
+      [{ ...batch, network: { ...network, fees: '1.5' } }, 'network.fees'],
+      [{ ...batch, network: { ...network, fees: (BigInt(network.reward) + 1n).toString() } }, 'network.fees'],
       [{ ...batch, connections: [{ ...connection, account: '' }] }, 'connections.0.account'],
       [{ ...batch, connections: [{ ...connection, session: '' }] }, 'connections.0.session'],
       [{ ...batch, connections: [{ ...connection, event: 'reconnect' }] }, 'connections.0.event'],

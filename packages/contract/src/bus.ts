@@ -25,6 +25,7 @@ const count = z.int().min(0);
 const difficulty = z.number().min(0);
 /** Whole smallest units of a coin, as decimal text (NUMERIC(40,0) in the ledger). */
 const wholeUnits = z.string().regex(/^\d{1,40}$/, 'not whole units');
+const isUnits = (value: unknown): value is string => typeof value === 'string' && /^\d{1,40}$/.test(value);
 /** The 8-4-4-4-12 hex form; stratum nodes use random UUIDs. */
 const messageId = z.guid();
 
@@ -71,15 +72,22 @@ const positiveDecimal = z
   .regex(/^\d+(\.\d+)?$/, 'not a decimal')
   .regex(/[1-9]/, 'not positive');
 
-const batchNetwork = z.object({
-  coin: z.string().regex(/^[A-Z0-9]{2,10}$/, 'not a ticker'),
-  height: count,
-  reward: wholeUnits,
-  difficulty: positiveDecimal,
-  demo: z.boolean(),
-  blockDifficulty: positiveDecimal.optional(),
-  blockSeconds: z.number().positive().max(86_400).optional(),
-}) satisfies z.ZodType<BatchNetwork>;
+const batchNetwork = z
+  .object({
+    coin: z.string().regex(/^[A-Z0-9]{2,10}$/, 'not a ticker'),
+    height: count,
+    reward: wholeUnits,
+    fees: wholeUnits.optional(),
+    difficulty: positiveDecimal,
+    demo: z.boolean(),
+    blockDifficulty: positiveDecimal.optional(),
+    blockSeconds: z.number().positive().max(86_400).optional(),
+  })
+  // Runs even when a field failed its own check: compares only what reads as whole units.
+  .refine((n) => !isUnits(n.fees) || !isUnits(n.reward) || BigInt(n.fees) <= BigInt(n.reward), {
+    path: ['fees'],
+    message: 'more than the reward they are part of',
+  }) satisfies z.ZodType<BatchNetwork>;
 
 /**
  * A worker's connection that began or ended (`ConnectionEvent`), in the bounds its table keeps

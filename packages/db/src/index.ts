@@ -122,6 +122,16 @@ export {
   windowPeriod,
 } from './queries/mining/rollups.js';
 export {
+  type FeeDayReading,
+  insertFeeDay,
+  type NetworkBlock,
+  networkBlockHashes,
+  networkBlocksBetween,
+  newestFeeDay,
+  saveNetworkBlocks,
+  saveValuation,
+} from './queries/networkFees.js';
+export {
   type AlertStateChange,
   type AlertWorker,
   accountWorkersForAlerts,

@@ -27,6 +27,7 @@ import m0026 from '../migrations/0026_worker_labels.sql';
 import m0027 from '../migrations/0027_worker_connections.sql';
 import m0028 from '../migrations/0028_hashrate_alert_groups.sql';
 import m0029 from '../migrations/0029_network_block_seconds.sql';
+import m0030 from '../migrations/0030_fpps.sql';
 
 const FILE_NAME = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 
@@ -74,6 +75,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration('0027_worker_connections.sql', m0027),
   migration('0028_hashrate_alert_groups.sql', m0028),
   migration('0029_network_block_seconds.sql', m0029),
+  migration('0030_fpps.sql', m0030),
 ];
 
 export function migration(fileName: string, sql: string): Migration {

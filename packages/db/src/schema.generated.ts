@@ -214,9 +214,32 @@ export interface MergedNetworkStates {
   coin: string;
   demo: boolean;
   difficulty: ColumnType<string, string | bigint, string | bigint>;
+  fees: ColumnType<string, string | bigint, string | bigint> | null;
   height: ColumnType<bigint, bigint | number, bigint | number>;
   observed_at: Date;
   reward: ColumnType<string, string | bigint, string | bigint>;
+}
+
+export interface NetworkBlockFees {
+  coin: string;
+  hash: string;
+  height: ColumnType<bigint, bigint | number, bigint | number>;
+  subsidy: ColumnType<string, string | bigint, string | bigint>;
+  time: Date;
+  total_fees: ColumnType<string, string | bigint, string | bigint>;
+}
+
+export interface NetworkFeeDays {
+  blocks: number | null;
+  coin: string;
+  computed_at: Date;
+  day_from: Date;
+  day_to: Date;
+  first_height: ColumnType<bigint, bigint | number, bigint | number> | null;
+  id: Generated<ColumnType<bigint, bigint | number, bigint | number>>;
+  last_height: ColumnType<bigint, bigint | number, bigint | number> | null;
+  total_fees: ColumnType<string, string | bigint, string | bigint> | null;
+  unavailable: string | null;
 }
 
 export interface NetworkStates {
@@ -225,6 +248,7 @@ export interface NetworkStates {
   coin: string;
   demo: boolean;
   difficulty: ColumnType<string, string | bigint, string | bigint>;
+  fees: ColumnType<string, string | bigint, string | bigint> | null;
   height: ColumnType<bigint, bigint | number, bigint | number>;
   observed_at: Date;
   reward: ColumnType<string, string | bigint, string | bigint>;
@@ -375,6 +399,18 @@ export interface PpsCredits {
   network_difficulty: ColumnType<string, string | bigint, string | bigint>;
   reward: ColumnType<string, string | bigint, string | bigint>;
   value: ColumnType<string, string | bigint, string | bigint>;
+}
+
+export interface PpsValuations {
+  block_fees: ColumnType<string, string | bigint, string | bigint> | null;
+  block_value: ColumnType<string, string | bigint, string | bigint>;
+  coin: string;
+  credit_id: string;
+  fallback: string | null;
+  fee_day_id: ColumnType<bigint, bigint | number, bigint | number> | null;
+  network_difficulty: ColumnType<string, string | bigint, string | bigint>;
+  scheme: string;
+  valued_at: Date;
 }
 
 export interface Prices {
@@ -628,6 +664,8 @@ export interface DB {
   ledger_transactions: LedgerTransactions;
   login_failures: LoginFailures;
   merged_network_states: MergedNetworkStates;
+  network_block_fees: NetworkBlockFees;
+  network_fee_days: NetworkFeeDays;
   network_states: NetworkStates;
   notification_attachments: NotificationAttachments;
   notifications: Notifications;
@@ -642,6 +680,7 @@ export interface DB {
   pool_stats: PoolStats;
   pps_accruals: PpsAccruals;
   pps_credits: PpsCredits;
+  pps_valuations: PpsValuations;
   prices: Prices;
   redirect_settings: RedirectSettings;
   referral_visits: ReferralVisits;

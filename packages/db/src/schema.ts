@@ -1,4 +1,4 @@
-import type { AlgorithmKey } from '@lodestone/domain';
+import type { AlgorithmKey, PayoutScheme } from '@lodestone/domain';
 import type { ColumnType, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type * as Generated from './schema.generated.js';
 
@@ -91,6 +91,7 @@ type WorkerConnectionsTable = Narrowed<
 >;
 type PoolComparisonsTable = Narrowed<Generated.PoolComparisons, { algorithm: AlgorithmKey }>;
 type PpsCreditsTable = Narrowed<Generated.PpsCredits, { algorithm: AlgorithmKey }>;
+type PpsValuationsTable = Narrowed<Generated.PpsValuations, { scheme: PayoutScheme }>;
 /** 'all': the account's shared list, used when conversion_all_algorithms is set. */
 type ConversionSettingsTable = Narrowed<Generated.ConversionSettings, { algorithm: AlgorithmKey | 'all' }>;
 /** '': the ledger legs had no algorithm. */
@@ -135,6 +136,7 @@ interface NarrowedTables {
   pool_stats: PoolStatsTable;
   pps_accruals: PpsAccrualsTable;
   pps_credits: PpsCreditsTable;
+  pps_valuations: PpsValuationsTable;
   share_batches: ShareBatchesTable;
   user_log: UserLogTable;
   watcher_links: WatcherLinksTable;

@@ -4,6 +4,7 @@ export * from './creditPlan.js';
 export * from './decimal.js';
 export * from './exact.js';
 export * from './format.js';
+export * from './fpps.js';
 export * from './hashrate.js';
 export * from './hashrateDrop.js';
 export * from './luck.js';

@@ -29,14 +29,16 @@ export function networkDifficulty(networkTarget: bigint, hashesPerDifficulty: De
  */
 export function shareValue(
   acceptedDifficulty: DecimalInput | Exact,
-  reward: bigint,
+  reward: bigint | Exact,
   difficulty: DecimalInput | Exact,
 ): Exact {
   const d = Exact.of(difficulty);
   if (d.compare(0) <= 0) throw new RangeError('network difficulty must be positive');
   const shares = Exact.of(acceptedDifficulty);
-  if (shares.isNegative() || reward < 0n) throw new RangeError('share difficulty and reward must not be negative');
-  return shares.times(reward).dividedBy(d, VALUE_DECIMALS);
+  const value = Exact.of(reward);
+  if (shares.isNegative() || value.isNegative())
+    throw new RangeError('share difficulty and reward must not be negative');
+  return shares.times(value).dividedBy(d, VALUE_DECIMALS);
 }
 
 export interface PricedCoin {

@@ -77,6 +77,11 @@ export interface BatchNetwork {
   height: number;
   /** Block reward (coinbase value) in the coin's smallest unit, decimal integer text. */
   reward: string;
+  /**
+   * The fees of the template's transactions inside `reward`, decimal integer text, when the node gave
+   * every one of them and the coinbase pays no one else (FPPS needs it: docs/money.md, "FPPS").
+   */
+  fees?: string;
   /** Network difficulty in the algorithm's share-difficulty convention, exact decimal text. */
   difficulty: string;
   /** True on the demo network. */

@@ -11,7 +11,7 @@
  * - Hashes per difficulty 1: 2^32 (exact value 2^256 / (0xFFFF × 2^208) = 2^32 × 1.0000153).
  */
 import { hash } from 'node:crypto';
-import { checkInputLength, defineAlgorithm, type PowAlgorithm } from './algorithm.js';
+import { type AlgorithmSpec, checkInputLength, defineAlgorithm, type PowAlgorithm } from './algorithm.js';
 import { HEADER_LENGTH } from './header.js';
 
 /** SHA-256 applied twice, to any input. */
@@ -25,12 +25,14 @@ export function sha256dHeader(header: Uint8Array): Uint8Array {
   return sha256d(header);
 }
 
-export const SHA256_DIFF1_TARGET = 0xffffn << 208n;
-
-export const sha256Pow: PowAlgorithm = defineAlgorithm({
-  key: 'sha256',
-  hash: sha256dHeader,
+/**
+ * Bitcoin's difficulty convention, which Dash keeps for X11: the hash read little-endian, difficulty 1
+ * at target 0xFFFF × 2^208, 2^32 hashes per difficulty 1.
+ */
+export const BITCOIN_DIFFICULTY: Readonly<Pick<AlgorithmSpec, 'byteOrder' | 'diff1Target' | 'hashesPerDifficulty'>> = {
   byteOrder: 'le',
-  diff1Target: SHA256_DIFF1_TARGET,
+  diff1Target: 0xffffn << 208n,
   hashesPerDifficulty: 2 ** 32,
-});
+};
+
+export const sha256Pow: PowAlgorithm = defineAlgorithm({ key: 'sha256', hash: sha256dHeader, ...BITCOIN_DIFFICULTY });

@@ -10,7 +10,7 @@
  */
 import { checkInputLength, defineAlgorithm, type PowAlgorithm } from './algorithm.js';
 import { HEADER_LENGTH } from './header.js';
-import { SHA256_DIFF1_TARGET } from './sha256.js';
+import { BITCOIN_DIFFICULTY } from './sha256.js';
 import { x11Digest } from './x11/wasm.js';
 
 export { x11Digest };
@@ -21,10 +21,4 @@ export function x11Header(header: Uint8Array): Uint8Array {
   return x11Digest(header);
 }
 
-export const x11Pow: PowAlgorithm = defineAlgorithm({
-  key: 'x11',
-  hash: x11Header,
-  byteOrder: 'le',
-  diff1Target: SHA256_DIFF1_TARGET,
-  hashesPerDifficulty: 2 ** 32,
-});
+export const x11Pow: PowAlgorithm = defineAlgorithm({ key: 'x11', hash: x11Header, ...BITCOIN_DIFFICULTY });

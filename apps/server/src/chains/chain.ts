@@ -42,6 +42,29 @@ export interface MinedCoin {
    * a coin merge-mined with it (its own nodes) instead of the coin itself.
    */
   blockStatus(logger?: ChainLogger, ticker?: string): FoundBlockAsker;
+  /**
+   * Reads the network's blocks' fees from the coin's nodes, for FPPS (docs/money.md, "FPPS"); absent
+   * where the chain's nodes cannot say (its coins stay on PPS).
+   */
+  networkFees?(logger?: ChainLogger): NetworkFeeReader;
+}
+
+/** One block of the best chain as the coin's node reports its fees. */
+export interface NetworkBlockReport {
+  height: number;
+  hash: string;
+  time: Date;
+  /** Smallest units. */
+  subsidy: bigint;
+  /** Σ fees of its transactions, smallest units. */
+  totalFees: bigint;
+}
+
+/** The node calls the fee job makes: the best chain's tip and a block's fees by height. */
+export interface NetworkFeeReader {
+  tipHeight(): Promise<number>;
+  block(height: number): Promise<NetworkBlockReport>;
+  close?(): Promise<void>;
 }
 
 /** How the demo network sizes and values one algorithm's chain. */

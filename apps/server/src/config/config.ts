@@ -143,6 +143,11 @@ export function minedTickers(
   ]);
 }
 
+/** The coins set to FPPS (docs/money.md, "FPPS"); every other coin, merged ones included, is valued by PPS. */
+export function fppsCoins(coins: readonly CoinSetting[]): CoinSetting[] {
+  return coins.filter((coin) => 'payout_scheme' in coin && coin.payout_scheme === 'fpps');
+}
+
 export function readConfigFile(file: string): Record<string, unknown> {
   let text: string;
   try {

@@ -21,7 +21,7 @@ import type { JobDefinition, Log } from './types.js';
  */
 
 /** Attempts before a message is given up (status failed, logged as an error). */
-export const MAX_ATTEMPTS = 10;
+const MAX_ATTEMPTS = 10;
 /** The first retry waits this long; each further one twice as long as the one before … */
 export const RETRY_BASE_MS = 60_000;
 /**
@@ -45,10 +45,14 @@ export interface NotificationSenderOptions {
   retryCapMs?: number;
 }
 
-export interface SenderRun {
+/** What a sender's run did with the messages it tried (e-mail or Telegram). */
+export interface SendCounts {
   sent: number;
   retried: number;
   failed: number;
+}
+
+export interface SenderRun extends SendCounts {
   /** Due messages left for a later run by the rate limit. */
   deferred: boolean;
 }
@@ -56,6 +60,33 @@ export interface SenderRun {
 /** The wait before attempt `attempts + 1`, after `attempts` failed ones: base × 2^(attempts−1), capped. */
 export function retryDelayMs(attempts: number, baseMs = RETRY_BASE_MS, capMs = RETRY_CAP_MS): number {
   return Math.min(capMs, baseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * A failed attempt at sending `message` (e-mail or Telegram): it is tried again after retryDelayMs, or
+ * after its last attempt given up — counted in `report.run` and logged, as an error when given up (never
+ * dropped silently). `report.what` names the message in the log lines, which start with `report.fields`.
+ */
+export async function recordFailedAttempt(
+  db: Kysely<DB>,
+  message: Pick<DueNotification, 'id' | 'attempts'>,
+  error: string,
+  now: Date,
+  retry: Pick<NotificationSenderOptions, 'maxAttempts' | 'retryBaseMs' | 'retryCapMs'>,
+  report: { run: SendCounts; log: Log; what: string; fields: object },
+): Promise<void> {
+  const attempts = message.attempts + 1;
+  const giveUp = attempts >= (retry.maxAttempts ?? MAX_ATTEMPTS);
+  const retryAt = giveUp ? null : new Date(now.getTime() + retryDelayMs(attempts, retry.retryBaseMs, retry.retryCapMs));
+  await markNotificationAttemptFailed(db, message.id, error, retryAt);
+  const { run, log, what, fields } = report;
+  if (giveUp) {
+    run.failed++;
+    log.error({ ...fields, attempts }, `${what} given up after its last attempt`);
+  } else {
+    run.retried++;
+    log.warn({ ...fields, attempts, retryAt }, `${what} not sent; retrying later`);
+  }
 }
 
 /** The page a message's unsubscribe link opens. */
@@ -108,20 +139,8 @@ export async function sendDueNotifications(
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      const attempts = message.attempts + 1;
-      const giveUp = attempts >= (options.maxAttempts ?? MAX_ATTEMPTS);
-      const retryAt = giveUp
-        ? null
-        : new Date(now.getTime() + retryDelayMs(attempts, options.retryBaseMs, options.retryCapMs));
-      await markNotificationAttemptFailed(db, message.id, reason, retryAt);
-      const fields = { job: 'notification-sender', id: message.id, kind: message.kind, attempts, error: reason };
-      if (giveUp) {
-        run.failed++;
-        log.error(fields, 'notification given up after its last attempt');
-      } else {
-        run.retried++;
-        log.warn({ ...fields, retryAt }, 'notification not sent; retrying later');
-      }
+      const fields = { job: 'notification-sender', id: message.id, kind: message.kind, error: reason };
+      await recordFailedAttempt(db, message, reason, now, options, { run, log, what: 'notification', fields });
       continue;
     }
     await markNotificationSent(db, message.id, now);

@@ -2,6 +2,7 @@ import type { DB } from '@lodestone/db';
 import type { FoundBlock, ShareBatch, WorkerShareCounts } from '@lodestone/domain';
 import type { Kysely } from 'kysely';
 import { powHashesPerDifficulty } from '../services/hashesPerDifficulty.js';
+import { emptyShareCounts } from '../stratum/shareAggregator.js';
 import { applyShareBatch } from './accounting.js';
 import { rollupJob } from './rollup.js';
 import type { JobDefinition, Log } from './types.js';
@@ -13,18 +14,9 @@ export function uuid(n = ++sequence): string {
   return `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 }
 
+/** A worker's counts in a batch: zero but for `over` (shareBatch fills in a zero lastShareAt). */
 export function shareCounts(account: string, worker: string, over: Partial<WorkerShareCounts> = {}): WorkerShareCounts {
-  return {
-    account,
-    worker,
-    acceptedDifficulty: 0,
-    valid: 0,
-    invalid: 0,
-    stale: 0,
-    lastShareAt: 0,
-    rejectReasons: {},
-    ...over,
-  };
+  return { ...emptyShareCounts(account, worker, 0), ...over };
 }
 
 /**

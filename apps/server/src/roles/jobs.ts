@@ -1,12 +1,14 @@
 import type { Database } from '@lodestone/db';
 import type { Logger } from 'pino';
-import type { Config } from '../config/config.js';
+import { minedCoin } from '../chains/registry.js';
+import { type Config, fppsCoins } from '../config/config.js';
 import type { CreditSettings } from '../jobs/accounting.js';
 import { blockConfirmationJob } from '../jobs/blockConfirmations.js';
 import { ledgerCheckJob, pendingCreditJob, pricesJob } from '../jobs/credits.js';
 import { hashrateAlertJob } from '../jobs/hashrateAlerts.js';
 import { prometheusAccountingMetrics, registerJobMetrics } from '../jobs/metrics.js';
 import { monthlyReportJob } from '../jobs/monthlyReports.js';
+import { fppsValuationLog, networkFeesJob } from '../jobs/networkFees.js';
 import { notificationSenderJob } from '../jobs/notificationSender.js';
 import { payoutNoticeJob } from '../jobs/payoutNotices.js';
 import { payoutJob } from '../jobs/payouts/run.js';
@@ -37,7 +39,12 @@ export async function startJobs(parts: ProcessParts, running: Running[]): Promis
   // Alerts to the admins (docs/admin.md, "Alerts by e-mail") go out as the website's mail does.
   const mailer = configuredMailer(config, log);
   running.push({ name: 'jobs mailer', stop: async () => mailer.close() });
-  const credit: CreditSettings = { feePercent: config.feePercent, priceMaxAgeMs: config.priceMaxAgeSeconds * 1000 };
+  const credit: CreditSettings = {
+    feePercent: config.feePercent,
+    priceMaxAgeMs: config.priceMaxAgeSeconds * 1000,
+    schemes: new Map(fppsCoins(config.coins).map((coin) => [coin.ticker, 'fpps'])),
+    onFppsValuation: fppsValuationLog(log),
+  };
   const jobs = await startJobsRole({
     database,
     bus,
@@ -71,6 +78,7 @@ function poolJobs(config: Config, deps: JobDependencies): JobDefinition[] {
     ledgerCheckJob(),
     payoutJob({ config, hotWallets, mailer }),
     blockConfirmationJob({ config }),
+    ...networkFeeJobs(config, deps),
     walletSnapshotJob({ config, hotWallets }),
     workerRollupJob({ windowMinutes: config.statsWindowMinutes }),
     workerAlertJob({ poolName: config.poolName, publicUrl: config.publicUrl }),
@@ -78,6 +86,21 @@ function poolJobs(config: Config, deps: JobDependencies): JobDefinition[] {
     monthlyReportJob({ poolName: config.poolName, publicUrl: config.publicUrl }),
     notificationSenderJob({ mailer, publicUrl: config.publicUrl, emailsPerMinute: config.notificationEmailsPerMinute }),
     ...telegramJobs(config, deps),
+  ];
+}
+
+/** The fee job when a coin is set to FPPS: each one's network fees read from its nodes. */
+function networkFeeJobs(config: Config, { log }: JobDependencies): JobDefinition[] {
+  const coins = fppsCoins(config.coins);
+  if (coins.length === 0) return [];
+  return [
+    networkFeesJob({
+      coins: () =>
+        coins.flatMap((coin) => {
+          const reader = minedCoin(coin).networkFees?.(log);
+          return reader ? [{ ticker: coin.ticker, reader }] : [];
+        }),
+    }),
   ];
 }
 

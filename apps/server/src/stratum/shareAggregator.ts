@@ -23,6 +23,11 @@ export interface ShareRecorder {
  */
 export const MAX_PENDING_CONNECTIONS = 50_000;
 
+/** A worker's counts before its first share of a batch: nothing accepted or rejected yet. */
+export function emptyShareCounts(account: string, worker: string, lastShareAt: number): WorkerShareCounts {
+  return { account, worker, acceptedDifficulty: 0, valid: 0, invalid: 0, stale: 0, lastShareAt, rejectReasons: {} };
+}
+
 export interface ShareAggregatorOptions {
   node: string;
   bus: Pick<ShareBus, 'publishShareBatch'>;
@@ -111,16 +116,7 @@ export class ShareAggregator implements ShareRecorder {
     const key = `${account}\u0000${worker}`;
     let counts = counters.workers.get(key);
     if (!counts) {
-      counts = {
-        account,
-        worker,
-        acceptedDifficulty: 0,
-        valid: 0,
-        invalid: 0,
-        stale: 0,
-        lastShareAt: at,
-        rejectReasons: {},
-      };
+      counts = emptyShareCounts(account, worker, at);
       counters.workers.set(key, counts);
     }
     counts.lastShareAt = Math.max(counts.lastShareAt, at);

@@ -100,15 +100,19 @@ export interface StratumDrain {
 
 /**
  * The network a source's shares are mined against now, as share batches carry it to accounting: its
- * newest job's coin, height and block reward, and the difficulty shares are valued at — the network
- * difficulty of a real chain, a real coin's on the demo network (BitcoinJob.valuationTarget). Undefined
- * before the first job.
+ * newest job's coin, height, block reward and the template's fees in it (FPPS), and the difficulty
+ * shares are valued at — the network difficulty of a real chain, a real coin's on the demo network
+ * (BitcoinJob.valuationTarget). Undefined before the first job.
  */
 export function batchNetwork(source: WorkSourceView): BatchNetwork | undefined {
   const job = source.current();
   if (!job) return undefined;
   const own = network(source, job.coin, job.height, job.coinbaseValue, job.networkTarget, job.valuationTarget);
-  return job.blockSeconds === undefined ? own : { ...own, blockSeconds: job.blockSeconds };
+  return {
+    ...own,
+    ...(job.fees !== undefined && { fees: job.fees.toString() }),
+    ...(job.blockSeconds !== undefined && { blockSeconds: job.blockSeconds }),
+  };
 }
 
 /**

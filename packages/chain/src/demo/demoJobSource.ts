@@ -8,7 +8,7 @@ import { bitsToHex } from '../bitcoin/header.js';
 import { merkleRoot } from '../bitcoin/merkle.js';
 import { type ChainNetwork, NETWORKS } from '../bitcoin/networks.js';
 import type { BitcoinJob, JobSource, SubmitBlockResult } from '../job.js';
-import { JobPublisher } from '../jobs/jobPublisher.js';
+import { PublishingJobSource } from '../jobs/publishingJobSource.js';
 import type { TemplateJob } from '../jobs/templateJob.js';
 import type { ChainLogger } from '../logger.js';
 import { type BitcoinAlgorithm, bitsFromTarget, meetsTarget, powHash, targetFromBits } from '../pow.js';
@@ -140,10 +140,8 @@ export function demoTarget(expectedHashesPerBlock: bigint): { bits: number; targ
  * (`valuation`), not at the easy target: a CPU finds demo blocks, yet earns what a CPU would on the
  * real coin. Nothing here touches a real coin.
  */
-export class DemoJobSource implements JobSource {
-  readonly algorithm: BitcoinAlgorithm;
+export class DemoJobSource extends PublishingJobSource implements JobSource {
   readonly demo = true;
-  readonly coin: string;
   /** What shares are valued at (BitcoinJob.valuationTarget): the reference coin's or the start target. */
   readonly valuationTarget: bigint;
   private readonly options: DemoJobSourceOptions;
@@ -153,7 +151,6 @@ export class DemoJobSource implements JobSource {
   /** Unix seconds of the current tip. */
   private tipTime: number;
   private readonly payoutScript: Buffer;
-  private readonly jobs: JobPublisher;
   private readonly now: () => number;
   private height: number;
   /** Hash of the current tip, RPC hex. */
@@ -167,9 +164,9 @@ export class DemoJobSource implements JobSource {
 
   constructor(options: DemoJobSourceOptions) {
     const defaults = DEMO_DEFAULTS[options.algorithm];
+    const { algorithm, extranonceSize, poolTag, logger } = options;
+    super({ coin: options.coin ?? defaults.coin, algorithm, extranonceSize, poolTag, logger });
     this.options = options;
-    this.algorithm = options.algorithm;
-    this.coin = options.coin ?? defaults.coin;
     this.now = options.now ?? Date.now;
     const { bits, target } = demoTarget(options.expectedHashesPerBlock ?? DEFAULT_DEMO_HASHES_PER_BLOCK);
     this.nextBits = bits;
@@ -193,8 +190,6 @@ export class DemoJobSource implements JobSource {
     this.tipTime = Math.floor(this.now() / 1000);
     // The start tip anchors the schedule: its successor keeps the start target.
     this.retarget.next({ height: this.height, time: this.tipTime });
-    const { extranonceSize, poolTag, logger } = options;
-    this.jobs = new JobPublisher({ coin: this.coin, algorithm: this.algorithm, extranonceSize, poolTag, logger });
   }
 
   /** The compact target of the next block. */
@@ -210,14 +205,6 @@ export class DemoJobSource implements JobSource {
   /** Blocks the pool found on the demo network since start. */
   get blocksAccepted(): number {
     return this.blocksFound;
-  }
-
-  current(): BitcoinJob | undefined {
-    return this.jobs.current();
-  }
-
-  onJob(listener: (job: BitcoinJob) => void): () => void {
-    return this.jobs.onJob(listener);
   }
 
   async start(): Promise<void> {

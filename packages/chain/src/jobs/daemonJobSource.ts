@@ -12,8 +12,8 @@ import type { RpcClient, RpcClientOptions } from '../rpc/client.js';
 import { DaemonPool } from '../rpc/daemonPool.js';
 import { RpcError } from '../rpc/errors.js';
 import type { BlockTemplate, TemplateDialect } from '../rpc/template.js';
-import { JobPublisher } from './jobPublisher.js';
 import { NodePolling } from './nodePolling.js';
+import { PublishingJobSource } from './publishingJobSource.js';
 
 export interface DaemonJobSourceOptions {
   /** Ticker of the coin, e.g. `LTC`. */
@@ -84,16 +84,13 @@ export class JobSourceConfigError extends Error {
  * same previous block the job is refreshed every `refreshIntervalMs` to pick up new transactions and
  * time. Blocks are submitted to every daemon.
  */
-export class DaemonJobSource implements JobSource {
-  readonly algorithm: BitcoinAlgorithm;
+export class DaemonJobSource extends PublishingJobSource implements JobSource {
   readonly demo = false;
-  readonly coin: string;
   readonly pool: DaemonPool;
   private readonly rpc: BitcoinRpc;
   private readonly options: DaemonJobSourceOptions;
   private readonly rules: readonly string[];
   private readonly dialect: TemplateDialect | undefined;
-  private readonly jobs: JobPublisher;
   private readonly now: () => number;
   private payoutScript: Buffer | undefined;
   private readonly polling: NodePolling;
@@ -110,17 +107,15 @@ export class DaemonJobSource implements JobSource {
   private templateAt = 0;
 
   constructor(options: DaemonJobSourceOptions) {
+    const { coin, algorithm, extranonceSize, poolTag, logger } = options;
+    super({ coin, algorithm, extranonceSize, poolTag, logger });
     this.options = options;
-    this.coin = options.coin;
-    this.algorithm = options.algorithm;
     this.rules = options.rules ?? defaultRules(options.coin);
     this.now = options.now ?? Date.now;
     const poolOptions = options.logger ? { logger: options.logger } : {};
     this.pool = options.daemons instanceof DaemonPool ? options.daemons : new DaemonPool(options.daemons, poolOptions);
     this.dialect = 'dialect' in options ? options.dialect : defaultDialect(options.coin);
     this.rpc = new BitcoinRpc(this.pool, this.dialect);
-    const { extranonceSize, poolTag, logger } = options;
-    this.jobs = new JobPublisher({ coin: options.coin, algorithm: options.algorithm, extranonceSize, poolTag, logger });
     this.polling = new NodePolling({
       intervalMs: options.pollIntervalMs ?? 1000,
       poll: () => this.poll(),
@@ -128,14 +123,6 @@ export class DaemonJobSource implements JobSource {
       fields: { coin: options.coin },
       what: 'coin daemon',
     });
-  }
-
-  current(): BitcoinJob | undefined {
-    return this.jobs.current();
-  }
-
-  onJob(listener: (job: BitcoinJob) => void): () => void {
-    return this.jobs.onJob(listener);
   }
 
   /**

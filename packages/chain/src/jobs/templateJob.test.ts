@@ -83,6 +83,17 @@ describe('a job from a template', () => {
     expect(tx?.txid.equals(sha256d(coinbase))).toBe(true);
   });
 
+  it('carries the fees of the template’s transactions for FPPS, only when it gave every one', () => {
+    // litecoind's template at height 432: 1,250,005,530 litoshi of coinbase value, the regtest subsidy
+    // of 12.5 LTC (50 halved at 150 and 300) and the fees of its two transactions, 5,530 and 0.
+    const template = parseBlockTemplate(MWEB_TEMPLATE);
+    expect(createTemplateJob(template, options)).toMatchObject({ coinbaseValue: 1_250_005_530n, fees: 5_530n });
+    const [first, ...rest] = template.transactions;
+    const { fee: _left, ...withoutFee } = first as NonNullable<typeof first>;
+    expect(createTemplateJob({ ...template, transactions: [withoutFee, ...rest] }, options).fees).toBeUndefined();
+    expect(createTemplateJob(buildBlockTemplate(), options).fees).toBe(0n);
+  });
+
   it('builds headers whose merkle root commits to the coinbase and the template transactions', () => {
     const template = parseBlockTemplate(MWEB_TEMPLATE);
     const job = createTemplateJob(template, options);

@@ -62,180 +62,164 @@ export function isHogExData(data: Uint8Array): boolean {
  * branch level and an 80-byte write.
  */
 export function createTemplateJob(template: BlockTemplate, options: TemplateJobOptions): TemplateJob {
-  return new TemplateBitcoinJob(template, options);
-}
+  const extranonceSize = options.extranonceSize ?? DEFAULT_EXTRANONCE_SIZE;
+  const createdAt = options.createdAt ?? Date.now();
+  const bitsValue = parseBits(template.bits);
+  const networkTarget = targetFromBits(bitsValue);
+  const prevHash = hashFromRpcHex(template.previousBlockHash, 'previousblockhash');
 
-class TemplateBitcoinJob implements TemplateJob {
-  readonly id: string;
-  readonly algorithm: BitcoinAlgorithm;
-  readonly coin: string;
-  readonly height: number;
-  readonly prevHashNotify: string;
-  readonly parentKey: string;
-  readonly coinbase1: string;
-  readonly coinbase2: string;
-  readonly extranonceSize: number;
-  readonly merkleBranch: readonly string[];
-  readonly version: number;
-  readonly bits: string;
-  readonly curtime: number;
-  readonly mintime: number;
-  readonly networkTarget: bigint;
-  readonly valuationTarget: bigint;
-  readonly coinbaseValue: bigint;
-  readonly cleanJobs: boolean;
-  readonly createdAt: number;
-  readonly workKey: string;
-  readonly previousBlockHash: string;
-  readonly template: BlockTemplate;
-  readonly hasWitnessCommitment: boolean;
-  readonly hasMweb: boolean;
-  readonly merged: MergedWork | undefined;
+  const transactionData = template.transactions.map((tx, i) => hexToBytes(tx.data, `transactions[${i}].data`));
+  const last = transactionData[transactionData.length - 1];
+  const lastIsHogEx = last !== undefined && isHogExData(last);
+  if (template.mweb !== undefined && !lastIsHogEx) {
+    throw new UnsupportedTemplateError('template has an MWEB block but its last transaction is not the HogEx');
+  }
+  if (template.mweb === undefined && lastIsHogEx) {
+    throw new UnsupportedTemplateError('template ends with a HogEx transaction but carries no MWEB block');
+  }
+  const mwebData = template.mweb === undefined ? undefined : hexToBytes(template.mweb, 'mweb');
 
-  private readonly cb1: Buffer;
-  private readonly cb2: Buffer;
-  private readonly branch: readonly Buffer[];
-  private readonly prevHash: Buffer;
-  private readonly bitsValue: number;
-  private readonly transactionData: readonly Buffer[];
-  private readonly mwebData: Buffer | undefined;
-  /** Reused for each share's coinbase; header() never yields, so sharing it is safe. */
-  private readonly scratch: Buffer;
-  private readonly pair = Buffer.allocUnsafe(64);
-
-  constructor(template: BlockTemplate, options: TemplateJobOptions) {
-    const extranonceSize = options.extranonceSize ?? DEFAULT_EXTRANONCE_SIZE;
-    this.template = template;
-    this.id = options.id;
-    this.coin = options.coin;
-    this.algorithm = options.algorithm;
-    this.height = template.height;
-    this.version = template.version >>> 0;
-    this.bits = template.bits;
-    this.bitsValue = parseBits(template.bits);
-    this.networkTarget = targetFromBits(this.bitsValue);
-    this.valuationTarget = options.valuationTarget ?? this.networkTarget;
-    this.curtime = template.curtime;
-    this.mintime = template.mintime;
-    this.cleanJobs = options.cleanJobs;
-    this.createdAt = options.createdAt ?? Date.now();
-    this.previousBlockHash = template.previousBlockHash;
-    this.prevHash = hashFromRpcHex(template.previousBlockHash, 'previousblockhash');
-    this.prevHashNotify = prevHashToNotify(template.previousBlockHash);
-    this.parentKey = this.prevHashNotify;
-
-    this.transactionData = template.transactions.map((tx, i) => hexToBytes(tx.data, `transactions[${i}].data`));
-    const last = this.transactionData[this.transactionData.length - 1];
-    const lastIsHogEx = last !== undefined && isHogExData(last);
-    if (template.mweb !== undefined && !lastIsHogEx) {
-      throw new UnsupportedTemplateError('template has an MWEB block but its last transaction is not the HogEx');
-    }
-    if (template.mweb === undefined && lastIsHogEx) {
-      throw new UnsupportedTemplateError('template ends with a HogEx transaction but carries no MWEB block');
-    }
-    this.mwebData = template.mweb === undefined ? undefined : hexToBytes(template.mweb, 'mweb');
-    this.hasMweb = this.mwebData !== undefined;
-
-    const required = template.coinbase;
-    const payees: TxOutput[] = (required?.payees ?? []).map((p, i) => ({
-      value: p.value,
-      script: hexToBytes(p.script, `${p.kind} payee ${i} script`),
-    }));
-    const paid = payees.reduce((sum, p) => sum + p.value, 0n);
-    if (paid > template.coinbaseValue) {
+  const required = template.coinbase;
+  const payees: TxOutput[] = (required?.payees ?? []).map((p, i) => ({
+    value: p.value,
+    script: hexToBytes(p.script, `${p.kind} payee ${i} script`),
+  }));
+  const paid = payees.reduce((sum, p) => sum + p.value, 0n);
+  if (paid > template.coinbaseValue) {
+    throw new UnsupportedTemplateError(
+      `the template's payees take ${paid} of a coinbase value of ${template.coinbaseValue}`,
+    );
+  }
+  // What the block earns the pool: the coinbase value less what the coin's rules pay to others.
+  const coinbaseValue = template.coinbaseValue - paid;
+  const outputs: TxOutput[] = [{ value: coinbaseValue, script: options.payoutScript }, ...payees];
+  const hasWitnessCommitment = template.defaultWitnessCommitment !== undefined;
+  if (template.defaultWitnessCommitment !== undefined) {
+    if (required?.extraPayload !== undefined) {
       throw new UnsupportedTemplateError(
-        `the template's payees take ${paid} of a coinbase value of ${template.coinbaseValue}`,
+        'a template with both a witness commitment and a coinbase payload is not supported',
       );
     }
-    // What the block earns the pool: the coinbase value less what the coin's rules pay to others.
-    this.coinbaseValue = template.coinbaseValue - paid;
-    const outputs: TxOutput[] = [{ value: this.coinbaseValue, script: options.payoutScript }, ...payees];
-    this.hasWitnessCommitment = template.defaultWitnessCommitment !== undefined;
-    if (template.defaultWitnessCommitment !== undefined) {
-      if (required?.extraPayload !== undefined) {
-        throw new UnsupportedTemplateError(
-          'a template with both a witness commitment and a coinbase payload is not supported',
-        );
-      }
-      outputs.push({ value: 0n, script: hexToBytes(template.defaultWitnessCommitment, 'default_witness_commitment') });
+    outputs.push({ value: 0n, script: hexToBytes(template.defaultWitnessCommitment, 'default_witness_commitment') });
+  }
+  const coinbaseAux = hexToBytes(template.coinbaseAux, 'coinbaseaux');
+  const coinbaseOptions: Parameters<typeof buildCoinbase>[0] = {
+    height: template.height,
+    outputs,
+    extranonceSize,
+    // The aux chains' commitment (magic, root, size, nonce) as one push before the extranonce, where
+    // each aux daemon's CAuxPow::check finds it (packages/chain/src/auxpow/auxpow.ts).
+    auxData: options.merged ? concatBytes([coinbaseAux, pushData(options.merged.commitment)]) : coinbaseAux,
+  };
+  if (options.poolTag) coinbaseOptions.poolTag = options.poolTag;
+  if (required?.txVersion !== undefined) coinbaseOptions.version = required.txVersion;
+  const parts = buildCoinbase(coinbaseOptions);
+  const cb1 = parts.coinbase1;
+  // A payload follows the lock time and is part of the transaction the txid (and merkle root) covers.
+  const cb2 =
+    required?.extraPayload === undefined
+      ? parts.coinbase2
+      : withExtraPayload(parts.coinbase2, hexToBytes(required.extraPayload, 'coinbase payload'));
+  /** Reused for each share's coinbase; header() never yields, so sharing it is safe. */
+  const scratch = Buffer.allocUnsafe(cb1.length + extranonceSize + cb2.length);
+  cb1.copy(scratch, 0);
+  cb2.copy(scratch, cb1.length + extranonceSize);
+  const pair = Buffer.allocUnsafe(64);
+
+  const branch = coinbaseMerkleBranch(template.transactions.map((tx) => hashFromRpcHex(tx.txid, 'txid')));
+  /** What the miner hashes besides its own fields, as mining.notify sends it: what the work key covers. */
+  const work = {
+    prevHashNotify: prevHashToNotify(template.previousBlockHash),
+    coinbase1: cb1.toString('hex'),
+    coinbase2: cb2.toString('hex'),
+    merkleBranch: branch.map((h) => h.toString('hex')),
+    version: template.version >>> 0,
+    bits: template.bits,
+  };
+
+  function fillCoinbase(extranonce1: Uint8Array, extranonce2: Uint8Array): void {
+    if (extranonce1.length + extranonce2.length !== extranonceSize) {
+      throw new RangeError(
+        `extranonce1 (${extranonce1.length} bytes) + extranonce2 (${extranonce2.length} bytes) must be ${extranonceSize} bytes`,
+      );
     }
-    this.merged = options.merged;
-    const coinbaseAux = hexToBytes(template.coinbaseAux, 'coinbaseaux');
-    const coinbaseOptions: Parameters<typeof buildCoinbase>[0] = {
-      height: template.height,
-      outputs,
-      extranonceSize,
-      // The aux chains' commitment (magic, root, size, nonce) as one push before the extranonce, where
-      // each aux daemon's CAuxPow::check finds it (packages/chain/src/auxpow/auxpow.ts).
-      auxData: options.merged ? concatBytes([coinbaseAux, pushData(options.merged.commitment)]) : coinbaseAux,
-    };
-    if (options.poolTag) coinbaseOptions.poolTag = options.poolTag;
-    if (required?.txVersion !== undefined) coinbaseOptions.version = required.txVersion;
-    const parts = buildCoinbase(coinbaseOptions);
-    this.cb1 = parts.coinbase1;
-    // A payload follows the lock time and is part of the transaction the txid (and merkle root) covers.
-    this.cb2 =
-      required?.extraPayload === undefined
-        ? parts.coinbase2
-        : withExtraPayload(parts.coinbase2, hexToBytes(required.extraPayload, 'coinbase payload'));
-    this.coinbase1 = this.cb1.toString('hex');
-    this.coinbase2 = this.cb2.toString('hex');
-    this.extranonceSize = extranonceSize;
-    this.scratch = Buffer.allocUnsafe(this.cb1.length + extranonceSize + this.cb2.length);
-    this.cb1.copy(this.scratch, 0);
-    this.cb2.copy(this.scratch, this.cb1.length + extranonceSize);
-
-    this.branch = coinbaseMerkleBranch(template.transactions.map((tx) => hashFromRpcHex(tx.txid, 'txid')));
-    this.merkleBranch = this.branch.map((h) => h.toString('hex'));
-    this.workKey = bitcoinWorkKey(this);
+    scratch.set(extranonce1, cb1.length);
+    scratch.set(extranonce2, cb1.length + extranonce1.length);
   }
 
-  coinbase(extranonce1: Uint8Array, extranonce2: Uint8Array): Buffer {
-    this.fillCoinbase(extranonce1, extranonce2);
-    return Buffer.from(this.scratch);
-  }
+  const coinbase: TemplateJob['coinbase'] = (extranonce1, extranonce2) => {
+    fillCoinbase(extranonce1, extranonce2);
+    return Buffer.from(scratch);
+  };
 
-  header(extranonce1: Uint8Array, extranonce2: Uint8Array, ntime: number, nonce: number, version: number): Uint8Array {
-    this.fillCoinbase(extranonce1, extranonce2);
-    let root = sha256d(this.scratch);
-    for (const node of this.branch) {
-      root.copy(this.pair, 0);
-      node.copy(this.pair, 32);
-      root = sha256d(this.pair);
+  const header: TemplateJob['header'] = (extranonce1, extranonce2, ntime, nonce, version) => {
+    fillCoinbase(extranonce1, extranonce2);
+    let root = sha256d(scratch);
+    for (const node of branch) {
+      root.copy(pair, 0);
+      node.copy(pair, 32);
+      root = sha256d(pair);
     }
     const out = Buffer.allocUnsafe(HEADER_SIZE);
-    writeHeader(out, version, this.prevHash, root, ntime, this.bitsValue, nonce);
+    writeHeader(out, version, prevHash, root, ntime, bitsValue, nonce);
     return out;
-  }
+  };
 
-  block(extranonce1: Uint8Array, extranonce2: Uint8Array, ntime: number, nonce: number, version: number): string {
-    const header = this.header(extranonce1, extranonce2, ntime, nonce, version);
-    const legacy = this.coinbase(extranonce1, extranonce2);
-    const parts: Parameters<typeof serializeBlock>[0] = {
-      header,
-      coinbase: this.hasWitnessCommitment ? coinbaseWithWitness(legacy) : legacy,
-      transactions: this.transactionData,
+  const block: TemplateJob['block'] = (extranonce1, extranonce2, ntime, nonce, version) => {
+    const blockHeader = header(extranonce1, extranonce2, ntime, nonce, version);
+    const legacy = coinbase(extranonce1, extranonce2);
+    const blockParts: Parameters<typeof serializeBlock>[0] = {
+      header: blockHeader,
+      coinbase: hasWitnessCommitment ? coinbaseWithWitness(legacy) : legacy,
+      transactions: transactionData,
     };
-    if (this.mwebData !== undefined) parts.mweb = this.mwebData;
-    return bytesToHex(serializeBlock(parts));
-  }
+    if (mwebData !== undefined) blockParts.mweb = mwebData;
+    return bytesToHex(serializeBlock(blockParts));
+  };
 
-  blockHash(header: Uint8Array): string {
-    return blockHashHex(this.algorithm, header);
-  }
-
-  private fillCoinbase(extranonce1: Uint8Array, extranonce2: Uint8Array): void {
-    if (extranonce1.length + extranonce2.length !== this.extranonceSize) {
-      throw new RangeError(
-        `extranonce1 (${extranonce1.length} bytes) + extranonce2 (${extranonce2.length} bytes) must be ${this.extranonceSize} bytes`,
-      );
-    }
-    this.scratch.set(extranonce1, this.cb1.length);
-    this.scratch.set(extranonce2, this.cb1.length + extranonce1.length);
-  }
+  return {
+    id: options.id,
+    algorithm: options.algorithm,
+    coin: options.coin,
+    height: template.height,
+    ...work,
+    parentKey: work.prevHashNotify,
+    extranonceSize,
+    curtime: template.curtime,
+    mintime: template.mintime,
+    networkTarget,
+    valuationTarget: options.valuationTarget ?? networkTarget,
+    coinbaseValue,
+    ...(payees.length === 0 && { fees: transactionFees(template) }),
+    cleanJobs: options.cleanJobs,
+    createdAt,
+    workKey: bitcoinWorkKey(work),
+    previousBlockHash: template.previousBlockHash,
+    template,
+    hasWitnessCommitment,
+    hasMweb: mwebData !== undefined,
+    merged: options.merged,
+    coinbase,
+    header,
+    block,
+    blockHash: (blockHeader) => blockHashHex(options.algorithm, blockHeader),
+  };
 }
 
 /** coinbase2 ‖ CompactSize(payload length) ‖ payload: a byte vector after the lock time (Dash DIP2's vExtraPayload). */
 function withExtraPayload(coinbase2: Buffer, payload: Uint8Array): Buffer {
   return Buffer.concat([coinbase2, encodeVarInt(payload.length), payload]);
+}
+
+/**
+ * Σ the template's transaction fees; undefined when it left any out (BIP22 makes `fee` optional) or
+ * they would not fit in its coinbase value (a node's error: the shares are then valued as PPS does).
+ */
+function transactionFees(template: BlockTemplate): bigint | undefined {
+  let sum = 0n;
+  for (const tx of template.transactions) {
+    if (tx.fee === undefined || !Number.isSafeInteger(tx.fee) || tx.fee < 0) return undefined;
+    sum += BigInt(tx.fee);
+  }
+  return sum <= template.coinbaseValue ? sum : undefined;
 }

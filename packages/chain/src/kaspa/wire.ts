@@ -104,8 +104,32 @@ export type KaspaSubmitReport = { type: 'success' } | { type: 'reject'; reason: 
 // ---------------------------------------------------------------------------------------------------
 // Readers
 
+/** The checks `KaspaShape.fields` can apply to a field, by name, and the type each gives. */
+interface KaspaFieldTypes {
+  string: string;
+  boolean: boolean;
+  number: number;
+  u64: bigint;
+  hash: string;
+  hashes: string[];
+}
+
 /** Shape checks for kaspad's values. */
 export class KaspaShape extends Shape {
+  /**
+   * Reads the fields `spec` names from `object`, each with the check named beside it, in the order
+   * listed; an error names the field as `prefix` + its name.
+   */
+  fields<S extends Record<string, keyof KaspaFieldTypes>>(
+    object: Record<string, unknown>,
+    spec: S,
+    prefix = '',
+  ): { [K in keyof S]: KaspaFieldTypes[S[K]] } {
+    const read: Record<string, unknown> = {};
+    for (const [name, check] of Object.entries(spec)) read[name] = this[check](object[name], `${prefix}${name}`);
+    return read as { [K in keyof S]: KaspaFieldTypes[S[K]] };
+  }
+
   u64(value: unknown, field: string): bigint {
     if (typeof value === 'bigint' && value >= 0n && value <= U64_MAX) return value;
     if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
@@ -190,6 +214,18 @@ export function readBlockTemplate(result: unknown, daemon?: string): KaspaBlockT
   return { block, isSynced: s.boolean(r.isSynced, 'isSynced') };
 }
 
+/** KaspaBlockVerboseData's fields, each with its check. */
+const VERBOSE_DATA_FIELDS = {
+  hash: 'hash',
+  selectedParentHash: 'hash',
+  blueScore: 'u64',
+  isHeaderOnly: 'boolean',
+  isChainBlock: 'boolean',
+  childrenHashes: 'hashes',
+  mergeSetBluesHashes: 'hashes',
+  mergeSetRedsHashes: 'hashes',
+} as const;
+
 export function readBlock(result: unknown, daemon?: string): KaspaBlock {
   const s = new KaspaShape('getBlock', daemon);
   const b = s.object(s.object(result, 'result').block, 'block');
@@ -202,46 +238,35 @@ export function readBlock(result: unknown, daemon?: string): KaspaBlock {
     transactions: s
       .array(b.transactions ?? [], 'block.transactions')
       .map((t, i) => readTransaction(s, t, `block.transactions[${i}]`)),
-    verboseData: verbose && {
-      hash: s.hash(verbose.hash, 'verboseData.hash'),
-      selectedParentHash: s.hash(verbose.selectedParentHash, 'verboseData.selectedParentHash'),
-      blueScore: s.u64(verbose.blueScore, 'verboseData.blueScore'),
-      isHeaderOnly: s.boolean(verbose.isHeaderOnly, 'verboseData.isHeaderOnly'),
-      isChainBlock: s.boolean(verbose.isChainBlock, 'verboseData.isChainBlock'),
-      childrenHashes: s.hashes(verbose.childrenHashes, 'verboseData.childrenHashes'),
-      mergeSetBluesHashes: s.hashes(verbose.mergeSetBluesHashes, 'verboseData.mergeSetBluesHashes'),
-      mergeSetRedsHashes: s.hashes(verbose.mergeSetRedsHashes, 'verboseData.mergeSetRedsHashes'),
-    },
+    verboseData: verbose && s.fields(verbose, VERBOSE_DATA_FIELDS, 'verboseData.'),
   };
 }
 
 export function readDagInfo(result: unknown, daemon?: string): KaspaDagInfo {
   const s = new KaspaShape('getBlockDagInfo', daemon);
-  const r = s.object(result, 'result');
-  return {
-    network: s.string(r.network, 'network'),
-    blockCount: s.u64(r.blockCount, 'blockCount'),
-    headerCount: s.u64(r.headerCount, 'headerCount'),
-    tipHashes: s.hashes(r.tipHashes, 'tipHashes'),
-    virtualParentHashes: s.hashes(r.virtualParentHashes, 'virtualParentHashes'),
-    pruningPointHash: s.hash(r.pruningPointHash, 'pruningPointHash'),
-    virtualDaaScore: s.u64(r.virtualDaaScore, 'virtualDaaScore'),
-    sink: s.hash(r.sink, 'sink'),
-    pastMedianTime: s.u64(r.pastMedianTime, 'pastMedianTime'),
-    difficulty: s.number(r.difficulty, 'difficulty'),
-  };
+  return s.fields(s.object(result, 'result'), {
+    network: 'string',
+    blockCount: 'u64',
+    headerCount: 'u64',
+    tipHashes: 'hashes',
+    virtualParentHashes: 'hashes',
+    pruningPointHash: 'hash',
+    virtualDaaScore: 'u64',
+    sink: 'hash',
+    pastMedianTime: 'u64',
+    difficulty: 'number',
+  });
 }
 
 export function readServerInfo(result: unknown, daemon?: string): KaspaServerInfo {
   const s = new KaspaShape('getServerInfo', daemon);
-  const r = s.object(result, 'result');
-  return {
-    serverVersion: s.string(r.serverVersion, 'serverVersion'),
-    networkId: s.string(r.networkId, 'networkId'),
-    hasUtxoIndex: s.boolean(r.hasUtxoIndex, 'hasUtxoIndex'),
-    isSynced: s.boolean(r.isSynced, 'isSynced'),
-    virtualDaaScore: s.u64(r.virtualDaaScore, 'virtualDaaScore'),
-  };
+  return s.fields(s.object(result, 'result'), {
+    serverVersion: 'string',
+    networkId: 'string',
+    hasUtxoIndex: 'boolean',
+    isSynced: 'boolean',
+    virtualDaaScore: 'u64',
+  });
 }
 
 /** SubmitBlockReport: `{type: "success"}` or `{type: "reject", reason: "blockInvalid" | "isInIBD" | "routeIsFull"}`. */

@@ -25,6 +25,22 @@ export interface MiningInfo {
   chain: string;
 }
 
+/** One block's fees as getblockstats reports them (Bitcoin Core 0.17+, Litecoin Core 0.18+). */
+export interface BlockStats {
+  height: number;
+  /** RPC hex. */
+  hash: string;
+  /** The block's timestamp, unix seconds. */
+  time: number;
+  /** Smallest units. */
+  subsidy: bigint;
+  /** Σ fees of its transactions, smallest units. */
+  totalFee: bigint;
+}
+
+/** The getblockstats fields the pool reads: asking for only these spares the node the rest. */
+const BLOCK_STATS = ['blockhash', 'height', 'time', 'subsidy', 'totalfee'];
+
 export interface AddressValidation {
   isValid: boolean;
   address?: string;
@@ -89,6 +105,24 @@ export class BitcoinRpc {
 
   async getBlockHash(height: number, options?: RpcCallOptions): Promise<string> {
     return new Shape('getblockhash').hex(await this.caller.call('getblockhash', [height], options), 'result', 32);
+  }
+
+  /**
+   * getblockstats of the block at `height`. A node without the call (Dogecoin Core 1.14, based on
+   * Bitcoin Core 0.14) answers with RPC error -32601, which the caller takes as "cannot report fees".
+   */
+  async getBlockStats(height: number, options?: RpcCallOptions): Promise<BlockStats> {
+    const s = new Shape('getblockstats');
+    const r = s.object(await this.caller.call('getblockstats', [height, BLOCK_STATS], options), 'result');
+    const stats = {
+      height: s.integer(r.height, 'height', 0),
+      hash: s.hex(r.blockhash, 'blockhash', 32),
+      time: s.integer(r.time, 'time', 0, 0xffffffff),
+      subsidy: BigInt(s.integer(r.subsidy, 'subsidy', 0)),
+      totalFee: BigInt(s.integer(r.totalfee, 'totalfee', 0)),
+    };
+    if (stats.height !== height) s.fail(`answered for height ${stats.height}, not ${height}`);
+    return stats;
   }
 
   /** getblock; verbosity 0 is the raw hex, 1 and 2 are objects (left unchecked: for tests and tools). */

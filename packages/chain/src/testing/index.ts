@@ -5,6 +5,7 @@
  * chainweb-node), each checking what it is sent with its own code. Not for production code.
  */
 
+export { bitcoinCoreBlockStats, startBlockStatsNode } from './blockStatsNode.js';
 export { type ChainwebNodeStandIn, realMainnetHeaders, STAND_IN_MINER, startChainwebNode } from './chainwebNode.js';
 export { CkbStandInNode, STAND_IN_SECP256K1_DEP_GROUP, startCkbNode } from './ckbNode.js';
 export { REAL_CKB_CHAIN, REAL_CKB_POW_BLOCK, type RealCkbBlock } from './ckbRealTemplates.js';

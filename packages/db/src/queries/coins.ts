@@ -56,6 +56,8 @@ export interface NetworkObservation {
   height: number | bigint;
   /** Smallest units. */
   reward: bigint;
+  /** The template's transaction fees inside `reward`, when its node gave them all. */
+  fees?: bigint | undefined;
   /** Share-difficulty convention, exact decimal text. */
   difficulty: string;
   demo: boolean;
@@ -87,6 +89,7 @@ async function saveState(
       coin: n.coin,
       height: n.height,
       reward: n.reward.toString(),
+      fees: n.fees === undefined ? null : n.fees.toString(),
       difficulty: n.difficulty,
       demo: n.demo,
       observed_at: n.observedAt,
@@ -99,6 +102,7 @@ async function saveState(
           coin: eb.ref('excluded.coin'),
           height: eb.ref('excluded.height'),
           reward: eb.ref('excluded.reward'),
+          fees: eb.ref('excluded.fees'),
           difficulty: eb.ref('excluded.difficulty'),
           demo: eb.ref('excluded.demo'),
           observed_at: eb.ref('excluded.observed_at'),

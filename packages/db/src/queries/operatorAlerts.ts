@@ -26,34 +26,24 @@ export async function raiseOperatorAlert(
     .insertInto('operator_alerts')
     .values({ key: alert.key, subject: alert.subject, body: alert.body, raised_at: at })
     .onConflict((oc) =>
-      oc.column('key').doUpdateSet((eb) => ({
+      oc.column('key').doUpdateSet((eb) => {
         // A cleared alert starts again; an open one keeps when it was raised and what it said.
-        subject: eb
-          .case()
-          .when('operator_alerts.cleared_at', 'is not', null)
-          .then(eb.ref('excluded.subject'))
-          .else(eb.ref('operator_alerts.subject'))
-          .end(),
-        body: eb
-          .case()
-          .when('operator_alerts.cleared_at', 'is not', null)
-          .then(eb.ref('excluded.body'))
-          .else(eb.ref('operator_alerts.body'))
-          .end(),
-        raised_at: eb
-          .case()
-          .when('operator_alerts.cleared_at', 'is not', null)
-          .then(eb.ref('excluded.raised_at'))
-          .else(eb.ref('operator_alerts.raised_at'))
-          .end(),
-        notified_at: eb
-          .case()
-          .when('operator_alerts.cleared_at', 'is not', null)
-          .then(null)
-          .else(eb.ref('operator_alerts.notified_at'))
-          .end(),
-        cleared_at: null,
-      })),
+        const wasCleared = eb('operator_alerts.cleared_at', 'is not', null);
+        const newIfCleared = <C extends 'subject' | 'body' | 'raised_at'>(column: C) =>
+          eb
+            .case()
+            .when(wasCleared)
+            .then(eb.ref(`excluded.${column}`))
+            .else(eb.ref(`operator_alerts.${column}`))
+            .end();
+        return {
+          subject: newIfCleared('subject'),
+          body: newIfCleared('body'),
+          raised_at: newIfCleared('raised_at'),
+          notified_at: eb.case().when(wasCleared).then(null).else(eb.ref('operator_alerts.notified_at')).end(),
+          cleared_at: null,
+        };
+      }),
     )
     .returning(['key', 'subject', 'body', 'raised_at', 'notified_at'])
     .executeTakeFirstOrThrow();

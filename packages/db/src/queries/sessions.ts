@@ -133,30 +133,26 @@ export function liveUserSessions(db: Executor, userId: bigint, now: Date): Promi
     .execute();
 }
 
-/** Revokes one live session, only if it is the user's; false when there is no such session. */
-export async function revokeUserSession(db: Executor, userId: bigint, id: string, now: Date): Promise<boolean> {
-  const row = await db
+/** The update that revokes the user's live sessions (neither revoked nor expired), returning their ids. */
+function revokeLiveUserSessions(db: Executor, userId: bigint, now: Date) {
+  return db
     .updateTable('sessions')
     .set({ revoked_at: now })
-    .where('id', '=', id)
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
-    .returning('id')
-    .executeTakeFirst();
+    .returning('id');
+}
+
+/** Revokes one live session, only if it is the user's; false when there is no such session. */
+export async function revokeUserSession(db: Executor, userId: bigint, id: string, now: Date): Promise<boolean> {
+  const row = await revokeLiveUserSessions(db, userId, now).where('id', '=', id).executeTakeFirst();
   return row !== undefined;
 }
 
 /** Revokes every live session of a user; returns how many. */
 export async function revokeUserSessions(db: Executor, userId: bigint, now: Date): Promise<number> {
-  const rows = await db
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returning('id')
-    .execute();
+  const rows = await revokeLiveUserSessions(db, userId, now).execute();
   return rows.length;
 }
 

@@ -1,5 +1,6 @@
 import {
   AuxChainSource,
+  BitcoinRpc,
   BitcoinWallet,
   blockStatus,
   type ChainLogger,
@@ -78,6 +79,16 @@ export const bitcoin: ChainModule = {
         if (daemons === undefined) throw new Error(`${ticker} is not mined with ${setting.ticker}`);
         const pool = new DaemonPool(daemons, logger ? { logger } : {});
         return { ask: (block) => blockStatus(pool, block.hash) };
+      },
+      networkFees(logger) {
+        const rpc = new BitcoinRpc(new DaemonPool(setting.daemons, logger ? { logger } : {}));
+        return {
+          tipHeight: () => rpc.getBlockCount(),
+          async block(height) {
+            const stats = await rpc.getBlockStats(height);
+            return { ...stats, time: new Date(stats.time * 1000), totalFees: stats.totalFee };
+          },
+        };
       },
     };
   },

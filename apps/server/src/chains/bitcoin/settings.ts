@@ -57,6 +57,13 @@ export const bitcoinCoinSetting = z
       .refine((tag) => Buffer.byteLength(tag, 'utf8') <= 20, 'at most 20 bytes of UTF-8')
       .default('/lodestone/'),
     merged: z.array(mergedCoinSetting).default([]),
+    /**
+     * How its shares are valued (docs/money.md, "FPPS"): `pps`, the template's coinbase value, or
+     * `fpps`, the subsidy plus the network's average fees per block over the last 24 hours (read with
+     * getblockstats; a node without it keeps the coin on PPS, with the reason logged). Its merged
+     * coins are valued by PPS either way: createauxblock does not say what fees an aux block holds.
+     */
+    payout_scheme: z.enum(['pps', 'fpps']).default('pps'),
   })
   .strict()
   .superRefine((coin, ctx) => {

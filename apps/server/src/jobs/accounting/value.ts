@@ -2,11 +2,20 @@ import {
   type Executor,
   insertPendingCredits,
   networkStates,
+  newestFeeDay,
   saveMergedNetworkState,
   saveNetworkState,
+  saveValuation,
   type WorkerActivity,
 } from '@lodestone/db';
-import { type BatchNetwork, Exact, type ShareBatch, shareValue } from '@lodestone/domain';
+import {
+  type BatchNetwork,
+  blockValue,
+  Exact,
+  type PayoutScheme,
+  type ShareBatch,
+  shareValue,
+} from '@lodestone/domain';
 import { v5 as uuidV5 } from 'uuid';
 import { loadPriceBook, type PriceBook } from '../../services/money/priceBook.js';
 import { creditBatch } from './ppsCredit.js';
@@ -18,7 +27,20 @@ export interface CreditSettings {
   priceMaxAgeMs: number;
   /** Clock for price freshness (tests). */
   now?: () => Date;
+  /** Coins set to FPPS (docs/money.md, "FPPS"); every other coin is valued by PPS. */
+  schemes?: ReadonlyMap<string, PayoutScheme>;
+  /**
+   * Told of each valuation of a coin set to FPPS: `fallback` is why it was valued by PPS instead, or
+   * undefined when FPPS held (the jobs role logs the changes: fppsValuationLog).
+   */
+  onFppsValuation?: (coin: string, fallback: string | undefined) => void;
 }
+
+/**
+ * How old a fee-day reading may be for FPPS: the job reads every ten minutes, so an hour without one
+ * means its node cannot be read, and the coin is valued by PPS until it can.
+ */
+export const FEE_DAY_MAX_AGE_MS = 60 * 60_000;
 
 /** What happened to the PPS value of an applied batch. */
 export type BatchCredit =
@@ -45,7 +67,8 @@ export async function creditShares(
   if (batch.network) {
     await saveNetworkState(trx, observation(batch, batch.network));
   } else {
-    network = (await networkStates(trx)).find((n) => n.algorithm === batch.algorithm);
+    const state = (await networkStates(trx)).find((n) => n.algorithm === batch.algorithm);
+    network = state && { ...state, fees: state.fees ?? undefined };
   }
   const difficultyOf = new Map<string, Exact>();
   for (const w of activity) {
@@ -74,7 +97,7 @@ export async function creditShares(
   return combined(outcomes);
 }
 
-type NetworkValue = Pick<BatchNetwork, 'coin' | 'reward' | 'difficulty'>;
+type NetworkValue = Pick<BatchNetwork, 'coin' | 'reward' | 'difficulty'> & { fees?: string | undefined };
 
 function observation(batch: ShareBatch, network: BatchNetwork) {
   return {
@@ -82,6 +105,7 @@ function observation(batch: ShareBatch, network: BatchNetwork) {
     coin: network.coin,
     height: network.height,
     reward: BigInt(network.reward),
+    fees: network.fees === undefined ? undefined : BigInt(network.fees),
     difficulty: network.difficulty,
     demo: network.demo,
     observedAt: new Date(batch.intervalEnd),
@@ -120,9 +144,10 @@ async function creditNetwork(
   network: NetworkValue,
   defaultCoin?: string,
 ): Promise<BatchCredit> {
+  if (difficultyOf.size === 0) return { kind: 'credited' };
   const reward = BigInt(network.reward);
-  const values = new Map([...difficultyOf].map(([account, d]) => [account, shareValue(d, reward, network.difficulty)]));
-  if (values.size === 0) return { kind: 'credited' };
+  const block = await valueBlock(trx, batch, settings, creditId, network);
+  const values = new Map([...difficultyOf].map(([account, d]) => [account, shareValue(d, block, network.difficulty)]));
 
   const outcome = await creditBatch(trx, {
     batchId: creditId,
@@ -155,6 +180,46 @@ async function creditNetwork(
   });
   await insertPendingCredits(trx, pending);
   return { kind: 'waiting-for-prices', tickers: outcome.tickers };
+}
+
+/**
+ * What a block is worth to this credit, by the coin's scheme (FPPS: the subsidy plus the network's
+ * average fees per block of the newest fee-day reading under an hour old; PPS otherwise, or when FPPS
+ * lacks an input, with the reason told), recorded with its inputs under the credit's id.
+ */
+async function valueBlock(
+  trx: Executor,
+  batch: ShareBatch,
+  settings: CreditSettings,
+  creditId: string,
+  network: NetworkValue,
+): Promise<Exact> {
+  const scheme = settings.schemes?.get(network.coin) ?? 'pps';
+  const template = {
+    reward: BigInt(network.reward),
+    fees: network.fees === undefined ? undefined : BigInt(network.fees),
+  };
+  let reading: Awaited<ReturnType<typeof newestFeeDay>>;
+  let missing: string | undefined;
+  if (scheme === 'fpps') {
+    reading = await newestFeeDay(trx, network.coin, new Date(batch.intervalEnd - FEE_DAY_MAX_AGE_MS));
+    missing = reading ? reading.unavailable : "no reading of the network's fees in the last hour";
+  }
+  const { value, fallback } = blockValue(scheme, template, reading?.day);
+  const reason = missing ?? fallback;
+  await saveValuation(trx, {
+    creditId,
+    coin: network.coin,
+    scheme: value.scheme,
+    blockValue: value.value.toString(),
+    blockFees: value.fees?.toString(),
+    networkDifficulty: network.difficulty,
+    feeDayId: value.scheme === 'fpps' ? reading?.id : undefined,
+    fallback: reason,
+    valuedAt: new Date(batch.intervalEnd),
+  });
+  if (scheme === 'fpps') settings.onFppsValuation?.(network.coin, reason);
+  return value.value;
 }
 
 /** What the batch's credits came to over its networks: any not valued, else any waiting, else credited. */

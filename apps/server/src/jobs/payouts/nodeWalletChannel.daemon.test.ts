@@ -220,6 +220,7 @@ describe('payouts through litecoind -regtest', () => {
         poll_interval_ms: 1000,
         pool_tag: '/lodestone/',
         merged: [],
+        payout_scheme: 'pps',
       },
     ]);
     const minedCoins = [{ ticker: 'LTC', algorithm: 'scrypt' }];

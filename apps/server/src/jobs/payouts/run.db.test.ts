@@ -602,6 +602,7 @@ describe.each(testEngines())('payout job on %s', (engine) => {
               poll_interval_ms: 1000,
               pool_tag: '/t/',
               merged: [],
+              payout_scheme: 'pps',
             },
           ],
           wallets: [
@@ -630,6 +631,7 @@ describe.each(testEngines())('payout job on %s', (engine) => {
                 poll_interval_ms: 1000,
                 pool_tag: '',
                 merged: [],
+                payout_scheme: 'pps',
               },
             ],
             wallets: [

@@ -1,14 +1,8 @@
-import {
-  type DB,
-  deferTelegramNotifications,
-  dueTelegramNotifications,
-  markNotificationAttemptFailed,
-  markNotificationSent,
-} from '@lodestone/db';
+import { type DB, deferTelegramNotifications, dueTelegramNotifications, markNotificationSent } from '@lodestone/db';
 import { GrammyError } from 'grammy';
 import type { Kysely } from 'kysely';
 import { unlinkTelegramChat } from '../../services/notifications/telegramLink.js';
-import { MAX_ATTEMPTS, retryDelayMs } from '../notificationSender.js';
+import { recordFailedAttempt, type SendCounts } from '../notificationSender.js';
 import type { JobDefinition, Log } from '../types.js';
 import { type TelegramBot, telegramText } from './telegramBot.js';
 
@@ -26,10 +20,7 @@ import { type TelegramBot, telegramText } from './telegramBot.js';
 export const MESSAGES_PER_SECOND = 25;
 const PER_RUN = 100;
 
-export interface TelegramSenderRun {
-  sent: number;
-  retried: number;
-  failed: number;
+export interface TelegramSenderRun extends SendCounts {
   /** Chats unlinked because Telegram will not deliver to them. */
   unlinked: number;
   /** Telegram asked to wait this many seconds. */
@@ -83,17 +74,12 @@ export async function sendDueTelegram(
         log.warn({ ...fields, userId: message.userId }, `Telegram chat unlinked: ${gone}`);
         continue;
       }
-      const attempts = message.attempts + 1;
-      const giveUp = attempts >= (options.maxAttempts ?? MAX_ATTEMPTS);
-      const retryAt = giveUp ? null : new Date(now.getTime() + retryDelayMs(attempts));
-      await markNotificationAttemptFailed(db, message.id, String(error), retryAt);
-      if (giveUp) {
-        run.failed++;
-        log.error({ ...fields, attempts }, 'Telegram message given up after its last attempt');
-      } else {
-        run.retried++;
-        log.warn({ ...fields, attempts, retryAt }, 'Telegram message not sent; retrying later');
-      }
+      await recordFailedAttempt(db, message, String(error), now, options, {
+        run,
+        log,
+        what: 'Telegram message',
+        fields,
+      });
       continue;
     }
     await markNotificationSent(db, message.id, now);

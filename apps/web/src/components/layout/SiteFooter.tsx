@@ -9,6 +9,9 @@ import { ExternalLinkIcon, MailIcon, PhoneIcon } from '../icons';
 const linkClass =
   'rounded-sm text-slate-600 hover:text-amber-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500 dark:text-slate-400 dark:hover:text-amber-400';
 
+/** A page of this site, or an external page (`href` null when the operator has not configured it). */
+type FooterLink = { label: string; to: string } | { label: string; href: string | null };
+
 const FOOTER_LABELS: Record<ContactKind, string> = { email: 'Support', phone_eu: 'EU', phone_us: 'US', chat: 'Chat' };
 
 /**
@@ -25,8 +28,16 @@ export function SiteFooter({ site }: { site: SiteResponse | undefined }) {
     { label: 'iOS app', href: safeExternalUrl(site?.links.ios_app) },
     { label: 'Android app', href: safeExternalUrl(site?.links.android_app) },
   ].filter((app): app is { label: string; href: string } => app.href !== null);
-  const blog = safeExternalUrl(site?.links.blog);
-  const status = safeExternalUrl(site?.links.status);
+  const links: FooterLink[] = [
+    { label: 'Home', to: '/' },
+    { label: 'Blog', href: safeExternalUrl(site?.links.blog) },
+    { label: 'API', to: '/api' },
+    { label: 'FAQ', to: '/faq' },
+    { label: 'Sats4Soup', to: '/sats4soup' },
+    { label: 'Status', href: safeExternalUrl(site?.links.status) },
+    { label: 'Terms of Service', to: '/terms' },
+    { label: 'Privacy Policy', to: '/privacy' },
+  ];
 
   const contacts = siteContacts(site, ['email', 'phone_eu', 'phone_us']);
 
@@ -56,46 +67,9 @@ export function SiteFooter({ site }: { site: SiteResponse | undefined }) {
         </div>
 
         <FooterList title="Links">
-          <li>
-            <Link to="/" className={linkClass}>
-              Home
-            </Link>
-          </li>
-          {blog && (
-            <li>
-              <ExternalLink href={blog}>Blog</ExternalLink>
-            </li>
-          )}
-          <li>
-            <Link to="/api" className={linkClass}>
-              API
-            </Link>
-          </li>
-          <li>
-            <Link to="/faq" className={linkClass}>
-              FAQ
-            </Link>
-          </li>
-          <li>
-            <Link to="/sats4soup" className={linkClass}>
-              Sats4Soup
-            </Link>
-          </li>
-          {status && (
-            <li>
-              <ExternalLink href={status}>Status</ExternalLink>
-            </li>
-          )}
-          <li>
-            <Link to="/terms" className={linkClass}>
-              Terms of Service
-            </Link>
-          </li>
-          <li>
-            <Link to="/privacy" className={linkClass}>
-              Privacy Policy
-            </Link>
-          </li>
+          {links.map((link) => (
+            <SiteLink key={link.label} link={link} />
+          ))}
         </FooterList>
 
         {apps.length > 0 ? (
@@ -152,6 +126,25 @@ function FooterList({ title, className = '', children }: { title: string; classN
       <h2 className="text-xs font-semibold tracking-wider text-slate-900 uppercase dark:text-white">{title}</h2>
       <ul className="mt-3 space-y-2">{children}</ul>
     </div>
+  );
+}
+
+/** One of the site links; an external one that is not configured is left out. */
+function SiteLink({ link }: { link: FooterLink }) {
+  if ('to' in link) {
+    return (
+      <li>
+        <Link to={link.to} className={linkClass}>
+          {link.label}
+        </Link>
+      </li>
+    );
+  }
+  if (!link.href) return null;
+  return (
+    <li>
+      <ExternalLink href={link.href}>{link.label}</ExternalLink>
+    </li>
   );
 }
 

@@ -1,14 +1,15 @@
 import type { AdminUser } from '@lodestone/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { getAdminUsers, loginAsUser } from '../../api/admin';
 import { queryKeys, USER_QUERY_ROOT } from '../../api/queryKeys';
 import { LoadState, Panel } from '../../components/AccountPage';
 import { Breakable, EMAIL_BREAKS } from '../../components/Breakable';
 import { type Column, DataTable } from '../../components/DataTable';
-import { inputClass, primaryButtonClass } from '../../components/form';
+import { Field, inputClass, primaryButtonClass } from '../../components/form';
 import { Pager } from '../../components/sections';
+import { actionsColumn } from '../../components/tableColumns';
 import { AdminShell } from './AdminShell';
 import { filterUsers, formatLastLogin, USERS_SEARCH_PLACEHOLDER, usersPage } from './users';
 
@@ -47,7 +48,6 @@ function UsersList() {
   });
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const searchId = useId();
 
   if (!users.data) {
     return (
@@ -61,21 +61,22 @@ function UsersList() {
 
   return (
     <Panel title="Users" description={`${filtered.length} of ${users.data.length} users`} testId="admin-users">
-      <label htmlFor={searchId} className="sr-only">
-        {USERS_SEARCH_PLACEHOLDER}
-      </label>
-      <input
-        id={searchId}
-        type="search"
-        className={inputClass}
-        placeholder={USERS_SEARCH_PLACEHOLDER}
-        value={search}
-        onChange={(event) => {
-          setSearch(event.target.value);
-          setPage(1);
-        }}
-        data-testid="users-search"
-      />
+      <Field label={USERS_SEARCH_PLACEHOLDER} labelClassName="sr-only">
+        {(id) => (
+          <input
+            id={id}
+            type="search"
+            className={inputClass}
+            placeholder={USERS_SEARCH_PLACEHOLDER}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setPage(1);
+            }}
+            data-testid="users-search"
+          />
+        )}
+      </Field>
       <DataTable
         testId="users-table"
         columns={columns(login.isPending, (email) => login.mutate(email))}
@@ -141,22 +142,16 @@ function columns(busy: boolean, onLogin: (email: string) => void): Column<AdminU
       cellClassName: 'whitespace-nowrap text-slate-600 dark:text-slate-400',
       cell: (user) => formatLastLogin(user.last_login),
     },
-    {
-      label: 'Actions',
-      heading: <span className="sr-only">Actions</span>,
-      phone: 'end',
-      align: 'right',
-      cell: (user) => (
-        <button
-          type="button"
-          className={primaryButtonClass}
-          disabled={busy}
-          onClick={() => onLogin(user.email)}
-          data-testid="user-login"
-        >
-          Login
-        </button>
-      ),
-    },
+    actionsColumn((user) => (
+      <button
+        type="button"
+        className={primaryButtonClass}
+        disabled={busy}
+        onClick={() => onLogin(user.email)}
+        data-testid="user-login"
+      >
+        Login
+      </button>
+    )),
   ];
 }

@@ -6,10 +6,11 @@ import { STATS_REFRESH_MS, usePoolBlocks } from '../../api/public';
 import { AlgorithmPageHeader } from '../../components/AlgorithmPageHeader';
 import { CopyButton } from '../../components/CopyButton';
 import { type Column, DataTable } from '../../components/DataTable';
+import { LastUpdateFailed } from '../../components/LastUpdateFailed';
 import { LoadState } from '../../components/LoadState';
 import { MiddleEllipsis } from '../../components/MiddleEllipsis';
 import { Pager, Section, StatCard } from '../../components/sections';
-import { formatDateTime, formatTimeOfDay } from '../../lib/dates';
+import { formatDateTime } from '../../lib/dates';
 import { browserTimeZone } from '../../lib/format';
 import { safeExternalUrl } from '../../lib/links';
 import { formatBlockReward, formatDifficulty, formatHeight, formatNetworkHashrate } from '../../lib/network';
@@ -44,24 +45,27 @@ export default function BlocksPage() {
   const [timeZone] = useState(browserTimeZone);
 
   // The chain and page in the address belong to the algorithm they were chosen on; once another one is
-  // chosen they are dropped (here at once, from the address right after).
+  // chosen they are dropped: here at once, and from the address right after. Until the address has
+  // changed, its old query is ignored, so no render in between asks the new algorithm for the old chain.
   const shownAlgorithm = useRef<AlgorithmKey>(algorithm.key);
-  const switched = shownAlgorithm.current !== algorithm.key;
+  const staleSearch = useRef<string | null>(null);
+  const switched =
+    shownAlgorithm.current !== algorithm.key ||
+    (staleSearch.current !== null && staleSearch.current === search.toString());
   useEffect(() => {
     if (shownAlgorithm.current === algorithm.key) return;
     shownAlgorithm.current = algorithm.key;
+    staleSearch.current = search.toString();
     setSearch({}, { replace: true });
-  }, [algorithm.key, setSearch]);
+  }, [algorithm.key, search, setSearch]);
+  useEffect(() => {
+    if (staleSearch.current !== search.toString()) staleSearch.current = null;
+  }, [search]);
   const coin = switched ? undefined : coinFromSearch(search.get('coin'));
   const page = switched ? 1 : pageFromSearch(search.get('page'));
 
   const blocks = usePoolBlocks(algorithm.key, coin, page);
   const data = blocks.data;
-
-  let status: string | null = null;
-  if (data && blocks.isError) {
-    status = `The last update failed: ${blocks.error.message.replace(/\.$/, '')}. Showing the figures from ${formatTimeOfDay(blocks.dataUpdatedAt)}; trying again every ${REFRESH_SECONDS} seconds.`;
-  }
 
   return (
     <div className="mx-auto max-w-7xl space-y-8 px-4 py-12 sm:px-6" data-testid="blocks-page" data-loaded={!!data}>
@@ -77,11 +81,7 @@ export default function BlocksPage() {
         </p>
       )}
 
-      {status && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {status}
-        </p>
-      )}
+      <LastUpdateFailed query={blocks} refreshSeconds={REFRESH_SECONDS} />
 
       {data ? (
         <>

@@ -42,17 +42,28 @@ export function useMiningSummary(source: DashboardSource, algorithm: AlgorithmKe
   });
 }
 
-/** While another period of the same chart loads, the chart shown stays (marked busy). */
-export function useMiningChart(
+/** The dashboard's two period charts (docs/dashboard.md, Chart ranges), as the page's ChartRanges name them. */
+export type DashboardChartKind = 'hashrate' | 'revenue';
+
+/** Each chart's key and call: the account's hashrate, the account's revenue. */
+const chartCalls = {
+  hashrate: { key: queryKeys.miningChart, get: getMiningChart },
+  revenue: { key: queryKeys.revenueChart, get: getRevenueChart },
+} as const;
+
+/** One of the charts over `period`. While another period of the same chart loads, the chart shown stays (marked busy). */
+export function useDashboardChart(
+  chart: DashboardChartKind,
   source: DashboardSource,
   algorithm: AlgorithmKey,
   period: ChartPeriod,
   timezone: string,
 ) {
-  const queryKey = queryKeys.miningChart(source, algorithm, timezone, period);
+  const { key, get } = chartCalls[chart];
+  const queryKey = key(source, algorithm, timezone, period);
   return useQuery({
     queryKey,
-    queryFn: ({ signal }) => getMiningChart(source, algorithm, period, timezone, signal),
+    queryFn: ({ signal }) => get(source, algorithm, period, timezone, signal),
     placeholderData: keepWhileLastPartChanges(queryKey),
     ...live,
   });
@@ -78,7 +89,7 @@ export function useWorkerRejects(source: DashboardSource, algorithm: AlgorithmKe
   });
 }
 
-/** As useMiningChart. */
+/** As useDashboardChart. */
 export function useWorkerChart(
   source: DashboardSource,
   algorithm: AlgorithmKey,
@@ -131,22 +142,6 @@ export function useLifetimeEarnings(source: DashboardSource, algorithm: Algorith
   return useQuery({
     queryKey: queryKeys.lifetime(source, algorithm, timezone),
     queryFn: ({ signal }) => getLifetimeEarnings(source, algorithm, timezone, signal),
-    ...live,
-  });
-}
-
-/** As useMiningChart. */
-export function useRevenueChart(
-  source: DashboardSource,
-  algorithm: AlgorithmKey,
-  period: ChartPeriod,
-  timezone: string,
-) {
-  const queryKey = queryKeys.revenueChart(source, algorithm, timezone, period);
-  return useQuery({
-    queryKey,
-    queryFn: ({ signal }) => getRevenueChart(source, algorithm, period, timezone, signal),
-    placeholderData: keepWhileLastPartChanges(queryKey),
     ...live,
   });
 }

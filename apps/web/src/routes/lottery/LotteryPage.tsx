@@ -1,5 +1,5 @@
 import { pageOf } from '@lodestone/domain';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../components/DataTable';
 import { primaryButtonClass } from '../../components/form';
@@ -32,8 +32,6 @@ const ROW_PLACE = {
   2: 'bg-slate-200/70 dark:bg-slate-700/50',
   3: 'bg-orange-100/70 dark:bg-orange-900/30',
 } as const;
-
-const sectionTitle = 'text-2xl font-bold tracking-tight text-slate-900 dark:text-white';
 
 /**
  * Lottery: introduction with the countdown, Ranking, Graph and Feed. The page shows static sample
@@ -90,33 +88,25 @@ export default function LotteryPage() {
         </div>
       </section>
 
-      <section aria-labelledby="lottery-ranking" data-testid="lottery-ranking">
-        <h2 id="lottery-ranking" className={sectionTitle}>
-          Ranking
-        </h2>
+      <TitledSection title="Ranking" titleId="lottery-ranking" testId="lottery-ranking">
         <div className="mt-6 grid gap-6 lg:grid-cols-3">
           {rankedTeams(SAMPLE_TEAMS).map((team) => (
             <TeamCard key={team.name} team={team} />
           ))}
         </div>
-      </section>
+      </TitledSection>
 
-      <section
-        aria-labelledby="lottery-graph-title"
+      <TitledSection
+        title="Graph"
+        titleId="lottery-graph-title"
         className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
       >
-        <h2 id="lottery-graph-title" className={sectionTitle}>
-          Graph
-        </h2>
         <div className="mt-4">
           <TeamsChart series={SAMPLE_GRAPH} />
         </div>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="lottery-feed" data-testid="lottery-feed">
-        <h2 id="lottery-feed" className={sectionTitle}>
-          Feed
-        </h2>
+      <TitledSection title="Feed" titleId="lottery-feed" testId="lottery-feed">
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {SAMPLE_FEED.map((card, i) => (
             <li
@@ -150,8 +140,32 @@ export default function LotteryPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </TitledSection>
     </div>
+  );
+}
+
+/** One of the page's parts under its heading (`titleId`), which names the section. */
+function TitledSection({
+  title,
+  titleId,
+  testId,
+  className,
+  children,
+}: {
+  title: string;
+  titleId: string;
+  testId?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={titleId} data-testid={testId} className={className}>
+      <h2 id={titleId} className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
 

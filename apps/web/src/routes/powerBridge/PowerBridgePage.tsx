@@ -2,8 +2,8 @@ import type { SiteResponse } from '@lodestone/contract';
 import type { ReactNode } from 'react';
 import { useSite } from '../../api/queries';
 import { Icon, MailIcon, PhoneIcon } from '../../components/icons';
+import { cardClass, LandingHero, ScrollTargetSection, sectionHeadingClass } from '../../components/landingPage';
 import { type ContactKind, NOT_CONFIGURED, siteContacts } from '../../lib/contacts';
-import { scrollToSection } from '../../lib/scroll';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 /** Both hero buttons stop 50 px above their section (docs/website.md, Power bridge). */
@@ -48,82 +48,48 @@ export default function PowerBridgePage() {
   const site = useSite().data;
   return (
     <div data-testid="powerbridge-page">
-      <section className="bg-slate-950 bg-[radial-gradient(ellipse_at_top_right,rgba(245,158,11,0.22),transparent_55%),radial-gradient(ellipse_at_bottom_left,rgba(56,189,248,0.14),transparent_50%)] text-white">
-        <div className="mx-auto max-w-6xl px-4 py-20 sm:px-6 lg:py-28">
-          <p className="text-sm font-semibold tracking-widest text-amber-400 uppercase">Power bridge</p>
-          <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">
-            Your own stratum server, inside your farm.
-          </h1>
-          <p className="mt-6 max-w-2xl text-lg text-slate-300">
-            A stratum server and a Bitcoin node on your premises: lower ping, fewer stale shares and far less traffic,
-            even on a weak connection.
-          </p>
-          <div className="mt-10 flex flex-wrap gap-4">
-            <button
-              type="button"
-              data-testid="start-mining-smarter"
-              onClick={() => scrollToSection('contact', SCROLL_OFFSET)}
-              className="inline-flex items-center rounded-lg bg-amber-500 px-6 py-3 text-base font-semibold text-slate-950 hover:bg-amber-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-300"
-            >
-              Start Mining Smarter
-            </button>
-            <button
-              type="button"
-              data-testid="view-specifications"
-              onClick={() => scrollToSection('features', SCROLL_OFFSET)}
-              className="inline-flex items-center rounded-lg border border-white/30 px-6 py-3 text-base font-semibold text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-300"
-            >
-              View Specifications
-            </button>
-          </div>
-          <dl className="mt-14 grid max-w-3xl grid-cols-2 gap-6 sm:grid-cols-4">
-            {SPECS.map(([label, value]) => (
-              <div key={label}>
-                <dt className="text-xs text-slate-400 uppercase">{label}</dt>
-                <dd className="mt-1 font-semibold text-white">{value}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-      </section>
-
-      <section
-        id="features"
-        tabIndex={-1}
-        aria-labelledby="features-title"
-        className="mx-auto max-w-6xl px-4 py-16 outline-none sm:px-6"
+      <LandingHero
+        background="bg-[radial-gradient(ellipse_at_top_right,rgba(245,158,11,0.22),transparent_55%),radial-gradient(ellipse_at_bottom_left,rgba(56,189,248,0.14),transparent_50%)]"
+        width="max-w-6xl"
+        eyebrow="Power bridge"
+        title="Your own stratum server, inside your farm."
+        lead="A stratum server and a Bitcoin node on your premises: lower ping, fewer stale shares and far less traffic, even on a weak connection."
+        actions={[
+          { label: 'Start Mining Smarter', testId: 'start-mining-smarter', scrollTo: 'contact' },
+          { label: 'View Specifications', testId: 'view-specifications', scrollTo: 'features' },
+        ]}
+        scrollOffset={SCROLL_OFFSET}
       >
-        <h2
-          id="features-title"
-          className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white"
-        >
+        <dl className="mt-14 grid max-w-3xl grid-cols-2 gap-6 sm:grid-cols-4">
+          {SPECS.map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-xs text-slate-400 uppercase">{label}</dt>
+              <dd className="mt-1 font-semibold text-white">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </LandingHero>
+
+      <ScrollTargetSection id="features" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+        <h2 id="features-title" className={sectionHeadingClass}>
           Specifications
         </h2>
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {FEATURES.map((f) => (
-            <li
-              key={f.title}
-              data-testid="feature-card"
-              className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
-            >
+            <li key={f.title} data-testid="feature-card" className={cardClass}>
               <h3 className="font-semibold text-slate-900 dark:text-white">{f.title}</h3>
               <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{f.text}</p>
             </li>
           ))}
         </ul>
-      </section>
+      </ScrollTargetSection>
 
-      <section
+      <ScrollTargetSection
         id="contact"
-        tabIndex={-1}
-        aria-labelledby="contact-title"
-        className="border-t border-slate-200 bg-slate-50 outline-none dark:border-slate-800 dark:bg-slate-900"
+        className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900"
       >
         <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-          <h2
-            id="contact-title"
-            className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white"
-          >
+          <h2 id="contact-title" className={sectionHeadingClass}>
             Talk to us
           </h2>
           <p className="mt-3 max-w-2xl text-slate-600 dark:text-slate-400">
@@ -132,7 +98,7 @@ export default function PowerBridgePage() {
           </p>
           <Contacts site={site} />
         </div>
-      </section>
+      </ScrollTargetSection>
     </div>
   );
 }

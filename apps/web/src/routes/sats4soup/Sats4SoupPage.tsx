@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { useSite } from '../../api/queries';
 import { primaryButtonClass } from '../../components/form';
 import { ExternalLinkIcon } from '../../components/icons';
+import { cardClass, LandingHero, ScrollTargetSection, sectionHeadingClass } from '../../components/landingPage';
 import { supportEmail } from '../../lib/contacts';
-import { scrollToSection } from '../../lib/scroll';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import {
   addressUrl,
@@ -20,10 +20,6 @@ import {
 /** 'Donate Now' stops 70 px above the donation section (docs/website.md, Power bridge). */
 const DONATE_SCROLL_OFFSET = 70;
 
-const heroButton =
-  'inline-flex items-center rounded-lg px-6 py-3 text-base font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-300';
-const h2 = 'text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white';
-const card = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900';
 const linkClass = 'font-medium text-amber-700 hover:underline dark:text-amber-400';
 
 const STEPS = [
@@ -54,38 +50,27 @@ export default function Sats4SoupPage() {
 
   return (
     <div data-testid="sats4soup-page">
-      <section className="bg-slate-950 bg-[radial-gradient(ellipse_at_top_left,rgba(245,158,11,0.25),transparent_55%)] text-white">
-        <div className="mx-auto max-w-5xl px-4 py-20 sm:px-6 lg:py-28">
-          <p className="text-sm font-semibold tracking-widest text-amber-400 uppercase">Charity campaign</p>
-          <h1 className="mt-3 text-4xl font-bold tracking-tight sm:text-5xl">Sats4Soup</h1>
-          <p className="mt-6 max-w-2xl text-lg text-slate-300">
-            Mining that feeds people: {CAMPAIGN.feeShare} of the pool's fees in {CAMPAIGN.month} go, in bitcoin, to a
-            food-assistance group in {CAMPAIGN.region}.
-          </p>
-          <div className="mt-10 flex flex-wrap gap-4">
-            <button
-              type="button"
-              data-testid="donate-now"
-              onClick={() => scrollToSection('donate', DONATE_SCROLL_OFFSET)}
-              className={`${heroButton} bg-amber-500 text-slate-950 hover:bg-amber-400`}
-            >
-              Donate Now
-            </button>
-            <Link to="/get-started" className={`${heroButton} border border-white/30 text-white hover:bg-white/10`}>
-              Join The Pool
-            </Link>
-          </div>
-        </div>
-      </section>
+      <LandingHero
+        background="bg-[radial-gradient(ellipse_at_top_left,rgba(245,158,11,0.25),transparent_55%)]"
+        width="max-w-5xl"
+        eyebrow="Charity campaign"
+        title="Sats4Soup"
+        lead={`Mining that feeds people: ${CAMPAIGN.feeShare} of the pool's fees in ${CAMPAIGN.month} go, in bitcoin, to a food-assistance group in ${CAMPAIGN.region}.`}
+        actions={[
+          { label: 'Donate Now', testId: 'donate-now', scrollTo: 'donate' },
+          { label: 'Join The Pool', to: '/get-started' },
+        ]}
+        scrollOffset={DONATE_SCROLL_OFFSET}
+      />
 
       <div className="mx-auto max-w-5xl space-y-20 px-4 py-16 sm:px-6">
         <section aria-labelledby="how-it-works">
-          <h2 id="how-it-works" className={h2}>
+          <h2 id="how-it-works" className={sectionHeadingClass}>
             How it works
           </h2>
           <ol className="mt-8 grid gap-6 md:grid-cols-3">
             {STEPS.map((step, i) => (
-              <li key={step.title} className={card}>
+              <li key={step.title} className={cardClass}>
                 <span className="flex size-9 items-center justify-center rounded-full bg-amber-500 font-bold text-slate-950">
                   {i + 1}
                 </span>
@@ -97,12 +82,12 @@ export default function Sats4SoupPage() {
         </section>
 
         <section aria-labelledby="impact">
-          <h2 id="impact" className={h2}>
+          <h2 id="impact" className={sectionHeadingClass}>
             Impact
           </h2>
           <dl className="mt-8 grid grid-cols-2 gap-6 md:grid-cols-4" data-testid="impact">
             {IMPACT.map((item) => (
-              <div key={item.label} className={`${card} text-center`}>
+              <div key={item.label} className={`${cardClass} text-center`}>
                 <dt className="text-sm text-slate-500 dark:text-slate-400">{item.label}</dt>
                 <dd className="mt-1 text-3xl font-bold text-amber-600 dark:text-amber-400">{item.value}</dd>
               </div>
@@ -114,14 +99,14 @@ export default function Sats4SoupPage() {
           <h2 id="mission" className="sr-only">
             Our mission
           </h2>
-          <blockquote className={`${card} border-l-4 border-l-amber-500`}>
+          <blockquote className={`${cardClass} border-l-4 border-l-amber-500`}>
             <p className="text-lg text-slate-800 italic dark:text-slate-200">
               “Every share mined this September puts food on someone's table. That is the best use of a block reward we
               can think of.”
             </p>
             <footer className="mt-3 text-sm text-slate-500 dark:text-slate-400">— The pool team</footer>
           </blockquote>
-          <blockquote className={`${card} border-l-4 border-l-amber-500`}>
+          <blockquote className={`${cardClass} border-l-4 border-l-amber-500`}>
             <p className="text-lg text-slate-800 italic dark:text-slate-200">
               “Bitcoin moves value to anyone, anywhere, in minutes. Sats4Soup moves it to the people next door.”
             </p>
@@ -130,7 +115,7 @@ export default function Sats4SoupPage() {
         </section>
 
         <section aria-labelledby="our-donation" data-testid="our-donation">
-          <h2 id="our-donation" className={h2}>
+          <h2 id="our-donation" className={sectionHeadingClass}>
             Our Donation
           </h2>
           <div className="mt-6">
@@ -167,14 +152,8 @@ export default function Sats4SoupPage() {
           </div>
         </section>
 
-        <section
-          id="donate"
-          tabIndex={-1}
-          aria-labelledby="donate-title"
-          data-testid="donate"
-          className={`${card} outline-none`}
-        >
-          <h2 id="donate-title" className={h2}>
+        <ScrollTargetSection id="donate" testId="donate" className={cardClass}>
+          <h2 id="donate-title" className={sectionHeadingClass}>
             Donate directly
           </h2>
           <p className="mt-3 text-slate-600 dark:text-slate-400">
@@ -228,7 +207,7 @@ export default function Sats4SoupPage() {
               )}
             </p>
           )}
-        </section>
+        </ScrollTargetSection>
       </div>
     </div>
   );
@@ -237,7 +216,7 @@ export default function Sats4SoupPage() {
 function ContributionCard({ contribution }: { contribution: Contribution }) {
   const sent = contributionStatus(contribution) === 'sent';
   return (
-    <li className={card} data-testid="contribution" data-status={sent ? 'sent' : 'pending'}>
+    <li className={cardClass} data-testid="contribution" data-status={sent ? 'sent' : 'pending'}>
       <div className="flex items-center justify-between gap-3">
         <h3 className="font-semibold text-slate-900 dark:text-white">{contribution.date}</h3>
         <span

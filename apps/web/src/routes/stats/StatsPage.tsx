@@ -7,10 +7,10 @@ import { AlgorithmPageHeader } from '../../components/AlgorithmPageHeader';
 import { TimeSeriesChart } from '../../components/charts/TimeSeriesChart';
 import { type Column, DataTable } from '../../components/DataTable';
 import { linkClass } from '../../components/form';
+import { LastUpdateFailed } from '../../components/LastUpdateFailed';
 import { LoadState } from '../../components/LoadState';
 import { Section, StatCard } from '../../components/sections';
 import { TimeRangeSelector } from '../../components/TimeRangeSelector';
-import { formatTimeOfDay } from '../../lib/dates';
 import { browserTimeZone } from '../../lib/format';
 import { formatBlockReward, formatDifficulty, formatHeight, formatNetworkHashrate } from '../../lib/network';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -18,6 +18,7 @@ import { useSelectedAlgorithm } from '../../state/hooks';
 import { formatTopHashes, formatTopHashrate, statsCells } from './statsCells';
 
 const REFRESH_SECONDS = STATS_REFRESH_MS / 1000;
+const RETRY = `Trying again every ${REFRESH_SECONDS} seconds.`;
 
 /**
  * Stats ('Detailed Pool Statistics') of the algorithm chosen in the nav: the eight info cells, the
@@ -36,22 +37,13 @@ export default function StatsPage() {
   const chart = useStatsChart(algorithm.key, period, timezone);
   const loaded = stats.data !== undefined && chart.data !== undefined;
 
-  let status: string | null = null;
-  if (stats.data && stats.isError) {
-    status = `The last update failed: ${stats.error.message.replace(/\.$/, '')}. Showing the figures from ${formatTimeOfDay(stats.dataUpdatedAt)}; trying again every ${REFRESH_SECONDS} seconds.`;
-  }
-
   return (
     <div className="mx-auto max-w-7xl space-y-8 px-4 py-12 sm:px-6" data-testid="stats-page" data-loaded={loaded}>
       <AlgorithmPageHeader title="Detailed Pool Statistics" algorithm={algorithm.name} testId="stats-algorithm">
         . Updated every {REFRESH_SECONDS} seconds; choose another algorithm in the menu bar.
       </AlgorithmPageHeader>
 
-      {status && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {status}
-        </p>
-      )}
+      <LastUpdateFailed query={stats} refreshSeconds={REFRESH_SECONDS} />
 
       {stats.data ? (
         <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" data-testid="stats-cells">
@@ -64,7 +56,7 @@ export default function StatsPage() {
           isPending={stats.isPending}
           error={stats.error}
           what="pool statistics"
-          retry={`Trying again every ${REFRESH_SECONDS} seconds.`}
+          retry={RETRY}
           testId="stats"
         />
       )}
@@ -91,35 +83,18 @@ export default function StatsPage() {
             isPending={!chart.error && !stats.error}
             error={chart.error ?? stats.error}
             what="hashrate chart"
-            retry={`Trying again every ${REFRESH_SECONDS} seconds.`}
+            retry={RETRY}
             testId="stats-chart"
           />
         )}
       </Section>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Section title="Top current hashers" testId="top-current">
-          <TopTable
-            data={stats.data}
-            valueHeader="Hashrate"
-            rows={stats.data?.top_hashrate.map((h) => ({
-              user: h.user,
-              value: formatTopHashrate(h.hashrate, stats.data.top_hashrate_units),
-            }))}
-            empty="Nobody is mining this algorithm right now."
-          />
-        </Section>
-        <Section title="All-time top hashers" testId="top-all-time">
-          <TopTable
-            data={stats.data}
-            valueHeader="Total hashes"
-            rows={stats.data?.top_hashers_past.map((h) => ({
-              user: h.user,
-              value: formatTopHashes(h.hashes, stats.data.top_hashers_past_units),
-            }))}
-            empty="No shares on this algorithm yet."
-          />
-        </Section>
+        {TOP_TABLES.map((table) => (
+          <Section key={table.testId} title={table.title} testId={table.testId}>
+            <TopTable data={stats.data} table={table} />
+          </Section>
+        ))}
       </div>
     </div>
   );
@@ -131,6 +106,34 @@ interface TopRow {
   value: string;
 }
 
+/** The two top-hasher tables: each one's section, the header of its figure, its rows and what it says when empty. */
+interface TopTableSpec {
+  title: string;
+  testId: string;
+  valueHeader: string;
+  rows: (stats: AlgorithmStatsResponse) => { user: string; value: string }[];
+  empty: string;
+}
+
+const TOP_TABLES: readonly TopTableSpec[] = [
+  {
+    title: 'Top current hashers',
+    testId: 'top-current',
+    valueHeader: 'Hashrate',
+    rows: (s) =>
+      s.top_hashrate.map((h) => ({ user: h.user, value: formatTopHashrate(h.hashrate, s.top_hashrate_units) })),
+    empty: 'Nobody is mining this algorithm right now.',
+  },
+  {
+    title: 'All-time top hashers',
+    testId: 'top-all-time',
+    valueHeader: 'Total hashes',
+    rows: (s) =>
+      s.top_hashers_past.map((h) => ({ user: h.user, value: formatTopHashes(h.hashes, s.top_hashers_past_units) })),
+    empty: 'No shares on this algorithm yet.',
+  },
+];
+
 /** Rank, username and a figure: short enough for any phone, so it stays a table. */
 function topColumns(valueHeader: string): Column<TopRow>[] {
   return [
@@ -140,27 +143,17 @@ function topColumns(valueHeader: string): Column<TopRow>[] {
   ];
 }
 
-function TopTable({
-  data,
-  valueHeader,
-  rows,
-  empty,
-}: {
-  data: AlgorithmStatsResponse | undefined;
-  valueHeader: string;
-  rows: { user: string; value: string }[] | undefined;
-  empty: string;
-}) {
+function TopTable({ data, table }: { data: AlgorithmStatsResponse | undefined; table: TopTableSpec }) {
   return (
     <DataTable
       testId="top-table"
       className=""
-      columns={topColumns(valueHeader)}
-      rows={rows?.map((row, index) => ({ ...row, rank: index + 1 })) ?? []}
+      columns={topColumns(table.valueHeader)}
+      rows={data ? table.rows(data).map((row, index) => ({ ...row, rank: index + 1 })) : []}
       // The rank is the row's identity (names may repeat, e.g. anonymous miners).
       rowKey={(row) => row.rank}
       rowTestId="top-row"
-      empty={data ? empty : '—'}
+      empty={data ? table.empty : '—'}
       stackBelow={false}
     />
   );

@@ -1,6 +1,5 @@
 import { type HashrateAlert, MAX_HASHRATE_ALERTS, type UserConfigResponse } from '@lodestone/contract';
 import { ALGORITHMS, type AlgorithmKey, algorithmByKey, HASHRATE_UNITS } from '@lodestone/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { createHashrateAlert, deleteHashrateAlert } from '../../../api/account';
 import { useHashrateAlerts, useTelegram, useWorkerGroups } from '../../../api/accountQueries';
@@ -10,6 +9,7 @@ import { LoadState, Panel } from '../../../components/AccountPage';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { FormMessage, PendingButton, SelectField, secondaryButtonClass, TextField } from '../../../components/form';
+import { actionsColumn } from '../../../components/tableColumns';
 import { pickAccount } from '../../../lib/accounts';
 import { useSelectedAccount } from '../../../state/hooks';
 import {
@@ -26,6 +26,7 @@ import {
   hashrateAlertText,
   machineUnit,
 } from './hashrateAlerts';
+import { RemoveRowButton, useListChange, useRowRemoval } from './listChanges';
 import { LIST_TABLE } from './settings';
 
 export const HASHRATE_ALERTS_TEXT = {
@@ -103,30 +104,18 @@ function AccountAlerts({ account }: { account: string }) {
   );
 }
 
-/** A change to the account's rules: once the server has made it, `done` runs and the list is read again. */
-function useAlertChange<V>(account: string, change: (value: V) => Promise<unknown>, done: () => void) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: change,
-    onSuccess: () => {
-      done();
-      void queryClient.invalidateQueries({ queryKey: queryKeys.hashrateAlerts(account) });
-    },
-  });
-}
-
 function AlertList({ account, alerts }: { account: string; alerts: readonly HashrateAlert[] }) {
-  const [deleting, setDeleting] = useState<HashrateAlert | null>(null);
-  const remove = useAlertChange(
-    account,
-    (id: string) => deleteHashrateAlert(account, id),
-    () => setDeleting(null),
+  const removal = useRowRemoval<HashrateAlert>(
+    queryKeys.hashrateAlerts(account),
+    (id) => deleteHashrateAlert(account, id),
+    HASHRATE_ALERTS_TEXT.deleteFailed,
   );
+  const deleting = removal.row;
   return (
     <>
       <DataTable
         testId="hashrate-alert-table"
-        columns={columns(setDeleting)}
+        columns={columns(removal.ask)}
         rows={alerts}
         rowKey={(alert) => alert.id}
         rowTestId="hashrate-alert-row"
@@ -140,13 +129,7 @@ function AlertList({ account, alerts }: { account: string; alerts: readonly Hash
           confirmLabel="Delete"
           pendingLabel="Deleting…"
           danger
-          pending={remove.isPending}
-          error={remove.error ? serverErrorText(remove.error, HASHRATE_ALERTS_TEXT.deleteFailed) : null}
-          onConfirm={() => remove.mutate(deleting.id)}
-          onClose={() => {
-            remove.reset();
-            setDeleting(null);
-          }}
+          {...removal.confirm}
           testId="hashrate-alert-delete-modal"
         >
           <p>
@@ -196,22 +179,9 @@ function columns(onDelete: (alert: HashrateAlert) => void): Column<HashrateAlert
           <span className="text-green-700 dark:text-green-400">{hashrateAlertStateText(alert)}</span>
         ),
     },
-    {
-      label: 'Actions',
-      heading: <span className="sr-only">Actions</span>,
-      phone: 'end',
-      align: 'right',
-      cell: (alert) => (
-        <button
-          type="button"
-          data-testid="hashrate-alert-delete"
-          className={`${secondaryButtonClass} text-red-700 dark:text-red-400`}
-          onClick={() => onDelete(alert)}
-        >
-          Delete
-        </button>
-      ),
-    },
+    actionsColumn((alert) => (
+      <RemoveRowButton label="Delete" testId="hashrate-alert-delete" onClick={() => onDelete(alert)} />
+    )),
   ];
 }
 
@@ -220,8 +190,8 @@ function CreateAlert({ account }: { account: string }) {
   const [draft, setDraft] = useState<HashrateAlertDraft>(() => emptyAlertDraft('scrypt'));
   const [problem, setProblem] = useState<string | null>(null);
   const groups = useWorkerGroups(account, draft.algorithm);
-  const create = useAlertChange(
-    account,
+  const create = useListChange(
+    queryKeys.hashrateAlerts(account),
     (form: FormData) => createHashrateAlert(account, form),
     () => setDraft((current) => ({ ...emptyAlertDraft(current.algorithm), kind: current.kind })),
   );

@@ -1,5 +1,5 @@
 import type { SessionsResponse } from '@lodestone/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { logOutSession } from '../../../api/account';
 import { useSessions } from '../../../api/accountQueries';
@@ -10,7 +10,9 @@ import { LoadState, Panel } from '../../../components/AccountPage';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { secondaryButtonClass } from '../../../components/form';
+import { actionsColumn } from '../../../components/tableColumns';
 import { formatDateTime } from '../../../lib/dates';
+import { useRowRemoval } from './listChanges';
 import { LIST_TABLE } from './settings';
 
 type Session = SessionsResponse['sessions'][number];
@@ -85,21 +87,14 @@ export function SessionsPanel() {
 
 /** The sessions, one row each; every row but this browser's has its Log out, asked for once more before it ends. */
 export function SessionList({ sessions }: { sessions: readonly Session[] }) {
-  const queryClient = useQueryClient();
-  const [ending, setEnding] = useState<Session | null>(null);
-  const end = useMutation({
-    // A session that had ended already counts as ended (account.ts): the list is read again, with no error.
-    mutationFn: logOutSession,
-    onSuccess: () => {
-      setEnding(null);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
-    },
-  });
+  // A session that had ended already counts as ended (account.ts): the list is read again, with no error.
+  const removal = useRowRemoval<Session>(queryKeys.sessions, logOutSession, SESSIONS_TEXT.logoutFailed);
+  const ending = removal.row;
   return (
     <>
       <DataTable
         testId="sessions-table"
-        columns={columns((session) => setEnding(session))}
+        columns={columns(removal.ask)}
         rows={sessions}
         rowKey={(session) => session.id}
         rowTestId="session-row"
@@ -111,13 +106,7 @@ export function SessionList({ sessions }: { sessions: readonly Session[] }) {
           confirmLabel="Log out"
           pendingLabel="Logging out…"
           danger
-          pending={end.isPending}
-          error={end.error ? serverErrorText(end.error, SESSIONS_TEXT.logoutFailed) : null}
-          onConfirm={() => end.mutate(ending.id)}
-          onClose={() => {
-            end.reset();
-            setEnding(null);
-          }}
+          {...removal.confirm}
           testId="session-logout-modal"
         >
           <p>
@@ -183,23 +172,18 @@ function columns(onLogout: (session: Session) => void): Column<Session>[] {
       cellClassName: 'text-slate-700 dark:text-slate-300',
       cell: (session) => formatDateTime(session.last_seen_at),
     },
-    {
-      label: 'Actions',
-      heading: <span className="sr-only">Actions</span>,
-      phone: 'end',
-      align: 'right',
-      cell: (session) =>
-        session.current ? null : (
-          <button
-            type="button"
-            data-testid="session-logout"
-            className={secondaryButtonClass}
-            onClick={() => onLogout(session)}
-          >
-            Log out
-          </button>
-        ),
-    },
+    actionsColumn((session) =>
+      session.current ? null : (
+        <button
+          type="button"
+          data-testid="session-logout"
+          className={secondaryButtonClass}
+          onClick={() => onLogout(session)}
+        >
+          Log out
+        </button>
+      ),
+    ),
   ];
 }
 

@@ -76,9 +76,16 @@ function SettingsPanels({ config }: { config: UserConfigResponse }) {
   );
 }
 
+/** The button beside the 2FA status: it opens the dialog that turns 2FA the other way. */
+const TWO_FACTOR_SWITCH = {
+  enable: { modal: 'enable', label: 'Enable 2FA', testId: 'enable-2fa', className: primaryButtonClass },
+  disable: { modal: 'disable', label: 'Disable 2FA', testId: 'disable-2fa', className: secondaryButtonClass },
+} as const;
+
 function AccountInfo({ twoFactorEnabled }: { twoFactorEnabled: boolean }) {
   const info = useUserInfo();
   const [modal, setModal] = useState<'enable' | 'disable' | null>(null);
+  const twoFactor = twoFactorEnabled ? TWO_FACTOR_SWITCH.disable : TWO_FACTOR_SWITCH.enable;
   return (
     <Panel title="Account info" testId="account-info">
       <dl className="grid gap-4 text-sm sm:grid-cols-2">
@@ -94,25 +101,14 @@ function AccountInfo({ twoFactorEnabled }: { twoFactorEnabled: boolean }) {
             <span data-testid="2fa-status" className="font-medium text-slate-900 dark:text-white">
               {twoFactorEnabled ? 'Enabled' : 'Disabled'}
             </span>
-            {twoFactorEnabled ? (
-              <button
-                type="button"
-                data-testid="disable-2fa"
-                className={secondaryButtonClass}
-                onClick={() => setModal('disable')}
-              >
-                Disable 2FA
-              </button>
-            ) : (
-              <button
-                type="button"
-                data-testid="enable-2fa"
-                className={primaryButtonClass}
-                onClick={() => setModal('enable')}
-              >
-                Enable 2FA
-              </button>
-            )}
+            <button
+              type="button"
+              data-testid={twoFactor.testId}
+              className={twoFactor.className}
+              onClick={() => setModal(twoFactor.modal)}
+            >
+              {twoFactor.label}
+            </button>
           </dd>
         </div>
       </dl>

@@ -1,5 +1,4 @@
 import type { WatcherLink } from '@lodestone/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { createWatcherLink, revokeWatcherLink } from '../../../api/account';
 import { useWatcherLinks } from '../../../api/accountQueries';
@@ -9,14 +8,9 @@ import { LoadState } from '../../../components/AccountPage';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { CopyButton } from '../../../components/CopyButton';
 import { type Column, DataTable } from '../../../components/DataTable';
-import {
-  FormMessage,
-  inputClass,
-  PendingButton,
-  SelectField,
-  secondaryButtonClass,
-  TextField,
-} from '../../../components/form';
+import { FormMessage, inputClass, PendingButton, SelectField, TextField } from '../../../components/form';
+import { actionsColumn } from '../../../components/tableColumns';
+import { RemoveRowButton, useListChange, useRowRemoval } from './listChanges';
 import {
   LIST_TABLE,
   observerLink,
@@ -79,17 +73,17 @@ function WatcherList({
   links: readonly WatcherLink[];
   regenerate: ReactNode;
 }) {
-  const [revoking, setRevoking] = useState<WatcherLink | null>(null);
-  const revoke = useLinkChange(
-    account,
-    (id: string) => revokeWatcherLink(account, id),
-    () => setRevoking(null),
+  const removal = useRowRemoval<WatcherLink>(
+    queryKeys.watchers(account),
+    (id) => revokeWatcherLink(account, id),
+    WATCHERS_TEXT.revokeFailed,
   );
+  const revoking = removal.row;
   return (
     <>
       <DataTable
         testId="watcher-table"
-        columns={columns(origin, regenerate, setRevoking)}
+        columns={columns(origin, regenerate, removal.ask)}
         rows={links}
         rowKey={(link) => link.id}
         rowTestId="watcher-row"
@@ -102,13 +96,7 @@ function WatcherList({
           confirmLabel="Revoke"
           pendingLabel="Revoking…"
           danger
-          pending={revoke.isPending}
-          error={revoke.error ? serverErrorText(revoke.error, WATCHERS_TEXT.revokeFailed) : null}
-          onConfirm={() => revoke.mutate(revoking.id)}
-          onClose={() => {
-            revoke.reset();
-            setRevoking(null);
-          }}
+          {...removal.confirm}
           testId="watcher-revoke-modal"
         >
           <p>
@@ -119,18 +107,6 @@ function WatcherList({
       )}
     </>
   );
-}
-
-/** A change to the account's links: once the server has made it, `done` runs and the list is read again. */
-function useLinkChange<V>(account: string, change: (value: V) => Promise<unknown>, done: () => void) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: change,
-    onSuccess: () => {
-      done();
-      void queryClient.invalidateQueries({ queryKey: queryKeys.watchers(account) });
-    },
-  });
 }
 
 /** On a phone each link is a card headed by its name, its URL on a line of its own, Revoke at the end. */
@@ -193,33 +169,21 @@ function columns(origin: string, regenerate: ReactNode, onRevoke: (link: Watcher
         );
       },
     },
-    {
-      label: 'Actions',
-      heading: <span className="sr-only">Actions</span>,
-      phone: 'end',
-      align: 'right',
-      cell: (link) =>
-        link.default ? (
-          regenerate
-        ) : (
-          <button
-            type="button"
-            data-testid="watcher-revoke"
-            className={`${secondaryButtonClass} text-red-700 dark:text-red-400`}
-            onClick={() => onRevoke(link)}
-          >
-            Revoke
-          </button>
-        ),
-    },
+    actionsColumn((link) =>
+      link.default ? (
+        regenerate
+      ) : (
+        <RemoveRowButton label="Revoke" testId="watcher-revoke" onClick={() => onRevoke(link)} />
+      ),
+    ),
   ];
 }
 
 /** A new link: its name, what it shows and in how many days it stops working (none: never). */
 function CreateWatcherLink({ account }: { account: string }) {
   const [draft, setDraft] = useState<WatcherDraft>(EMPTY_DRAFT);
-  const create = useLinkChange(
-    account,
+  const create = useListChange(
+    queryKeys.watchers(account),
     (form: FormData) => createWatcherLink(account, form),
     () => setDraft(EMPTY_DRAFT),
   );

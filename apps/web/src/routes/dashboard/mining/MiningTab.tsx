@@ -5,8 +5,9 @@ import type { DashboardSource, DashboardView } from '../../../api/dashboard';
 import { LoadState } from '../../../components/LoadState';
 import { StatCard } from '../../../components/sections';
 import { browserTimeZone, formatHashrate, formatUsd } from '../../../lib/format';
-import { type ChartRange, ChartSection } from '../charts/ChartSection';
-import { DASHBOARD_RETRY, useMiningChart, useMiningSummary, useWorkers } from '../queries';
+import { DashboardChart } from '../charts/DashboardChart';
+import { DASHBOARD_RETRY, useMiningSummary, useWorkers } from '../queries';
+import type { DashboardTabProps } from '../tabProps';
 import { WorkerDetail } from './WorkerDetail';
 import { WorkersSection } from './WorkersSection';
 
@@ -20,17 +21,7 @@ export interface MiningActions {
  * The Mining tab (docs/dashboard.md, The screens): one worker's view when the address names one (`?worker=12`), four
  * cards, the hashrate chart over the page's chosen period, and the workers table.
  */
-export function MiningTab({
-  source,
-  algorithm,
-  chartRange,
-  actions,
-}: {
-  source: DashboardSource;
-  algorithm: AlgorithmKey;
-  chartRange: ChartRange;
-  actions?: MiningActions;
-}) {
+export function MiningTab({ source, algorithm, chartRange, actions }: DashboardTabProps<MiningActions>) {
   const [timezone] = useState(browserTimeZone);
   const [search, setSearch] = useSearchParams();
   const workerId = search.get('worker');
@@ -47,7 +38,7 @@ export function MiningTab({
         <OpenWorker key={workerId} source={source} algorithm={algorithm} workerId={workerId} timezone={timezone} />
       )}
       <SummaryCards source={source} algorithm={algorithm} />
-      <HashrateChart source={source} algorithm={algorithm} timezone={timezone} range={chartRange} />
+      <DashboardChart chart="hashrate" source={source} algorithm={algorithm} timezone={timezone} range={chartRange} />
       <WorkersSection source={source} algorithm={algorithm} actions={actions} />
     </div>
   );
@@ -90,18 +81,5 @@ function SummaryCards({ source, algorithm }: { source: DashboardSource; algorith
       <StatCard label="Active Workers" testId="card-workers" value={`${data.active_workers} / ${data.total_workers}`} />
       <StatCard label="Estimated 24h revenue" testId="card-revenue" value={formatUsd(data.estimated_revenue)} />
     </dl>
-  );
-}
-
-function HashrateChart({ source, algorithm, timezone, range }: DashboardView & { range: ChartRange }) {
-  return (
-    <ChartSection
-      title="Hashrate"
-      testId="hashrate-chart"
-      what="hashrate chart"
-      chart={useMiningChart(source, algorithm, range.period, timezone)}
-      range={range}
-      formatValue={(v) => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}
-    />
   );
 }

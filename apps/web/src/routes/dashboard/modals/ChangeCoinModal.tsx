@@ -65,9 +65,7 @@ export function ChangeCoinModal({
         </p>
         {!done && (
           <>
-            <div>
-              <CoinSearch label="Target coin" query={query} onQuery={setQuery} testId="change-coin-search" />
-            </div>
+            <CoinSearch label="Target coin" query={query} onQuery={setQuery} testId="change-coin-search" />
             {coins.isPending && <p role="status">Loading coins…</p>}
             {coins.error && <FormMessage error={coins.error.message} />}
             <fieldset>

@@ -22,7 +22,6 @@ import {
   withEditedList,
 } from './conversionForm';
 import { CoinAdder, CoinSettingsModal, SaveRow } from './formParts';
-import { addableCoins } from './payoutForm';
 
 /**
  * Conversion Settings (docs/money.md, Conversion settings): which coins each algorithm's earnings are credited in, and
@@ -65,7 +64,6 @@ function ConversionFormView({
 }) {
   const [form, setForm] = useState<ConversionForm>(() => formFromConversionConfig(config));
   const [viewing, setViewing] = useState<AlgorithmName>(initialAlgorithm);
-  const [query, setQuery] = useState('');
   const [message, setMessage] = useState<{ error?: string; success?: string }>({});
   const queryClient = useQueryClient();
   const allId = useId();
@@ -102,11 +100,6 @@ function ConversionFormView({
   };
 
   const total = conversionTotal(list);
-  const addable = addableCoins(
-    catalogue,
-    list.map((e) => e.ticker),
-    query,
-  );
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4 text-sm">
@@ -184,9 +177,8 @@ function ConversionFormView({
 
       <CoinAdder
         testId="conversion"
-        query={query}
-        onQuery={setQuery}
-        addable={addable}
+        catalogue={catalogue}
+        chosen={list.map((e) => e.ticker)}
         onAdd={(ticker) => editList(addConversionCoin(list, ticker))}
       />
 

@@ -1,11 +1,11 @@
 import type { CoinInfo, CoinsResponse, PaymentConfigResponse } from '@lodestone/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { updatePaymentConfig } from '../../../api/dashboard';
 import { ApiError, serverErrorText } from '../../../api/errors';
 import { useUserInfo } from '../../../api/queries';
 import { queryKeys } from '../../../api/queryKeys';
-import { inputClass, secondaryButtonClass, TextField } from '../../../components/form';
+import { Field, inputClass, secondaryButtonClass, TextField } from '../../../components/form';
 import { TrashIcon } from '../../../components/icons';
 import { formatDateTime } from '../../../lib/dates';
 import { PlusIcon } from '../icons';
@@ -14,7 +14,6 @@ import { usePaymentConfig } from '../queries';
 import { CoinAdder, CoinSettingsModal, SaveRow } from './formParts';
 import {
   addAddressRow,
-  addableCoins,
   addCoin,
   addressesChanged,
   boundsProblem,
@@ -71,7 +70,6 @@ function PayoutForm({
 }) {
   // The form starts from what is stored (plus the coins it was opened for) and is edited locally until saved.
   const [coins, setCoins] = useState<PayoutCoinForm[]>(() => withCoins(formFromConfig(config), add, catalogue));
-  const [query, setQuery] = useState('');
   const [message, setMessage] = useState<{ error?: string; success?: string }>({});
   const queryClient = useQueryClient();
 
@@ -112,11 +110,6 @@ function PayoutForm({
   };
 
   const paused = config.payout_settings.filter((s) => s.paused_until !== null);
-  const addable = addableCoins(
-    catalogue,
-    coins.map((c) => c.ticker),
-    query,
-  );
 
   return (
     <form noValidate onSubmit={submit} className="space-y-5 text-sm">
@@ -151,9 +144,8 @@ function PayoutForm({
 
       <CoinAdder
         testId="payout"
-        query={query}
-        onQuery={setQuery}
-        addable={addable}
+        catalogue={catalogue}
+        chosen={coins.map((c) => c.ticker)}
         onAdd={(ticker) => {
           const coinInfo = catalogue[ticker];
           if (coinInfo) edit(addCoin(coins, ticker, coinInfo));
@@ -212,7 +204,6 @@ function CoinFieldset({
   onRemoveRow: (index: number) => void;
   onRowChange: (index: number, change: { address?: string; percentage?: number }) => void;
 }) {
-  const id = useId();
   const total = percentageTotal(coin.addresses);
   const thresholdProblem = boundsProblem(coin.ticker, 'threshold', coin.threshold, info);
   const intervalProblem = boundsProblem(coin.ticker, 'interval', coin.interval, info);
@@ -226,7 +217,6 @@ function CoinFieldset({
       </legend>
       <div className="grid gap-3 sm:grid-cols-2">
         <BoundedNumberField
-          id={`${id}-threshold`}
           label={`Threshold (${coin.ticker})`}
           value={coin.threshold}
           min={info.threshold_min}
@@ -238,7 +228,6 @@ function CoinFieldset({
           onValue={(threshold) => onChange({ threshold })}
         />
         <BoundedNumberField
-          id={`${id}-interval`}
           label="Interval (hours)"
           value={coin.interval}
           min={String(info.interval_min)}
@@ -320,7 +309,6 @@ function CoinFieldset({
 
 /** A number between two bounds: stepped onto the grid when the field is left, the bounds (or the problem) under it. */
 function BoundedNumberField({
-  id,
   label,
   value,
   min,
@@ -331,7 +319,6 @@ function BoundedNumberField({
   bounds,
   onValue,
 }: {
-  id: string;
   label: string;
   value: string;
   min: string;
@@ -343,29 +330,30 @@ function BoundedNumberField({
   onValue: (value: string) => void;
 }) {
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block font-medium text-slate-700 dark:text-slate-300">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="number"
-        inputMode="decimal"
-        min={min}
-        max={max}
-        step={step}
-        className={inputClass}
-        value={value}
-        data-testid={testId}
-        aria-describedby={`${id}-hint`}
-        onChange={(event) => onValue(event.target.value)}
-        aria-invalid={problem !== null}
-        onBlur={() => onValue(snappedToStep(value, min, max, step))}
-      />
-      <BoundHint id={`${id}-hint`} problem={problem} testId={`${testId}-problem`}>
-        {bounds}
-      </BoundHint>
-    </div>
+    <Field label={label}>
+      {(id) => (
+        <>
+          <input
+            id={id}
+            type="number"
+            inputMode="decimal"
+            min={min}
+            max={max}
+            step={step}
+            className={inputClass}
+            value={value}
+            data-testid={testId}
+            aria-describedby={`${id}-hint`}
+            onChange={(event) => onValue(event.target.value)}
+            aria-invalid={problem !== null}
+            onBlur={() => onValue(snappedToStep(value, min, max, step))}
+          />
+          <BoundHint id={`${id}-hint`} problem={problem} testId={`${testId}-problem`}>
+            {bounds}
+          </BoundHint>
+        </>
+      )}
+    </Field>
   );
 }
 

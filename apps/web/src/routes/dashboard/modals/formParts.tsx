@@ -1,11 +1,12 @@
 import type { CoinsResponse } from '@lodestone/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useId } from 'react';
-import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form';
+import { type ReactNode, useState } from 'react';
+import { FormMessage, primaryButtonClass, secondaryButtonClass, TextField } from '../../../components/form';
 import { LoadState } from '../../../components/LoadState';
 import { Modal } from '../../../components/Modal';
 import { PlusIcon } from '../icons';
 import { DASHBOARD_RETRY, useCoins } from '../queries';
+import { addableCoins } from './payoutForm';
 
 /** What the dashboard's settings modals share: the frame that loads them, searching and adding coins, the save row. */
 
@@ -44,26 +45,26 @@ export function CoinSettingsModal<Config>({
 }
 
 /**
- * "Add a coin": a search box and a button per coin that may be added (the caller filters them by
- * the search). Choosing one clears the search. Test ids are `{testId}-coin-search`, `{testId}-add-{ticker}`
- * and `{testId}-addable` for the list.
+ * "Add a coin": a search box and a button per coin of the catalogue that may be added (not `chosen`
+ * yet, and matching the search). Choosing one clears the search. Test ids are `{testId}-coin-search`,
+ * `{testId}-add-{ticker}` and `{testId}-addable` for the list.
  */
 export function CoinAdder({
   testId,
-  query,
-  onQuery,
-  addable,
+  catalogue,
+  chosen,
   onAdd,
 }: {
   testId: string;
-  query: string;
-  onQuery: (query: string) => void;
-  addable: readonly string[];
+  catalogue: CoinsResponse;
+  chosen: readonly string[];
   onAdd: (ticker: string) => void;
 }) {
+  const [query, setQuery] = useState('');
+  const addable = addableCoins(catalogue, chosen, query);
   return (
     <div className="rounded-xl border border-dashed border-slate-300 p-3 dark:border-slate-700">
-      <CoinSearch label="Add a coin" query={query} onQuery={onQuery} testId={`${testId}-coin-search`} />
+      <CoinSearch label="Add a coin" query={query} onQuery={setQuery} testId={`${testId}-coin-search`} />
       <ul className="mt-2 flex flex-wrap gap-2" data-testid={`${testId}-addable`}>
         {addable.length === 0 && <li className="text-slate-500 dark:text-slate-400">No coin to add.</li>}
         {addable.map((ticker) => (
@@ -74,7 +75,7 @@ export function CoinAdder({
               data-testid={`${testId}-add-${ticker}`}
               onClick={() => {
                 onAdd(ticker);
-                onQuery('');
+                setQuery('');
               }}
             >
               <PlusIcon className="size-4" />
@@ -100,22 +101,15 @@ export function CoinSearch({
   onQuery: (query: string) => void;
   testId: string;
 }) {
-  const id = useId();
   return (
-    <>
-      <label htmlFor={id} className="mb-1 block font-medium text-slate-700 dark:text-slate-300">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="search"
-        placeholder="Search coins"
-        className={inputClass}
-        value={query}
-        data-testid={testId}
-        onChange={(event) => onQuery(event.target.value)}
-      />
-    </>
+    <TextField
+      label={label}
+      type="search"
+      placeholder="Search coins"
+      value={query}
+      data-testid={testId}
+      onChange={(event) => onQuery(event.target.value)}
+    />
   );
 }
 

@@ -1,9 +1,8 @@
-import type { AlgorithmKey } from '@lodestone/domain';
 import { useState } from 'react';
-import type { DashboardSource, DashboardView } from '../../../api/dashboard';
-import { browserTimeZone, formatUsd } from '../../../lib/format';
-import { type ChartRange, ChartSection } from '../charts/ChartSection';
-import { useBalances, useRevenueChart } from '../queries';
+import { browserTimeZone } from '../../../lib/format';
+import { DashboardChart } from '../charts/DashboardChart';
+import { useBalances } from '../queries';
+import type { DashboardTabProps } from '../tabProps';
 import type { RevenueActions } from './actions';
 import { Balances } from './Balances';
 import { NotShared, notSharedText } from './NotShared';
@@ -15,17 +14,7 @@ import { PaymentsAndEarnings } from './PaymentsAndEarnings';
  * dollar value of a balance (balance × the price the same answer carries) for display. An observer whose link does not
  * show revenue reads why instead.
  */
-export function RevenueTab({
-  source,
-  algorithm,
-  chartRange,
-  actions,
-}: {
-  source: DashboardSource;
-  algorithm: AlgorithmKey;
-  chartRange: ChartRange;
-  actions?: RevenueActions;
-}) {
+export function RevenueTab({ source, algorithm, chartRange, actions }: DashboardTabProps<RevenueActions>) {
   const [timezone] = useState(browserTimeZone);
   // An observer's link may show mining only (docs/dashboard.md, Watcher links): the balances' refusal (the Balances
   // block's own query) stands for the whole tab, in the server's words, in place of blocks that would all fail.
@@ -33,22 +22,9 @@ export function RevenueTab({
   if (notShared) return <NotShared text={notShared} testId="revenue-not-shared" />;
   return (
     <div className="space-y-6">
-      <RevenueChart source={source} algorithm={algorithm} timezone={timezone} range={chartRange} />
+      <DashboardChart chart="revenue" source={source} algorithm={algorithm} timezone={timezone} range={chartRange} />
       <Balances source={source} actions={actions} />
       <PaymentsAndEarnings source={source} algorithm={algorithm} timezone={timezone} actions={actions} />
     </div>
-  );
-}
-
-function RevenueChart({ source, algorithm, timezone, range }: DashboardView & { range: ChartRange }) {
-  return (
-    <ChartSection
-      title="Revenue"
-      testId="revenue-chart"
-      what="revenue chart"
-      chart={useRevenueChart(source, algorithm, range.period, timezone)}
-      range={range}
-      formatValue={(v) => formatUsd(v)}
-    />
   );
 }
