@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AlgorithmStatsResponse } from '@lodestone/contract';
-import { insertPoolStats } from '@lodestone/db';
+import { insertFeeDay, insertPoolStats, saveValuation } from '@lodestone/db';
 import type { Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Site, startSite } from './harness.js';
@@ -1077,4 +1077,64 @@ describe('public pages of a new pool (no data yet)', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+});
+
+describe('the FAQ of a pool paying Litecoin by FPPS (docs/money.md, "FPPS")', () => {
+  let site: Site;
+  const AT = new Date('2026-11-30T12:00:00Z');
+  const COINS = [
+    {
+      ticker: 'LTC',
+      algorithm: 'scrypt',
+      daemons: ['http://u:p@127.0.0.1:1/'],
+      pool_address: 'x',
+      payout_scheme: 'fpps',
+      merged: [{ ticker: 'DOGE', chain_id: 98, daemons: ['http://u:p@127.0.0.1:2/'], pool_address: 'y' }],
+    },
+  ];
+
+  beforeAll(async () => {
+    site = await startSite({ COINS: JSON.stringify(COINS) });
+    const db = site.database.db;
+    // The fee job's reading and one credit valued with it, as the jobs role writes them.
+    const feeDayId = await insertFeeDay(db, {
+      coin: 'LTC',
+      computedAt: AT,
+      from: new Date(AT.getTime() - 86_400_000),
+      to: AT,
+      day: { from: AT, to: AT, blocks: 576, firstHeight: 2_900_001, lastHeight: 2_900_576, totalFees: 123_456_789n },
+    });
+    await saveValuation(db, {
+      creditId: '00000000-0000-4000-8000-00000000f995',
+      coin: 'LTC',
+      scheme: 'fpps',
+      blockValue: '625214334.703125',
+      blockFees: '214334.703125',
+      networkDifficulty: '30000000',
+      feeDayId,
+      fallback: undefined,
+      valuedAt: AT,
+    });
+  });
+  afterAll(() => site?.close());
+
+  for (const width of [1366, 375]) {
+    it(`says at ${width} px which coins are paid by FPPS, with the network's average fees of the day`, async () => {
+      const { page, context, errors } = await site.newPage({ width });
+      await page.goto('/faq');
+      const reward = page.getByTestId('faq-reward');
+      await reward.getByTestId('faq-question').click();
+      const lines = reward.getByTestId('scheme-line');
+      await expect.poll(() => lines.count()).toBe(2);
+      const texts = await lines.allInnerTexts();
+      expect(texts[0]).toBe(
+        "LTC (SCRYPT): FPPS — the block subsidy plus 0.00214334 LTC, the network's average fees per block over the " +
+          'last 24 hours (576 blocks, 2,900,001 to 2,900,576).',
+      );
+      expect(texts[1]).toBe('DOGE (SCRYPT, merge-mined with LTC): PPS');
+      expect(await reward.getByTestId('faq-schemes').innerText()).toContain('Some coins are paid by FPPS');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
 });

@@ -103,6 +103,7 @@ export const paths = {
   poolProfits: { method: 'GET', path: '/pool/profits/:algorithm' },
   poolProfitsChart: { method: 'GET', path: '/pool/profits/:algorithm/chart' },
   poolFees: { method: 'GET', path: '/pool/fees' },
+  payoutSchemes: { method: 'GET', path: '/pool/schemes' },
   apiPool: { method: 'GET', path: '/api/pool' },
   apiProfits: { method: 'GET', path: '/api/profits' },
   apiBlocks: { method: 'GET', path: '/api/blocks/:algorithm' },

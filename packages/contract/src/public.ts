@@ -148,6 +148,80 @@ export const poolFeesResponse = z
   .meta({ examples: [{ pools: { BTC: { fee: 0.01 }, LTC: { fee: 0.01 }, DOGE: { fee: 0.01 } } }] });
 export type PoolFeesResponse = z.infer<typeof poolFeesResponse>;
 
+// ── payout schemes (docs/money.md, "FPPS") ──────────────────────────────────────────────────────────────────────
+
+/** The network's day of fees an FPPS coin is valued with: its blocks and what their fees add up to. */
+export const feeDay = z.object({
+  blocks: z.number().int().positive(),
+  first_height: z.number().int().nonnegative(),
+  last_height: z.number().int().nonnegative(),
+  /** Coin amounts, exact decimal text. */
+  total_fees: z.string(),
+  /** total_fees ÷ blocks, to the coin's decimals (rounded down). */
+  average_fee: z.string(),
+  /** The day is (from, to]; ISO instants. */
+  from: z.string(),
+  to: z.string(),
+});
+
+/**
+ * GET /v1/pool/schemes: how each mined coin's shares are valued — the operator's scheme, what the newest
+ * credit was valued by (`valued_by`: FPPS falls back to PPS without fee figures, `fallback` says why), and
+ * an FPPS coin's newest fee day. Demo coins are valued by PPS.
+ */
+export const payoutSchemesResponse = z
+  .object({
+    coins: z.array(
+      z.object({
+        coin: z.string(),
+        algorithm: algorithmKey,
+        /** The coin it is merge-mined with; null for a parent coin. */
+        merged_with: z.string().nullable(),
+        scheme: z.enum(['pps', 'fpps']),
+        /** What the newest credit in this coin was valued by; null before its first credit. */
+        valued_by: z.enum(['pps', 'fpps']).nullable(),
+        fallback: z.string().nullable(),
+        fee_day: feeDay.nullable(),
+      }),
+    ),
+  })
+  .meta({
+    examples: [
+      {
+        coins: [
+          {
+            coin: 'LTC',
+            algorithm: 'scrypt',
+            merged_with: null,
+            scheme: 'fpps',
+            valued_by: 'fpps',
+            fallback: null,
+            fee_day: {
+              blocks: 576,
+              first_height: 2_900_001,
+              last_height: 2_900_576,
+              total_fees: '1.23456789',
+              average_fee: '0.00214334',
+              from: '2026-11-29T12:00:00.000Z',
+              to: '2026-11-30T12:00:00.000Z',
+            },
+          },
+          {
+            coin: 'DOGE',
+            algorithm: 'scrypt',
+            merged_with: 'LTC',
+            scheme: 'pps',
+            valued_by: 'pps',
+            fallback: null,
+            fee_day: null,
+          },
+        ],
+      },
+    ],
+  });
+export type PayoutSchemesResponse = z.infer<typeof payoutSchemesResponse>;
+export type PayoutSchemeCoin = PayoutSchemesResponse['coins'][number];
+
 // ── public API (docs/public-api.md, The public API; CORS open, rate-limited) ─────────────────────────────────────
 
 export const publicApiAlgorithm = z.object({

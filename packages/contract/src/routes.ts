@@ -85,6 +85,7 @@ import { type ApiPath, paths } from './paths.js';
 import { algorithmParams, algorithmStatsResponse, chartResponse, periodChartQuery, poolStatsResponse } from './pool.js';
 import {
   openApiDocument,
+  payoutSchemesResponse,
   poolFeesResponse,
   poolProfitsResponse,
   profitAlgorithmParams,
@@ -475,6 +476,7 @@ export const routes = {
     response: chartResponse,
   },
   poolFees: { ...paths.poolFees, response: poolFeesResponse },
+  payoutSchemes: { ...paths.payoutSchemes, response: payoutSchemesResponse },
   apiPool: { ...paths.apiPool, response: publicApiPoolResponse },
   apiProfits: { ...paths.apiProfits, response: publicApiProfitsResponse },
   apiBlocks: {

@@ -128,6 +128,7 @@ export {
   networkBlockHashes,
   networkBlocksBetween,
   newestFeeDay,
+  newestValuation,
   saveNetworkBlocks,
   saveValuation,
 } from './queries/networkFees.js';

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import type { PayoutScheme } from '@lodestone/domain';
 import { parse as parseToml } from 'smol-toml';
 import type { z } from 'zod';
 import { type CoinSetting, SETTINGS, type SettingKey } from './settings.js';
@@ -146,6 +147,19 @@ export function minedTickers(
 /** The coins set to FPPS (docs/money.md, "FPPS"); every other coin, merged ones included, is valued by PPS. */
 export function fppsCoins(coins: readonly CoinSetting[]): CoinSetting[] {
   return coins.filter((coin) => 'payout_scheme' in coin && coin.payout_scheme === 'fpps');
+}
+
+/** Every mined coin with the scheme its shares are valued by: FPPS where set, merged coins by PPS. */
+export function payoutSchemeCoins(
+  coins: readonly CoinSetting[],
+): { ticker: string; algorithm: CoinSetting['algorithm']; mergedWith?: string; scheme: PayoutScheme }[] {
+  const fpps = new Set(fppsCoins(coins).map((c) => c.ticker));
+  return minedTickers(coins).map(({ ticker, algorithm, mergedWith }) => ({
+    ticker,
+    algorithm,
+    ...(mergedWith !== undefined && { mergedWith }),
+    scheme: fpps.has(ticker) && mergedWith === undefined ? 'fpps' : 'pps',
+  }));
 }
 
 export function readConfigFile(file: string): Record<string, unknown> {

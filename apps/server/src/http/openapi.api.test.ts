@@ -121,6 +121,7 @@ describe.each(testEngines())('answers against /v1/openapi.json on %s', (engine) 
     await expectValid('/v1/pool/profits/scrypt', '/v1/pool/profits/{algorithm}');
     await expectValid('/v1/pool/profits/scrypt/chart?period=7d', '/v1/pool/profits/{algorithm}/chart');
     await expectValid('/v1/pool/fees', '/v1/pool/fees');
+    await expectValid('/v1/pool/schemes', '/v1/pool/schemes');
     await expectValid(`/v1/signatures/${signature}`, '/v1/signatures/{signature}');
     await expectValid('/v1/signatures/unknown', '/v1/signatures/{signature}', 404);
     await expectValid('/v1/pool/stats', '/v1/pool/stats');

@@ -50,6 +50,11 @@ export function getPoolFees(signal?: AbortSignal) {
   return call('poolFees', { signal });
 }
 
+/** GET /v1/pool/schemes: how each mined coin's shares are valued (PPS, FPPS with its fee day). */
+export function getPayoutSchemes(signal?: AbortSignal) {
+  return call('payoutSchemes', { signal });
+}
+
 /** GET /v1/pool/payouts: the newest payouts and the paid value per coin (24 h, month, all time). */
 export function getPoolPayouts(signal?: AbortSignal) {
   return call('poolPayouts', { signal });
@@ -126,6 +131,14 @@ export function usePoolFees() {
     queryKey: queryKeys.fees,
     queryFn: ({ signal }) => getPoolFees(signal),
     staleTime: 5 * 60_000,
+  });
+}
+
+export function usePayoutSchemes() {
+  return useQuery({
+    queryKey: queryKeys.schemes,
+    queryFn: ({ signal }) => getPayoutSchemes(signal),
+    staleTime: 60_000,
   });
 }
 

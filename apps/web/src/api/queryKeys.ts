@@ -35,6 +35,7 @@ export const queryKeys = {
   profitChart: (a: AlgorithmKey, period: ProfitPeriod, tz: string) =>
     ['pool', 'profits', a, 'chart', period, tz] as const,
   fees: ['pool', 'fees'] as const,
+  schemes: ['pool', 'schemes'] as const,
   poolPayouts: ['pool', 'payouts'] as const,
   signature: (signature: string) => ['signature', signature] as const,
   openApi: ['openapi'] as const,

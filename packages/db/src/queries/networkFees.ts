@@ -176,3 +176,17 @@ export async function saveValuation(db: Executor, v: PpsValuation): Promise<void
     .onConflict((oc) => oc.column('credit_id').doNothing())
     .execute();
 }
+
+/** What the coin's newest credit was valued by, and why not FPPS when it fell back; undefined before any. */
+export async function newestValuation(
+  db: Executor,
+  coin: string,
+): Promise<{ scheme: PayoutScheme; fallback: string | null } | undefined> {
+  return db
+    .selectFrom('pps_valuations')
+    .select(['scheme', 'fallback'])
+    .where('coin', '=', coin)
+    .orderBy('valued_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -2,11 +2,13 @@ import { createHash } from 'node:crypto';
 import { routes } from '@lodestone/contract';
 import { ALGORITHMS, type Algorithm } from '@lodestone/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { payoutSchemeCoins } from '../../config/config.js';
 import { errors } from '../../http/errors.js';
 import { buildOpenApiDocument } from '../../http/openapi.js';
 import { keyedLimit, PUBLIC_RATE_LIMITS } from '../../http/rateLimits.js';
 import { addRoute } from '../../http/route.js';
 import { findAlgorithm } from '../../services/poolDetail.js';
+import { readPayoutSchemes } from '../../services/public/payoutSchemes.js';
 import { presentProfitChart, readApiProfits, readPoolProfits } from '../../services/public/profits.js';
 import { readApiPool, readApiUser, readPoolFees } from '../../services/public/publicApi.js';
 import { readSignature } from '../../services/public/signatures.js';
@@ -61,6 +63,8 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
   );
   const fees = ttlCache(PUBLIC_CACHE_MS, () => readPoolFees(db, config.feePercent));
   addRoute(app, routes.poolFees, {}, () => fees());
+  const schemes = ttlCache(PUBLIC_CACHE_MS, () => readPayoutSchemes(db, payoutSchemeCoins(config.coins)));
+  addRoute(app, routes.payoutSchemes, {}, () => schemes());
 
   // ── signatures and VIP applications ───────────────────────────────────────────────────────────
   addRoute(
