@@ -131,6 +131,7 @@ export {
   newestValuation,
   saveNetworkBlocks,
   saveValuation,
+  valuationFeeShare,
 } from './queries/networkFees.js';
 export {
   type AlertStateChange,

@@ -29,6 +29,7 @@ import m0028 from '../migrations/0028_hashrate_alert_groups.sql';
 import m0029 from '../migrations/0029_network_block_seconds.sql';
 import m0030 from '../migrations/0030_fpps.sql';
 import m0031 from '../migrations/0031_pps_valuations_newest.sql';
+import m0032 from '../migrations/0032_earnings_fees.sql';
 
 const FILE_NAME = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 
@@ -78,6 +79,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration('0029_network_block_seconds.sql', m0029),
   migration('0030_fpps.sql', m0030),
   migration('0031_pps_valuations_newest.sql', m0031),
+  migration('0032_earnings_fees.sql', m0032),
 ];
 
 export function migration(fileName: string, sql: string): Migration {

@@ -147,6 +147,7 @@ export interface EarningsQuarterHours {
   amount: ColumnType<string, string | bigint, string | bigint>;
   bucket: Date;
   coin: string;
+  fees: Generated<ColumnType<string, string | bigint, string | bigint>>;
   ledger_account_id: ColumnType<bigint, bigint | number, bigint | number>;
 }
 

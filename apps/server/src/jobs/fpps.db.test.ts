@@ -1,5 +1,12 @@
 import { bitcoinCoreBlockStats, closeFakeDaemons, startAuxDaemon, startBlockStatsNode } from '@lodestone/chain/testing';
-import { balancesOfAccount, insertFeeDay, reconcileLedger, saveNetworkBlocks, savePrices } from '@lodestone/db';
+import {
+  balancesOfAccount,
+  dailyEarnings,
+  insertFeeDay,
+  reconcileLedger,
+  saveNetworkBlocks,
+  savePrices,
+} from '@lodestone/db';
 import { insertTestAccount, testEngines, useTestDatabase } from '@lodestone/db/testing';
 import type { BatchNetwork } from '@lodestone/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -74,6 +81,17 @@ describe.each(testEngines())('FPPS on %s', (engine) => {
       .select(['scheme', 'block_value', 'block_fees', 'network_difficulty', 'fee_day_id', 'fallback'])
       .where('credit_id', '=', creditId)
       .executeTakeFirstOrThrow();
+  /** alice's earnings of the day in BTC: amount and the part of it that was transaction fees. */
+  const earned = async () => {
+    const rows = await t.database.db.selectFrom('earnings_quarter_hours').select(['amount', 'fees']).execute();
+    // Credits are stamped when posted (the database's clock), not at the batch's: every day there is.
+    const daily = await dailyEarnings(t.database.db, alice, {
+      from: new Date(0),
+      to: new Date('2100-01-01T00:00:00Z'),
+      timeZone: 'UTC',
+    });
+    return { rows, daily: daily.map(({ coin, amount, fees }) => ({ coin, amount, fees })) };
+  };
   const balance = async () => (await balancesOfAccount(t.database.db, alice)).find((b) => b.coin === 'BTC')?.amount;
 
   it('credits the subsidy plus the day’s average fee per block of recorded node data (hand-computed)', async () => {
@@ -106,6 +124,11 @@ describe.each(testEngines())('FPPS on %s', (engine) => {
     // 5,000,012,345 − 12,345 + 15,150 = 5,000,015,150; 2,000 of 1,000,000 is 10,000,030.3 satoshi,
     // less the 1% fee 9,900,029.997: 9,900,029 credited, the 0.997 carried.
     expect(await balance()).toBe(9_900_029n);
+    // Of it, fees: 15,150 ÷ 5,000,015,150 = 0.000003029990819127 (18 decimals) × 9,900,029.
+    expect(await earned()).toEqual({
+      rows: [{ amount: '9900029', fees: '29.996996979091054683' }],
+      daily: [{ coin: 'BTC', amount: 9_900_029n, fees: 29n }],
+    });
     expect(await valuationOf(creditId)).toMatchObject({
       scheme: 'fpps',
       block_value: '5000015150',
@@ -168,6 +191,8 @@ describe.each(testEngines())('FPPS on %s', (engine) => {
   it('keeps PPS for a coin not set to FPPS, recording the template’s fees as the fee part', async () => {
     const creditId = await mine(2000, { ...settings, schemes: new Map() });
     expect(await balance()).toBe(9_900_024n);
+    // The template's 12,345 of 5,000,012,345 were fees: 24.44… of the 9,900,024 credited.
+    expect((await earned()).rows).toEqual([{ amount: '9900024', fees: '24.443098905988297296' }]);
     expect(await valuationOf(creditId)).toMatchObject({
       scheme: 'pps',
       block_value: '5000012345',

@@ -7,6 +7,11 @@ export interface DailyEarning {
   day: string;
   coin: string;
   amount: bigint;
+  /**
+   * The part of `amount` known to be transaction fees (docs/money.md, "FPPS"), whole units rounded
+   * down; absent when none is.
+   */
+  fees?: bigint;
 }
 
 /**
@@ -20,9 +25,9 @@ export async function dailyEarnings(
   accountId: bigint,
   options: { from: Date; to: Date; timeZone: string; algorithm?: AlgorithmKey },
 ): Promise<DailyEarning[]> {
-  const rows = await sql<{ day: string; coin: string; amount: string }>`
+  const rows = await sql<{ day: string; coin: string; amount: string; fees: string }>`
     select to_char(date_trunc('day', q.bucket at time zone ${options.timeZone}), 'YYYY-MM-DD') as day,
-           q.coin, sum(q.amount)::text as amount
+           q.coin, sum(q.amount)::text as amount, floor(sum(q.fees))::text as fees
       from earnings_quarter_hours q
       join ledger_accounts la on la.id = q.ledger_account_id
      where la.account_id = ${accountId}
@@ -32,7 +37,12 @@ export async function dailyEarnings(
     having sum(q.amount) <> 0
      order by 1 desc, q.coin
   `.execute(db);
-  return rows.rows.map((r) => ({ day: r.day, coin: r.coin, amount: BigInt(r.amount) }));
+  return rows.rows.map((r) => ({
+    day: r.day,
+    coin: r.coin,
+    amount: BigInt(r.amount),
+    ...(r.fees !== '0' && { fees: BigInt(r.fees) }),
+  }));
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { AlgorithmKey } from '@lodestone/domain';
+import { type AlgorithmKey, Exact } from '@lodestone/domain';
 import { sql } from 'kysely';
 import type { Executor, LedgerEntryKind, LedgerTransactionKind } from '../schema.js';
 
@@ -46,6 +46,12 @@ export interface NewLedgerTransaction {
   createdByUserId?: bigint | null;
   reason?: string | null;
   legs: readonly LedgerLeg[];
+  /**
+   * The part of each earning leg that is transaction fees, a fraction from 0 to 1 (a PPS credit's
+   * valuation: block fees ÷ block value, docs/money.md "FPPS"); the earnings rollup keeps it beside the
+   * amount. Absent: not known, counted as none.
+   */
+  feeShare?: Exact;
   /** When it happened; default: the database's now(). */
   at?: Date;
 }
@@ -208,7 +214,7 @@ export async function postLedgerTransaction(
       }
     }
   }
-  await addEarnings(trx, legs, idOf, tx.at);
+  await addEarnings(trx, legs, idOf, tx.at, tx.feeShare);
   return { posted: true, id: row.id };
 }
 
@@ -224,16 +230,21 @@ async function addEarnings(
   legs: readonly LedgerLeg[],
   idOf: (ref: LedgerAccountRef) => bigint,
   at: Date | undefined,
+  feeShare: Exact | undefined,
 ): Promise<void> {
-  const sums = new Map<string, { id: bigint; coin: string; algorithm: string; amount: bigint }>();
+  if (feeShare && (feeShare.isNegative() || feeShare.compare(1) > 0)) throw new RangeError(`fee share ${feeShare}`);
+  const sums = new Map<string, { id: bigint; coin: string; algorithm: string; amount: bigint; fees: Exact }>();
   for (const l of legs) {
     if (!('accountId' in l.account) || !EARNING_KINDS.includes(l.kind)) continue;
     const id = idOf(l.account);
     const algorithm = l.algorithm ?? '';
     const key = `${id}|${l.coin}|${algorithm}`;
+    const fees = feeShare ? feeShare.times(l.amount) : Exact.ZERO;
     const seen = sums.get(key);
-    if (seen) seen.amount += l.amount;
-    else sums.set(key, { id, coin: l.coin, algorithm, amount: l.amount });
+    if (seen) {
+      seen.amount += l.amount;
+      seen.fees = seen.fees.plus(fees);
+    } else sums.set(key, { id, coin: l.coin, algorithm, amount: l.amount, fees });
   }
   const rows = [...sums.values()]
     .filter((r) => r.amount !== 0n)
@@ -251,12 +262,14 @@ async function addEarnings(
           algorithm: r.algorithm as AlgorithmKey | '',
           bucket,
           amount: r.amount.toString(),
+          fees: r.fees.toString(),
         })),
       )
       .onConflict((oc) =>
-        oc
-          .columns(['ledger_account_id', 'coin', 'algorithm', 'bucket'])
-          .doUpdateSet({ amount: sql`earnings_quarter_hours.amount + excluded.amount` }),
+        oc.columns(['ledger_account_id', 'coin', 'algorithm', 'bucket']).doUpdateSet({
+          amount: sql`earnings_quarter_hours.amount + excluded.amount`,
+          fees: sql`earnings_quarter_hours.fees + excluded.fees`,
+        }),
       )
       .execute();
   }

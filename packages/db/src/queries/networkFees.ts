@@ -1,4 +1,4 @@
-import type { FeeDay, NetworkBlockFees, PayoutScheme } from '@lodestone/domain';
+import { Exact, type FeeDay, type NetworkBlockFees, type PayoutScheme, VALUE_DECIMALS } from '@lodestone/domain';
 import type { Executor } from '../schema.js';
 
 /*
@@ -189,4 +189,19 @@ export async function newestValuation(
     .orderBy('valued_at', 'desc')
     .limit(1)
     .executeTakeFirst();
+}
+
+/**
+ * The part of a credit's value that was transaction fees (block fees ÷ block value of its valuation,
+ * VALUE_DECIMALS decimals toward zero); undefined when its valuation did not know its fees, or there is
+ * none (credits from before migration 0030).
+ */
+export async function valuationFeeShare(db: Executor, creditId: string): Promise<Exact | undefined> {
+  const row = await db
+    .selectFrom('pps_valuations')
+    .select(['block_value', 'block_fees'])
+    .where('credit_id', '=', creditId)
+    .executeTakeFirst();
+  if (!row || row.block_fees === null || Exact.of(row.block_value).isZero()) return undefined;
+  return Exact.of(row.block_fees).dividedBy(row.block_value, VALUE_DECIMALS);
 }

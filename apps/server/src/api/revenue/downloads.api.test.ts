@@ -139,25 +139,25 @@ describe.each(testEngines())('revenue downloads on %s', (engine) => {
       expect(res.headers['content-disposition']).toBe('attachment; filename="earnings.csv"');
       expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
       expect(res.body).toBe(
-        `${CSV_BOM}date,coin,amount,average_hashrate,hashrate_units\r\n` +
-          '2025-06-15,LTC,0.01000000,65.536,Kh/s\r\n' +
-          '2025-06-14,BTC,0.00000700,65.536,Kh/s\r\n' +
-          '2025-06-14,LTC,0.00500000,65.536,Kh/s\r\n' +
-          '2025-06-13,LTC,0.00020000,0.000,H/s\r\n' +
+        `${CSV_BOM}date,coin,amount,transaction_fees,average_hashrate,hashrate_units\r\n` +
+          '2025-06-15,LTC,0.01000000,0.00000000,65.536,Kh/s\r\n' +
+          '2025-06-14,BTC,0.00000700,0.00000000,65.536,Kh/s\r\n' +
+          '2025-06-14,LTC,0.00500000,0.00000000,65.536,Kh/s\r\n' +
+          '2025-06-13,LTC,0.00020000,0.00000000,0.000,H/s\r\n' +
           // 2025-06-12 had shares and no credit: no row with an empty coin and amount.
-          '2025-05-31,LTC,0.00001000,0.000,H/s\r\n' +
+          '2025-05-31,LTC,0.00001000,0.00000000,0.000,H/s\r\n' +
           // Older than the 90 days the table shows: the file keeps the whole history.
-          '2025-03-01,LTC,0.09000000,0.000,H/s\r\n',
+          '2025-03-01,LTC,0.09000000,0.00000000,0.000,H/s\r\n',
       );
     });
 
     it('follows the algorithm and time zone', async () => {
       const x11 = await download('earnings/csv', { algorithm: 'x11' });
       expect(x11.body).toBe(
-        `${CSV_BOM}date,coin,amount,average_hashrate,hashrate_units\r\n2025-06-14,DASH,0.03000000,49.710,Mh/s\r\n`,
+        `${CSV_BOM}date,coin,amount,transaction_fees,average_hashrate,hashrate_units\r\n2025-06-14,DASH,0.03000000,0.00000000,49.710,Mh/s\r\n`,
       );
       const madrid = await download('earnings/csv', { algorithm: 'scrypt', timezone: 'Europe/Madrid' });
-      expect(madrid.body).toContain('\r\n2025-06-15,LTC,0.01500000,56.174,Kh/s\r\n');
+      expect(madrid.body).toContain('\r\n2025-06-15,LTC,0.01500000,0.00000000,56.174,Kh/s\r\n');
     });
   });
 

@@ -11,6 +11,7 @@ import {
   lockAccruals,
   postLedgerTransaction,
   saveAccruals,
+  valuationFeeShare,
 } from '@lodestone/db';
 import {
   type AlgorithmKey,
@@ -38,6 +39,8 @@ export interface PostCreditsInput {
   reference: string;
   algorithm: AlgorithmKey;
   credits: readonly PlannedCredit[];
+  /** The part of every credit that was transaction fees (its valuation's), for the earnings rollup. */
+  feeShare?: Exact | undefined;
 }
 
 /**
@@ -101,6 +104,7 @@ export async function postCredits(trx: Executor, input: PostCreditsInput): Promi
     kind: 'pps_credit',
     reference: input.reference,
     legs,
+    ...(input.feeShare && { feeShare: input.feeShare }),
   });
   return posted.id;
 }
@@ -164,6 +168,7 @@ export async function creditBatch(trx: Executor, input: CreditBatchInput): Promi
     reference: input.batchId,
     algorithm: input.algorithm,
     credits,
+    feeShare: await valuationFeeShare(trx, input.batchId),
   });
   return { kind: 'credited', ledgerTransactionId: id };
 }

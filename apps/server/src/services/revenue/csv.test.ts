@@ -109,15 +109,15 @@ describe('CSV (RFC 4180)', () => {
         hashrate: '65536',
         coins: [
           { ticker: 'BTC', decimals: 8, units: 700n },
-          { ticker: 'LTC', decimals: 8, units: 500_000n },
+          { ticker: 'LTC', decimals: 8, units: 500_000n, feeUnits: 1_234n },
         ],
       },
       { day: '2025-06-12', hashrate: '655.36', coins: [] },
     ]);
     expect(parseCsv(text.slice(1))).toEqual([
-      ['date', 'coin', 'amount', 'average_hashrate', 'hashrate_units'],
-      ['2025-06-14', 'BTC', '0.00000700', '65.536', 'Kh/s'],
-      ['2025-06-14', 'LTC', '0.00500000', '65.536', 'Kh/s'],
+      ['date', 'coin', 'amount', 'transaction_fees', 'average_hashrate', 'hashrate_units'],
+      ['2025-06-14', 'BTC', '0.00000700', '0.00000000', '65.536', 'Kh/s'],
+      ['2025-06-14', 'LTC', '0.00500000', '0.00001234', '65.536', 'Kh/s'],
       // 2025-06-12 had shares but no credit: no row with an empty coin and amount.
     ]);
   });

@@ -40,19 +40,34 @@ export function coinAmount(units: bigint, decimals: number): string {
   return Exact.fromUnits(units, decimals).toFixed(decimals);
 }
 
-export const EARNINGS_CSV_HEADER = ['date', 'coin', 'amount', 'average_hashrate', 'hashrate_units'] as const;
+export const EARNINGS_CSV_HEADER = [
+  'date',
+  'coin',
+  'amount',
+  'transaction_fees',
+  'average_hashrate',
+  'hashrate_units',
+] as const;
 
 /**
  * earnings.csv: one row per day and coin (a day that earned in two coins has two rows, each with the
  * day's average hashrate), newest day first. A day with shares but no credit has no row: every row is
  * an amount in a coin, so a spreadsheet can sum the column per coin (the table on the page still
- * lists that day, with "—").
+ * lists that day, with "—"). `transaction_fees` is the part of the amount known to be transaction fees
+ * (docs/money.md, "FPPS": the network's average under FPPS, the template's fees under PPS where its node
+ * gave them; 0 where neither is known), rounded down; the rest is the block subsidy.
  */
 export function earningsCsv(days: readonly EarningDay[]): string {
   const rows = days.flatMap((d) => {
     const speed = scaleHashrate(d.hashrate);
     const rate = [speed.value.toFixed(3), speed.units];
-    return d.coins.map((c) => [d.day, c.ticker, coinAmount(c.units, c.decimals), ...rate]);
+    return d.coins.map((c) => [
+      d.day,
+      c.ticker,
+      coinAmount(c.units, c.decimals),
+      coinAmount(c.feeUnits ?? 0n, c.decimals),
+      ...rate,
+    ]);
   });
   return toCsv(EARNINGS_CSV_HEADER, rows);
 }

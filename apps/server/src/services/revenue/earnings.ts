@@ -38,6 +38,8 @@ export interface DayCoin {
   decimals: number;
   /** Smallest units earned. */
   units: bigint;
+  /** Of them, known to be transaction fees (docs/money.md, "FPPS"); absent when none is. */
+  feeUnits?: bigint;
 }
 
 /** One calendar day of an account on one algorithm: what it earned and how fast it mined. */
@@ -74,7 +76,12 @@ export function coinsByDay(earnings: readonly DailyEarning[], catalogue: readonl
     const coin = byTicker.get(e.coin);
     if (!coin || e.amount === 0n) continue;
     const list = out.get(e.day) ?? [];
-    list.push({ ticker: coin.ticker, decimals: coin.decimals, units: e.amount });
+    list.push({
+      ticker: coin.ticker,
+      decimals: coin.decimals,
+      units: e.amount,
+      ...(e.fees !== undefined && { feeUnits: e.fees }),
+    });
     out.set(e.day, list);
   }
   for (const list of out.values()) list.sort((a, b) => (position.get(a.ticker) ?? 0) - (position.get(b.ticker) ?? 0));
