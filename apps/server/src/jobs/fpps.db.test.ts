@@ -1,5 +1,6 @@
 import { bitcoinCoreBlockStats, closeFakeDaemons, startAuxDaemon, startBlockStatsNode } from '@lodestone/chain/testing';
 import {
+  type Account,
   balancesOfAccount,
   dailyEarnings,
   insertFeeDay,
@@ -13,6 +14,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bitcoin } from '../chains/bitcoin/index.js';
 import { bitcoinCoinSetting } from '../chains/bitcoin/settings.js';
 import type { NetworkFeeReader } from '../chains/chain.js';
+import { readStatementData } from '../services/revenue/statement.js';
 import { applyShareBatch, type CreditSettings } from './accounting.js';
 import { networkFeesJob, readFeeDay } from './networkFees.js';
 import { recordingLog, shareBatch, shareCounts } from './testing.js';
@@ -46,6 +48,7 @@ function readerOn(url: string): NetworkFeeReader {
 describe.each(testEngines())('FPPS on %s', (engine) => {
   const t = useTestDatabase(engine);
   let alice: bigint;
+  let aliceAccount: Account;
   const fallbacks: [string, string][] = [];
   const settings: CreditSettings = {
     feePercent: 1,
@@ -57,7 +60,8 @@ describe.each(testEngines())('FPPS on %s', (engine) => {
 
   beforeEach(async () => {
     fallbacks.length = 0;
-    alice = (await insertTestAccount(t.database.db, 'alice')).id;
+    aliceAccount = await insertTestAccount(t.database.db, 'alice');
+    alice = aliceAccount.id;
     await savePrices(t.database.db, { source: 'test', takenAt: AT, quotes: [{ ticker: 'BTC', usd: '100000' }] });
   });
   afterEach(async () => {
@@ -129,6 +133,15 @@ describe.each(testEngines())('FPPS on %s', (engine) => {
       rows: [{ amount: '9900029', fees: '29.996996979091054683' }],
       daily: [{ coin: 'BTC', amount: 9_900_029n, fees: 29n }],
     });
+    // The monthly statement sums it beside the amount (credits are stamped with the database's clock).
+    const now = new Date();
+    const statement = await readStatementData(t.database.db, aliceAccount, {
+      month: now.toISOString().slice(0, 7),
+      timeZone: 'UTC',
+      now,
+      poolName: 'Lodestone',
+    });
+    expect(statement.totals).toEqual([{ ticker: 'BTC', decimals: 8, units: 9_900_029n, feeUnits: 29n }]);
     expect(await valuationOf(creditId)).toMatchObject({
       scheme: 'fpps',
       block_value: '5000015150',

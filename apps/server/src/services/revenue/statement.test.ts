@@ -73,6 +73,27 @@ describe('monthly statement', () => {
     ]);
   });
 
+  it('puts the transaction-fee part beside each amount where the ledger knows it (FPPS)', () => {
+    const ltc = { ticker: 'LTC', decimals: 8 };
+    const content = statementContent({
+      ...june,
+      days: [
+        { day: '2025-06-13', coins: [{ ...ltc, units: 20_000n, feeUnits: 61n }] },
+        { day: '2025-06-14', coins: [{ ...ltc, units: 10_000n }] },
+      ],
+      totals: [{ ...ltc, units: 30_000n, feeUnits: 61n }],
+    });
+    const [totals, daily] = content.sections;
+    expect(totals?.lines).toEqual(['LTC     0.00030000, of which transaction fees 0.00000061']);
+    expect(daily?.lines).toEqual([
+      `Date        Coin    ${' '.repeat(6)}Amount${' '.repeat(7)}Tx fees`,
+      '2025-06-13  LTC       0.00020000    0.00000061',
+      '2025-06-14  LTC       0.00010000    0.00000000',
+    ]);
+    expect(content.note).toContain('Tx fees: the part of an amount that was transaction fees');
+    expect(statementContent(june).note).not.toContain('Tx fees');
+  });
+
   it('states plainly when a month has no earnings and no payouts', () => {
     const content = statementContent({ ...june, days: [], totals: [], payouts: [] });
     expect(content.sections.map((s) => s.lines)).toEqual([

@@ -58,22 +58,33 @@ export function monthTitle(month: string): string {
 
 /** Pure: the statement's text. Amounts carry every decimal of their coin, so columns line up. */
 export function statementContent(data: StatementData): StatementContent {
+  // Where the ledger knows what part of an amount was transaction fees (docs/money.md, "FPPS"), the
+  // statement says so beside it; a statement without such credits keeps its plain layout.
+  const withFees = data.days.some((d) => d.coins.some((c) => c.feeUnits !== undefined));
   const amountWidth = Math.max(
     12,
     ...data.days.flatMap((d) => d.coins.map((c) => coinAmount(c.units, c.decimals).length)),
   );
+  const fees = (c: DayCoin) =>
+    withFees ? `${coinAmount(c.feeUnits ?? 0n, c.decimals).padStart(amountWidth + 2)}` : '';
   const totals =
     data.totals.length === 0
       ? [STATEMENT_MESSAGES.noEarnings]
-      : data.totals.map((c) => `${col(c.ticker, 8)}${coinAmount(c.units, c.decimals)}`);
+      : data.totals.map(
+          (c) =>
+            `${col(c.ticker, 8)}${coinAmount(c.units, c.decimals)}` +
+            (withFees ? `, of which transaction fees ${coinAmount(c.feeUnits ?? 0n, c.decimals)}` : ''),
+        );
   const daily =
     data.days.length === 0
       ? [STATEMENT_MESSAGES.noEarnings]
       : [
-          `${col('Date', 12)}${col('Coin', 8)}${'Amount'.padStart(amountWidth)}`,
+          `${col('Date', 12)}${col('Coin', 8)}${'Amount'.padStart(amountWidth)}` +
+            (withFees ? 'Tx fees'.padStart(amountWidth + 2) : ''),
           ...data.days.flatMap((d) =>
             d.coins.map(
-              (c) => `${col(d.day, 12)}${col(c.ticker, 8)}${coinAmount(c.units, c.decimals).padStart(amountWidth)}`,
+              (c) =>
+                `${col(d.day, 12)}${col(c.ticker, 8)}${coinAmount(c.units, c.decimals).padStart(amountWidth)}${fees(c)}`,
             ),
           ),
         ];
@@ -102,7 +113,11 @@ export function statementContent(data: StatementData): StatementContent {
     note:
       'Earnings are the PPS credits of all algorithms, referral rewards and redirects received, as recorded ' +
       'in the pool ledger. Amounts are in coin units; days and times are in the time zone above. ' +
-      'A payout marked Pending had left the balance but was not yet sent when this statement was made.',
+      'A payout marked Pending had left the balance but was not yet sent when this statement was made.' +
+      (withFees
+        ? ' Tx fees: the part of an amount that was transaction fees (FPPS: the network average over 24 hours; ' +
+          "PPS: the block template's), the rest being the block subsidy."
+        : ''),
   };
 }
 
@@ -215,7 +230,14 @@ export async function readStatementData(
   for (const d of days) {
     for (const c of d.coins) {
       const seen = sums.get(c.ticker);
-      sums.set(c.ticker, seen ? { ...seen, units: seen.units + c.units } : { ...c });
+      if (!seen) sums.set(c.ticker, { ...c });
+      else {
+        const feeUnits =
+          seen.feeUnits === undefined && c.feeUnits === undefined
+            ? undefined
+            : (seen.feeUnits ?? 0n) + (c.feeUnits ?? 0n);
+        sums.set(c.ticker, { ...seen, units: seen.units + c.units, ...(feeUnits !== undefined && { feeUnits }) });
+      }
     }
   }
   const totals = catalogue.flatMap((c) => {
