@@ -1132,7 +1132,26 @@ describe('the FAQ of a pool paying Litecoin by FPPS (docs/money.md, "FPPS")', ()
           'last 24 hours (576 blocks, 2,900,001 to 2,900,576).',
       );
       expect(texts[1]).toBe('DOGE (SCRYPT, merge-mined with LTC): PPS');
-      expect(await reward.getByTestId('faq-schemes').innerText()).toContain('Some coins are paid by FPPS');
+      expect(await reward.getByTestId('faq-schemes').innerText()).toContain('FPPS pays the block subsidy plus');
+
+      // The same on the payouts page, and on the profitability page of the algorithm chosen.
+      await page.goto('/payouts');
+      const payouts = page.getByTestId('payouts-schemes').getByTestId('scheme-line');
+      await expect.poll(() => payouts.allInnerTexts()).toEqual(texts);
+      await page.evaluate(() => window.localStorage.setItem('selectedAlgorithm', 'SHA256'));
+      const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/pool/schemes');
+      await page.goto('/profitability');
+      await answered;
+      // No coin of SHA256 is mined here: once the answer is drawn, nothing is said about it.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      expect(await page.getByTestId('profitability-algorithm').innerText()).toBe('SHA256');
+      expect(await page.getByTestId('profitability-schemes').count()).toBe(0);
+      await page.evaluate(() => window.localStorage.setItem('selectedAlgorithm', 'SCRYPT'));
+      await page.goto('/profitability');
+      const profitability = page.getByTestId('profitability-schemes').getByTestId('scheme-line');
+      await expect.poll(() => profitability.allInnerTexts()).toEqual(texts);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
       expect(errors).toEqual([]);
       await context.close();
     });

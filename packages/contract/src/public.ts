@@ -164,63 +164,61 @@ export const feeDay = z.object({
   to: z.string(),
 });
 
+/** One mined coin of GET /v1/pool/schemes. */
+const payoutSchemeCoin = z.object({
+  coin: z.string(),
+  algorithm: algorithmKey,
+  /** The coin it is merge-mined with; null for a parent coin. */
+  merged_with: z.string().nullable(),
+  scheme: z.enum(['pps', 'fpps']),
+  /** What the newest credit in this coin was valued by; null before its first credit. */
+  valued_by: z.enum(['pps', 'fpps']).nullable(),
+  fallback: z.string().nullable(),
+  fee_day: feeDay.nullable(),
+});
+export type PayoutSchemeCoin = z.infer<typeof payoutSchemeCoin>;
+
+/** An answer: Litecoin on FPPS, Dogecoin merge-mined beside it on PPS (the OpenAPI document's example). */
+export const PAYOUT_SCHEMES_EXAMPLE: { coins: PayoutSchemeCoin[] } = {
+  coins: [
+    {
+      coin: 'LTC',
+      algorithm: 'scrypt',
+      merged_with: null,
+      scheme: 'fpps',
+      valued_by: 'fpps',
+      fallback: null,
+      fee_day: {
+        blocks: 576,
+        first_height: 2_900_001,
+        last_height: 2_900_576,
+        total_fees: '1.23456789',
+        average_fee: '0.00214334',
+        from: '2026-11-29T12:00:00.000Z',
+        to: '2026-11-30T12:00:00.000Z',
+      },
+    },
+    {
+      coin: 'DOGE',
+      algorithm: 'scrypt',
+      merged_with: 'LTC',
+      scheme: 'pps',
+      valued_by: 'pps',
+      fallback: null,
+      fee_day: null,
+    },
+  ],
+};
+
 /**
  * GET /v1/pool/schemes: how each mined coin's shares are valued — the operator's scheme, what the newest
  * credit was valued by (`valued_by`: FPPS falls back to PPS without fee figures, `fallback` says why), and
  * an FPPS coin's newest fee day. Demo coins are valued by PPS.
  */
 export const payoutSchemesResponse = z
-  .object({
-    coins: z.array(
-      z.object({
-        coin: z.string(),
-        algorithm: algorithmKey,
-        /** The coin it is merge-mined with; null for a parent coin. */
-        merged_with: z.string().nullable(),
-        scheme: z.enum(['pps', 'fpps']),
-        /** What the newest credit in this coin was valued by; null before its first credit. */
-        valued_by: z.enum(['pps', 'fpps']).nullable(),
-        fallback: z.string().nullable(),
-        fee_day: feeDay.nullable(),
-      }),
-    ),
-  })
-  .meta({
-    examples: [
-      {
-        coins: [
-          {
-            coin: 'LTC',
-            algorithm: 'scrypt',
-            merged_with: null,
-            scheme: 'fpps',
-            valued_by: 'fpps',
-            fallback: null,
-            fee_day: {
-              blocks: 576,
-              first_height: 2_900_001,
-              last_height: 2_900_576,
-              total_fees: '1.23456789',
-              average_fee: '0.00214334',
-              from: '2026-11-29T12:00:00.000Z',
-              to: '2026-11-30T12:00:00.000Z',
-            },
-          },
-          {
-            coin: 'DOGE',
-            algorithm: 'scrypt',
-            merged_with: 'LTC',
-            scheme: 'pps',
-            valued_by: 'pps',
-            fallback: null,
-            fee_day: null,
-          },
-        ],
-      },
-    ],
-  });
+  .object({ coins: z.array(payoutSchemeCoin) })
+  .meta({ examples: [PAYOUT_SCHEMES_EXAMPLE] });
 export type PayoutSchemesResponse = z.infer<typeof payoutSchemesResponse>;
-export type PayoutSchemeCoin = PayoutSchemesResponse['coins'][number];
 
 // ── public API (docs/public-api.md, The public API; CORS open, rate-limited) ─────────────────────────────────────
 

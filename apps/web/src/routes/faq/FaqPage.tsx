@@ -1,15 +1,15 @@
 import type { SiteResponse } from '@lodestone/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { usePayoutSchemes, usePoolFees } from '../../api/public';
+import { usePoolFees } from '../../api/public';
 import { useSite, useStratum } from '../../api/queries';
 import { ChevronDownIcon } from '../../components/icons';
+import { PayoutSchemes } from '../../components/PayoutSchemes';
 import { PageHeader } from '../../components/publicPage';
 import { safeExternalUrl } from '../../lib/links';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { FEES_ERROR, FEES_LOADING, feeLines } from './fees';
 import { type PortKind, portsOfKind } from './ports';
-import { schemeLines } from './schemes';
 
 const link = 'font-medium text-amber-700 underline-offset-2 hover:underline dark:text-amber-400';
 const code = 'rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.9em] dark:bg-slate-800';
@@ -71,7 +71,7 @@ const QUESTIONS: readonly Question[] = [
           whether or not the pool finds a block; the pool carries the luck.
         </p>
         <p>Stale and invalid shares are not paid.</p>
-        <SchemesAnswer />
+        <PayoutSchemes testId="faq-schemes" />
       </>
     ),
   },
@@ -253,36 +253,6 @@ function FaqItem({
         {question.answer(site)}
       </section>
     </li>
-  );
-}
-
-/**
- * How each mined coin's shares are valued (GET /v1/pool/schemes): PPS, or FPPS with the network's average fees
- * per block over 24 hours in place of the template's. Nothing while it loads or when the call fails: the answer
- * above stands on its own.
- */
-function SchemesAnswer() {
-  const schemes = usePayoutSchemes();
-  if (!schemes.data || schemes.data.coins.length === 0) return null;
-  const fpps = schemes.data.coins.some((c) => c.scheme === 'fpps');
-  return (
-    <div className="space-y-2" data-testid="faq-schemes">
-      {fpps && (
-        <p>
-          Some coins are paid by FPPS: the block subsidy plus the network's average fees per block over the last 24
-          hours, instead of the fees of the block template of the moment, so the same work earns the same whether the
-          template was full or empty.
-        </p>
-      )}
-      <ul className="space-y-1">
-        {schemeLines(schemes.data.coins).map((line) => (
-          <li key={line.coin} data-testid="scheme-line">
-            <span className="font-semibold">{line.coin}</span> ({line.where}): {line.scheme}
-            {line.detail && <> — {line.detail}</>}
-          </li>
-        ))}
-      </ul>
-    </div>
   );
 }
 

@@ -5,6 +5,7 @@ import { usePoolPayouts } from '../../api/public';
 import { CopyButton } from '../../components/CopyButton';
 import { type Column, DataTable } from '../../components/DataTable';
 import { LoadState } from '../../components/LoadState';
+import { PayoutSchemes } from '../../components/PayoutSchemes';
 import { PageHeader } from '../../components/publicPage';
 import { Pager, Section } from '../../components/sections';
 import { browserTimeZone } from '../../lib/format';
@@ -48,6 +49,8 @@ export default function PayoutsPage() {
       <Section title="Latest payouts" testId="payouts-section">
         <PayoutTable payouts={data?.latest} timeZone={timeZone} />
       </Section>
+
+      <PayoutSchemes section="How shares are valued" testId="payouts-schemes" />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { AlgorithmPageHeader } from '../../components/AlgorithmPageHeader';
 import { TimeSeriesChart } from '../../components/charts/TimeSeriesChart';
 import { type Column, DataTable } from '../../components/DataTable';
 import { LoadState } from '../../components/LoadState';
+import { PayoutSchemes } from '../../components/PayoutSchemes';
 import { Pager, Section } from '../../components/sections';
 import { periodLabel, TimeRangeSelector } from '../../components/TimeRangeSelector';
 import { browserTimeZone } from '../../lib/format';
@@ -52,6 +53,8 @@ export default function ProfitabilityPage() {
           <LoadState isPending={profits.isPending} error={profits.error} what="pool comparison" testId="comparison" />
         )}
       </Section>
+
+      <PayoutSchemes algorithm={algorithm.key} section="How shares are valued" testId="profitability-schemes" />
 
       <Calculator key={algorithm.key} profits={profits.data} error={profits.error} />
     </div>

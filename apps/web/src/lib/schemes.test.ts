@@ -1,28 +1,11 @@
-import type { PayoutSchemeCoin } from '@lodestone/contract';
+import { PAYOUT_SCHEMES_EXAMPLE, type PayoutSchemeCoin } from '@lodestone/contract';
 import { describe, expect, it } from 'vitest';
 import { schemeLines } from './schemes';
 
-const ltc: PayoutSchemeCoin = {
-  coin: 'LTC',
-  algorithm: 'scrypt',
-  merged_with: null,
-  scheme: 'fpps',
-  valued_by: 'fpps',
-  fallback: null,
-  fee_day: {
-    blocks: 576,
-    first_height: 2_900_001,
-    last_height: 2_900_576,
-    total_fees: '1.23456789',
-    average_fee: '0.00214334',
-    from: '2026-11-29T12:00:00.000Z',
-    to: '2026-11-30T12:00:00.000Z',
-  },
-};
+const [ltc, doge] = PAYOUT_SCHEMES_EXAMPLE.coins as [PayoutSchemeCoin, PayoutSchemeCoin];
 
 describe('schemeLines', () => {
   it('gives an FPPS coin’s average fee and its day, a merged coin’s parent, PPS plainly', () => {
-    const doge: PayoutSchemeCoin = { ...ltc, coin: 'DOGE', merged_with: 'LTC', scheme: 'pps', fee_day: null };
     expect(schemeLines([ltc, doge])).toEqual([
       {
         coin: 'LTC',
