@@ -128,6 +128,11 @@ export const earningCoin = z.object({
   coin_balance: smallestUnits,
   coin_decimals: z.number().int(),
   coin_ticker: z.string(),
+  /**
+   * Of `coin_balance`, the part known to be transaction fees (docs/money.md, "FPPS": the network's average
+   * under FPPS, the template's fees under PPS where its node gave them), rounded down; absent when none is.
+   */
+  coin_fees: smallestUnits.optional(),
 });
 
 /** One day of one algorithm (docs/dashboard.md, Daily earnings). */

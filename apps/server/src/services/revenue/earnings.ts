@@ -137,6 +137,7 @@ export function presentEarningDay(day: EarningDay): EarningRecord {
       coin_balance: c.units.toString(),
       coin_decimals: c.decimals,
       coin_ticker: c.ticker,
+      ...(c.feeUnits !== undefined && { coin_fees: c.feeUnits.toString() }),
     })),
   };
 }

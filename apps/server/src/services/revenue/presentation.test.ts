@@ -187,13 +187,20 @@ describe('earnings', () => {
       presentEarningDay({
         day: '2025-06-14',
         hashrate: '56173.714',
-        coins: [{ ticker: 'LTC', decimals: 8, units: 5n }],
+        coins: [
+          { ticker: 'LTC', decimals: 8, units: 5n },
+          // An FPPS credit's part that was transaction fees travels beside its amount.
+          { ticker: 'BTC', decimals: 8, units: 9_900_029n, feeUnits: 29n },
+        ],
       }),
     ).toEqual({
       earning_timestamp: '2025-06-14',
       speed: 56.174,
       speed_units: 'Kh/s',
-      coins: [{ coin_balance: '5', coin_decimals: 8, coin_ticker: 'LTC' }],
+      coins: [
+        { coin_balance: '5', coin_decimals: 8, coin_ticker: 'LTC' },
+        { coin_balance: '9900029', coin_decimals: 8, coin_ticker: 'BTC', coin_fees: '29' },
+      ],
     });
     expect(presentEarningDay({ day: '2025-06-12', hashrate: '0', coins: [] })).toEqual({
       earning_timestamp: '2025-06-12',

@@ -25,7 +25,10 @@ export function Earnings({ source, algorithm, timezone, account }: DashboardView
   );
 }
 
-/** The past earnings: a day's amounts, one coin a line, each whole on its line. */
+/**
+ * The past earnings: a day's amounts, one coin a line, each whole on its line; under an amount, the part of it
+ * that was transaction fees where the ledger knows it (docs/money.md, "FPPS").
+ */
 const EARNING_COLUMNS: readonly Column<EarningRecord>[] = [
   { label: 'Date', phone: 'primary', cell: (row) => formatApiDate(row.earning_timestamp) },
   { label: 'Average Speed', align: 'right', cell: (row) => formatHashrate(row.speed, row.speed_units) },
@@ -38,8 +41,15 @@ const EARNING_COLUMNS: readonly Column<EarningRecord>[] = [
       ) : (
         <ul>
           {row.coins.map((coin) => (
-            <li key={coin.coin_ticker} data-testid="earning-amount">
-              {formatCoinAmount(coin.coin_balance, coin.coin_decimals, coin.coin_ticker)}
+            <li key={coin.coin_ticker}>
+              <span data-testid="earning-amount">
+                {formatCoinAmount(coin.coin_balance, coin.coin_decimals, coin.coin_ticker)}
+              </span>
+              {coin.coin_fees !== undefined && (
+                <span data-testid="earning-fees" className="block text-xs text-slate-500 dark:text-slate-400">
+                  of which fees {formatCoinAmount(coin.coin_fees, coin.coin_decimals, coin.coin_ticker)}
+                </span>
+              )}
             </li>
           ))}
         </ul>

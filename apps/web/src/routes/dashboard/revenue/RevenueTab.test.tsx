@@ -76,6 +76,27 @@ describe('the observer’s Revenue tab with a scoped watcher link', () => {
     expect(countTestIds(html, 'payments-not-shared')).toBe(0);
   });
 
+  it('shows under a day’s amount the part of it that was transaction fees, where the ledger knows it', () => {
+    const html = tab((client) => {
+      client.setQueryData(queryKeys.balances(source), [BALANCE]);
+      client.setQueryData(queryKeys.payouts(source, TZ), [PAYOUT]);
+      client.setQueryData(queryKeys.earnings(source, 'scrypt', TZ), [
+        {
+          earning_timestamp: '2026-11-30',
+          speed: 1,
+          speed_units: 'Mh/s',
+          coins: [
+            { coin_balance: '9900029', coin_decimals: 8, coin_ticker: 'LTC', coin_fees: '29' },
+            { coin_balance: '700', coin_decimals: 8, coin_ticker: 'BTC' },
+          ],
+        },
+      ]);
+    });
+    expect(countTestIds(html, 'earning-amount')).toBe(2);
+    expect(countTestIds(html, 'earning-fees')).toBe(1);
+    expect(textOf(html)).toContain('0.09900029 LTC of which fees 0.00000029 LTC');
+  });
+
   it('keeps other failures a failure of the block, not a refusal', () => {
     const html = tab((client) =>
       failQuery(client, queryKeys.balances(source), new ApiError(500, 'INTERNAL', 'Something went wrong', true)),
