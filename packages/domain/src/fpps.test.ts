@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Exact } from './exact.js';
-import { averageFeePerBlock, blockValue, feeDay, type NetworkBlockFees } from './fpps.js';
+import { averageFeePerBlock, blockValue, feeDay, feeShare, type NetworkBlockFees } from './fpps.js';
 import { shareValue } from './pps.js';
 
 const at = new Date('2026-11-30T12:00:00Z');
@@ -87,5 +87,16 @@ describe('blockValue', () => {
   it('refuses template fees that are not part of the reward', () => {
     expect(() => blockValue('pps', { reward: 10n, fees: 11n }, day)).toThrow(RangeError);
     expect(() => blockValue('pps', { reward: 10n, fees: -1n }, day)).toThrow(RangeError);
+  });
+});
+
+describe('feeShare', () => {
+  it('is the fee part of a block value, 18 decimals toward zero; unknown without fees', () => {
+    // 15,150 of 5,000,015,150 (fpps.db.test.ts's block): 0.000003029990819127…
+    expect(feeShare({ value: Exact.of(5_000_015_150n), fees: Exact.of(15_150n) })?.toString()).toBe(
+      '0.000003029990819127',
+    );
+    expect(feeShare({ value: Exact.of(100n), fees: undefined })).toBeUndefined();
+    expect(feeShare({ value: Exact.ZERO, fees: Exact.ZERO })).toBeUndefined();
   });
 });

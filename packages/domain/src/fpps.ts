@@ -80,6 +80,15 @@ export interface BlockValue {
   fees: Exact | undefined;
 }
 
+/**
+ * The part of a block value that is transaction fees, 0 to 1 (VALUE_DECIMALS decimals toward zero): what
+ * each earning of a credit valued at it counts as fees. Undefined when its fees are not known.
+ */
+export function feeShare(block: Pick<BlockValue, 'value' | 'fees'>): Exact | undefined {
+  if (block.fees === undefined || block.value.isZero()) return undefined;
+  return block.fees.dividedBy(block.value, VALUE_DECIMALS);
+}
+
 /** A batch's block value, and why a coin set to FPPS was valued by PPS when it was. */
 export interface Valuation {
   value: BlockValue;

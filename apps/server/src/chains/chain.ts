@@ -63,6 +63,7 @@ export interface NetworkBlockReport {
 /** The node calls the fee job makes: the best chain's tip and a block's fees by height. */
 export interface NetworkFeeReader {
   tipHeight(): Promise<number>;
+  /** The block at `height`, refusing an answer for another height (BitcoinRpc.getBlockStats does). */
   block(height: number): Promise<NetworkBlockReport>;
   close?(): Promise<void>;
 }

@@ -9,6 +9,7 @@ import {
   reconcileLedger,
   savePrices,
   usernamesOf,
+  valuationFeeShare,
 } from '@lodestone/db';
 import { type AlgorithmKey, Exact } from '@lodestone/domain';
 import type { Kysely } from 'kysely';
@@ -53,6 +54,7 @@ export async function creditPendingBatches(
         feePercent: settings.feePercent,
         prices: await loadPriceBook(trx, settings.now?.() ?? new Date(), settings.priceMaxAgeMs),
         defaultCoin: await defaultCreditCoin(trx, first.algorithm, first.coin),
+        feeShare: await valuationFeeShare(trx, batchId),
       });
       if (outcome.kind === 'stale-prices') {
         log.warn({ batchId, tickers: outcome.tickers }, 'PPS credits still waiting for fresh prices');

@@ -16,6 +16,7 @@ import { bitcoinCoinSetting } from '../chains/bitcoin/settings.js';
 import type { NetworkFeeReader } from '../chains/chain.js';
 import { readStatementData } from '../services/revenue/statement.js';
 import { applyShareBatch, type CreditSettings } from './accounting.js';
+import { creditPendingBatches } from './credits.js';
 import { networkFeesJob, readFeeDay } from './networkFees.js';
 import { recordingLog, shareBatch, shareCounts } from './testing.js';
 
@@ -184,6 +185,30 @@ describe.each(testEngines())('FPPS on %s', (engine) => {
       fallback: reason,
     });
     expect(fallbacks).toEqual([['BTC', reason]]);
+  });
+
+  it('keeps the fee part of a credit that waited for prices, from its valuation', async () => {
+    const day = { blocks: 4, firstHeight: 100, lastHeight: 103, totalFees: 60_600n };
+    const from = new Date(AT.getTime() - 86_400_000);
+    await insertFeeDay(t.database.db, { coin: 'BTC', computedAt: AT, from, to: AT, day: { ...day, from, to: AT } });
+    // Prices an hour old: the credit waits, valued already (the same block value as above).
+    await t.database.db.deleteFrom('prices').execute();
+    await savePrices(t.database.db, {
+      source: 'test',
+      takenAt: new Date(AT.getTime() - 3_600_000),
+      quotes: [{ ticker: 'BTC', usd: '100000' }],
+    });
+    const batch = shareBatch(AT.toISOString(), [shareCounts('alice', 'rig1', { acceptedDifficulty: 2000, valid: 1 })], {
+      algorithm: 'sha256',
+      network: BTC,
+    });
+    expect((await applyShareBatch(t.database.db, batch, settings)).credit).toMatchObject({
+      kind: 'waiting-for-prices',
+    });
+    await savePrices(t.database.db, { source: 'test', takenAt: AT, quotes: [{ ticker: 'BTC', usd: '100000' }] });
+    expect(await creditPendingBatches(t.database.db, settings, recordingLog())).toBe(1);
+    expect(await balance()).toBe(9_900_029n);
+    expect((await earned()).rows).toEqual([{ amount: '9900029', fees: '29.996996979091054683' }]);
   });
 
   it('values by PPS when the newest reading of the fees is over an hour old, never at a stale average', async () => {

@@ -59,7 +59,6 @@ export async function readFeeDay(db: Kysely<DB>, coin: FeeCoin, now: Date): Prom
     // Down to height 1: the genesis block pays no fees, and nodes keep no undo data to say so.
     for (let height = tip; height >= 1 && fresh.length < MAX_BLOCKS_PER_RUN; height -= 1) {
       const block = await coin.reader.block(height);
-      if (block.height !== height) throw new Error(`asked for block ${height}, the node answered ${block.height}`);
       if (stored.get(height) === block.hash) break;
       fresh.push(block);
       if (block.time.getTime() < walkTo) break;
@@ -92,7 +91,7 @@ export interface NetworkFeesJobOptions {
  */
 export function networkFeesJob(options: NetworkFeesJobOptions): JobDefinition {
   let coins: readonly FeeCoin[] | undefined;
-  const lastReason = new Map<string, string | undefined>();
+  let readings: ((coin: string, reason: string | undefined) => void) | undefined;
   return {
     name: 'network-fees',
     everyMs: options.everyMs ?? NETWORK_FEES_EVERY_MS,
@@ -101,9 +100,13 @@ export function networkFeesJob(options: NetworkFeesJobOptions): JobDefinition {
     singleton: true,
     async run({ database, log, now, signal }) {
       coins ??= options.coins();
+      readings ??= reasonChanges(log, {
+        fallback: (coin, reason) => `${coin}: FPPS falls back to PPS: ${reason}`,
+        recovered: (coin) => `${coin}: the network's fees are known again`,
+      });
       for (const coin of coins) {
         if (signal.aborted) return;
-        await readAndRecord(database.db, coin, now, log, lastReason);
+        await readAndRecord(database.db, coin, now, log, readings);
       }
     },
   };
@@ -114,7 +117,7 @@ async function readAndRecord(
   coin: FeeCoin,
   now: Date,
   log: Log,
-  lastReason: Map<string, string | undefined>,
+  told: (coin: string, reason: string | undefined) => void,
 ): Promise<void> {
   let reading: FeeDayReading;
   try {
@@ -124,13 +127,7 @@ async function readAndRecord(
     return;
   }
   await insertFeeDay(db, reading);
-  const reason = 'unavailable' in reading ? reading.unavailable : undefined;
-  if (reason !== lastReason.get(coin.ticker)) {
-    if (reason) log.warn({ coin: coin.ticker, reason }, `${coin.ticker}: FPPS falls back to PPS: ${reason}`);
-    else if (lastReason.has(coin.ticker))
-      log.info({ coin: coin.ticker }, `${coin.ticker}: the network's fees are known again`);
-  }
-  lastReason.set(coin.ticker, reason);
+  told(coin.ticker, 'unavailable' in reading ? reading.unavailable : undefined);
 }
 
 /**
@@ -139,11 +136,25 @@ async function readAndRecord(
  * holds again — not one line per 5-second batch.
  */
 export function fppsValuationLog(log: Log): (coin: string, fallback: string | undefined) => void {
+  return reasonChanges(log, {
+    fallback: (coin, reason) => `${coin}: shares are valued by PPS, not FPPS: ${reason}`,
+    recovered: (coin) => `${coin}: shares are valued by FPPS again`,
+  });
+}
+
+/**
+ * Told a coin's reason for falling back to PPS (undefined: none) each time, logs only the changes: a
+ * warning for a new reason, a line when a coin that had one has none again.
+ */
+function reasonChanges(
+  log: Log,
+  say: { fallback: (coin: string, reason: string) => string; recovered: (coin: string) => string },
+): (coin: string, reason: string | undefined) => void {
   const last = new Map<string, string | undefined>();
-  return (coin, fallback) => {
-    if (last.has(coin) && last.get(coin) === fallback) return;
-    if (fallback) log.warn({ coin, reason: fallback }, `${coin}: shares are valued by PPS, not FPPS: ${fallback}`);
-    else if (last.has(coin)) log.info({ coin }, `${coin}: shares are valued by FPPS again`);
-    last.set(coin, fallback);
+  return (coin, reason) => {
+    if (last.has(coin) && last.get(coin) === reason) return;
+    if (reason) log.warn({ coin, reason }, say.fallback(coin, reason));
+    else if (last.get(coin) !== undefined) log.info({ coin }, say.recovered(coin));
+    last.set(coin, reason);
   };
 }

@@ -1,4 +1,4 @@
-import { Exact, type FeeDay, type NetworkBlockFees, type PayoutScheme, VALUE_DECIMALS } from '@lodestone/domain';
+import { Exact, type FeeDay, feeShare, type NetworkBlockFees, type PayoutScheme } from '@lodestone/domain';
 import type { Executor } from '../schema.js';
 
 /*
@@ -192,9 +192,9 @@ export async function newestValuation(
 }
 
 /**
- * The part of a credit's value that was transaction fees (block fees ÷ block value of its valuation,
- * VALUE_DECIMALS decimals toward zero); undefined when its valuation did not know its fees, or there is
- * none (credits from before migration 0030).
+ * The part of a credit's value that was transaction fees (feeShare of its valuation): for a credit that
+ * waited for prices. Undefined when its valuation did not know its fees, or there is none (credits from
+ * before migration 0030).
  */
 export async function valuationFeeShare(db: Executor, creditId: string): Promise<Exact | undefined> {
   const row = await db
@@ -202,6 +202,6 @@ export async function valuationFeeShare(db: Executor, creditId: string): Promise
     .select(['block_value', 'block_fees'])
     .where('credit_id', '=', creditId)
     .executeTakeFirst();
-  if (!row || row.block_fees === null || Exact.of(row.block_value).isZero()) return undefined;
-  return Exact.of(row.block_fees).dividedBy(row.block_value, VALUE_DECIMALS);
+  if (!row || row.block_fees === null) return undefined;
+  return feeShare({ value: Exact.of(row.block_value), fees: Exact.of(row.block_fees) });
 }

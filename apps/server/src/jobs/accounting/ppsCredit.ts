@@ -11,7 +11,6 @@ import {
   lockAccruals,
   postLedgerTransaction,
   saveAccruals,
-  valuationFeeShare,
 } from '@lodestone/db';
 import {
   type AlgorithmKey,
@@ -123,6 +122,8 @@ export interface CreditBatchInput {
    * account (docs/money.md, "Merged mining").
    */
   defaultCoin?: string;
+  /** The part of the values that was transaction fees (feeShare of their valuation), for the earnings rollup. */
+  feeShare?: Exact | undefined;
 }
 
 export type CreditOutcome =
@@ -168,7 +169,7 @@ export async function creditBatch(trx: Executor, input: CreditBatchInput): Promi
     reference: input.batchId,
     algorithm: input.algorithm,
     credits,
-    feeShare: await valuationFeeShare(trx, input.batchId),
+    feeShare: input.feeShare,
   });
   return { kind: 'credited', ledgerTransactionId: id };
 }

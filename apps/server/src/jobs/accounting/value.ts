@@ -10,8 +10,10 @@ import {
 } from '@lodestone/db';
 import {
   type BatchNetwork,
+  type BlockValue,
   blockValue,
   Exact,
+  feeShare,
   type PayoutScheme,
   type ShareBatch,
   shareValue,
@@ -147,7 +149,9 @@ async function creditNetwork(
   if (difficultyOf.size === 0) return { kind: 'credited' };
   const reward = BigInt(network.reward);
   const block = await valueBlock(trx, batch, settings, creditId, network);
-  const values = new Map([...difficultyOf].map(([account, d]) => [account, shareValue(d, block, network.difficulty)]));
+  const values = new Map(
+    [...difficultyOf].map(([account, d]) => [account, shareValue(d, block.value, network.difficulty)]),
+  );
 
   const outcome = await creditBatch(trx, {
     batchId: creditId,
@@ -156,6 +160,7 @@ async function creditNetwork(
     values,
     feePercent: settings.feePercent,
     prices: await prices(),
+    feeShare: feeShare(block),
     ...(defaultCoin !== undefined && { defaultCoin }),
   });
   if (outcome.kind === 'credited') return { kind: 'credited' };
@@ -193,7 +198,7 @@ async function valueBlock(
   settings: CreditSettings,
   creditId: string,
   network: NetworkValue,
-): Promise<Exact> {
+): Promise<BlockValue> {
   const scheme = settings.schemes?.get(network.coin) ?? 'pps';
   const template = {
     reward: BigInt(network.reward),
@@ -219,7 +224,7 @@ async function valueBlock(
     valuedAt: new Date(batch.intervalEnd),
   });
   if (scheme === 'fpps') settings.onFppsValuation?.(network.coin, reason);
-  return value.value;
+  return value;
 }
 
 /** What the batch's credits came to over its networks: any not valued, else any waiting, else credited. */

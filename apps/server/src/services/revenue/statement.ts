@@ -65,8 +65,7 @@ export function statementContent(data: StatementData): StatementContent {
     12,
     ...data.days.flatMap((d) => d.coins.map((c) => coinAmount(c.units, c.decimals).length)),
   );
-  const fees = (c: DayCoin) =>
-    withFees ? `${coinAmount(c.feeUnits ?? 0n, c.decimals).padStart(amountWidth + 2)}` : '';
+  const fees = (c: DayCoin) => (withFees ? coinAmount(c.feeUnits ?? 0n, c.decimals).padStart(amountWidth + 2) : '');
   const totals =
     data.totals.length === 0
       ? [STATEMENT_MESSAGES.noEarnings]
