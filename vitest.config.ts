@@ -19,6 +19,9 @@ const soak = ['apps/server/src/*.soak.test.ts'];
 // The multi-process pool under one fault at a time (issue 32): its own project, one file, minutes long.
 const faults = ['**/*.fault.test.ts'];
 const browser = ['**/*.e2e.test.ts'];
+// CPU miners hashing flat out against the demo network (issue 29: a solo block on every algorithm):
+// a core for half a minute, so one file at a time, in the browser lane, which has the most room.
+const cpu = ['**/*.cpu.test.ts'];
 
 export default defineConfig({
   plugins: [sqlAsText],
@@ -45,7 +48,7 @@ export default defineConfig({
           // per file (218 files: 149 → 67 CPU seconds, 92 → 51 s). A test that stubs a global or
           // the clock restores it (vi.unstubAllGlobals, vi.useRealTimers) for the files after it.
           isolate: false,
-          exclude: [...integration, ...daemon, ...browser, ...faults, ...soak, '**/node_modules/**'],
+          exclude: [...integration, ...daemon, ...browser, ...faults, ...soak, ...cpu, '**/node_modules/**'],
         },
       },
       {
@@ -107,6 +110,16 @@ export default defineConfig({
           include: ['apps/server/src/faults/*.fault.test.ts'],
           testTimeout: 30 * 60_000,
           hookTimeout: 300_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'cpu',
+          include: cpu.map((p) => `{apps,packages}/*/src/${p}`),
+          testTimeout: 300_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
         },
       },
       {

@@ -19,6 +19,7 @@ import path from 'node:path';
 import {
   chartResponse,
   miningSummaryResponse,
+  miningWorkersPageResponse,
   miningWorkersResponse,
   revenueBalanceResponse,
   revenueEarningsResponse,
@@ -36,7 +37,7 @@ import {
   savePrices,
   windowPeriod,
 } from '@lodestone/db';
-import { createTestDatabase } from '@lodestone/db/testing';
+import { createTestDatabase, setWorkerUnrolledFromMinutes } from '@lodestone/db/testing';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
 import { parseConfig } from '../src/config/config.js';
@@ -86,6 +87,9 @@ async function seed(database: Database, plan: Plan, now: Date): Promise<Account>
                 else ${new Date(now.getTime() - 2 * HOUR)}::timestamptz end, 0
       from generate_series(1, ${WORKERS}::int) i
   `.execute(db);
+  // Their last accepted shares too, so every worker's state is judged (online, or offline two hours on), not
+  // skipped as never seen.
+  await sql`update workers set last_accepted_at = last_share_at`.execute(db);
   // A year of the account's half hours: 10,000 workers at 64 difficulty a minute each.
   await sql`
     insert into account_stats_half_hour (account, algorithm, half_hour, accepted_difficulty, valid, invalid, stale, worker_minutes)
@@ -113,6 +117,8 @@ async function seed(database: Database, plan: Plan, now: Date): Promise<Account>
            generate_series(${new Date(minuteNow - plan.minuteHours * HOUR)}::timestamptz, ${new Date(minuteNow)}::timestamptz, interval '1 minute') m
      where w.id <= (select min(id) from workers) + ${plan.activeWorkers - 1}::int
   `.execute(db);
+  // What those two minutes hold, on their workers' rows as accounting keeps it beside them (migration 0034).
+  await setWorkerUnrolledFromMinutes(db, unrolledFrom);
   // Every 5 s a batch; those of the newest two minutes are not rolled up yet.
   await sql`
     insert into share_batches (id, node, algorithm, interval_start, interval_end, rolled_at)
@@ -282,6 +288,13 @@ async function main(): Promise<void> {
         ['GET /user/mining (summary)', '/v1/user/mining', mining],
         ['GET /user/mining/chart', '/v1/user/mining/chart', zoned],
         [`GET /user/mining/workers (${WORKERS} rows)`, '/v1/user/mining/workers', mining],
+        ['GET /user/mining/workers/page (the table)', '/v1/user/mining/workers/page', mining],
+        [
+          '  … sorted by hashrate, searched, page 40',
+          '/v1/user/mining/workers/page',
+          { ...mining, sort: 'hashrate', direction: 'desc', search: 'rig0', page: '40' },
+        ],
+        ['GET /user/mining/workers/matching (all)', '/v1/user/mining/workers/matching', mining],
         ['GET /user/revenue/balance', '/v1/user/revenue/balance', own],
         ['GET /user/revenue/payouts', '/v1/user/revenue/payouts', { ...own, timezone: 'Europe/Madrid' }],
         ['GET /user/revenue/earnings', '/v1/user/revenue/earnings', zoned],
@@ -306,6 +319,10 @@ async function main(): Promise<void> {
       }
       if (workers.length !== WORKERS || chart.y_axis.some((y) => y <= 0)) {
         throw new Error('unexpected workers or chart');
+      }
+      const table = miningWorkersPageResponse.parse(await answer('/v1/user/mining/workers/page', mining));
+      if (table.total !== WORKERS || table.workers.length !== 10 || table.states.online !== plan.activeWorkers) {
+        throw new Error(`unexpected workers page ${JSON.stringify({ ...table, workers: table.workers.length })}`);
       }
       if (balances.length !== 2 || payouts.length === 0 || earnings.length === 0) {
         throw new Error('unexpected balances, payouts or earnings');

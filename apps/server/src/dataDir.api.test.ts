@@ -61,6 +61,7 @@ describe('one process per embedded data directory', () => {
     expect(admin.stderr()).toContain('stop the pool (Ctrl-C), run the command, and start the pool again');
 
     // The first pool never noticed: it still serves, and its demo miners' credits reconcile.
+    expect(first.child.exitCode, `the first pool stopped: ${first.stderr()}${first.stdout()}`).toBeNull();
     expect((await fetch(`http://127.0.0.1:${port}/v1/health`)).status).toBe(200);
     first.child.kill('SIGTERM');
     expect(await first.exit).toBe(0);

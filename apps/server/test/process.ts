@@ -1,4 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,15 +16,26 @@ export function buildBundle(): void {
   execFileSync(process.execPath, ['build.mjs'], { cwd: serverDir, stdio: 'inherit' });
 }
 
-/** A port the system just had free, so a test never collides with a pool running on this machine. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * A port free a moment ago, for a pool a test starts with PORT=…, drawn below the system's ephemeral range (32768–60999
+ * on Linux). A port the system hands out for listen(0) can be handed out again at once to another test's process (a
+ * stratum listener on port 0): that process would answer this pool's health check while the pool itself could not
+ * listen — the likeliest cause of CI47's one failure, a pool that answered its health check and then refused
+ * connections.
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = randomInt(20_000, 32_000);
+    if (await canListen(port)) return port;
+  }
+  throw new Error('no free port below the ephemeral range in 100 tries');
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
   });
 }
 

@@ -330,7 +330,7 @@ export function standInBot(
     db,
     poolName: 'Lodestone',
     publicUrl: options.publicUrl ?? 'https://pool.example.org',
-    mining: { windowMinutes: 10, feePercent: 1, hashesPerDifficulty: powHashesPerDifficulty },
+    mining: { windowMinutes: 10, feePercent: 1, soloFeePercent: 1, hashesPerDifficulty: powHashesPerDifficulty },
     log: options.log ?? QUIET,
   });
 }

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BlocksSeed, type SeededBlock, seedBlocks } from './blocksSeed.js';
 import { type Site, startSite } from './harness.js';
+import { expectFits, VIEWPORTS } from './layout.js';
 
 /**
  * The Blocks page and the stats page's Network section (issue 28) against the real server and a real
@@ -9,11 +10,6 @@ import { type Site, startSite } from './harness.js';
  * every effort and luck figure comes from the real round accounting, and is checked against a case
  * worked out by hand (blocksSeed.ts). Each test runs on a laptop (1366 × 800) and on a phone (375 × 800).
  */
-
-const VIEWPORTS = [
-  { name: 'laptop', width: 1366, height: 800 },
-  { name: 'phone', width: 375, height: 800 },
-] as const;
 
 const selectAlgorithm = (page: Page, name: string) =>
   page.addInitScript((n) => window.localStorage.setItem('selectedAlgorithm', n), name);
@@ -57,23 +53,6 @@ async function shot(page: Page, name: string): Promise<void> {
   }
 }
 
-/** Nothing on the page is wider than the screen, and every cell named is inside it. */
-async function expectFits(page: Page, width: number, cells: Locator): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-  const boxes = await cells.evaluateAll((elements) =>
-    elements.map((e) => {
-      const r = e.getBoundingClientRect();
-      return { left: r.left, right: r.right, width: r.width };
-    }),
-  );
-  expect(boxes.length).toBeGreaterThan(0);
-  for (const box of boxes) {
-    expect(box.width).toBeGreaterThan(0);
-    expect(box.left).toBeGreaterThanOrEqual(-0.5);
-    expect(box.right).toBeLessThanOrEqual(width + 0.5);
-  }
-}
-
 describe('blocks and luck', () => {
   let site: Site;
   let seed: BlocksSeed;
@@ -99,7 +78,13 @@ describe('blocks and luck', () => {
     async function expectRows(page: Page, blocks: SeededBlock[], zone: string, explorer: string | null) {
       const rows = page.getByTestId('block-row');
       await expect.poll(() => rows.count()).toBe(blocks.length);
-      expect(await texts(rows.getByTestId('block-height'))).toEqual(blocks.map((b) => String(b.height)));
+      // A solo block's height carries its "Solo" badge, and only a solo block's.
+      expect(await texts(rows.getByTestId('block-height'))).toEqual(
+        blocks.map((b) => (b.solo ? `${b.height} Solo` : String(b.height))),
+      );
+      expect(
+        await rows.evaluateAll((r) => r.map((row) => row.querySelectorAll('[data-testid="block-solo"]').length)),
+      ).toEqual(blocks.map((b) => (b.solo ? 1 : 0)));
       expect(await texts(rows.getByTestId('block-found'))).toEqual(blocks.map((b) => siteTime(b.foundAt, zone)));
       expect(await texts(rows.getByTestId('block-reward'))).toEqual(blocks.map((b) => b.reward));
       expect(await texts(rows.getByTestId('block-status'))).toEqual(blocks.map((b) => b.status));
@@ -128,7 +113,8 @@ describe('blocks and luck', () => {
 
       // The chains: the algorithm's own coin first, then the merge-mined ones, each with its count.
       const tabs = page.getByTestId('chain-tabs').locator('a');
-      expect(await texts(tabs)).toEqual(['LTC 4 blocks', 'BELLS merge-mined 27 blocks', 'DOGE merge-mined 2 blocks']);
+      // LTC's count holds its solo block too: a block found through the pool, if not the pool's own.
+      expect(await texts(tabs)).toEqual(['LTC 5 blocks', 'BELLS merge-mined 27 blocks', 'DOGE merge-mined 2 blocks']);
       expect(await page.getByTestId('chain-LTC').getAttribute('aria-current')).toBe('page');
 
       // The network as the newest batch saw it: 30,000,000 × 2^16 hashes ÷ 150 s = 13.11 Gh/s.
@@ -137,44 +123,51 @@ describe('blocks and luck', () => {
       expect(await text(page.getByTestId('network-hashrate'))).toBe('13.11 Gh/s');
       expect(await text(page.getByTestId('network-reward'))).toBe('6.25000000 LTC');
 
-      // The open round: 7,500,000 ÷ 30,000,000 since the newest LTC block.
+      // The open round: 7,500,000 ÷ 30,000,000 since the newest LTC pool block (the solo block after it closed
+      // nothing, and its solo work is not in it).
       expect(await text(page.getByTestId('round-effort'))).toBe('25.0%');
       expect(await text(page.getByTestId('blocks-luck'))).toContain(`since ${siteTime(seed.ltcRoundStart, zone)}`);
-      // Luck by hand: 24 h, 120 % and 30 %; 7 and 30 days, also the orphaned block's 60 %.
+      // Luck by hand: 24 h, 120 % and 30 %; 7 and 30 days, also the orphaned block's 60 %; the solo block's 50 % in
+      // none of them, as the page says under the figures.
       const luck = page.getByTestId('luck-row');
       expect(await texts(luck.getByTestId('luck-period'))).toEqual(['24 hours', '7 days', '30 days']);
       expect(await figures(luck.getByTestId('luck-luck'))).toEqual(['133.3%', '142.9%', '142.9%']);
       expect(await figures(luck.getByTestId('luck-effort'))).toEqual(['75.0%', '70.0%', '70.0%']);
       expect(await texts(luck.getByTestId('luck-blocks'))).toEqual(['2', '3', '3']);
+      expect(await text(page.getByTestId('luck-solo-note'))).toContain(
+        "Blocks marked Solo were found on a solo port. Each is its finder's own work and reward, so it counts neither in the pool's luck nor in its round",
+      );
 
       await expectRows(page, seed.ltc, zone, 'https://litecoinspace.org/block/');
 
       // What the page shows is what the database holds.
       const stored = await site.database.db
         .selectFrom('blocks')
-        .select(['height', 'hash', 'reward', 'status'])
+        .select(['height', 'hash', 'reward', 'status', 'solo'])
         .where('coin', '=', 'LTC')
         .orderBy('found_at', 'desc')
         .execute();
-      expect(stored.map((b) => [String(b.height), b.hash, b.reward, b.status])).toEqual([
-        ['2799975', seed.ltc[0]?.hash, '625000000', 'pending'],
-        ['2799950', seed.ltc[1]?.hash, '625012345', 'pending'],
-        ['2798800', seed.ltc[2]?.hash, '625000000', 'orphaned'],
-        ['2783000', seed.ltc[3]?.hash, '625000000', 'confirmed'],
+      expect(stored.map((b) => [String(b.height), b.hash, b.reward, b.status, b.solo])).toEqual([
+        ['2799990', seed.ltc[0]?.hash, '625000000', 'pending', true],
+        ['2799975', seed.ltc[1]?.hash, '625000000', 'pending', false],
+        ['2799950', seed.ltc[2]?.hash, '625012345', 'pending', false],
+        ['2798800', seed.ltc[3]?.hash, '625000000', 'orphaned', false],
+        ['2783000', seed.ltc[4]?.hash, '625000000', 'confirmed', false],
       ]);
 
       // Below 100 % reads lucky (green), above unlucky (red).
       const efforts = page.getByTestId('block-effort');
       expect(await efforts.evaluateAll((e) => e.map((x) => x.getAttribute('data-tone')))).toEqual([
         'lucky',
+        'lucky',
         'unlucky',
         'lucky',
         'unlucky',
       ]);
       const colour = (i: number) => efforts.nth(i).evaluate((e) => getComputedStyle(e).color);
-      expect(await colour(0)).toBe(await colour(2));
-      expect(await colour(0)).not.toBe(await colour(1));
       expect(await colour(1)).toBe(await colour(3));
+      expect(await colour(1)).not.toBe(await colour(2));
+      expect(await colour(2)).toBe(await colour(4));
 
       expect(await page.getByTestId('blocks-page-number').innerText()).toBe('Page 1 of 1');
       expect(await page.getByTestId('blocks-demo-note').count()).toBe(0);
@@ -189,6 +182,48 @@ describe('blocks and luck', () => {
       // The hash gives way in the middle: its box is narrower than the 64 characters it holds.
       const hash = page.getByTestId('block-hash').first().locator('[title]').first();
       expect(await hash.evaluate((e) => e.scrollWidth > e.clientWidth || e.clientWidth < 300)).toBe(true);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it('marks the solo block "Solo", readable beside its height, and says solo blocks are not in the luck', async () => {
+      const { page, context, errors } = await open('/blocks');
+      const solo = page.getByTestId('block-row').filter({ has: page.getByTestId('block-solo') });
+      await expect.poll(() => solo.count()).toBe(1);
+      const badge = solo.getByTestId('block-solo');
+      expect(await badge.innerText()).toBe('Solo');
+      expect(await badge.getAttribute('title')).toBe('Found on a solo port: the reward goes to its finder');
+      expect(await text(solo.getByTestId('block-height'))).toBe('2799990 Solo');
+      expect(await figures(solo.getByTestId('block-effort'))).toEqual(['50.0%']);
+      // The badge is whole and on the screen: not cut, not squeezed, on one line, at the site's small text size.
+      const box = await badge.evaluate((e) => {
+        const r = e.getBoundingClientRect();
+        return {
+          left: r.left,
+          right: r.right,
+          height: r.height,
+          clipped: e.scrollWidth > e.clientWidth,
+          fontSize: Number.parseFloat(getComputedStyle(e).fontSize),
+          lineHeight: Number.parseFloat(getComputedStyle(e).lineHeight),
+        };
+      });
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(width);
+      expect(box.clipped).toBe(false);
+      expect(box.fontSize).toBeGreaterThanOrEqual(12);
+      expect(box.height).toBeLessThan(box.lineHeight * 2);
+      // On a phone the badge heads the block's card with its height; on a laptop it sits in the Height column.
+      const heightBox = await solo.getByTestId('block-height').boundingBox();
+      const badgeBox = await badge.boundingBox();
+      expect(heightBox && badgeBox && badgeBox.y >= heightBox.y && badgeBox.y < heightBox.y + heightBox.height).toBe(
+        true,
+      );
+      const note = page.getByTestId('luck-solo-note');
+      expect(await note.isVisible()).toBe(true);
+      expect(await text(note)).toContain("counts neither in the pool's luck nor in its round");
+      await expectFits(page, width, page.locator('[data-testid="block-row"] > *, [data-testid="block-solo"]'));
+      await expectFits(page, width, note);
+      await shot(page, `blocks-solo-${width}`);
       expect(errors).toEqual([]);
       await context.close();
     });
@@ -276,7 +311,7 @@ describe('blocks and luck', () => {
         '10000.00000000 DOGE',
       ]);
       expect(await texts(rows.getByTestId('network-height'))).toEqual(['2800000', '150000', '5000000']);
-      expect(await texts(rows.getByTestId('network-blocks'))).toEqual(['4', '27', '2']);
+      expect(await texts(rows.getByTestId('network-blocks'))).toEqual(['5', '27', '2']);
       await expectFits(page, width, page.locator('[data-testid="network-table"] tbody tr > *'));
       await shot(page, `stats-${width}`);
 

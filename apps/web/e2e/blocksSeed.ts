@@ -51,6 +51,8 @@ export interface SeededBlock {
   reward: string;
   status: string;
   effort: string;
+  /** Found on a solo port: the page marks it "Solo". */
+  solo: boolean;
 }
 
 export interface BlocksSeed {
@@ -91,27 +93,78 @@ async function mine(site: Site, at: number, difficulty: number, merged: BatchNet
   await applyShareBatch(site.database.db, batch, { feePercent: 1, priceMaxAgeMs: 1 });
 }
 
-/** A block the node accepted, found at `at`, measured against `networkDifficulty`. */
-async function found(
-  site: Site,
-  block: { coin: string; height: number; label: string; at: number; reward: string; networkDifficulty: string },
-): Promise<string> {
-  const hash = blockHash(block.label);
-  await recordFoundBlock(site.database.db, {
+/**
+ * One SCRYPT share batch of a solo port's worker (`solominer.bitaxe`, docs/solo.md), `difficulty` accepted, ending
+ * at `at`, mined against LTC: work of the account's own solo round, not of the pool's.
+ */
+async function mineSolo(site: Site, at: number, difficulty: number): Promise<void> {
+  const batch: ShareBatch = {
     id: randomUUID(),
     node: 'e2e-node',
     algorithm: 'scrypt',
-    coin: block.coin,
-    height: block.height,
-    hash,
-    reward: block.reward,
-    account: 'blockminer',
-    worker: 'rig1',
-    difficulty: 65_536,
-    networkDifficulty: block.networkDifficulty,
-    foundAt: block.at,
-    submitResult: { accepted: true },
-  });
+    intervalStart: at - 5000,
+    intervalEnd: at,
+    workers: [],
+    soloWorkers: [
+      {
+        account: 'solominer',
+        worker: 'bitaxe',
+        acceptedDifficulty: difficulty,
+        valid: 1,
+        invalid: 0,
+        stale: 0,
+        lastShareAt: at - 1000,
+        lastAcceptedAt: at - 1000,
+        rejectReasons: {},
+        bestDifficulty: difficulty * 3,
+      },
+    ],
+    network: LTC_NETWORK,
+    merged: [],
+  };
+  await applyShareBatch(site.database.db, batch, { feePercent: 1, priceMaxAgeMs: 1 });
+}
+
+/** The solo fee the seeded solo block keeps (SOLO_FEE_PERCENT). */
+const SOLO_FEE_PERCENT = 1;
+
+/**
+ * A block the node accepted, found at `at`, measured against `networkDifficulty`; by `blockminer.rig1` on a pool port,
+ * or `solo` by `solominer.bitaxe` on a solo port.
+ */
+async function found(
+  site: Site,
+  block: {
+    coin: string;
+    height: number;
+    label: string;
+    at: number;
+    reward: string;
+    networkDifficulty: string;
+    solo?: boolean;
+  },
+): Promise<string> {
+  const hash = blockHash(block.label);
+  await recordFoundBlock(
+    site.database.db,
+    {
+      id: randomUUID(),
+      node: 'e2e-node',
+      algorithm: 'scrypt',
+      coin: block.coin,
+      height: block.height,
+      hash,
+      reward: block.reward,
+      account: block.solo ? 'solominer' : 'blockminer',
+      worker: block.solo ? 'bitaxe' : 'rig1',
+      difficulty: 65_536,
+      networkDifficulty: block.networkDifficulty,
+      foundAt: block.at,
+      submitResult: { accepted: true },
+      ...(block.solo ? { solo: true as const } : {}),
+    },
+    block.solo ? SOLO_FEE_PERCENT : undefined,
+  );
   return hash;
 }
 
@@ -132,11 +185,14 @@ async function idOf(site: Site, hash: string): Promise<string> {
  * - 2 hours ago: 36,000,000 → LTC #3: 120.0 % (pending, 3 of 100 confirmations: 97 left);
  *   DOGE D1 at 60,000,000: 18,000,000 + 36,000,000 → 90.0 % (pending, no count: its chain's rule).
  * - 1 hour ago: 9,000,000 → LTC #4: 30.0 % (pending, not yet counted).
- * - 10 minutes ago: 7,500,000, the open rounds: LTC 7,500,000 ÷ 30,000,000 = 25.0 %;
- *   DOGE (9,000,000 + 7,500,000) ÷ 60,000,000 = 27.5 %.
+ * - 40 minutes ago, on a solo port: 15,000,000 by solominer (its own solo round, not the pool's) → 30 minutes ago
+ *   its solo LTC block S: 15,000,000 ÷ 30,000,000 = 50.0 % (pending), which leaves the pool's round open.
+ * - 10 minutes ago: 7,500,000, the open rounds: LTC 7,500,000 ÷ 30,000,000 = 25.0 % (S closed nothing of it, and
+ *   its solo work is not in it); DOGE (9,000,000 + 7,500,000) ÷ 60,000,000 = 27.5 %.
  *
  * LTC's luck: 24 h, #3 and #4: mean effort 75.0 %, luck 2 ÷ 1.5 = 133.3 %; 7 and 30 days, #2 to #4
- * (an orphaned block counts: its round's work was spent): mean 70.0 %, luck 3 ÷ 2.1 = 142.9 %.
+ * (an orphaned block counts: its round's work was spent): mean 70.0 %, luck 3 ÷ 2.1 = 142.9 %. The solo
+ * block S is in none of them: it is its finder's luck, not the pool's.
  * DOGE: D1 alone in every period: 90.0 %, luck 111.1 %. BELLS: no block in 30 days, dashes.
  */
 export async function seedBlocks(site: Site, now = Date.now()): Promise<BlocksSeed> {
@@ -147,7 +203,15 @@ export async function seedBlocks(site: Site, now = Date.now()): Promise<BlocksSe
     await mine(site, at, 1_000_000, [BELLS_NETWORK]);
     const block = { coin: 'BELLS', height: 140_000 + i, label: `bells-${i}`, at: at + 1000, reward: '2500000000' };
     const hash = await found(site, { ...block, networkDifficulty: '1000000' });
-    bells.push({ ...block, hash, foundAt: block.at, reward: '25.00000000 BELLS', status: 'Pending', effort: '100.0%' });
+    bells.push({
+      ...block,
+      hash,
+      foundAt: block.at,
+      reward: '25.00000000 BELLS',
+      status: 'Pending',
+      effort: '100.0%',
+      solo: false,
+    });
   }
 
   const ltc: SeededBlock[] = [];
@@ -161,7 +225,7 @@ export async function seedBlocks(site: Site, now = Date.now()): Promise<BlocksSe
       reward,
       networkDifficulty: '30000000',
     });
-    const block = { coin: 'LTC', height, hash, foundAt: at, reward: shown, status: 'Pending', effort };
+    const block = { coin: 'LTC', height, hash, foundAt: at, reward: shown, status: 'Pending', effort, solo: false };
     ltc.unshift(block);
     return block;
   };
@@ -174,7 +238,16 @@ export async function seedBlocks(site: Site, now = Date.now()): Promise<BlocksSe
       reward: '1000012345678',
       networkDifficulty,
     });
-    const block = { coin: 'DOGE', height, hash, foundAt: at, reward: '10000.12345678 DOGE', status: 'Pending', effort };
+    const block = {
+      coin: 'DOGE',
+      height,
+      hash,
+      foundAt: at,
+      reward: '10000.12345678 DOGE',
+      status: 'Pending',
+      effort,
+      solo: false,
+    };
     doge.unshift(block);
     return block;
   };
@@ -209,6 +282,29 @@ export async function seedBlocks(site: Site, now = Date.now()): Promise<BlocksSe
   at = now - HOUR_MS;
   await mine(site, at, 9_000_000, [DOGE_NETWORK]);
   const fourth = await ltcBlock(2_799_975, at + 1000, '625000000', '6.25000000 LTC', '30.0%');
+
+  at = now - 40 * MINUTE_MS;
+  await mineSolo(site, at, 15_000_000);
+  const soloAt = now - 30 * MINUTE_MS;
+  const soloHash = await found(site, {
+    coin: 'LTC',
+    height: 2_799_990,
+    label: 'ltc-solo-2799990',
+    at: soloAt,
+    reward: '625000000',
+    networkDifficulty: '30000000',
+    solo: true,
+  });
+  ltc.unshift({
+    coin: 'LTC',
+    height: 2_799_990,
+    hash: soloHash,
+    foundAt: soloAt,
+    reward: '6.25000000 LTC',
+    status: 'Pending',
+    effort: '50.0%',
+    solo: true,
+  });
 
   await mine(site, now - 10 * MINUTE_MS, 7_500_000, [DOGE_NETWORK]);
   return { ltc, doge, bells, ltcRoundStart: fourth.foundAt, dogeRoundStart: (doge[0] as SeededBlock).foundAt };

@@ -439,10 +439,10 @@ describe('miner dashboard: mining tab, wizard, account selector', () => {
     await page.getByTestId('hashrate-chart').locator('canvas').waitFor();
 
     // Sorted by name ascending first, then descending.
+    // The server sorts and pages (GET /user/mining/workers/page): each click's rows arrive with its answer.
+    const names = () => table.getByTestId('worker-name').allInnerTexts();
     await page.getByTestId('sort-name').click();
-    expect(await table.getByTestId('worker-name').allInnerTexts()).toEqual(
-      ['oldrig', ...rigs.map((r) => r.name)].sort().slice(0, 10),
-    );
+    await expect.poll(names).toEqual(['oldrig', ...rigs.map((r) => r.name)].sort().slice(0, 10));
     const rig03 = table.getByTestId('worker-row').filter({ hasText: 'rig03' });
     expect(await rig03.getByTestId('worker-accepted').innerText()).toBe('30');
     // (3 invalid + 1 stale) / (30 + 3 + 1) = 11.76%
@@ -458,9 +458,9 @@ describe('miner dashboard: mining tab, wizard, account selector', () => {
     expect(await oldrig.getByTestId('worker-last-share').innerText()).toMatch(/^(119 min|2 h) ago$/);
     expect(await page.getByTestId('mining-cards').innerText()).toContain('Average Hashrate (last 24 h)');
     await page.getByTestId('sort-name').click();
-    expect((await table.getByTestId('worker-name').allInnerTexts())[0]).toBe('rig23');
+    await expect.poll(async () => (await names())[0]).toBe('rig23');
     await page.getByTestId('sort-accepted').click();
-    expect((await table.getByTestId('worker-name').allInnerTexts()).slice(0, 2)).toEqual(['rig01', 'rig02']);
+    await expect.poll(async () => (await names()).slice(0, 2)).toEqual(['rig01', 'rig02']);
     expect(await page.getByRole('columnheader', { name: 'Accepted Shares' }).getAttribute('aria-sort')).toBe(
       'ascending',
     );
@@ -472,17 +472,18 @@ describe('miner dashboard: mining tab, wizard, account selector', () => {
     const next = page.getByRole('navigation', { name: 'Workers pages' }).getByRole('button', { name: 'Next' });
     expect(await prev.isDisabled()).toBe(true);
     await next.click();
+    await expect.poll(() => pageLabel.innerText()).toBe('Page 2 of 3');
     await next.click();
-    expect(await pageLabel.innerText()).toBe('Page 3 of 3');
-    expect(await table.getByTestId('worker-row').count()).toBe(4);
+    await expect.poll(() => pageLabel.innerText()).toBe('Page 3 of 3');
+    await expect.poll(() => table.getByTestId('worker-row').count()).toBe(4);
     expect(await next.isDisabled()).toBe(true);
 
     // A search looks in every column and starts again at page 1.
     await page.getByTestId('workers-search').fill('RIG1');
-    expect(await pageLabel.innerText()).toBe('Page 1 of 1');
-    expect(await table.getByTestId('worker-row').count()).toBe(10);
+    await expect.poll(() => pageLabel.innerText()).toBe('Page 1 of 1');
+    await expect.poll(() => table.getByTestId('worker-row').count()).toBe(10);
     await page.getByTestId('workers-search').fill('11.76%');
-    expect(await table.getByTestId('worker-name').allInnerTexts()).toEqual(['rig03']);
+    await expect.poll(names).toEqual(['rig03']);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -494,7 +495,7 @@ describe('miner dashboard: mining tab, wizard, account selector', () => {
     await page.goto('/dashboard');
     await page.getByTestId('workers-table').getByTestId('worker-row').first().waitFor();
 
-    const refreshed = page.waitForRequest((r) => r.url().includes('/v1/user/mining/workers?'));
+    const refreshed = page.waitForRequest((r) => r.url().includes('/v1/user/mining/workers/page?'));
     await page.clock.fastForward(30_000);
     expect((await refreshed).url()).toContain('algorithm=scrypt');
 

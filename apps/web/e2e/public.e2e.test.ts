@@ -578,12 +578,12 @@ describe('public pages with data', () => {
 
   // ── FAQ ─────────────────────────────────────────────────────────────────────────────────────
 
-  it('FAQ has 13 questions that toggle independently, panels of at most 300 px, and the fees by coin', async () => {
+  it('FAQ has 14 questions that toggle independently, panels of at most 300 px, and the fees by coin', async () => {
     const { page, context, errors } = await site.newPage();
     await page.goto('/faq');
     const questions = page.getByTestId('faq-question');
     await questions.first().waitFor();
-    expect(await questions.count()).toBe(13);
+    expect(await questions.count()).toBe(14);
     const item = (id: string) => page.getByTestId(`faq-${id}`);
     const expanded = (id: string) => item(id).getByTestId('faq-question').getAttribute('aria-expanded');
     const answerVisible = (id: string) => item(id).getByTestId('faq-answer').isVisible();

@@ -156,7 +156,7 @@ describe('installable dashboard', () => {
     expect(await page.getByTestId('offline-notice').count()).toBe(0);
     await expect
       .poll(() => storedAnswers(page))
-      .toEqual(expect.arrayContaining(['/v1/user/accounts', '/v1/user/mining', '/v1/user/mining/workers']));
+      .toEqual(expect.arrayContaining(['/v1/user/accounts', '/v1/user/mining', '/v1/user/mining/workers/page']));
     // The shares were seeded on scrypt, the algorithm the dashboard opens on (the most used one).
     const scryptSummary = () =>
       storedAnswer<{ hashrate: number; hashrate_units: string }>(page, '/v1/user/mining', { algorithm: 'scrypt' });
@@ -228,7 +228,7 @@ describe('installable dashboard', () => {
     await page.getByTestId('worker-name').first().waitFor();
     await expect
       .poll(() => storedAnswers(page))
-      .toEqual(expect.arrayContaining(['/v1/observer/mining', '/v1/observer/mining/workers']));
+      .toEqual(expect.arrayContaining(['/v1/observer/mining', '/v1/observer/mining/workers/page']));
 
     await context.setOffline(true);
     await page.reload();

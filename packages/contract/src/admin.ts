@@ -203,10 +203,14 @@ export const treasuryCoin = z.object({
     /** Accounts that are due but wait for the wallet to be funded. */
     accounts_for_funds: z.number().int().nonnegative(),
   }),
-  /** The pool's own profit and loss in the coin from the ledger: mined − PPS credited + fees kept. */
+  /**
+   * The pool's own profit and loss in the coin from the ledger: mined − PPS credited − solo blocks
+   * credited to their finders + fees kept.
+   */
   profit: z.object({
     mined: coinAmount,
     pps_credited: coinAmount,
+    solo_credited: coinAmount,
     fees_kept: coinAmount,
     net: coinAmount,
   }),

@@ -71,8 +71,13 @@ export const blockRow = z.object({
   confirmations: z.number().int().nonnegative(),
   /** Pending blocks: confirmations still needed to mature; null when not pending or when the chain decides maturity by its own rule. */
   confirmations_left: z.number().int().nonnegative().nullable(),
-  /** Round work ÷ network difficulty (1 = 100 %); null for a block whose round was not recorded. */
+  /**
+   * Round work ÷ network difficulty (1 = 100 %); null for a block whose round was not recorded. A
+   * solo block's round is its finder's own work since its previous solo block.
+   */
   effort: z.number().nonnegative().nullable(),
+  /** Found by a solo miner (docs/solo.md): its reward goes to the finder, and it is no part of the pool's luck. */
+  solo: z.boolean(),
 });
 export type BlockRow = z.infer<typeof blockRow>;
 

@@ -90,6 +90,17 @@ describe('share batch message', () => {
     expect(shareBatchMessage.parse(JSON.parse(JSON.stringify(batch)))).toEqual(batch);
   });
 
+  it('carries solo ports’ workers apart, with their best shares (docs/solo.md)', () => {
+    const solo = { ...batch, soloWorkers: [{ ...worker, bestDifficulty: 1234.5 }] };
+    expect(shareBatchMessage.parse(solo)).toEqual(solo);
+    expect(problems(shareBatchMessage, { ...solo, soloWorkers: [{ ...worker, bestDifficulty: 0 }] })).toEqual([
+      'soloWorkers.0.bestDifficulty',
+    ]);
+    expect(problems(shareBatchMessage, { ...solo, soloWorkers: [{ ...worker, account: '' }] })).toEqual([
+      'soloWorkers.0.account',
+    ]);
+  });
+
   it('refuses what accounting can never apply', () => {
     const withWorker = (over: object) => ({ ...batch, workers: [{ ...worker, ...over }] });
     const cases: [unknown, string][] = [
@@ -116,6 +127,8 @@ describe('share batch message', () => {
       [withWorker({ lastAcceptedAt: -5 }), 'workers.0.lastAcceptedAt'],
       [withWorker({ lastAcceptedAt: '1700000000000' }), 'workers.0.lastAcceptedAt'],
       [withWorker({ rejectReasons: { duplicate: -1 } }), 'workers.0.rejectReasons.duplicate'],
+      [withWorker({ bestDifficulty: -2 }), 'workers.0.bestDifficulty'],
+      [withWorker({ bestDifficulty: Number.NaN }), 'workers.0.bestDifficulty'],
       [{ ...batch, network: 'LTC' }, 'network'],
       [{ ...batch, network: { ...network, coin: 'ltc' } }, 'network.coin'],
       [{ ...batch, network: { ...network, height: -1 } }, 'network.height'],
@@ -154,6 +167,10 @@ describe('found block message', () => {
     expect(foundBlockMessage.parse(ckb)).toEqual(ckb);
   });
 
+  it('carries a solo block’s mark', () => {
+    expect(foundBlockMessage.parse({ ...block, solo: true })).toEqual({ ...block, solo: true });
+  });
+
   it('refuses what can never be recorded', () => {
     const cases: [unknown, string][] = [
       [{ ...block, id: 'garbage' }, 'id'],
@@ -171,6 +188,9 @@ describe('found block message', () => {
       [{ ...block, account: null }, 'account'],
       [{ ...block, submitResult: undefined }, 'submitResult'],
       [{ ...block, submitResult: { accepted: false } }, 'submitResult.reason'],
+      // Only a solo block says so; `solo: false` is never sent.
+      [{ ...block, solo: false }, 'solo'],
+      [{ ...block, solo: 'yes' }, 'solo'],
     ];
     for (const [message, path] of cases) expect(problems(foundBlockMessage, message), path).toContain(path);
   });

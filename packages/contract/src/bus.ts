@@ -49,10 +49,14 @@ const workerShareCounts = z
     lastShareAt: z.number(),
     lastAcceptedAt: z.number().optional(),
     rejectReasons: z.record(z.string(), z.number()),
+    bestDifficulty: z.number().optional(),
   })
   .superRefine((w, ctx) => {
     if (w.account === '') ctx.addIssue({ code: 'custom', path: ['account'], message: 'empty' });
     if (w.acceptedDifficulty < 0) ctx.addIssue({ code: 'custom', path: ['acceptedDifficulty'], message: 'negative' });
+    if (w.bestDifficulty !== undefined && !(w.bestDifficulty > 0)) {
+      ctx.addIssue({ code: 'custom', path: ['bestDifficulty'], message: 'not positive' });
+    }
     for (const key of COUNTS) {
       if (!isCount(w[key])) ctx.addIssue({ code: 'custom', path: [key], message: 'not a count' });
     }
@@ -113,6 +117,7 @@ export const shareBatchMessage = z
     intervalStart: count,
     intervalEnd: count,
     workers: z.array(workerShareCounts),
+    soloWorkers: z.array(workerShareCounts).optional(),
     network: batchNetwork.optional(),
     merged: z.array(batchNetwork).max(16).optional(),
     connections: z.array(connectionEvent).optional(),
@@ -151,6 +156,8 @@ export const foundBlockMessage = z
     difficulty,
     networkDifficulty: positiveDecimal.optional(),
     foundAt: count,
+    chain: count.optional(),
+    solo: z.literal(true).optional(),
     submitResult: z.discriminatedUnion('accepted', [
       z.object({ accepted: z.literal(true) }),
       z.object({ accepted: z.literal(false), reason: z.string() }),

@@ -16,5 +16,6 @@ export * from './public.js';
 export * from './revenue.js';
 export { type Refusal, type RouteParams, type RouteQuery, type RouteResponse, routes } from './routes.js';
 export * from './site.js';
+export * from './solo.js';
 export * from './stratum.js';
 export * from './watchers.js';

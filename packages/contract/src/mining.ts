@@ -1,6 +1,7 @@
-import { ALGORITHMS, type AlgorithmKey } from '@lodestone/domain';
+import { ALGORITHMS, type AlgorithmKey, SORTABLE_COLUMNS, WORKERS_PAGE_SIZE } from '@lodestone/domain';
 import { z } from 'zod';
 import { accountName } from './account.js';
+import { pageNumber } from './common.js';
 import { chartPeriod, timeZone } from './pool.js';
 
 /**
@@ -53,6 +54,30 @@ export const observerMiningChartQuery = observerMiningQuery.extend({
 });
 
 /**
+ * One page of the workers table, filtered, searched and sorted by the server with the table's own rules
+ * (docs/dashboard.md, "Workers"): a farm of 10,000 machines reads ten rows, not all of them. `search` looks in
+ * every shown value, whatever the case; `sort` is one of the first four columns (by name, naturally, when
+ * absent); `state` and `group` are the two filters (`group`: `all`, `ungrouped` or `group:{name}`).
+ */
+const workersFilterQuery = {
+  search: z.string().max(100, 'search has at most 100 characters').default(''),
+  state: z.enum(['all', 'online', 'low', 'offline']).default('all'),
+  group: z.string().max(60, 'group has at most 60 characters').default('all'),
+};
+const workersPageQuery = {
+  page: pageNumber,
+  sort: z.enum(SORTABLE_COLUMNS).optional(),
+  direction: z.enum(['asc', 'desc']).default('asc'),
+  ...workersFilterQuery,
+};
+/** GET /v1/user/mining/workers/page. */
+export const miningWorkersPageQuery = miningQuery.extend(workersPageQuery);
+/** GET /v1/observer/mining/workers/page. */
+export const observerMiningWorkersPageQuery = observerMiningQuery.extend(workersPageQuery);
+/** GET /v1/user/mining/workers/matching: the table's filters and search, as the page takes them. */
+export const miningWorkersMatchingQuery = miningQuery.extend(workersFilterQuery);
+
+/**
  * Path of /v1/user/mining/workers/remove/{workerId}: a worker `id` from the workers list. Anything
  * that is not a worker of the account on the algorithm (including text that is no id at all) is
  * answered 404, like another user's worker.
@@ -97,6 +122,11 @@ export const miningWorker = z.object({
   /** Its group: its label, else its name's prefix up to the first `-`, `_` or `.` (`rack1-`); null: none. */
   group: z.string().nullable(),
   /**
+   * Mining on a solo port (docs/solo.md): its blocks are its own and its shares are not paid by PPS. A
+   * worker of the same name on a pool port is another row.
+   */
+  solo: z.boolean(),
+  /**
    * Over the statistics window, in `hashrate_units` (each row has its own unit); a worker younger than
    * the window over its own age since its first share (at least a minute), not the whole window.
    */
@@ -125,10 +155,49 @@ export type MiningWorker = z.infer<typeof miningWorker>;
 /** GET /v1/user/mining/workers — every worker of the account on the algorithm, by name (the website pages it). */
 export const miningWorkersResponse = z.array(miningWorker);
 
+const workerCount = z.number().int().nonnegative();
+
+/** GET /v1/user/mining/workers/page (and the observer's): one page of the table and what its controls show. */
+export const miningWorkersPageResponse = z.object({
+  /** The page's rows, at most WORKERS_PAGE_SIZE. */
+  workers: z.array(miningWorker).max(WORKERS_PAGE_SIZE),
+  /** The page shown (the one asked for, clamped to the last) and how many there are (at least 1). */
+  page: z.number().int().positive(),
+  pages: z.number().int().positive(),
+  /** Workers the filters and the search keep; `total`: every worker of the account on the algorithm. */
+  matching: workerCount,
+  total: workerCount,
+  /** How many workers each state choice keeps within the chosen group. */
+  states: z.object({ all: workerCount, online: workerCount, low: workerCount, offline: workerCount }),
+  /** The group choices (all, each group in natural order, the ungrouped), each with what it keeps in the chosen state. */
+  groups: z.array(z.object({ value: z.string(), label: z.string(), count: workerCount })),
+  /** The instant the figures are of, ISO 8601 UTC: the rows' "12 min ago" is measured from it. */
+  read_at: z.string(),
+});
+export type MiningWorkersPageResponse = z.infer<typeof miningWorkersPageResponse>;
+
+/**
+ * GET /v1/user/mining/workers/matching: every worker the table's filters and search keep, in the table's first order,
+ * as a bulk action names them ("Select all N matching"): ids, names and labels instead of every row's figures.
+ */
+export const miningWorkersMatchingResponse = z.object({
+  workers: z.array(z.object({ id: z.string(), name: z.string(), label: z.string().nullable() })),
+  /** The instant the filters were applied at, ISO 8601 UTC. */
+  read_at: z.string(),
+});
+export type MiningWorkersMatchingResponse = z.infer<typeof miningWorkersMatchingResponse>;
+
+/**
+ * GET /v1/user/mining/workers/one (and the observer's): one worker's row of the list, as the whole list has it, and
+ * the instant it was read. What one worker's view shows, without reading the whole list.
+ */
+export const miningWorkerResponse = z.object({ worker: miningWorker, read_at: z.string() });
+export type MiningWorkerResponse = z.infer<typeof miningWorkerResponse>;
+
 /** One worker of the list, by its `id` (a positive decimal integer; anything else is answered 404). */
 const workerId = z.string().regex(/^[1-9]\d{0,18}$/, 'Worker not found');
 
-/** GET /v1/user/mining/workers/rejects and …/connections: one worker of the list, by its `id`. */
+/** GET /v1/user/mining/workers/one, …/rejects and …/connections: one worker of the list, by its `id`. */
 export const workerRejectsQuery = miningQuery.extend({ worker_id: workerId });
 /** GET /v1/observer/mining/workers/rejects and …/connections. */
 export const observerWorkerRejectsQuery = observerMiningQuery.extend({ worker_id: workerId });

@@ -417,6 +417,7 @@ export const publicApiUserExample = {
       name: 'rig01',
       label: null,
       group: null,
+      solo: false,
       hashrate: 4.81,
       hashrate_units: 'Gh/s',
       hashrate_avg: 4.77,

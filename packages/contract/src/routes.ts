@@ -59,9 +59,15 @@ import {
   miningRemoveResponse,
   miningSummaryResponse,
   miningWorkerParams,
+  miningWorkerResponse,
+  miningWorkersMatchingQuery,
+  miningWorkersMatchingResponse,
+  miningWorkersPageQuery,
+  miningWorkersPageResponse,
   miningWorkersResponse,
   observerMiningChartQuery,
   observerMiningQuery,
+  observerMiningWorkersPageQuery,
   observerWorkerChartQuery,
   observerWorkerRejectsQuery,
   removeSelectedBody,
@@ -115,6 +121,7 @@ import {
   revenueStatementQuery,
 } from './revenue.js';
 import { bannerResponse, healthResponse, siteResponse } from './site.js';
+import { soloResponse } from './solo.js';
 import { stratumResponse } from './stratum.js';
 import {
   MAX_WATCHER_LINKS,
@@ -348,10 +355,28 @@ export const routes = {
   userMining: { ...paths.userMining, query: miningQuery, response: miningSummaryResponse },
   userMiningChart: { ...paths.userMiningChart, query: miningChartQuery, response: chartResponse },
   userMiningWorkers: { ...paths.userMiningWorkers, query: miningQuery, response: miningWorkersResponse },
+  userMiningWorkersPage: {
+    ...paths.userMiningWorkersPage,
+    query: miningWorkersPageQuery,
+    response: miningWorkersPageResponse,
+  },
+  userMiningWorkersMatching: {
+    ...paths.userMiningWorkersMatching,
+    query: miningWorkersMatchingQuery,
+    response: miningWorkersMatchingResponse,
+  },
+  userMiningSolo: { ...paths.userMiningSolo, query: miningQuery, response: soloResponse },
+  observerMiningSolo: { ...paths.observerMiningSolo, query: observerMiningQuery, response: soloResponse },
+  userMiningWorker: { ...paths.userMiningWorker, query: workerRejectsQuery, response: miningWorkerResponse },
   userMiningWorkerRejects: {
     ...paths.userMiningWorkerRejects,
     query: workerRejectsQuery,
     response: workerRejectsResponse,
+  },
+  observerMiningWorker: {
+    ...paths.observerMiningWorker,
+    query: observerWorkerRejectsQuery,
+    response: miningWorkerResponse,
   },
   observerMiningWorkerRejects: {
     ...paths.observerMiningWorkerRejects,
@@ -417,6 +442,11 @@ export const routes = {
     ...paths.observerMiningWorkers,
     query: observerMiningQuery,
     response: miningWorkersResponse,
+  },
+  observerMiningWorkersPage: {
+    ...paths.observerMiningWorkersPage,
+    query: observerMiningWorkersPageQuery,
+    response: miningWorkersPageResponse,
   },
 
   // ── revenue (docs/dashboard.md, Revenue API). The downloads

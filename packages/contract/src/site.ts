@@ -26,6 +26,8 @@ export const siteResponse = z.object({
   chat_handle: z.string().nullable(),
   stratum_host: z.string(),
   fee_percent: z.number(),
+  /** The solo fee: the percent of a solo worker's block the pool keeps (docs/solo.md). */
+  solo_fee_percent: z.number(),
   /** True while the pool runs the built-in demo network instead of real coin daemons. */
   demo: z.boolean(),
   /**

@@ -6,7 +6,7 @@ export const stratumListenerInfo = z.object({
   algorithm: algorithmKey,
   host: z.string(),
   port: z.number().int(),
-  kind: z.enum(['standard', 'marketplace', 'xnsub']),
+  kind: z.enum(['standard', 'marketplace', 'xnsub', 'solo']),
   tls: z.boolean(),
   /** `stratum+tcp://host:port` or `stratum+ssl://host:port`. */
   url: z.string(),

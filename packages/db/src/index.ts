@@ -252,6 +252,15 @@ export {
 export { recordShareBatch } from './queries/shareBatches.js';
 export { saveSignature, signatureByValue } from './queries/signatures.js';
 export {
+  accountSoloBlocks,
+  accountSoloRound,
+  addSoloRoundWork,
+  postSoloReward,
+  type SoloRoundWork,
+  soloRewardKey,
+  soloWorkerBests,
+} from './queries/solo.js';
+export {
   consumeTelegramLinkCode,
   deferTelegramNotifications,
   dueTelegramNotifications,
@@ -319,18 +328,8 @@ export {
   workerOfAccount,
   workerRejectsSince,
 } from './queries/workerRejects.js';
-export {
-  addWorkerMinuteStats,
-  topWindowAccounts,
-  type WorkerMinuteCounts,
-  windowActivity,
-} from './queries/workerStats.js';
-export {
-  allTimeDifficultyByAlgorithm,
-  topAllTimeAccounts,
-  upsertWorkers,
-  type WorkerActivity,
-} from './queries/workers.js';
+export { recordWorkerShares, topWindowAccounts, windowActivity } from './queries/workerStats.js';
+export { allTimeDifficultyByAlgorithm, topAllTimeAccounts, type WorkerActivity, workerKey } from './queries/workers.js';
 export type {
   Account,
   Block,

@@ -30,6 +30,9 @@ import m0029 from '../migrations/0029_network_block_seconds.sql';
 import m0030 from '../migrations/0030_fpps.sql';
 import m0031 from '../migrations/0031_pps_valuations_newest.sql';
 import m0032 from '../migrations/0032_earnings_fees.sql';
+import m0033 from '../migrations/0033_solo.sql';
+import m0034 from '../migrations/0034_worker_unrolled.sql';
+import m0035 from '../migrations/0035_block_chain.sql';
 
 const FILE_NAME = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 
@@ -80,6 +83,9 @@ export const MIGRATIONS: readonly Migration[] = [
   migration('0030_fpps.sql', m0030),
   migration('0031_pps_valuations_newest.sql', m0031),
   migration('0032_earnings_fees.sql', m0032),
+  migration('0033_solo.sql', m0033),
+  migration('0034_worker_unrolled.sql', m0034),
+  migration('0035_block_chain.sql', m0035),
 ];
 
 export function migration(fileName: string, sql: string): Migration {

@@ -102,6 +102,36 @@ describe.each(testEngines())('migrate on %s', (engine) => {
     expect(versions.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
   });
 
+  it('0034 gives each worker what its minute rows hold beyond the rollups', async () => {
+    await migrate(
+      database,
+      MIGRATIONS.filter((m) => m.version < 34),
+    );
+    const { rows: workers } = await sql<{ id: string; name: string }>`
+      insert into workers (account, algorithm, name, first_seen_at, last_share_at, total_accepted_difficulty)
+      values ('alice', 'scrypt', 'rig1', now(), now(), 0), ('alice', 'scrypt', 'rig2', now(), now(), 0),
+             ('alice', 'scrypt', 'rig3', now(), now(), 0)
+      returning id::text, name`.execute(database.db);
+    const id = (name: string) => workers.find((w) => w.name === name)?.id;
+    // rig1: one minute wholly rolled, one half rolled, one not at all; rig2: everything rolled; rig3: no rows.
+    await sql`
+      insert into worker_stats_minute (worker_id, algorithm, minute, accepted_difficulty, valid, invalid, stale,
+                                       rolled_difficulty, rolled_valid, rolled_invalid, rolled_stale)
+      values (${id('rig1')}, 'scrypt', '2024-05-06 10:00+00', 10.5, 3, 1, 0, 10.5, 3, 1, 0),
+             (${id('rig1')}, 'scrypt', '2024-05-06 10:01+00', 20, 4, 2, 1, 5, 1, 2, 0),
+             (${id('rig1')}, 'scrypt', '2024-05-06 10:02+00', 0.25, 1, 0, 0, 0, 0, 0, 0),
+             (${id('rig2')}, 'scrypt', '2024-05-06 10:00+00', 7, 7, 0, 0, 7, 7, 0, 0)`.execute(database.db);
+    await migrate(database);
+    const { rows } = await sql<{ name: string; figures: string }>`
+      select name, concat_ws(' ', unrolled_difficulty, unrolled_valid, unrolled_invalid, unrolled_stale) as figures
+        from workers order by name`.execute(database.db);
+    expect(rows).toEqual([
+      { name: 'rig1', figures: '15.25 4 0 1' },
+      { name: 'rig2', figures: '0 0 0 0' },
+      { name: 'rig3', figures: '0 0 0 0' },
+    ]);
+  });
+
   it('refuses a list that is not strictly increasing', async () => {
     const twice = [...MIGRATIONS, ...MIGRATIONS];
     await expect(migrate(database, twice)).rejects.toMatchObject({ reason: 'invalid-list' });

@@ -67,6 +67,7 @@ export interface BlockRounds {
 export interface Blocks {
   account: string;
   algorithm: string;
+  chain: number | null;
   coin: string;
   confirmations: Generated<number>;
   confirmations_required: number | null;
@@ -80,6 +81,8 @@ export interface Blocks {
   reward: ColumnType<string, string | bigint, string | bigint>;
   round_difficulty: ColumnType<string, string | bigint, string | bigint> | null;
   settled_at: Date | null;
+  solo: Generated<boolean>;
+  solo_fee_percent: ColumnType<string, string | bigint, string | bigint> | null;
   status: string;
   submit_error: string | null;
   worker: string;
@@ -476,6 +479,17 @@ export interface Signatures {
   signature: string;
 }
 
+export interface SoloRounds {
+  accepted_difficulty: Generated<ColumnType<string, string | bigint, string | bigint>>;
+  account: string;
+  algorithm: string;
+  best_at: Date | null;
+  best_difficulty: ColumnType<string, string | bigint, string | bigint> | null;
+  coin: string;
+  started_at: Date;
+  updated_at: Date;
+}
+
 export interface TelegramBotState {
   bot_username: string | null;
   id: Generated<boolean>;
@@ -605,13 +619,20 @@ export interface WorkerRejectsHour {
 export interface Workers {
   account: string;
   algorithm: string;
+  best_difficulty: ColumnType<string, string | bigint, string | bigint> | null;
+  best_difficulty_at: Date | null;
   first_seen_at: Date;
   id: Generated<ColumnType<bigint, bigint | number, bigint | number>>;
   label: string | null;
   last_accepted_at: Date | null;
   last_share_at: Date;
   name: string;
+  solo: Generated<boolean>;
   total_accepted_difficulty: Generated<ColumnType<string, string | bigint, string | bigint>>;
+  unrolled_difficulty: Generated<ColumnType<string, string | bigint, string | bigint>>;
+  unrolled_invalid: Generated<ColumnType<bigint, bigint | number, bigint | number>>;
+  unrolled_stale: Generated<ColumnType<bigint, bigint | number, bigint | number>>;
+  unrolled_valid: Generated<ColumnType<bigint, bigint | number, bigint | number>>;
 }
 
 export interface WorkerStatsHour {
@@ -690,6 +711,7 @@ export interface DB {
   sessions: Sessions;
   share_batches: ShareBatches;
   signatures: Signatures;
+  solo_rounds: SoloRounds;
   telegram_bot_state: TelegramBotState;
   telegram_link_codes: TelegramLinkCodes;
   telegram_links: TelegramLinks;

@@ -50,7 +50,8 @@ export type LedgerTransactionKind =
   | 'payout'
   | 'payout_reversal'
   | 'block_reward'
-  | 'admin_adjustment';
+  | 'admin_adjustment'
+  | 'solo_reward';
 
 export type LedgerEntryKind =
   | 'pps'
@@ -64,7 +65,9 @@ export type LedgerEntryKind =
   | 'payout'
   | 'payout_reversal'
   | 'block_reward'
-  | 'admin_adjustment';
+  | 'admin_adjustment'
+  | 'solo_reward'
+  | 'solo_expense';
 
 export type PoolStatsTable = Narrowed<Generated.PoolStats, { algorithm: AlgorithmKey }>;
 export type WorkersTable = Narrowed<Generated.Workers, { algorithm: AlgorithmKey }>;
@@ -92,6 +95,7 @@ type WorkerConnectionsTable = Narrowed<
 type PoolComparisonsTable = Narrowed<Generated.PoolComparisons, { algorithm: AlgorithmKey }>;
 type PpsCreditsTable = Narrowed<Generated.PpsCredits, { algorithm: AlgorithmKey }>;
 type PpsValuationsTable = Narrowed<Generated.PpsValuations, { scheme: PayoutScheme }>;
+type SoloRoundsTable = Narrowed<Generated.SoloRounds, { algorithm: AlgorithmKey }>;
 /** 'all': the account's shared list, used when conversion_all_algorithms is set. */
 type ConversionSettingsTable = Narrowed<Generated.ConversionSettings, { algorithm: AlgorithmKey | 'all' }>;
 /** '': the ledger legs had no algorithm. */
@@ -138,6 +142,7 @@ interface NarrowedTables {
   pps_credits: PpsCreditsTable;
   pps_valuations: PpsValuationsTable;
   share_batches: ShareBatchesTable;
+  solo_rounds: SoloRoundsTable;
   user_log: UserLogTable;
   watcher_links: WatcherLinksTable;
   worker_connections: WorkerConnectionsTable;

@@ -106,6 +106,48 @@ export async function emptyTestDatabase(db: Executor): Promise<void> {
 }
 
 /**
+ * Per worker, what its minute rows hold beyond the rollups (a subquery: worker_id, difficulty, valid, invalid, stale),
+ * from the minute `since` on when given: before it, every row is rolled up.
+ */
+function minuteDeltasByWorker(since?: Date) {
+  const from = since === undefined ? sql`` : sql`where minute >= ${since}`;
+  return sql`select worker_id, sum(accepted_difficulty - rolled_difficulty) as difficulty,
+                    sum(valid - rolled_valid) as valid, sum(invalid - rolled_invalid) as invalid,
+                    sum(stale - rolled_stale) as stale
+               from worker_stats_minute ${from} group by worker_id`;
+}
+
+/**
+ * Workers whose unrolled figures are not what their minute rows hold beyond the rollups (migration 0034's invariant),
+ * with both: a test that wrote shares, rolled them up or removed workers expects none.
+ */
+export async function workerUnrolledDrift(db: Executor): Promise<Record<string, unknown>[]> {
+  const { rows } = await sql<Record<string, unknown>>`
+    select w.account, w.name, w.unrolled_difficulty::text, w.unrolled_valid::text, w.unrolled_invalid::text,
+           w.unrolled_stale::text, d.difficulty::text, d.valid::text, d.invalid::text, d.stale::text
+      from workers w
+      left join (${minuteDeltasByWorker()}) d on d.worker_id = w.id
+     where w.unrolled_difficulty <> coalesce(d.difficulty, 0) or w.unrolled_valid <> coalesce(d.valid, 0)
+        or w.unrolled_invalid <> coalesce(d.invalid, 0) or w.unrolled_stale <> coalesce(d.stale, 0)
+  `.execute(db);
+  return rows;
+}
+
+/**
+ * Gives each worker the unrolled figures its minute rows call for, as accounting would have kept them: for seeds that
+ * write minute rows directly (the dashboard benchmark). `since`: the oldest minute not wholly rolled up.
+ */
+export async function setWorkerUnrolledFromMinutes(db: Executor, since?: Date): Promise<void> {
+  await sql`
+    update workers w
+       set unrolled_difficulty = d.difficulty, unrolled_valid = d.valid, unrolled_invalid = d.invalid,
+           unrolled_stale = d.stale
+      from (${minuteDeltasByWorker(since)}) d
+     where d.worker_id = w.id
+  `.execute(db);
+}
+
+/**
  * A migrated test database for the tests of one `describe` block on `engine`: created before them,
  * emptied before each, closed after them. Read `.database` inside a test or hook.
  */

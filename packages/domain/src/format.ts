@@ -1,5 +1,6 @@
 import type { DecimalInput } from './decimal.js';
 import { Exact } from './exact.js';
+import { HASHRATE_UNITS } from './units.js';
 
 /**
  * Display formatting shared by the website and server-rendered documents. The precisions are
@@ -10,6 +11,45 @@ export function fixed(value: number | null | undefined, decimals: number): strin
   // Avoid "-0.00" for tiny negatives that round to zero.
   const s = value.toFixed(decimals);
   return /^-0\.?0*$/.test(s) ? s.slice(1) : s;
+}
+
+/** Hashrates are shown with 2 decimals, rejected-share percents likewise (docs/website.md, Figures). */
+export const HASHRATE_DECIMALS = 2;
+export const REJECTED_DECIMALS = 2;
+
+/** "12.35 Mh/s" */
+export function formatHashrate(value: number, units: string): string {
+  return `${fixed(value, HASHRATE_DECIMALS)} ${units}`;
+}
+
+/** A hashrate in H/s, so workers reported in different units sort by what they really do. */
+export function hashrateInBaseUnits(value: number, units: string): number {
+  const index = HASHRATE_UNITS.findIndex((u) => u.toLowerCase() === units.trim().toLowerCase());
+  // An unknown unit sorts as given: better a slightly wrong order than a crash on a new unit name.
+  return index < 0 ? value : value * 1000 ** index;
+}
+
+/**
+ * The rejected-share percent (docs/website.md, Figures) = (invalid + stale) / (valid + invalid + stale), 2 decimals;
+ * '0%' when the worker sent no shares at all (there is nothing to divide by).
+ */
+export function rejectedPercent(valid: number, invalid: number, stale: number): string {
+  const total = valid + invalid + stale;
+  if (!(total > 0)) return '0%';
+  return `${fixed(((invalid + stale) / total) * 100, REJECTED_DECIMALS)}%`;
+}
+
+/**
+ * How long ago `from` was at `now` (both ISO; pass the server's clock where there is one):
+ * "45 s", "12 min", "3 h", "2 d".
+ */
+export function ageText(from: string, now: string): string {
+  const seconds = Math.max(0, Math.floor((Date.parse(now) - Date.parse(from)) / 1000));
+  if (!Number.isFinite(seconds)) return '?';
+  if (seconds < 120) return `${seconds} s`;
+  if (seconds < 7200) return `${Math.floor(seconds / 60)} min`;
+  if (seconds < 172_800) return `${Math.floor(seconds / 3600)} h`;
+  return `${Math.floor(seconds / 86_400)} d`;
 }
 
 /** "abcdef…uvwxyz": strings longer than `head + tail` keep their ends (TXIDs 6/6, stratum URLs 10/10). */

@@ -15,6 +15,8 @@ export * from './payoutPlan.js';
 export * from './pps.js';
 export * from './seededRandom.js';
 export * from './shares.js';
+export * from './solo.js';
 export * from './units.js';
 export * from './workerGroups.js';
+export * from './workerList.js';
 export * from './workerState.js';

@@ -22,6 +22,11 @@ export interface WorkerShareCounts {
   lastAcceptedAt?: number;
   /** Counts of refused shares by reason code (for example `low-difficulty`, `duplicate`). */
   rejectReasons: Record<string, number>;
+  /**
+   * The highest difficulty an accepted share's hash achieved in the batch (not the difficulty it was
+   * sent at): kept for solo workers only, whose dashboard shows their best share (docs/solo.md).
+   */
+  bestDifficulty?: number;
 }
 
 /**
@@ -36,6 +41,12 @@ export interface ShareBatch {
   intervalStart: number;
   intervalEnd: number;
   workers: WorkerShareCounts[];
+  /**
+   * The workers that mined on a solo port (docs/solo.md): counted in statistics like the others but
+   * never valued by PPS. A separate list rather than a flag on each worker, so that a jobs process
+   * older than the stratum node drops them (an unknown key) instead of crediting them as PPS shares.
+   */
+  soloWorkers?: WorkerShareCounts[];
   /**
    * The network the shares were mined against, from the node's newest job at flush time: what the
    * batch is valued at (PPS). Absent in batches from older nodes; accounting then uses the newest
@@ -122,6 +133,13 @@ export interface FoundBlock {
    */
   networkDifficulty?: string;
   foundAt: number;
+  /**
+   * The chain the block is on where the network braids several (Kadena's chain id, from the work it solved); absent
+   * for coins of one chain and in reports of nodes older than it.
+   */
+  chain?: number;
+  /** Found by a solo worker: the block's value goes to its finder at maturity, less the solo fee. */
+  solo?: true;
   /** What the daemon said: accepted, or the reason it refused the block. */
   submitResult: { accepted: true } | { accepted: false; reason: string };
 }

@@ -96,6 +96,8 @@ export interface FoundBlockRef {
   height: number;
   /** The catalogue's confirmation count for the coin (Kadena: the depth a block needs on its chain). */
   catalogueConfirmations: number | undefined;
+  /** The chain it is on, where the network braids several and the block's report said (Kadena's chain id). */
+  chain?: number;
 }
 
 /** One coin's found-block status, and how to close its node clients. */

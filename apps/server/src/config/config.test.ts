@@ -94,27 +94,33 @@ describe('parseConfig', () => {
 });
 
 describe('stratum and coin settings', () => {
-  it('defaults to a standard, marketplace and xnsub port per algorithm, all six', () => {
+  it('defaults to a standard, marketplace, xnsub and solo port per algorithm, all six', () => {
     const config = parseConfig({});
     expect(config.stratumListeners.map((l) => `${l.algorithm}:${l.port}:${l.kind}`)).toEqual([
       'scrypt:3333:standard',
       'scrypt:3334:marketplace',
       'scrypt:3332:xnsub',
+      'scrypt:3335:solo',
       'sha256:3343:standard',
       'sha256:3344:marketplace',
       'sha256:3342:xnsub',
+      'sha256:3345:solo',
       'x11:3353:standard',
       'x11:3354:marketplace',
       'x11:3352:xnsub',
+      'x11:3355:solo',
       'eaglesong:3363:standard',
       'eaglesong:3364:marketplace',
       'eaglesong:3362:xnsub',
+      'eaglesong:3365:solo',
       'blake2s:3373:standard',
       'blake2s:3374:marketplace',
       'blake2s:3372:xnsub',
+      'blake2s:3375:solo',
       'kheavyhash:3383:standard',
       'kheavyhash:3384:marketplace',
       'kheavyhash:3382:xnsub',
+      'kheavyhash:3385:solo',
     ]);
     expect(config.coins).toEqual([]);
     expect(config.nodeName).toMatch(/^[A-Za-z0-9._-]+$/);

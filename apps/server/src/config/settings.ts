@@ -90,7 +90,7 @@ export const stratumListener = z
     /** 0 lets the system pick a free port (tests). */
     port: z.number().int().min(0).max(65535),
     host: z.string().min(1).default(ANY_ADDRESS),
-    kind: z.enum(['standard', 'marketplace', 'xnsub']).default('standard'),
+    kind: z.enum(['standard', 'marketplace', 'xnsub', 'solo']).default('standard'),
     start_difficulty: difficulty.optional(),
     min_difficulty: difficulty.optional(),
     max_difficulty: difficulty.optional(),
@@ -120,7 +120,7 @@ export const walletSetting = z.preprocess(
 );
 export type WalletSetting = z.output<typeof walletSetting>;
 
-/** Default ports on one machine: each algorithm its own trio (standard, marketplace, xnsub). */
+/** Default ports on one machine: each algorithm its own four (standard, marketplace, xnsub, solo). */
 const DEFAULT_LISTENERS: StratumListenerSetting[] = (
   [
     ['scrypt', 3333],
@@ -134,6 +134,7 @@ const DEFAULT_LISTENERS: StratumListenerSetting[] = (
   { algorithm, port: base, host: ANY_ADDRESS, kind: 'standard' as const, tls: false },
   { algorithm, port: base + 1, host: ANY_ADDRESS, kind: 'marketplace' as const, tls: false },
   { algorithm, port: base - 1, host: ANY_ADDRESS, kind: 'xnsub' as const, tls: false },
+  { algorithm, port: base + 2, host: ANY_ADDRESS, kind: 'solo' as const, tls: false },
 ]);
 
 export const SETTINGS = {
@@ -227,9 +228,9 @@ export const SETTINGS = {
     file: 'stratum.listeners',
     schema: jsonOrValue(z.array(stratumListener, { error: 'expected a list of listeners' })),
     default: DEFAULT_LISTENERS,
-    doc: 'Stratum ports: a list of `{algorithm, port, host, kind, start_difficulty, min_difficulty, max_difficulty, tls, public_host, public_port, max_connections}` (in the environment, as JSON). `max_connections` caps one port (default: `STRATUM_MAX_CONNECTIONS`). Miners are shown `public_host` (default: `{algorithm}.stratum.{STRATUM_HOST}`, or `STRATUM_HOST` itself when it is `localhost` or an IP address) and `public_port` (default: `port`). `kind` is `standard`, `marketplace` (rental marketplaces such as NiceHash: higher minimum difficulty) or `xnsub` (accepts `#xnsub` and `mining.extranonce.subscribe`).',
+    doc: 'Stratum ports: a list of `{algorithm, port, host, kind, start_difficulty, min_difficulty, max_difficulty, tls, public_host, public_port, max_connections}` (in the environment, as JSON). `max_connections` caps one port (default: `STRATUM_MAX_CONNECTIONS`). Miners are shown `public_host` (default: `{algorithm}.stratum.{STRATUM_HOST}`, or `STRATUM_HOST` itself when it is `localhost` or an IP address) and `public_port` (default: `port`). `kind` is `standard`, `marketplace` (rental marketplaces such as NiceHash: higher minimum difficulty), `xnsub` (accepts `#xnsub` and `mining.extranonce.subscribe`) or `solo` (the block a worker finds is its own, less `SOLO_FEE_PERCENT`; its shares are not paid by PPS: docs/solo.md).',
     defaultDoc:
-      'SCRYPT 3333/3334/3332, SHA256 3343/3344/3342, X11 3353/3354/3352, EAGLESONG 3363/3364/3362, BLAKE2S 3373/3374/3372, KHEAVYHASH 3383/3384/3382 (standard/marketplace/xnsub) on :: (IPv6 and IPv4)',
+      'SCRYPT 3333/3334/3332/3335, SHA256 3343/3344/3342/3345, X11 3353/3354/3352/3355, EAGLESONG 3363/3364/3362/3365, BLAKE2S 3373/3374/3372/3375, KHEAVYHASH 3383/3384/3382/3385 (standard/marketplace/xnsub/solo) on :: (IPv6 and IPv4)',
   },
   stratumTlsKeyFile: {
     env: 'STRATUM_TLS_KEY_FILE',
@@ -333,6 +334,13 @@ export const SETTINGS = {
     schema: decimal(0, 100),
     default: 1,
     doc: 'Pool fee in percent of each PPS credit, before an account’s discount.',
+  },
+  soloFeePercent: {
+    env: 'SOLO_FEE_PERCENT',
+    file: 'pool.solo_fee_percent',
+    schema: decimal(0, 100),
+    default: 1,
+    doc: 'Solo fee in percent of a block a solo worker finds, kept when the block matures and its finder is credited the rest; an account’s fee discount applies (docs/solo.md). A block keeps the fee in force when it was found.',
   },
   stratumHost: {
     env: 'STRATUM_HOST',

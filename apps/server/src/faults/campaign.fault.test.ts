@@ -80,7 +80,12 @@ describe.skipIf(!databaseUrl || !findNatsServer() || !findLitecoind())('the faul
   beforeAll(async () => {
     buildBundle();
     chain = await startLitecoinRegtest({
-      extraArgs: (process.env.FAULT_LITECOIND_ARGS ?? '').split(' ').filter(Boolean),
+      // The daemon as docs/deployment.md tells an operator to set it up ("Coin daemons"): four stratum and jobs
+      // processes, their long polls and submitblocks, and this test's own reads do not fit in Litecoin Core's
+      // default four RPC threads (the likeliest reason CI once saw this test's getblockcount go unanswered for 30 s).
+      extraArgs: ['-rpcthreads=16', '-rpcworkqueue=64', ...(process.env.FAULT_LITECOIND_ARGS ?? '').split(' ')].filter(
+        Boolean,
+      ),
     });
     nats = await NatsServer.start(await freePort());
     const target = new URL(databaseUrl ?? '');

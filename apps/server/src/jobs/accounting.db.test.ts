@@ -1,7 +1,7 @@
 import { type Database, pruneWorkerRejects, recordShareBatch } from '@lodestone/db';
-import { createTestDatabase, emptyTestDatabase, testEngines } from '@lodestone/db/testing';
+import { createTestDatabase, emptyTestDatabase, testEngines, workerUnrolledDrift } from '@lodestone/db/testing';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InProcessBus } from '../bus/inProcess.js';
 import { applyShareBatch, batchMinute, recordFoundBlock, startShareConsumers } from './accounting.js';
 import { foundBlock, recordingLog, shareBatch, shareCounts, uuid } from './testing.js';
@@ -33,6 +33,10 @@ describe.each(testEngines())('accounting on %s', (engine) => {
   });
   beforeEach(async () => {
     await emptyTestDatabase(database.db);
+  });
+  afterEach(async () => {
+    // Each worker's unrolled figures still match its minute rows (migration 0034).
+    expect(await workerUnrolledDrift(database.db)).toEqual([]);
   });
 
   const minuteRows = () =>
@@ -327,6 +331,10 @@ describe.each(testEngines())('accounting on %s', (engine) => {
         submit_error: null,
         confirmations: 0,
         settled_at: null,
+        solo: false,
+        solo_fee_percent: null,
+        // Litecoin is one chain.
+        chain: null,
       },
     ]);
   });

@@ -6,6 +6,7 @@ import {
   listCoins,
   orphanBlock,
   pendingBlocks,
+  postSoloReward,
   setBlockConfirmations,
 } from '@lodestone/db';
 import type { Kysely } from 'kysely';
@@ -107,6 +108,7 @@ export async function runBlockConfirmations(deps: BlockConfirmationDeps, now: Da
         hash: block.hash,
         height: Number(block.height),
         catalogueConfirmations: coin?.confirmations,
+        ...(block.chain !== null && { chain: block.chain }),
       });
     } catch (error) {
       log.error({ coin: block.coin, hash: block.hash, err: error }, 'cannot ask the coin daemons about found blocks');
@@ -183,16 +185,30 @@ async function advance(
     );
   }
   const reward = chainReward ?? BigInt(block.reward);
-  const confirmed = await confirmBlock(db, block, {
-    confirmations,
-    at: now,
-    ...(coin ? { reward } : {}),
-    ...(chainReward !== undefined ? { actualReward: chainReward } : {}),
-    ...(real ? {} : { reason: 'demo network block' }),
+  // One database transaction: the block matures, the pool's wallet is credited its reward and, for a
+  // solo block, its finder the reward less the solo fee — all or nothing, once (docs/solo.md).
+  const { confirmed, solo } = await db.transaction().execute(async (trx) => {
+    const confirmed = await confirmBlock(trx, block, {
+      confirmations,
+      at: now,
+      ...(coin ? { reward } : {}),
+      ...(chainReward !== undefined ? { actualReward: chainReward } : {}),
+      ...(real ? {} : { reason: 'demo network block' }),
+    });
+    const credit = confirmed && block.solo && coin && reward > 0n;
+    return { confirmed, solo: credit ? await postSoloReward(trx, block, reward, now) : undefined };
   });
-  if (confirmed) {
-    log.info({ coin: block.coin, hash: block.hash, reward: reward.toString(), demo: !real }, 'found block matured');
-    result.confirmed.push(block.hash);
+  if (!confirmed) return;
+  log.info({ coin: block.coin, hash: block.hash, reward: reward.toString(), demo: !real }, 'found block matured');
+  result.confirmed.push(block.hash);
+  if (solo?.credited) {
+    const fields = { coin: block.coin, hash: block.hash, account: block.account, credited: solo.owner.toString() };
+    log.info(fields, 'solo block credited to its finder');
+  } else if (solo?.reason === 'account-gone') {
+    log.warn(
+      { coin: block.coin, hash: block.hash, account: block.account },
+      'a solo block matured whose finder’s account is gone: its reward stays the pool’s',
+    );
   }
 }
 

@@ -25,19 +25,23 @@ export function shareCounts(account: string, worker: string, over: Partial<Worke
  */
 export function shareBatch(end: string, workers: WorkerShareCounts[], over: Partial<ShareBatch> = {}): ShareBatch {
   const intervalEnd = Date.parse(end);
-  return {
+  const timed = (w: WorkerShareCounts): WorkerShareCounts => {
+    const lastShareAt = w.lastShareAt || intervalEnd - 1000;
+    const lastAcceptedAt = w.lastAcceptedAt ?? (w.valid > 0 ? lastShareAt : undefined);
+    return { ...w, lastShareAt, ...(lastAcceptedAt !== undefined && { lastAcceptedAt }) };
+  };
+  const batch: ShareBatch = {
     id: uuid(),
     node: 'node-1',
     algorithm: 'scrypt',
     intervalStart: intervalEnd - 5000,
     intervalEnd,
-    workers: workers.map((w) => {
-      const lastShareAt = w.lastShareAt || intervalEnd - 1000;
-      const lastAcceptedAt = w.lastAcceptedAt ?? (w.valid > 0 ? lastShareAt : undefined);
-      return { ...w, lastShareAt, ...(lastAcceptedAt !== undefined && { lastAcceptedAt }) };
-    }),
+    workers: workers.map(timed),
     ...over,
   };
+  // Solo ports' workers (docs/solo.md) get their share times the same way.
+  if (over.soloWorkers) batch.soloWorkers = over.soloWorkers.map(timed);
+  return batch;
 }
 
 /** The pool-stats rollup as the pool runs it (roles/jobs.ts), over a `windowMinutes` statistics window. */

@@ -1,6 +1,6 @@
 import type { Account, Database } from '@lodestone/db';
-import { createTestDatabase, emptyTestDatabase, testEngines } from '@lodestone/db/testing';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, emptyTestDatabase, testEngines, workerUnrolledDrift } from '@lodestone/db/testing';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { powHashesPerDifficulty } from '../services/hashesPerDifficulty.js';
 import { type MiningContext, readMiningChart, readMiningSummary, readMiningWorkers } from '../services/mining.js';
 import { applyShareBatch } from './accounting.js';
@@ -25,6 +25,7 @@ describe.each(testEngines())('worker-rollup job on %s', (engine) => {
       now: () => NOW,
       windowMinutes: 10,
       feePercent: 1,
+      soloFeePercent: 1,
       hashesPerDifficulty: powHashesPerDifficulty,
     };
   });
@@ -33,6 +34,10 @@ describe.each(testEngines())('worker-rollup job on %s', (engine) => {
   });
   beforeEach(async () => {
     await emptyTestDatabase(database.db);
+  });
+  afterEach(async () => {
+    // Each worker's unrolled figures still match its minute rows (migration 0034).
+    expect(await workerUnrolledDrift(database.db)).toEqual([]);
   });
 
   /** Three days of shares every 20 minutes from two rigs, plus the current minute. */

@@ -41,6 +41,7 @@ export async function startJobs(parts: ProcessParts, running: Running[]): Promis
   running.push({ name: 'jobs mailer', stop: async () => mailer.close() });
   const credit: CreditSettings = {
     feePercent: config.feePercent,
+    soloFeePercent: config.soloFeePercent,
     priceMaxAgeMs: config.priceMaxAgeSeconds * 1000,
     schemes: new Map(fppsCoins(config.coins).map((coin) => [coin.ticker, 'fpps'])),
     onFppsValuation: fppsValuationLog(log),

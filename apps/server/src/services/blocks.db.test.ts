@@ -1,9 +1,9 @@
-import { setBlockConfirmations } from '@lodestone/db';
+import { listCoins, setBlockConfirmations } from '@lodestone/db';
 import { testEngines, useTestDatabase } from '@lodestone/db/testing';
 import { describe, expect, it } from 'vitest';
 import { applyShareBatch, recordFoundBlock } from '../jobs/accounting.js';
 import { foundBlock, shareBatch, shareCounts } from '../jobs/testing.js';
-import { readBlocks, readChainNetworks, UnknownChainError } from './blocks.js';
+import { presentBlock, readBlocks, readChainNetworks, UnknownChainError } from './blocks.js';
 import { powHashesPerDifficulty } from './hashesPerDifficulty.js';
 
 const deps = { hashesPerDifficulty: powHashesPerDifficulty };
@@ -98,6 +98,7 @@ describe.each(testEngines())('blocks and luck on %s', (engine) => {
         confirmations: 12,
         confirmations_left: 88,
         effort: 0.5,
+        solo: false,
       },
     ]);
     // 2,000 × 2^16 hashes a block ÷ Litecoin's 150 s = 873,813.33 H/s.
@@ -108,6 +109,26 @@ describe.each(testEngines())('blocks and luck on %s', (engine) => {
     await test.database.db.updateTable('blocks').set({ status: 'orphaned' }).execute();
     const orphaned = await readBlocks(test.database.db, 'scrypt', { page: 1 }, deps, NOW);
     expect(orphaned.blocks[0]).toMatchObject({ status: 'orphaned', confirmations_left: null });
+  });
+
+  it('links a Kadena block by the chain its report names and its height, and not while its chain is unknown', async () => {
+    // 32 bytes in chainweb's base64url text.
+    const kadenaHash = (byte: number) => Buffer.alloc(32, byte).toString('base64url');
+    const kadena = { algorithm: 'blake2s' as const, coin: 'KDA', reward: '1000000000000' };
+    await recordFoundBlock(
+      test.database.db,
+      foundBlock({ ...kadena, hash: kadenaHash(1), height: 5_000_000, chain: 3 }),
+    );
+    // A report from before blocks carried their chain.
+    await recordFoundBlock(test.database.db, foundBlock({ ...kadena, hash: kadenaHash(2), height: 5_000_001 }));
+    const rows = await test.database.db.selectFrom('blocks').selectAll().orderBy('height').execute();
+    expect(rows.map((r) => r.chain)).toEqual([3, null]);
+    const kda = (await listCoins(test.database.db)).find((c) => c.ticker === 'KDA');
+    expect(rows.map((r) => presentBlock(r, kda, false).explorer_url)).toEqual([
+      'https://explorer.chainweb.com/mainnet/chain/3/height/5000000',
+      null,
+    ]);
+    expect(presentBlock(rows[0] as (typeof rows)[number], kda, true).explorer_url).toBeNull();
   });
 
   it('pages newest first and clamps a page past the end', async () => {

@@ -24,7 +24,7 @@ import {
   shiftDecimal,
 } from '@lodestone/domain';
 import type { HashesPerDifficulty } from './hashesPerDifficulty.js';
-import { catalogueByTicker, explorerLink } from './money/coinCatalogue.js';
+import { blockExplorerLink, catalogueByTicker } from './money/coinCatalogue.js';
 
 /*
  * The Blocks page and the stats page's network figures (docs/blocks.md): the chains an algorithm
@@ -132,13 +132,20 @@ export function presentBlock(block: Block, coin: Coin | undefined, demo: boolean
     height: Number(block.height),
     hash: block.hash,
     // Demo blocks are on no public chain.
-    explorer_url: demo ? null : explorerLink(coin?.explorer_block_url ?? null, '{hash}', block.hash),
+    explorer_url: demo
+      ? null
+      : blockExplorerLink(coin?.explorer_block_url ?? null, {
+          hash: block.hash,
+          height: Number(block.height),
+          chain: block.chain,
+        }),
     found_at: block.found_at.toISOString(),
     reward: wholeCoins(block.reward, coin),
     status,
     confirmations: block.confirmations,
     confirmations_left: left,
     effort: blockEffort(block.round_difficulty, block.network_difficulty) ?? null,
+    solo: block.solo,
   };
 }
 

@@ -74,6 +74,8 @@ export interface MiningContext {
   windowMinutes: number;
   /** FEE_PERCENT, before the account's discount. */
   feePercent: number | string;
+  /** SOLO_FEE_PERCENT, before the account's discount (docs/solo.md). */
+  soloFeePercent: number;
   hashesPerDifficulty: HashesPerDifficulty;
 }
 
@@ -84,10 +86,15 @@ const RATE_DECIMALS = 30;
 
 /** The mining figures' settings as configured: the dashboard and the Telegram bot's /status read with these. */
 export function miningSettings(
-  config: Pick<Config, 'statsWindowMinutes' | 'feePercent'>,
+  config: Pick<Config, 'statsWindowMinutes' | 'feePercent' | 'soloFeePercent'>,
   hashesPerDifficulty: HashesPerDifficulty,
 ): Omit<MiningContext, 'db' | 'now'> {
-  return { windowMinutes: config.statsWindowMinutes, feePercent: config.feePercent, hashesPerDifficulty };
+  return {
+    windowMinutes: config.statsWindowMinutes,
+    feePercent: config.feePercent,
+    soloFeePercent: config.soloFeePercent,
+    hashesPerDifficulty,
+  };
 }
 
 // ── pure parts ──────────────────────────────────────────────────────────────────────────────────
@@ -195,7 +202,12 @@ export function parseWorkerId(text: string): bigint | undefined {
 
 // ── reads ───────────────────────────────────────────────────────────────────────────────────────
 
-function rangeOf(account: Account, algorithm: AlgorithmKey, periods: MiningPeriods): MiningRange {
+/** What every mining read of an algorithm measures with: its periods now, and its hashes per difficulty 1. */
+export function readingScope(ctx: MiningContext, algorithm: AlgorithmKey) {
+  return { periods: miningPeriods(ctx.now(), ctx.windowMinutes), perDifficulty: ctx.hashesPerDifficulty(algorithm) };
+}
+
+export function rangeOf(account: Account, algorithm: AlgorithmKey, periods: MiningPeriods): MiningRange {
   return {
     account: account.username,
     algorithm,
@@ -213,8 +225,7 @@ export async function readMiningSummary(
   algorithm: AlgorithmKey,
   db: Executor = ctx.db,
 ): Promise<MiningSummaryResponse> {
-  const periods = miningPeriods(ctx.now(), ctx.windowMinutes);
-  const perDifficulty = ctx.hashesPerDifficulty(algorithm);
+  const { periods, perDifficulty } = readingScope(ctx, algorithm);
   const [totals, rates] = await Promise.all([
     accountMiningTotals(db, rangeOf(account, algorithm, periods)),
     miningRates(db, algorithm),
@@ -238,8 +249,9 @@ export async function readMiningSummary(
     window_minutes: periods.window.minutes,
     active_workers: totals.activeWorkers,
     total_workers: totals.totalWorkers,
+    // What PPS pays: the shares of solo ports earn nothing until their block (docs/solo.md).
     estimated_revenue: estimatedRevenue({
-      windowDifficulty: totals.windowDifficulty,
+      windowDifficulty: totals.ppsWindowDifficulty,
       windowSeconds,
       hashesPerDifficulty: perDifficulty,
       profit: rates.profit,
@@ -275,16 +287,18 @@ export async function readMiningChart(
   return accountHashrateChart(buckets, slots, now, ctx.hashesPerDifficulty(algorithm), first);
 }
 
-/** GET /user/mining/workers: every worker of the account on the algorithm, by name. */
+/**
+ * GET /user/mining/workers: every worker of the account on the algorithm, by name; only one worker's row (one
+ * worker's view) when `only` names it, worked out as the whole list works it out.
+ */
 export async function readMiningWorkers(
   ctx: MiningContext,
   account: Account,
   algorithm: AlgorithmKey,
-  db: Executor = ctx.db,
+  only: { workerId?: bigint } = {},
 ): Promise<MiningWorker[]> {
-  const periods = miningPeriods(ctx.now(), ctx.windowMinutes);
-  const perDifficulty = ctx.hashesPerDifficulty(algorithm);
-  const rows = await accountWorkerRows(db, rangeOf(account, algorithm, periods));
+  const { periods, perDifficulty } = readingScope(ctx, algorithm);
+  const rows = await accountWorkerRows(ctx.db, { ...rangeOf(account, algorithm, periods), workerId: only.workerId });
   // One formatter per period for the many workers older than it; a young worker is measured over its
   // age (firstSeenAt is there only for a worker younger than the 24 hours).
   const now = periods.to;
@@ -317,6 +331,7 @@ export async function readMiningWorkers(
       name: r.name,
       label: r.label,
       group: workerGroup(r.name, r.label),
+      solo: r.solo,
       hashrate: current.value,
       hashrate_units: current.units,
       hashrate_avg: average.value,

@@ -41,6 +41,7 @@ export function siteInfo(config: Config, network: NetworkInfo): SiteResponse {
     chat_handle: contact(config, 'chatHandle'),
     stratum_host: config.stratumHost,
     fee_percent: config.feePercent,
+    solo_fee_percent: config.soloFeePercent,
     demo: network.demo,
     demo_valuation: network.demo ? config.demoValuation : null,
     links: {

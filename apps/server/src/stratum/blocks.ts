@@ -18,6 +18,8 @@ export interface BlockCandidate {
   account: string;
   worker: string;
   difficulty: number;
+  /** Found on a solo port: the block is its finder's (docs/solo.md). */
+  solo?: boolean;
 }
 
 export interface BlockSubmitterOptions {
@@ -103,6 +105,8 @@ export class BlockSubmitter {
       foundAt: this.now(),
       submitResult: { accepted: false, reason: SUBMISSION_CUT_SHORT },
     };
+    if (candidate.block.chain !== undefined) found.chain = candidate.block.chain;
+    if (candidate.solo) found.solo = true;
     // Journaled before the daemon is asked (a submission can take minutes while a daemon is out of
     // reach): a kill meanwhile leaves the record for the next start, which reports it as cut short.
     this.options.journal?.foundBlock(found);

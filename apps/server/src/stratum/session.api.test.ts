@@ -285,6 +285,33 @@ describe('stratum session over TCP', () => {
     });
   });
 
+  it('never sends a share difficulty above the blocks’ (a miner would keep blocks to itself), nor below the port’s start', async () => {
+    // Blocks at difficulty 4: a share difficulty of 50,000 would hide every block between 4 and 50,000.
+    const networkTarget = pow.targetForDifficulty(4);
+    harness = await startHarness({
+      networkTarget,
+      listeners: [{ kind: 'standard', minDifficulty: 0.001, maxDifficulty: 1_000_000, startDifficulty: 1 }],
+    });
+    const { client, difficulty } = await miner(harness, 'alice.rig1', { password: 'x,d=50000' });
+    expect(difficulty).toBeCloseTo(pow.difficultyForTarget(networkTarget), 9);
+    expect(difficulty).toBeLessThanOrEqual(4);
+    // Asking below it is honoured; asking above it again is capped again.
+    expect((await client.request('mining.suggest_difficulty', [0.5])).result).toBe(true);
+    expect((await client.next((m) => m.method === 'mining.set_difficulty')).params).toEqual([0.5]);
+    expect((await client.request('mining.suggest_difficulty', [900])).result).toBe(true);
+    const capped = (await client.next((m) => m.method === 'mining.set_difficulty')).params?.[0] as number;
+    expect(capped).toBeCloseTo(difficulty, 9);
+    await harness.close();
+
+    // Blocks easier than the port's start difficulty (regtest): the start holds, as the operator set it
+    // for the share rate the node takes; each share is a block.
+    harness = await startHarness({
+      networkTarget: pow.targetForDifficulty(0.0001),
+      listeners: [{ kind: 'standard', minDifficulty: 0.00001, maxDifficulty: 1000, startDifficulty: 1 }],
+    });
+    expect((await miner(harness, 'alice.rig1', { password: 'x,d=50' })).difficulty).toBe(1);
+  });
+
   it('checks shares of an older job at the difficulty that job was sent with', async () => {
     harness = await startHarness({
       listeners: [

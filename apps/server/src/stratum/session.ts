@@ -10,6 +10,7 @@ import { LineQueue } from './lineQueue.js';
 import type { StratumLog } from './log.js';
 import { type Login, parseLogin, requestedDifficulty } from './login.js';
 import type { StratumMetrics } from './metrics.js';
+import { powFor } from './pow.js';
 import {
   errorLine,
   notificationLine,
@@ -21,7 +22,7 @@ import {
   type StratumRequest,
   type SubmitRequest,
 } from './protocol.js';
-import type { ShareRecorder } from './shareAggregator.js';
+import type { ShareOutcome, ShareRecorder } from './shareAggregator.js';
 import { REJECT_MESSAGES } from './validate.js';
 import {
   checkIdle,
@@ -39,7 +40,7 @@ import {
 const USER_AGENT_MAX = 200;
 const REASON_MAX = 200;
 
-export type ListenerKind = 'standard' | 'marketplace' | 'xnsub';
+export type ListenerKind = 'standard' | 'marketplace' | 'xnsub' | 'solo';
 
 export interface PortSettings {
   algorithm: AlgorithmKey;
@@ -75,6 +76,12 @@ export const DEFAULT_SESSION_LIMITS: SessionLimits = {
   maxIssuedJobs: 256,
   maxWorkersPerSession: 64,
 };
+
+/**
+ * The difficulty of each job's easiest block (Session.blockCap), worked out once per job rather than
+ * once per session it is sent to; a job's pow is its algorithm's, the same for every port.
+ */
+const BLOCK_DIFFICULTIES = new WeakMap<WorkJob, number>();
 
 /** What a session uses; shared by every session of one port. */
 export interface SessionServices<J extends WorkJob = WorkJob> {
@@ -390,10 +397,13 @@ export class Session<J extends WorkJob = WorkJob> {
     this.submitted++;
     this.lastShareAt = now;
     const { algorithm } = services.port;
+    const solo = services.port.kind === 'solo';
 
     if (!verdict.accepted) {
       const kind = verdict.reason === 'stale' ? 'stale' : 'invalid';
-      services.shares.record(algorithm, login.account, login.worker, { kind, reason: verdict.reason }, now);
+      const refused: ShareOutcome = { kind, reason: verdict.reason };
+      if (solo) refused.solo = true;
+      services.shares.record(algorithm, login.account, login.worker, refused, now);
       services.metrics.share(algorithm, kind, verdict.reason);
       this.write(errorLine(id, verdict.code, verdict.message ?? REJECT_MESSAGES[verdict.reason]));
       if (kind === 'invalid') this.invalid++;
@@ -405,19 +415,26 @@ export class Session<J extends WorkJob = WorkJob> {
       return;
     }
 
-    services.shares.record(
-      algorithm,
-      login.account,
-      login.worker,
-      { kind: 'valid', difficulty: verdict.difficulty },
-      now,
-    );
+    const outcome: ShareOutcome = { kind: 'valid', difficulty: verdict.difficulty };
+    // One division for a solo share's best-share figure; pool ports skip it. A share that found a block
+    // is that block, not a best share (else the round the block opens would start with it as its
+    // best): 0. (A hash of 0 would be an infinite difficulty, which JSON cannot carry: it counts as 1.)
+    if (solo) {
+      outcome.solo = true;
+      outcome.achieved = verdict.block ? 0 : powFor(algorithm).difficultyForTarget(verdict.hashValue || 1n);
+    }
+    services.shares.record(algorithm, login.account, login.worker, outcome, now);
     services.metrics.share(algorithm, 'valid', '');
     services.metrics.credited(algorithm, verdict.difficulty);
     this.write(resultLine(id, true));
     // Rare (a block of the parent or of an aux chain): nothing is allocated for an ordinary share.
     if (verdict.block || verdict.auxBlocks) {
-      const found = { account: login.account, worker: login.worker, difficulty: verdict.difficulty };
+      const found = {
+        account: login.account,
+        worker: login.worker,
+        difficulty: verdict.difficulty,
+        ...(solo && { solo }),
+      };
       if (verdict.block) services.blocks.submit({ block: verdict.block, ...found });
       for (const block of verdict.auxBlocks ?? []) services.blocks.submit({ block, ...found });
     }
@@ -440,9 +457,38 @@ export class Session<J extends WorkJob = WorkJob> {
     return this.pendingDifficulty ?? this.difficulty;
   }
 
-  /** A difficulty within the bounds, in the form the dialect's miners take. */
-  private shape(difficulty: number): number {
-    return this.dialect.shapeDifficulty(clampDifficulty(difficulty, this.bounds));
+  /**
+   * A difficulty within the bounds, in the form the dialect's miners take, and no higher than `job`'s
+   * blocks (the current job's, by default): see blockCap.
+   */
+  private shape(difficulty: number, job: WorkJob | undefined = this.services.jobs.current()?.job): number {
+    const cap = job ? this.blockCap(job) : Number.POSITIVE_INFINITY;
+    let shaped = this.dialect.shapeDifficulty(Math.min(clampDifficulty(difficulty, this.bounds), cap));
+    // A dialect that takes only some values (powers of two) may round above the cap: the next one down.
+    for (let step = 0; shaped > cap && step < 64; step++) {
+      const lower = this.dialect.shapeDifficulty(shaped / 2);
+      if (!(lower < shaped) || lower < this.bounds.min) break;
+      shaped = lower;
+    }
+    return shaped;
+  }
+
+  /**
+   * The highest share difficulty a job's shares may be sent at: that of the easiest block they can
+   * make (its chain's, or a merge-mined chain's). Above it blocks would be lost — a miner submits only
+   * the hashes that meet its share target — so ckpool caps its difficulties at the network's too. Never
+   * below the port's start or minimum difficulty, though: the operator's statement of the share rate a
+   * node takes, which a chain easier than that (regtest: every hash is nearly a block) would flood.
+   * Only the demo network (when vardiff climbs for a fast miner) and test chains are ever this easy.
+   */
+  private blockCap(job: WorkJob): number {
+    let blocks = BLOCK_DIFFICULTIES.get(job);
+    if (blocks === undefined) {
+      const merged = job.merged?.easiestTarget ?? 0n;
+      blocks = this.services.dialect.pow.difficultyForTarget(merged > job.networkTarget ? merged : job.networkTarget);
+      BLOCK_DIFFICULTIES.set(job, blocks);
+    }
+    return Math.max(this.bounds.min, this.services.port.startDifficulty, blocks);
   }
 
   /** A difficulty the miner asked for (password d=N, suggest_difficulty), within the port's bounds. */
@@ -482,6 +528,12 @@ export class Session<J extends WorkJob = WorkJob> {
 
   private sendJob(entry: JobEntry<J>, cleanJobs: boolean): void {
     if (!this.ready) return;
+    // A job whose blocks are easier than the difficulty sent (a demo chain's retarget, a new session's
+    // start difficulty) lowers it with its first line.
+    if (this.currentDifficulty() > this.blockCap(entry.job)) {
+      const capped = this.shape(this.currentDifficulty(), entry.job);
+      if (capped !== this.difficulty || this.pendingDifficulty !== undefined) this.pendingDifficulty = capped;
+    }
     if (this.pendingDifficulty !== undefined) {
       this.difficulty = this.pendingDifficulty;
       this.target = this.services.dialect.pow.targetForDifficulty(this.difficulty);

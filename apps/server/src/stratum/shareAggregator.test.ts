@@ -98,6 +98,40 @@ describe('ShareAggregator', () => {
     expect(published).toHaveLength(2);
   });
 
+  it('keeps a solo port’s shares in their own list with the best share a hash achieved, never in workers', async () => {
+    const { aggregator, published, tick } = setup();
+    aggregator.record('sha256', 'alice', 'rig1', { kind: 'valid', difficulty: 64 }, 1_100);
+    aggregator.record('sha256', 'alice', 'rig1', { kind: 'valid', difficulty: 64, achieved: 900, solo: true }, 1_200);
+    aggregator.record('sha256', 'alice', 'rig1', { kind: 'valid', difficulty: 64, achieved: 70, solo: true }, 1_300);
+    // A share that found a block (achieved 0) counts as work, not as a best share.
+    aggregator.record('sha256', 'alice', 'rig1', { kind: 'valid', difficulty: 64, achieved: 0, solo: true }, 1_350);
+    aggregator.record('sha256', 'alice', 'rig1', { kind: 'invalid', reason: 'duplicate', solo: true }, 1_400);
+    tick(5_000);
+    await aggregator.flush();
+    const [batch] = published;
+    expect(batch?.workers).toEqual([expect.objectContaining({ account: 'alice', acceptedDifficulty: 64, valid: 1 })]);
+    expect(batch?.workers[0]).not.toHaveProperty('bestDifficulty');
+    expect(batch?.soloWorkers).toEqual([
+      {
+        account: 'alice',
+        worker: 'rig1',
+        acceptedDifficulty: 192,
+        valid: 3,
+        invalid: 1,
+        stale: 0,
+        lastShareAt: 1_400,
+        lastAcceptedAt: 1_350,
+        rejectReasons: { duplicate: 1 },
+        bestDifficulty: 900,
+      },
+    ]);
+    // A batch without solo shares carries no list at all.
+    aggregator.record('sha256', 'bob', 'rig1', { kind: 'valid', difficulty: 8 }, 6_100);
+    tick(5_000);
+    await aggregator.flush();
+    expect(published[1]).not.toHaveProperty('soloWorkers');
+  });
+
   it('carries connection events in the batch, even one without shares, and bounds them between flushes', async () => {
     const { aggregator, published, tick } = setup();
     const connect = { account: 'alice', worker: 'rig1', session: 's-1', event: 'connect' as const, at: 1_100 };

@@ -2,12 +2,21 @@ import { randomUUID } from 'node:crypto';
 import type { AlgorithmKey, BatchNetwork, ConnectionEvent, ShareBatch, WorkerShareCounts } from '@lodestone/domain';
 import type { ShareBus } from '../bus/types.js';
 import type { StratumLog } from './log.js';
-import type { RecoveredShares, ShareJournal } from './shareJournal.js';
+import type { JournalShare, RecoveredShares, ShareJournal } from './shareJournal.js';
 
 export type ShareOutcome =
-  | { kind: 'valid'; difficulty: number }
-  | { kind: 'invalid'; reason: string }
-  | { kind: 'stale'; reason: string };
+  /**
+   * `achieved`: the difficulty the share's hash met, for a solo worker's best share (solo ports only;
+   * 0 for a share that found a block, which is no best share).
+   */
+  (
+    | { kind: 'valid'; difficulty: number; achieved?: number }
+    | { kind: 'invalid'; reason: string }
+    | { kind: 'stale'; reason: string }
+  ) & {
+    /** Through a solo port (docs/solo.md): counted apart, never valued by PPS. */
+    solo?: boolean;
+  };
 
 /** Where sessions count their shares and report their workers' connections. */
 export interface ShareRecorder {
@@ -46,6 +55,8 @@ export interface ShareAggregatorOptions {
 interface AlgorithmCounters {
   intervalStart: number;
   workers: Map<string, WorkerShareCounts>;
+  /** Workers on solo ports, kept apart so that their shares never reach PPS. */
+  soloWorkers: Map<string, WorkerShareCounts>;
   connections: ConnectionEvent[];
   /** Connection events dropped past MAX_PENDING_CONNECTIONS since the last flush. */
   droppedConnections: number;
@@ -84,7 +95,7 @@ export class ShareAggregator implements ShareRecorder {
     this.timer = undefined;
     await this.flush();
     const unsent = [...this.counters.values()].filter(
-      (c) => c.unsent !== undefined || c.workers.size > 0 || c.connections.length > 0,
+      (c) => c.unsent !== undefined || c.workers.size + c.soloWorkers.size > 0 || c.connections.length > 0,
     );
     if (unsent.length + this.recovered.length > 0) {
       throw new Error(`${unsent.length + this.recovered.length} share batch(es) could not be published`);
@@ -98,32 +109,39 @@ export class ShareAggregator implements ShareRecorder {
   recover(recovered: RecoveredShares): void {
     this.recovered.push(...recovered.batches);
     for (const share of recovered.shares) {
-      this.record(
-        share.algorithm,
-        share.account,
-        share.worker,
-        { kind: 'valid', difficulty: share.difficulty },
-        share.at,
-      );
+      // A journal line with what its hash achieved is a solo port's share.
+      const outcome: ShareOutcome =
+        share.achieved === undefined
+          ? { kind: 'valid', difficulty: share.difficulty }
+          : { kind: 'valid', difficulty: share.difficulty, achieved: share.achieved, solo: true };
+      this.record(share.algorithm, share.account, share.worker, outcome, share.at);
     }
   }
 
   record(algorithm: AlgorithmKey, account: string, worker: string, outcome: ShareOutcome, at: number): void {
+    const solo = outcome.solo === true;
     // Before the caller answers the miner: see shareJournal.ts.
-    if (outcome.kind === 'valid')
-      this.options.journal?.share({ algorithm, account, worker, difficulty: outcome.difficulty, at });
+    if (outcome.kind === 'valid') {
+      const share: JournalShare = { algorithm, account, worker, difficulty: outcome.difficulty, at };
+      if (solo) share.achieved = outcome.achieved ?? 0;
+      this.options.journal?.share(share);
+    }
     const counters = this.countersOf(algorithm, at);
+    const workers = solo ? counters.soloWorkers : counters.workers;
     const key = `${account}\u0000${worker}`;
-    let counts = counters.workers.get(key);
+    let counts = workers.get(key);
     if (!counts) {
       counts = emptyShareCounts(account, worker, at);
-      counters.workers.set(key, counts);
+      workers.set(key, counts);
     }
     counts.lastShareAt = Math.max(counts.lastShareAt, at);
     if (outcome.kind === 'valid') {
       counts.valid += 1;
       counts.lastAcceptedAt = Math.max(counts.lastAcceptedAt ?? 0, at);
       counts.acceptedDifficulty += outcome.difficulty;
+      if (solo && (outcome.achieved ?? 0) > 0) {
+        counts.bestDifficulty = Math.max(counts.bestDifficulty ?? 0, outcome.achieved ?? 0);
+      }
       return;
     }
     if (outcome.kind === 'stale') counts.stale += 1;
@@ -140,7 +158,14 @@ export class ShareAggregator implements ShareRecorder {
   private countersOf(algorithm: AlgorithmKey, at: number): AlgorithmCounters {
     let counters = this.counters.get(algorithm);
     if (!counters) {
-      counters = { intervalStart: at, workers: new Map(), connections: [], droppedConnections: 0, unsent: undefined };
+      counters = {
+        intervalStart: at,
+        workers: new Map(),
+        soloWorkers: new Map(),
+        connections: [],
+        droppedConnections: 0,
+        unsent: undefined,
+      };
       this.counters.set(algorithm, counters);
     }
     return counters;
@@ -173,7 +198,7 @@ export class ShareAggregator implements ShareRecorder {
   private async flushAlgorithm(algorithm: AlgorithmKey, counters: AlgorithmCounters, now: number): Promise<void> {
     const retry = counters.unsent !== undefined;
     if (!counters.unsent) {
-      if (counters.workers.size === 0 && counters.connections.length === 0) {
+      if (counters.workers.size + counters.soloWorkers.size === 0 && counters.connections.length === 0) {
         counters.intervalStart = now;
         return;
       }
@@ -185,6 +210,7 @@ export class ShareAggregator implements ShareRecorder {
         intervalEnd: Math.max(now, counters.intervalStart + 1),
         workers: [...counters.workers.values()],
       };
+      if (counters.soloWorkers.size > 0) counters.unsent.soloWorkers = [...counters.soloWorkers.values()];
       const network = this.options.networkOf?.(algorithm);
       if (network) counters.unsent.network = network;
       const merged = this.options.mergedOf?.(algorithm);
@@ -197,6 +223,7 @@ export class ShareAggregator implements ShareRecorder {
         );
       }
       counters.workers = new Map();
+      counters.soloWorkers = new Map();
       counters.connections = [];
       counters.droppedConnections = 0;
       counters.intervalStart = counters.unsent.intervalEnd;

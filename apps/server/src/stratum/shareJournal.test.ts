@@ -89,6 +89,33 @@ describe('the share journal', () => {
     third.journal.close();
   });
 
+  it('gives a solo share back as a solo share, its best share with it', async () => {
+    const directory = fresh();
+    const first = ShareJournal.open({ directory, now: () => 1_000 });
+    const shares = aggregator(first.journal, bus());
+    shares.record('scrypt', 'alice', 'rig1', { kind: 'valid', difficulty: 4, achieved: 37.5, solo: true }, 1_100);
+    shares.record('scrypt', 'alice', 'rig1', { kind: 'valid', difficulty: 4, achieved: 0, solo: true }, 1_150);
+    shares.record('scrypt', 'alice', 'rig1', { kind: 'valid', difficulty: 4 }, 1_200);
+    await answered();
+
+    const second = ShareJournal.open({ directory, now: () => 2_000 });
+    expect(second.recovered.shares).toEqual([
+      { algorithm: 'scrypt', account: 'alice', worker: 'rig1', difficulty: 4, at: 1_100, achieved: 37.5 },
+      { algorithm: 'scrypt', account: 'alice', worker: 'rig1', difficulty: 4, at: 1_150, achieved: 0 },
+      { algorithm: 'scrypt', account: 'alice', worker: 'rig1', difficulty: 4, at: 1_200 },
+    ]);
+    const again = bus();
+    const restarted = aggregator(second.journal, again, { now: 3_000 });
+    restarted.recover(second.recovered);
+    await restarted.flush();
+    expect(again.published).toHaveLength(1);
+    expect(again.published[0]?.workers).toEqual([expect.objectContaining({ acceptedDifficulty: 4, valid: 1 })]);
+    expect(again.published[0]?.soloWorkers).toEqual([
+      expect.objectContaining({ acceptedDifficulty: 8, valid: 2, bestDifficulty: 37.5 }),
+    ]);
+    second.journal.close();
+  });
+
   it('keeps a batch the bus refused, skips a line cut short, and forgets taken batches past the retention', async () => {
     const directory = fresh();
     const { journal } = ShareJournal.open({ directory, now: () => 0, retainMs: 60_000 });

@@ -35,7 +35,8 @@ import type { AlgorithmKey, FoundBlock, ShareBatch } from '@lodestone/domain';
  * that turn's sockets have been read (setImmediate); until then every stratum write waits behind
  * them (`afterShares`), in order. One call per share cost a quarter of the stratum's throughput.
  *
- * Lines are tab-separated: `s <seq> <algorithm> <account> <worker> <difficulty> <at>`,
+ * Lines are tab-separated: `s <seq> <algorithm> <account> <worker> <difficulty> <at>` (a solo port's
+ * share adds `<achieved>`, the difficulty its hash met, so a recovered solo share stays solo),
  * `b <upto> <batch JSON>`, `f <found block JSON>`, `a <batch or block id>` (taken by the bus) and
  * `c <algorithm> <upto>` (shares counted, carried into a new batch log). Account and worker names never hold
  * tabs or newlines (login rules). When the batch log is rotated, the batches and found blocks the bus
@@ -48,6 +49,8 @@ export interface JournalShare {
   worker: string;
   difficulty: number;
   at: number;
+  /** Set for a solo port's share only: the difficulty its hash met, 0 for a block (docs/solo.md). */
+  achieved?: number;
 }
 
 export interface RecoveredShares {
@@ -176,8 +179,9 @@ export class ShareJournal {
   share(share: JournalShare): void {
     const seq = ++this.seq;
     this.written.set(share.algorithm, seq);
+    const solo = share.achieved === undefined ? '' : `\t${share.achieved}`;
     this.pending.push(
-      `s\t${seq}\t${share.algorithm}\t${share.account}\t${share.worker}\t${share.difficulty}\t${share.at}\n`,
+      `s\t${seq}\t${share.algorithm}\t${share.account}\t${share.worker}\t${share.difficulty}\t${share.at}${solo}\n`,
     );
     if (!this.flushScheduled) {
       this.flushScheduled = true;
@@ -370,9 +374,9 @@ export function readJournal(directory: string, since: number): RecoveredShares {
       } else if (fields[0] === 'c' && fields.length === 3) {
         const [, algorithm, upto] = fields as [string, string, string];
         if (Number(upto) > 0) covered.set(algorithm, Math.max(covered.get(algorithm) ?? 0, Number(upto)));
-      } else if (fields[0] === 's' && fields.length === 7) {
-        const [, seq, algorithm, account, worker, difficulty, at] = fields as string[];
-        const share = {
+      } else if (fields[0] === 's' && (fields.length === 7 || fields.length === 8)) {
+        const [, seq, algorithm, account, worker, difficulty, at, achieved] = fields as string[];
+        const share: JournalShare & { seq: number } = {
           seq: Number(seq),
           algorithm: algorithm as AlgorithmKey,
           account: account as string,
@@ -380,7 +384,9 @@ export function readJournal(directory: string, since: number): RecoveredShares {
           difficulty: Number(difficulty),
           at: Number(at),
         };
-        if (Number.isInteger(share.seq) && Number.isFinite(share.difficulty) && Number.isFinite(share.at)) {
+        if (achieved !== undefined) share.achieved = Number(achieved);
+        const readable = share.achieved === undefined || share.achieved >= 0;
+        if (Number.isInteger(share.seq) && Number.isFinite(share.difficulty) && Number.isFinite(share.at) && readable) {
           shares.push(share);
         }
       }

@@ -230,15 +230,19 @@ describe('shareKey', () => {
 describe('shareCredit (every dialect)', () => {
   const issued = { difficulty: pow.difficultyForTarget(1000n), target: 1000n };
   it('credits the job’s difficulty at or under the share target, and says when it is a block', () => {
-    expect(shareCredit(1000n, issued, 10n, pow)).toEqual({ difficulty: issued.difficulty, isBlock: false });
-    expect(shareCredit(10n, issued, 10n, pow)).toEqual({ difficulty: issued.difficulty, isBlock: true });
+    expect(shareCredit(1000n, issued, 10n, pow)).toEqual({
+      difficulty: issued.difficulty,
+      isBlock: false,
+      value: 1000n,
+    });
+    expect(shareCredit(10n, issued, 10n, pow)).toEqual({ difficulty: issued.difficulty, isBlock: true, value: 10n });
   });
   it('refuses a hash above the share target unless it is a block, then credits the network’s difficulty', () => {
     expect(shareCredit(1001n, issued, 10n, pow)).toBeUndefined();
     // Network target above the share target (the demo network): the block is credited at the network's.
     const easyNetwork = 2000n;
     const credited = shareCredit(1500n, issued, easyNetwork, pow);
-    expect(credited).toEqual({ difficulty: pow.difficultyForTarget(easyNetwork), isBlock: true });
+    expect(credited).toEqual({ difficulty: pow.difficultyForTarget(easyNetwork), isBlock: true, value: 1500n });
     expect(credited?.difficulty).toBeLessThan(issued.difficulty);
   });
 });

@@ -103,6 +103,8 @@ export type ShareVerdict =
       difficulty: number;
       /** The hash also meets the network target: a block candidate. */
       isBlock: boolean;
+      /** The hash read as a number (`share.value`), as every dialect's credit carries it. */
+      value: bigint;
       share: SolvedShare;
     }
   | { accepted: false; reason: RejectReason; code: StratumErrorCode; key?: number };
@@ -160,13 +162,13 @@ export function shareCredit(
   networkTarget: bigint,
   pow: Pick<PowFunctions, 'difficultyForTarget'>,
   auxTarget = 0n,
-): { difficulty: number; isBlock: boolean } | undefined {
+): { difficulty: number; isBlock: boolean; value: bigint } | undefined {
   const isBlock = value <= networkTarget;
-  if (value <= issued.target) return { difficulty: issued.difficulty, isBlock };
+  if (value <= issued.target) return { difficulty: issued.difficulty, isBlock, value };
   // The easiest block target the hash met: the parent's, or an aux chain's (merged mining).
   const met = value <= auxTarget && auxTarget > networkTarget ? auxTarget : isBlock ? networkTarget : undefined;
   if (met === undefined) return undefined;
-  return { difficulty: Math.min(issued.difficulty, pow.difficultyForTarget(met)), isBlock };
+  return { difficulty: Math.min(issued.difficulty, pow.difficultyForTarget(met)), isBlock, value };
 }
 
 function reject(reason: RejectReason, key?: number): ShareVerdict {
@@ -225,6 +227,7 @@ export function validateShare(context: ShareContext, submit: BitcoinSubmit): Sha
     key,
     difficulty,
     isBlock,
+    value,
     share: { extranonce2, ntime, nonce, version, header, hash, value },
   };
 }

@@ -1,6 +1,7 @@
 import { setIsLoggedIn } from '../state/hooks';
 import { call, callResult, routeUrl } from './client';
 import { ApiError } from './errors';
+import { formOf } from './formBody';
 
 /**
  * The account and session calls (docs/accounts.md) used by the account screens. Form
@@ -51,23 +52,17 @@ export function getAccounts(signal?: AbortSignal) {
 
 /** POST user/new_account (username). */
 export function createAccount(username: string) {
-  const form = new FormData();
-  form.set('username', username);
-  return callResult('userNewAccount', { form });
+  return callResult('userNewAccount', { form: formOf({ username }) });
 }
 
 /** POST user/remove_account (account_name). */
 export function removeAccount(accountName: string) {
-  const form = new FormData();
-  form.set('account_name', accountName);
-  return callResult('userRemoveAccount', { form });
+  return callResult('userRemoveAccount', { form: formOf({ account_name: accountName }) });
 }
 
 /** POST user/keys/regenerate?account_name= (key) → the new key. */
 export function regenerateKey(accountName: string, key: KeyKind) {
-  const form = new FormData();
-  form.set('key', key);
-  return callResult('userKeysRegenerate', { query: { account_name: accountName }, form });
+  return callResult('userKeysRegenerate', { query: { account_name: accountName }, form: formOf({ key }) });
 }
 
 export function getRedirectConfig(accountName: string, signal?: AbortSignal) {
@@ -115,9 +110,7 @@ export const CAPTCHA_CHALLENGE_URL = routeUrl('captchaChallenge');
 
 /** POST notifications/unsubscribe (token of an e-mail's unsubscribe link; no session needed). */
 export function unsubscribe(token: string) {
-  const form = new FormData();
-  form.set('token', token);
-  return call('notificationsUnsubscribe', { form });
+  return call('notificationsUnsubscribe', { form: formOf({ token }) });
 }
 
 /** GET user/telegram: whether the pool offers Telegram, and the user's linked chat. */
@@ -145,10 +138,8 @@ export function getSessions(signal?: AbortSignal) {
  * elsewhere, or expired) is no failure here: either way it is gone.
  */
 export async function logOutSession(id: string): Promise<void> {
-  const form = new FormData();
-  form.set('id', id);
   try {
-    await callResult('userSessionLogout', { form });
+    await callResult('userSessionLogout', { form: formOf({ id }) });
   } catch (failure) {
     if (!(failure instanceof ApiError && failure.status === 404)) throw failure;
   }
@@ -166,9 +157,7 @@ export function createWatcherLink(accountName: string, form: FormData) {
 
 /** POST user/watchers/revoke?account_name= (id): the link stops working at once. */
 export function revokeWatcherLink(accountName: string, id: string) {
-  const form = new FormData();
-  form.set('id', id);
-  return callResult('userWatcherRevoke', { query: { account_name: accountName }, form });
+  return callResult('userWatcherRevoke', { query: { account_name: accountName }, form: formOf({ id }) });
 }
 
 /** GET user/hashrate_alerts?account_name=: the account's hashrate alert rules, oldest first (docs/notifications.md). */
@@ -186,7 +175,5 @@ export function createHashrateAlert(accountName: string, form: FormData) {
 
 /** POST user/hashrate_alerts/delete?account_name= (id). */
 export function deleteHashrateAlert(accountName: string, id: string) {
-  const form = new FormData();
-  form.set('id', id);
-  return callResult('userHashrateAlertDelete', { query: { account_name: accountName }, form });
+  return callResult('userHashrateAlertDelete', { query: { account_name: accountName }, form: formOf({ id }) });
 }

@@ -1,5 +1,5 @@
-import type { AlgorithmKey } from '@lodestone/domain';
-import { useQuery } from '@tanstack/react-query';
+import { type AlgorithmKey, FIRST_WORKERS_PAGE, parseGroupFilter } from '@lodestone/domain';
+import { type QueryKey, useQuery } from '@tanstack/react-query';
 import {
   getAccounts,
   getHashrateAlerts,
@@ -10,17 +10,28 @@ import {
   getUserConfig,
   getWatcherLinks,
 } from './account';
-import { getWorkers } from './dashboard';
+import { getWorkersPage } from './dashboard';
+import { type ReadOptions, useRead } from './queries';
 import { queryKeys } from './queryKeys';
 
 /** The logged-in user's data for the account screens; all under USER_QUERY_ROOT (dropped on login/logout). */
 
+/** Asked again each time a screen mounts: a setting is shown as the server holds it, not as read up to 10 s ago. */
+const fresh = { staleTime: 0 } as const;
+
+/** A read of one of the user's mining accounts, not asked while there is none (`null`: none chosen, or none yet). */
+export function useAccountRead<T>(
+  account: string | null,
+  key: (account: string) => QueryKey,
+  get: (account: string, signal: AbortSignal) => Promise<T>,
+  options: ReadOptions<T> = {},
+) {
+  const name = account ?? '';
+  return useRead(key(name), (signal) => get(name, signal), { enabled: account !== null, ...options });
+}
+
 export function useUserConfig() {
-  return useQuery({
-    queryKey: queryKeys.config,
-    queryFn: ({ signal }) => getUserConfig(signal),
-    staleTime: 0,
-  });
+  return useRead(queryKeys.config, getUserConfig, fresh);
 }
 
 export function useAccounts() {
@@ -32,68 +43,47 @@ export function useAccounts() {
 }
 
 export function useRedirectConfig(account: string) {
-  return useQuery({
-    queryKey: queryKeys.redirect(account),
-    queryFn: ({ signal }) => getRedirectConfig(account, signal),
-    staleTime: 0,
-  });
+  return useAccountRead(account, queryKeys.redirect, getRedirectConfig, fresh);
 }
 
 export function useReferrals(account: string | null) {
-  return useQuery({
-    queryKey: queryKeys.referrals(account ?? ''),
-    queryFn: ({ signal }) => getReferrals(account ?? '', signal),
-    enabled: account !== null,
-  });
+  return useAccountRead(account, queryKeys.referrals, getReferrals);
 }
 
 /** Telegram in Settings; `waitingForLink` polls while a link code is out, so linking shows up by itself. */
 export function useTelegram(waitingForLink = false) {
-  return useQuery({
-    queryKey: queryKeys.telegram,
-    queryFn: ({ signal }) => getTelegram(signal),
-    staleTime: 0,
-    refetchInterval: waitingForLink ? 3000 : false,
-  });
+  return useRead(queryKeys.telegram, getTelegram, { ...fresh, refetchInterval: waitingForLink ? 3000 : false });
 }
 
 /** Where the user is logged in (Settings, Sessions). */
 export function useSessions() {
-  return useQuery({
-    queryKey: queryKeys.sessions,
-    queryFn: ({ signal }) => getSessions(signal),
-    staleTime: 0,
-  });
+  return useRead(queryKeys.sessions, getSessions, fresh);
 }
 
 /** An account's watcher links (Settings, docs/dashboard.md, Watcher links). */
 export function useWatcherLinks(account: string) {
-  return useQuery({
-    queryKey: queryKeys.watchers(account),
-    queryFn: ({ signal }) => getWatcherLinks(account, signal),
-    staleTime: 0,
-  });
+  return useAccountRead(account, queryKeys.watchers, getWatcherLinks, fresh);
 }
 
 /** An account's hashrate alert rules (Settings, docs/notifications.md, Hashrate alerts). */
 export function useHashrateAlerts(account: string | null) {
-  return useQuery({
-    queryKey: queryKeys.hashrateAlerts(account ?? ''),
-    queryFn: ({ signal }) => getHashrateAlerts(account ?? '', signal),
-    enabled: account !== null,
-    staleTime: 0,
-  });
+  return useAccountRead(account, queryKeys.hashrateAlerts, getHashrateAlerts, fresh);
 }
 
 /**
- * The worker groups an account has on an algorithm now (docs/dashboard.md, Worker groups), from the dashboard's
- * workers read under its key: the hashrate alert form's suggestions.
+ * The worker groups an account has on an algorithm now (docs/dashboard.md, Worker groups), from the first page of the
+ * workers table, which lists every group with its count: the hashrate alert form's suggestions.
  */
 export function useWorkerGroups(account: string | null, algorithm: AlgorithmKey) {
+  const source = { kind: 'user', account: account ?? '' } as const;
   return useQuery({
-    queryKey: queryKeys.workers({ kind: 'user', account: account ?? '' }, algorithm),
-    queryFn: ({ signal }) => getWorkers({ kind: 'user', account: account ?? '' }, algorithm, signal),
+    queryKey: queryKeys.workersPage(source, algorithm, FIRST_WORKERS_PAGE),
+    queryFn: ({ signal }) => getWorkersPage(source, algorithm, FIRST_WORKERS_PAGE, signal),
     enabled: account !== null,
-    select: (workers) => workers.map((w) => w.group),
+    select: (page) =>
+      page.groups.flatMap((g) => {
+        const filter = parseGroupFilter(g.value);
+        return filter.kind === 'group' ? [filter.group] : [];
+      }),
   });
 }

@@ -1,5 +1,5 @@
 import type { ChartPeriod, RouteName, RouteResponse, WorkerChartPeriod } from '@lodestone/contract';
-import type { AlgorithmKey } from '@lodestone/domain';
+import type { AlgorithmKey, WorkersFilterAsk, WorkersPageAsk } from '@lodestone/domain';
 import { call, callResult, send } from './client';
 import { apiErrorFrom } from './errors';
 
@@ -12,6 +12,7 @@ import { apiErrorFrom } from './errors';
 export type DashboardSource = { kind: 'user'; account: string } | { kind: 'observer'; observerKey: string };
 
 export type { WorkerChartPeriod } from '@lodestone/contract';
+export type { WorkersPageAsk } from '@lodestone/domain';
 
 /** What a dashboard panel shows: whose figures, on which algorithm, with days in which time zone. */
 export interface DashboardView {
@@ -24,10 +25,12 @@ export interface DashboardView {
 const twins = {
   mining: { user: 'userMining', observer: 'observerMining' },
   miningChart: { user: 'userMiningChart', observer: 'observerMiningChart' },
-  workers: { user: 'userMiningWorkers', observer: 'observerMiningWorkers' },
+  workersPage: { user: 'userMiningWorkersPage', observer: 'observerMiningWorkersPage' },
+  worker: { user: 'userMiningWorker', observer: 'observerMiningWorker' },
   workerRejects: { user: 'userMiningWorkerRejects', observer: 'observerMiningWorkerRejects' },
   workerChart: { user: 'userMiningWorkerChart', observer: 'observerMiningWorkerChart' },
   workerConnections: { user: 'userMiningWorkerConnections', observer: 'observerMiningWorkerConnections' },
+  solo: { user: 'userMiningSolo', observer: 'observerMiningSolo' },
   balances: { user: 'userRevenueBalance', observer: 'observerRevenueBalance' },
   payouts: { user: 'userRevenuePayouts', observer: 'observerRevenuePayouts' },
   earnings: { user: 'userRevenueEarnings', observer: 'observerRevenueEarnings' },
@@ -76,8 +79,29 @@ export function getMiningChart(
   return read('miningChart', source, { algorithm, period, timezone }, signal);
 }
 
-export function getWorkers(source: DashboardSource, algorithm: AlgorithmKey, signal?: AbortSignal) {
-  return read('workers', source, { algorithm }, signal);
+/**
+ * GET user/mining/workers/matching: every worker the table's filters and search keep, as a bulk action names them
+ * ("Select all N matching"): the miner's own accounts only, since only they act on workers.
+ */
+export function getWorkersMatching(account: string, algorithm: AlgorithmKey, ask: WorkersFilterAsk) {
+  return call('userMiningWorkersMatching', { query: { account_name: account, algorithm, ...ask } });
+}
+
+/** One page of the workers table, with the counts its filters show. */
+export function getWorkersPage(
+  source: DashboardSource,
+  algorithm: AlgorithmKey,
+  ask: WorkersPageAsk,
+  signal?: AbortSignal,
+) {
+  const { page, sort, search, state, group } = ask;
+  const order: Record<string, string> = sort ? { sort: sort.column, direction: sort.direction } : {};
+  return read('workersPage', source, { algorithm, page: String(page), search, state, group, ...order }, signal);
+}
+
+/** One worker's row of the list, for its own view (docs/dashboard.md, One worker). */
+export function getWorker(source: DashboardSource, algorithm: AlgorithmKey, workerId: string, signal?: AbortSignal) {
+  return read('worker', source, { algorithm, worker_id: workerId }, signal);
 }
 
 /** One worker's refused shares of the last 24 hours by reason (docs/dashboard.md, Workers). */
@@ -110,6 +134,11 @@ export function getWorkerConnections(
   signal?: AbortSignal,
 ) {
   return read('workerConnections', source, { algorithm, worker_id: workerId }, signal);
+}
+
+/** The account's solo mining on the algorithm (docs/dashboard.md, Solo mining): odds, round, solo workers and blocks. */
+export function getMiningSolo(source: DashboardSource, algorithm: AlgorithmKey, signal?: AbortSignal) {
+  return read('solo', source, { algorithm }, signal);
 }
 
 /** POST user/mining/workers/label (ids, label): labels the chosen workers; an empty label takes theirs off. */

@@ -1,8 +1,7 @@
 import type { ChartPeriod, ProfitPeriod } from '@lodestone/contract';
 import type { AlgorithmKey } from '@lodestone/domain';
-import { useQuery } from '@tanstack/react-query';
 import { call, callResult } from './client';
-import { keepWhileLastPartChanges } from './placeholder';
+import { useRead, useSteppedRead } from './queries';
 import { queryKeys } from './queryKeys';
 
 /**
@@ -80,22 +79,16 @@ export function getOpenApi(signal?: AbortSignal) {
 const live = { staleTime: 0, refetchInterval: STATS_REFRESH_MS } as const;
 
 export function useAlgorithmStats(algorithm: AlgorithmKey) {
-  return useQuery({
-    queryKey: queryKeys.algorithmStats(algorithm),
-    queryFn: ({ signal }) => getAlgorithmStats(algorithm, signal),
-    ...live,
-  });
+  return useRead(queryKeys.algorithmStats(algorithm), (signal) => getAlgorithmStats(algorithm, signal), live);
 }
 
 /** While another period of the same chart loads, the chart shown stays (marked busy). */
 export function useStatsChart(algorithm: AlgorithmKey, period: ChartPeriod, timezone: string) {
-  const queryKey = queryKeys.statsChart(algorithm, timezone, period);
-  return useQuery({
-    queryKey,
-    queryFn: ({ signal }) => getStatsChart(algorithm, period, timezone, signal),
-    placeholderData: keepWhileLastPartChanges(queryKey),
-    ...live,
-  });
+  return useSteppedRead(
+    queryKeys.statsChart(algorithm, timezone, period),
+    (signal) => getStatsChart(algorithm, period, timezone, signal),
+    live,
+  );
 }
 
 /**
@@ -103,66 +96,43 @@ export function useStatsChart(algorithm: AlgorithmKey, period: ChartPeriod, time
  * (marked busy) rather than blinking to "Loading…"; another chain or algorithm is never shown in its place.
  */
 export function usePoolBlocks(algorithm: AlgorithmKey, coin: string | undefined, page: number) {
-  const queryKey = queryKeys.blocks(algorithm, coin ?? null, page);
-  return useQuery({
-    queryKey,
-    queryFn: ({ signal }) => getPoolBlocks(algorithm, coin, page, signal),
-    placeholderData: keepWhileLastPartChanges(queryKey),
-    ...live,
-  });
+  return useSteppedRead(
+    queryKeys.blocks(algorithm, coin ?? null, page),
+    (signal) => getPoolBlocks(algorithm, coin, page, signal),
+    live,
+  );
 }
 
 export function usePoolProfits(algorithm: AlgorithmKey) {
-  return useQuery({
-    queryKey: queryKeys.profits(algorithm),
-    queryFn: ({ signal }) => getPoolProfits(algorithm, signal),
-  });
+  return useRead(queryKeys.profits(algorithm), (signal) => getPoolProfits(algorithm, signal));
 }
 
 export function useProfitChart(algorithm: AlgorithmKey, period: ProfitPeriod, timezone: string) {
-  return useQuery({
-    queryKey: queryKeys.profitChart(algorithm, period, timezone),
-    queryFn: ({ signal }) => getProfitChart(algorithm, period, timezone, signal),
-  });
+  return useRead(queryKeys.profitChart(algorithm, period, timezone), (signal) =>
+    getProfitChart(algorithm, period, timezone, signal),
+  );
 }
 
 export function usePoolFees() {
-  return useQuery({
-    queryKey: queryKeys.fees,
-    queryFn: ({ signal }) => getPoolFees(signal),
-    staleTime: 5 * 60_000,
-  });
+  return useRead(queryKeys.fees, getPoolFees, { staleTime: 5 * 60_000 });
 }
 
 export function usePayoutSchemes() {
-  return useQuery({
-    queryKey: queryKeys.schemes,
-    queryFn: ({ signal }) => getPayoutSchemes(signal),
-    staleTime: 60_000,
-  });
+  return useRead(queryKeys.schemes, getPayoutSchemes, { staleTime: 60_000 });
 }
 
 export function usePoolPayouts() {
-  return useQuery({
-    queryKey: queryKeys.poolPayouts,
-    queryFn: ({ signal }) => getPoolPayouts(signal),
-  });
+  return useRead(queryKeys.poolPayouts, getPoolPayouts);
 }
 
 /** An unknown signature is a 404: a final answer, asked once. */
 export function useSignature(signature: string) {
-  return useQuery({
-    queryKey: queryKeys.signature(signature),
-    queryFn: ({ signal }) => getSignature(signature, signal),
+  return useRead(queryKeys.signature(signature), (signal) => getSignature(signature, signal), {
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
 /** The document changes only when the server is upgraded. */
 export function useOpenApi() {
-  return useQuery({
-    queryKey: queryKeys.openApi,
-    queryFn: ({ signal }) => getOpenApi(signal),
-    staleTime: 30 * 60_000,
-  });
+  return useRead(queryKeys.openApi, getOpenApi, { staleTime: 30 * 60_000 });
 }

@@ -1,6 +1,7 @@
-import { QueryCache, QueryClient, useQuery } from '@tanstack/react-query';
+import { QueryCache, QueryClient, type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { getBanner, getPoolStats, getSite, getStratum, getUserInfo } from './client';
 import { ApiError } from './errors';
+import { keepWhileLastPartChanges } from './placeholder';
 import { queryKeys } from './queryKeys';
 
 /** Refresh period of the pool table (docs/website.md, Lists, refresh and copying). */
@@ -22,38 +23,45 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/** What a read may set besides its key and call; anything it leaves out is the query client's default. */
+export type ReadOptions<T> = Pick<
+  UseQueryOptions<T>,
+  'staleTime' | 'refetchInterval' | 'retry' | 'enabled' | 'placeholderData'
+>;
+
+/** One resource read under its key, its call cancelled with its query: what the query hooks of the site are made of. */
+export function useRead<T>(queryKey: QueryKey, get: (signal: AbortSignal) => Promise<T>, options: ReadOptions<T> = {}) {
+  return useQuery({ queryKey, queryFn: ({ signal }) => get(signal), ...options });
+}
+
+/**
+ * A read whose key ends in what the visitor steps through (a page of a list, a chart's period): while the next step
+ * loads, the last one stays on screen, marked busy (placeholder.ts).
+ */
+export function useSteppedRead<T>(
+  queryKey: QueryKey,
+  get: (signal: AbortSignal) => Promise<T>,
+  options: ReadOptions<T> = {},
+) {
+  return useRead(queryKey, get, { placeholderData: keepWhileLastPartChanges(queryKey), ...options });
+}
+
 export function usePoolStats() {
-  return useQuery({
-    queryKey: queryKeys.poolStats,
-    queryFn: ({ signal }) => getPoolStats(signal),
-    refetchInterval: POOL_STATS_REFRESH_MS,
-  });
+  return useRead(queryKeys.poolStats, getPoolStats, { refetchInterval: POOL_STATS_REFRESH_MS });
 }
 
 export function useBanner() {
-  return useQuery({
-    queryKey: queryKeys.banner,
-    queryFn: ({ signal }) => getBanner(signal),
-    staleTime: 60_000,
-  });
+  return useRead(queryKeys.banner, getBanner, { staleTime: 60_000 });
 }
 
 /** The operator's configuration (pool name, contacts, links): changes only when the pool restarts. */
 export function useSite() {
-  return useQuery({
-    queryKey: queryKeys.site,
-    queryFn: ({ signal }) => getSite(signal),
-    staleTime: 10 * 60_000,
-  });
+  return useRead(queryKeys.site, getSite, { staleTime: 10 * 60_000 });
 }
 
 /** The stratum ports (GET /v1/pool/stratum): like the site configuration, they change only on restart. */
 export function useStratum() {
-  return useQuery({
-    queryKey: queryKeys.stratum,
-    queryFn: ({ signal }) => getStratum(signal),
-    staleTime: 10 * 60_000,
-  });
+  return useRead(queryKeys.stratum, getStratum, { staleTime: 10 * 60_000 });
 }
 
 /**
@@ -61,11 +69,5 @@ export function useStratum() {
  * failure clears it). `null` means nobody is logged in — an expected answer, not an error.
  */
 export function useUserInfo({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: queryKeys.userInfo,
-    queryFn: ({ signal }) => getUserInfo(signal),
-    retry: false,
-    staleTime: 0,
-    enabled,
-  });
+  return useRead(queryKeys.userInfo, getUserInfo, { retry: false, staleTime: 0, enabled });
 }

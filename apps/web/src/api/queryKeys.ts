@@ -1,6 +1,6 @@
 import type { ChartPeriod, ProfitPeriod } from '@lodestone/contract';
 import type { AlgorithmKey } from '@lodestone/domain';
-import type { DashboardSource, WorkerChartPeriod } from './dashboard';
+import type { DashboardSource, WorkerChartPeriod, WorkersPageAsk } from './dashboard';
 
 /**
  * Every TanStack Query key of the website, in one factory, so a page that refreshes or drops data
@@ -58,7 +58,10 @@ export const queryKeys = {
   /** The charts' period last, as in statsChart. */
   miningChart: (s: DashboardSource, a: AlgorithmKey, tz: string, period: ChartPeriod) =>
     [...sourceRoot(s), 'miningChart', a, tz, period] as const,
-  workers: (s: DashboardSource, a: AlgorithmKey) => [...sourceRoot(s), 'workers', a] as const,
+  /** What the table asks last, as the charts' period: the page shown stays while the next loads. */
+  workersPage: (s: DashboardSource, a: AlgorithmKey, ask: WorkersPageAsk) =>
+    [...sourceRoot(s), 'workersPage', a, ask] as const,
+  worker: (s: DashboardSource, a: AlgorithmKey, id: string) => [...sourceRoot(s), 'worker', a, id] as const,
   workerRejects: (s: DashboardSource, a: AlgorithmKey, id: string) =>
     [...sourceRoot(s), 'workerRejects', a, id] as const,
   /** The period last, as in miningChart. */
@@ -66,6 +69,7 @@ export const queryKeys = {
     [...sourceRoot(s), 'workerChart', a, id, tz, period] as const,
   workerConnections: (s: DashboardSource, a: AlgorithmKey, id: string) =>
     [...sourceRoot(s), 'workerConnections', a, id] as const,
+  solo: (s: DashboardSource, a: AlgorithmKey) => [...sourceRoot(s), 'solo', a] as const,
   balances: (s: DashboardSource) => [...sourceRoot(s), 'balances'] as const,
   payouts: (s: DashboardSource, tz: string) => [...sourceRoot(s), 'payouts', tz] as const,
   earnings: (s: DashboardSource, a: AlgorithmKey, tz: string) => [...sourceRoot(s), 'earnings', a, tz] as const,

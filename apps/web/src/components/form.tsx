@@ -41,13 +41,17 @@ export function Field({
   );
 }
 
-/** A labelled <select>: `children` are its options, `after` stands under it, everything else goes to the <select>. */
+/**
+ * A labelled <select>: its options are `children` (a placeholder first, say), then `options`, `after` stands under it,
+ * everything else goes to the <select>.
+ */
 export function SelectField({
   label,
   className,
   labelClassName,
   selectClassName = '',
   after,
+  options = [],
   children,
   ...select
 }: {
@@ -55,13 +59,21 @@ export function SelectField({
   labelClassName?: string;
   selectClassName?: string;
   after?: ReactNode;
+  /** A list of values, each its own label (account names, units), or a record of value → label (a rule's kinds). */
+  options?: readonly string[] | Readonly<Record<string, string>>;
 } & ComponentProps<'select'>) {
+  const labelled = isList(options) ? options.map((value) => [value, value] as const) : Object.entries(options);
   return (
     <Field label={label} className={className} labelClassName={labelClassName}>
       {(id) => (
         <>
           <select id={id} className={`${inputClass} ${selectClassName}`.trim()} {...select}>
             {children}
+            {labelled.map(([value, text]) => (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            ))}
           </select>
           {after}
         </>
@@ -69,6 +81,9 @@ export function SelectField({
     </Field>
   );
 }
+
+const isList = (options: readonly string[] | Readonly<Record<string, string>>): options is readonly string[] =>
+  Array.isArray(options);
 
 /** A labelled text input; `inputClassName` adds to its look, everything else goes to the <input>. */
 export function TextField({

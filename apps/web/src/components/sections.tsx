@@ -1,5 +1,5 @@
 import type { PageWindow } from '@lodestone/domain';
-import { type ReactNode, useId } from 'react';
+import { Fragment, type ReactNode, useId } from 'react';
 import { secondaryButtonClass } from './form';
 
 /** Small presentational pieces shared by the dashboard's tabs and the public statistics screens. */
@@ -44,14 +44,22 @@ export function StatCard({
   value,
   testId,
   hint,
+  wrap = 'unit',
 }: {
   label: string;
   value: string;
   testId: string;
   /** What the figure is measured over ("last 24 h"), beside the label. */
   hint?: string;
+  /**
+   * Where the figure may wrap: `unit`, only between a number and its unit ("512.35 / Th/s"); `words`, at any of its
+   * spaces, for figures that are phrases ("1 in 5.97 / million days"). No word ever breaks.
+   */
+  wrap?: 'unit' | 'words';
 }) {
   const space = value.indexOf(' ');
+  const parts =
+    space < 0 ? [value] : wrap === 'words' ? value.split(' ') : [value.slice(0, space), value.slice(space + 1)];
   return (
     <div className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900">
       <dt className="text-sm text-slate-500 dark:text-slate-400">
@@ -67,14 +75,13 @@ export function StatCard({
         data-testid={testId}
         className="mt-1 text-lg font-semibold text-slate-900 tabular-nums sm:text-2xl dark:text-white"
       >
-        {space < 0 ? (
-          <span className="whitespace-nowrap">{value}</span>
-        ) : (
-          <>
-            <span className="whitespace-nowrap">{value.slice(0, space)}</span>{' '}
-            <span className="whitespace-nowrap">{value.slice(space + 1)}</span>
-          </>
-        )}
+        {parts.map((part, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text, never reordered
+          <Fragment key={i}>
+            {i > 0 && ' '}
+            <span className="whitespace-nowrap">{part}</span>
+          </Fragment>
+        ))}
       </dd>
     </div>
   );

@@ -1,17 +1,10 @@
 import type { SiteResponse } from '@lodestone/contract';
 import { describe, expect, it } from 'vitest';
+import { buildSite } from '../testing/poolAnswers';
 import { siteContacts, supportEmail } from './contacts';
 
 function site(contacts: Pick<SiteResponse, 'support_email' | 'phone_eu' | 'phone_us' | 'chat_handle'>): SiteResponse {
-  return {
-    pool_name: 'Pool',
-    stratum_host: 'localhost',
-    fee_percent: 1,
-    demo: true,
-    demo_valuation: 'reference',
-    links: { blog: null, status: null, ios_app: null, android_app: null, socials: [] },
-    ...contacts,
-  };
+  return buildSite({ stratum_host: 'localhost', demo: true, demo_valuation: 'reference', ...contacts });
 }
 
 describe('site contacts', () => {

@@ -1,4 +1,13 @@
-import { coinDisplayDecimals, Exact, fixed, formatAmount, formatUnits, HASHRATE_UNITS } from '@lodestone/domain';
+import { coinDisplayDecimals, Exact, fixed, formatAmount, formatUnits } from '@lodestone/domain';
+
+// The figures the server also writes (the workers list's search) are the domain's; the dashboard imports them from here.
+export {
+  ageText,
+  formatHashrate,
+  hashrateInBaseUnits,
+  REJECTED_DECIMALS,
+  rejectedPercent,
+} from '@lodestone/domain';
 
 /**
  * The dashboard's display rules (docs/website.md, Figures; docs/dashboard.md, The screens), in one place: hashrate 2
@@ -6,33 +15,9 @@ import { coinDisplayDecimals, Exact, fixed, formatAmount, formatUnits, HASHRATE_
  * coin's display precision plus ticker (docs/website.md, "Coin amounts"), rejected-share percent with 2 decimals ('0%'
  * without shares).
  */
-export const HASHRATE_DECIMALS = 2;
 export const REVENUE_DECIMALS = 2;
 export const BALANCE_PRICE_DECIMALS = 4;
 export const LIFETIME_DECIMALS = 5;
-export const REJECTED_DECIMALS = 2;
-
-/** "12.35 Mh/s" */
-export function formatHashrate(value: number, units: string): string {
-  return `${fixed(value, HASHRATE_DECIMALS)} ${units}`;
-}
-
-/** A hashrate in H/s, so workers reported in different units sort by what they really do. */
-export function hashrateInBaseUnits(value: number, units: string): number {
-  const index = HASHRATE_UNITS.findIndex((u) => u.toLowerCase() === units.trim().toLowerCase());
-  // An unknown unit sorts as given: better a slightly wrong order than a crash on a new unit name.
-  return index < 0 ? value : value * 1000 ** index;
-}
-
-/**
- * The rejected-share percent (docs/website.md, Figures) = (invalid + stale) / (valid + invalid + stale), 2 decimals;
- * '0%' when the worker sent no shares at all (there is nothing to divide by).
- */
-export function rejectedPercent(valid: number, invalid: number, stale: number): string {
-  const total = valid + invalid + stale;
-  if (!(total > 0)) return '0%';
-  return `${fixed(((invalid + stale) / total) * 100, REJECTED_DECIMALS)}%`;
-}
 
 /** US dollars with thousands separators: "$1,234.50". */
 export function formatUsd(value: number, decimals = REVENUE_DECIMALS): string {
@@ -102,17 +87,4 @@ export function formatLocalDateTime(time: number): string {
   const date = new Date(time);
   const two = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
-}
-
-/**
- * How long ago `from` was at `now` (both ISO; pass the server's clock where there is one):
- * "45 s", "12 min", "3 h", "2 d".
- */
-export function ageText(from: string, now: string): string {
-  const seconds = Math.max(0, Math.floor((Date.parse(now) - Date.parse(from)) / 1000));
-  if (!Number.isFinite(seconds)) return '?';
-  if (seconds < 120) return `${seconds} s`;
-  if (seconds < 7200) return `${Math.floor(seconds / 60)} min`;
-  if (seconds < 172_800) return `${Math.floor(seconds / 3600)} h`;
-  return `${Math.floor(seconds / 86_400)} d`;
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatBlockReward, formatDifficulty, formatHeight, formatNetworkHashrate } from './network';
+import {
+  blockStatusText,
+  formatBlockReward,
+  formatDifficulty,
+  formatHeight,
+  formatNetworkHashrate,
+  formatRatioPercent,
+} from './network';
 
 describe('network figures', () => {
   it('writes a difficulty with separators and 2 decimals, and a difficulty below 1 with 4 significant digits', () => {
@@ -24,5 +31,28 @@ describe('network figures', () => {
 
   it('writes a height as the chain numbers it', () => {
     expect(formatHeight(2_812_345)).toBe('2812345');
+  });
+});
+
+describe('effort and luck percents', () => {
+  it('write a ratio as a percent with 1 decimal, and a dash without one', () => {
+    expect(formatRatioPercent(1.23456)).toBe('123.5%');
+    expect(formatRatioPercent(0.95)).toBe('95.0%');
+    expect(formatRatioPercent(0)).toBe('0.0%');
+    expect(formatRatioPercent(null)).toBe('—');
+    expect(formatRatioPercent(Number.POSITIVE_INFINITY)).toBe('—');
+  });
+});
+
+describe('block status', () => {
+  it('says how many confirmations a pending block still needs, when the chain counts them', () => {
+    expect(blockStatusText({ status: 'pending', confirmations_left: 3 })).toBe('Pending — 3 confirmations left');
+    expect(blockStatusText({ status: 'pending', confirmations_left: 1 })).toBe('Pending — 1 confirmation left');
+    expect(blockStatusText({ status: 'pending', confirmations_left: null })).toBe('Pending');
+  });
+
+  it('names confirmed and orphaned blocks', () => {
+    expect(blockStatusText({ status: 'confirmed', confirmations_left: null })).toBe('Confirmed');
+    expect(blockStatusText({ status: 'orphaned', confirmations_left: null })).toBe('Orphaned');
   });
 });

@@ -1,4 +1,5 @@
-import { coinDisplayDecimals, DEFAULT_COIN_DISPLAY_DECIMALS, formatAmount } from '@lodestone/domain';
+import type { BlockRow } from '@lodestone/contract';
+import { coinDisplayDecimals, DEFAULT_COIN_DISPLAY_DECIMALS, fixed, formatAmount } from '@lodestone/domain';
 import { formatHashrate } from './format';
 
 /**
@@ -33,4 +34,28 @@ export function formatBlockReward(reward: string, coin: string): string {
 /** A block height as the chain numbers it, without separators ("2812345"): it names a block, it is not a quantity. */
 export function formatHeight(height: number): string {
   return String(height);
+}
+
+/** Decimals of an effort or luck percent (docs/website.md, Blocks). */
+export const EFFORT_DECIMALS = 1;
+
+/** A ratio from the API (1 = 100 %) as a percent with 1 decimal: "95.0%", "123.4%"; a dash without a figure. */
+export function formatRatioPercent(ratio: number | null): string {
+  if (ratio === null || !Number.isFinite(ratio)) return '—';
+  return `${fixed(ratio * 100, EFFORT_DECIMALS)}%`;
+}
+
+/** 'Pending — 3 confirmations left', 'Pending' (the chain decides maturity its own way), 'Confirmed', 'Orphaned'. */
+export function blockStatusText(block: Pick<BlockRow, 'status' | 'confirmations_left'>): string {
+  switch (block.status) {
+    case 'confirmed':
+      return 'Confirmed';
+    case 'orphaned':
+      return 'Orphaned';
+    default: {
+      const left = block.confirmations_left;
+      if (left === null) return 'Pending';
+      return `Pending — ${left.toLocaleString('en-US')} ${left === 1 ? 'confirmation' : 'confirmations'} left`;
+    }
+  }
 }

@@ -34,6 +34,8 @@ describe('strategyFor', () => {
       '/v1/user/accounts',
       '/v1/user/mining?account_name=bob01&algorithm=scrypt',
       '/v1/user/mining/workers?account_name=bob01&algorithm=scrypt&timezone=UTC',
+      '/v1/user/mining/workers/page?account_name=bob01&algorithm=scrypt&page=2&search=rack1&state=all&group=all',
+      '/v1/observer/mining/workers/page?observer_key=k&algorithm=scrypt&page=1&search=&state=all&group=all',
       '/v1/user/mining/chart?account_name=bob01&algorithm=scrypt',
       '/v1/user/overview?algorithm=scrypt',
       '/v1/user/mining/workers/chart?account_name=bob01&algorithm=scrypt&worker_id=7&period=24h',

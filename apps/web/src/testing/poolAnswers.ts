@@ -1,4 +1,4 @@
-import type { AlgorithmStatsResponse, NetworkFigures } from '@lodestone/contract';
+import type { AlgorithmStatsResponse, NetworkFigures, SiteResponse } from '@lodestone/contract';
 
 /** Litecoin's network as the pool answers it, for the stats and Blocks pages' tests. */
 export const LTC_NETWORK: NetworkFigures = {
@@ -31,6 +31,24 @@ export function buildAlgorithmStats(over: Partial<AlgorithmStatsResponse> = {}):
     top_hashers_past: [],
     top_hashers_past_units: 'TH',
     networks: [],
+    ...over,
+  };
+}
+
+/** The site's answer (GET /v1/site) of a pool at pool.example.org with no contacts shown, the given fields replaced. */
+export function buildSite(over: Partial<SiteResponse> = {}): SiteResponse {
+  return {
+    pool_name: 'Pool',
+    support_email: '',
+    phone_eu: '',
+    phone_us: '',
+    chat_handle: '',
+    stratum_host: 'pool.example.org',
+    fee_percent: 1,
+    solo_fee_percent: 1,
+    demo: false,
+    demo_valuation: null,
+    links: { blog: null, status: null, ios_app: null, android_app: null, socials: [] },
     ...over,
   };
 }

@@ -139,14 +139,7 @@ export async function softDeleteAccount(db: Executor, accountId: bigint, at: Dat
 
 /** Live accounts referred by this one, oldest first. */
 export function referredAccounts(db: Executor, accountId: bigint): Promise<Account[]> {
-  return db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('referred_by', '=', accountId)
-    .where('deleted_at', 'is', null)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+  return liveAccounts(db).where('referred_by', '=', accountId).orderBy('created_at').orderBy('id').execute();
 }
 
 /**

@@ -2,11 +2,12 @@ import type { AlgorithmKey } from '@lodestone/domain';
 import { sql } from 'kysely';
 import type { Block, Executor, NewBlock } from '../schema.js';
 import { inTransaction } from './payouts.js';
+import { closeSoloRound } from './solo.js';
 
 /**
  * Records a found block once: true when inserted, false when its id or its hash is already recorded
  * (the same report delivered again, or a second report of the same block). A block the node accepted
- * closes its chain's round (`closeRound`) in the same transaction: its round work is stored on it.
+ * closes its round (`closeRoundInto`) in the same transaction: its round work is stored on it.
  */
 export async function recordBlock(db: Executor, block: NewBlock): Promise<boolean> {
   return inTransaction(db, async (trx) => {
@@ -40,9 +41,15 @@ async function upgradeRefused(db: Executor, block: NewBlock): Promise<boolean> {
   return true;
 }
 
-/** Closes the block's chain round and keeps its work on the block row. */
+/**
+ * Closes the block's round and keeps its work on the block row: the chain's pool round, or for a solo
+ * block its finder's own solo round (another account's solo block, or a pool block, leaves it open).
+ */
 async function closeRoundInto(db: Executor, block: NewBlock): Promise<void> {
-  const round = await closeRound(db, block.algorithm, block.coin, new Date(block.found_at));
+  const at = new Date(block.found_at);
+  const round = block.solo
+    ? await closeSoloRound(db, { account: block.account, algorithm: block.algorithm, coin: block.coin }, at)
+    : await closeRound(db, block.algorithm, block.coin, at);
   if (round === undefined) return;
   await db.updateTable('blocks').set({ round_difficulty: round }).where('hash', '=', block.hash).execute();
 }
@@ -169,8 +176,10 @@ interface EffortTotals {
 }
 
 /**
- * The blocks of a chain found since each of `since` that have a recorded effort, and their efforts
- * summed (round difficulty ÷ network difficulty, in the database: one pass over the longest period).
+ * The pool's blocks of a chain found since each of `since` that have a recorded effort, and their
+ * efforts summed (round difficulty ÷ network difficulty, in the database: one pass over the longest
+ * period). Solo blocks are left out: their rounds are their finders' work, not the pool's, so they
+ * are no part of the pool's luck (docs/solo.md).
  */
 export async function effortTotals(
   db: Executor,
@@ -190,6 +199,7 @@ export async function effortTotals(
     .where('algorithm', '=', algorithm)
     .where('coin', '=', coin)
     .where('status', '<>', 'rejected')
+    .where('solo', '=', false)
     .where('round_difficulty', 'is not', null)
     .where('network_difficulty', 'is not', null)
     .where('found_at', '>=', oldest)

@@ -22,6 +22,7 @@ export const SYSTEM_ACCOUNTS = [
   'pool:blocks',
   'pool:chain',
   'pool:adjustments',
+  'pool:solo',
 ] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
@@ -69,33 +70,32 @@ export async function ledgerAccountIds(db: Executor, refs: readonly LedgerAccoun
   );
   const systemNames = [...new Set(refs.flatMap((r) => ('system' in r ? [r.system] : [])))].sort();
   const out = new Map<string, bigint>();
-  if (accountIds.length > 0) {
-    await db
-      .insertInto('ledger_accounts')
-      .values(accountIds.map((id) => ({ account_id: id })))
-      .onConflict((oc) => oc.column('account_id').doNothing())
-      .execute();
-    const rows = await db
-      .selectFrom('ledger_accounts')
-      .select(['id', 'account_id'])
-      .where('account_id', 'in', accountIds)
-      .execute();
-    for (const r of rows) if (r.account_id !== null) out.set(`a:${r.account_id}`, r.id);
+  for (const [accountId, id] of await ledgerAccountsOwnedBy(db, 'account_id', accountIds)) {
+    out.set(refKey({ accountId }), id);
   }
-  if (systemNames.length > 0) {
-    await db
-      .insertInto('ledger_accounts')
-      .values(systemNames.map((name) => ({ system_name: name })))
-      .onConflict((oc) => oc.column('system_name').doNothing())
-      .execute();
-    const rows = await db
-      .selectFrom('ledger_accounts')
-      .select(['id', 'system_name'])
-      .where('system_name', 'in', systemNames)
-      .execute();
-    for (const r of rows) if (r.system_name !== null) out.set(`s:${r.system_name}`, r.id);
+  for (const [system, id] of await ledgerAccountsOwnedBy(db, 'system_name', systemNames)) {
+    out.set(refKey({ system }), id);
   }
   return out;
+}
+
+/**
+ * The ledger accounts of these owners (`column`: the mining account's id or the pool account's name),
+ * created where missing, as [owner, ledger account id] pairs.
+ */
+async function ledgerAccountsOwnedBy<Owner extends bigint | string>(
+  db: Executor,
+  column: 'account_id' | 'system_name',
+  owners: readonly Owner[],
+): Promise<[Owner, bigint][]> {
+  if (owners.length === 0) return [];
+  await db
+    .insertInto('ledger_accounts')
+    .values(owners.map((owner) => ({ [column]: owner })))
+    .onConflict((oc) => oc.column(column).doNothing())
+    .execute();
+  const rows = await db.selectFrom('ledger_accounts').select(['id', column]).where(column, 'in', owners).execute();
+  return rows.map((r) => [r[column] as Owner, r.id]);
 }
 
 const CHUNK = 1000;
@@ -218,8 +218,8 @@ export async function postLedgerTransaction(
   return { posted: true, id: row.id };
 }
 
-/** The ledger legs that are earnings of an account: its own PPS credits, redirects and referral rewards. */
-export const EARNING_KINDS: readonly LedgerEntryKind[] = ['pps', 'redirect_in', 'referral'];
+/** The ledger legs that are earnings of an account: its own PPS credits, redirects, referral rewards and solo blocks. */
+export const EARNING_KINDS: readonly LedgerEntryKind[] = ['pps', 'redirect_in', 'referral', 'solo_reward'];
 
 /**
  * Adds a transaction's earning legs of mining accounts to their quarter hour in

@@ -6,7 +6,7 @@ import { createTestDatabase, emptyTestDatabase, testEngines } from '../testing.j
 import { blockByHash, countBlocksByAlgorithm, recordBlock } from './blocks.js';
 import { hashrateBuckets, savePoolStats } from './poolStats.js';
 import { recordShareBatch } from './shareBatches.js';
-import { addWorkerMinuteStats, topWindowAccounts, windowActivity } from './workerStats.js';
+import { recordWorkerShares, topWindowAccounts, windowActivity } from './workerStats.js';
 import { allTimeDifficultyByAlgorithm, topAllTimeAccounts, upsertWorkers, type WorkerActivity } from './workers.js';
 
 const T = (iso: string) => new Date(`2024-05-06T${iso}Z`);
@@ -103,12 +103,14 @@ describe.each(testEngines())('share accounting queries on %s', (engine) => {
     expect(await lastAccepted()).toEqual(new Date('2024-05-06T10:00:03.250Z'));
   });
 
-  it('addWorkerMinuteStats adds to existing minute rows and refuses a minute that is not truncated', async () => {
-    const [w] = await upsertWorkers(database.db, [activity('alice', 'rig1')]);
+  it('recordWorkerShares adds to the minute rows and the unrolled figures, and refuses a minute that is not truncated', async () => {
+    const counted = (acceptedDifficulty: string, valid: number, invalid: number, stale: number) =>
+      activity('alice', 'rig1', { acceptedDifficulty, counts: { valid, invalid, stale } });
+    const [w] = await recordWorkerShares(database.db, 'scrypt', T('10:00:00'), [counted('10', 5, 1, 0)]);
     if (!w) throw new Error('no worker');
-    const counts = { workerId: w.id, algorithm: 'scrypt' as const, minute: T('10:00:00') };
-    await addWorkerMinuteStats(database.db, [{ ...counts, acceptedDifficulty: '10', valid: 5, invalid: 1, stale: 0 }]);
-    await addWorkerMinuteStats(database.db, [{ ...counts, acceptedDifficulty: '0.5', valid: 1, invalid: 0, stale: 2 }]);
+    await recordWorkerShares(database.db, 'scrypt', T('10:00:00'), [counted('0.5', 1, 0, 2)]);
+    // Seen but nothing counted: no minute row, nothing added.
+    await recordWorkerShares(database.db, 'scrypt', T('10:01:00'), [counted('0', 0, 0, 0)]);
     const rows = await database.db.selectFrom('worker_stats_minute').selectAll().execute();
     expect(rows).toEqual([
       {
@@ -125,47 +127,42 @@ describe.each(testEngines())('share accounting queries on %s', (engine) => {
         rolled_stale: 0,
       },
     ]);
-    const bad = { ...counts, minute: T('10:00:30'), acceptedDifficulty: '1', valid: 1, invalid: 0, stale: 0 };
-    expect(await sqlState(addWorkerMinuteStats(database.db, [bad]))).toBe('23514');
+    const unrolled = await database.db
+      .selectFrom('workers')
+      .select(['unrolled_difficulty', 'unrolled_valid', 'unrolled_invalid', 'unrolled_stale'])
+      .executeTakeFirstOrThrow();
+    expect(Object.values(unrolled).map(String)).toEqual(['10.5', '6', '1', '2']);
+    expect(await sqlState(recordWorkerShares(database.db, 'scrypt', T('10:00:30'), [counted('1', 1, 0, 0)]))).toBe(
+      '23514',
+    );
+    await expect(recordWorkerShares(database.db, 'x11', T('10:00:00'), [counted('1', 1, 0, 0)])).rejects.toThrow(
+      'worker alice.rig1 is not of x11',
+    );
   });
 
   it('windowActivity sums accepted difficulty and counts accounts and workers with accepted shares', async () => {
-    const workers = await upsertWorkers(database.db, [
-      activity('alice', 'rig1'),
-      activity('alice', 'rig2'),
-      activity('bob', 'rig1'),
-      activity('carol', 'only-invalid'),
-      activity('dave', 'x', { algorithm: 'sha256' }),
-    ]);
-    const id = (account: string, name: string) => {
-      const w = workers.find((k) => k.account === account && k.name === name);
-      if (!w) throw new Error('missing');
-      return w.id;
-    };
-    const row = (
-      workerId: bigint,
+    const shares = (
+      account: string,
+      name: string,
       minute: string,
       acceptedDifficulty: string,
       valid: number,
       algorithm: AlgorithmKey = 'scrypt',
-    ) => ({
-      workerId,
-      algorithm,
-      minute: T(minute),
-      acceptedDifficulty,
-      valid,
-      invalid: valid === 0 ? 3 : 0,
-      stale: 0,
-    });
-    await addWorkerMinuteStats(database.db, [
-      row(id('alice', 'rig1'), '09:50:00', '1000', 10), // first minute of the window
-      row(id('alice', 'rig2'), '09:59:00', '2000', 20), // last minute of the window
-      row(id('bob', 'rig1'), '09:55:00', '3000', 30),
-      row(id('carol', 'only-invalid'), '09:55:00', '0', 0),
-      row(id('alice', 'rig1'), '09:49:00', '99999', 1), // before the window
-      row(id('bob', 'rig1'), '10:00:00', '99999', 1), // the minute `to` itself is excluded
-      row(id('dave', 'x'), '09:55:00', '77', 1, 'sha256'),
-    ]);
+    ) =>
+      recordWorkerShares(database.db, algorithm, T(minute), [
+        activity(account, name, {
+          algorithm,
+          acceptedDifficulty,
+          counts: { valid, invalid: valid === 0 ? 3 : 0, stale: 0 },
+        }),
+      ]);
+    await shares('alice', 'rig1', '09:50:00', '1000', 10); // first minute of the window
+    await shares('alice', 'rig2', '09:59:00', '2000', 20); // last minute of the window
+    await shares('bob', 'rig1', '09:55:00', '3000', 30);
+    await shares('carol', 'only-invalid', '09:55:00', '0', 0);
+    await shares('alice', 'rig1', '09:49:00', '99999', 1); // before the window
+    await shares('bob', 'rig1', '10:00:00', '99999', 1); // the minute `to` itself is excluded
+    await shares('dave', 'x', '09:55:00', '77', 1, 'sha256');
     const activityIn = await windowActivity(database.db, 'scrypt', T('09:50:00'), T('10:00:00'));
     expect(activityIn).toEqual({ acceptedDifficulty: '6000', miners: 2, workers: 3 });
     expect(await windowActivity(database.db, 'x11', T('09:50:00'), T('10:00:00'))).toEqual({

@@ -43,10 +43,12 @@ export interface PoolResult {
   pps: bigint;
   /** pool:fees: the pool fee kept after referral rewards (entries of kind fee), ≥ 0. */
   fees: bigint;
+  /** pool:solo: minus the solo blocks' rewards credited to their finders (entries of kind solo_expense), ≤ 0. */
+  solo: bigint;
 }
 
 /**
- * Per coin: the balances of pool:blocks, pool:pps and pool:fees, the pool's mined profit and loss.
+ * Per coin: the balances of pool:blocks, pool:pps, pool:solo and pool:fees, the pool's mined profit and loss.
  * A balance row is the sum of its account's entries (kept in the same transaction and proven by the
  * ledger check), so this reads three rows per coin rather than summing every share batch's legs.
  */
@@ -55,14 +57,15 @@ export async function poolResultByCoin(db: Executor): Promise<Map<string, PoolRe
     .selectFrom('balances as b')
     .innerJoin('ledger_accounts as la', 'la.id', 'b.ledger_account_id')
     .select(['b.coin', 'la.system_name', 'b.amount'])
-    .where('la.system_name', 'in', ['pool:blocks', 'pool:pps', 'pool:fees'])
+    .where('la.system_name', 'in', ['pool:blocks', 'pool:pps', 'pool:solo', 'pool:fees'])
     .execute();
   const out = new Map<string, PoolResult>();
   for (const r of rows) {
-    const result = out.get(r.coin) ?? { mined: 0n, pps: 0n, fees: 0n };
+    const result = out.get(r.coin) ?? { mined: 0n, pps: 0n, fees: 0n, solo: 0n };
     const amount = BigInt(r.amount);
     if (r.system_name === 'pool:blocks') result.mined = amount;
     else if (r.system_name === 'pool:pps') result.pps = amount;
+    else if (r.system_name === 'pool:solo') result.solo = amount;
     else result.fees = amount;
     out.set(r.coin, result);
   }

@@ -1,7 +1,7 @@
 import type { AlgorithmKey } from '@lodestone/domain';
 import { sql } from 'kysely';
 import type { Executor } from '../schema.js';
-import type { AccountDifficulty } from './workers.js';
+import { type AccountDifficulty, upsertWorkers, type WorkerActivity, type WorkerKey, workerKey } from './workers.js';
 
 export interface WorkerMinuteCounts {
   workerId: bigint;
@@ -18,10 +18,44 @@ export interface WorkerMinuteCounts {
 const CHUNK = 1000;
 
 /**
- * Adds counts to the workers' minute rows, creating rows that do not exist. Rows must be unique by
- * (workerId, minute); sort them by workerId when batches are applied concurrently (lock order).
+ * A share batch's workers (upsertWorkers: created or updated, each once) and their counts added to their rows of the
+ * batch's `minute`, in the caller's transaction, which also records the batch (migration 0005's rule). Each worker's
+ * counts go both to its minute row and to its unrolled figures, in that order and under its row's lock, so the two
+ * always agree (migration 0034); a worker whose counts are all zero gets no minute row. Workers are locked in the
+ * order given, then their minute rows by id: sort rows by account and name (collation C) when batches are applied
+ * concurrently. Returns every worker's key.
  */
-export async function addWorkerMinuteStats(db: Executor, rows: readonly WorkerMinuteCounts[]): Promise<void> {
+export async function recordWorkerShares(
+  trx: Executor,
+  algorithm: AlgorithmKey,
+  minute: Date,
+  rows: readonly WorkerActivity[],
+): Promise<WorkerKey[]> {
+  const counted = rows.map((r) => {
+    const counts = r.counts ?? { valid: 0, invalid: 0, stale: 0 };
+    if (r.algorithm !== algorithm) throw new RangeError(`worker ${r.account}.${r.name} is not of ${algorithm}`);
+    return counts.valid + counts.invalid + counts.stale > 0 ? { ...r, counts } : { ...r, counts: undefined };
+  });
+  const keys = await upsertWorkers(trx, counted);
+  const idOf = new Map(keys.map((k) => [workerKey(k.account, k.name, k.solo), k.id]));
+  const minuteRows: WorkerMinuteCounts[] = [];
+  for (const r of counted) {
+    if (!r.counts) continue;
+    const workerId = idOf.get(workerKey(r.account, r.name, r.solo ?? false));
+    if (workerId === undefined) throw new Error(`worker ${r.account}.${r.name} was not returned by the upsert`);
+    minuteRows.push({ workerId, algorithm, minute, acceptedDifficulty: r.acceptedDifficulty, ...r.counts });
+  }
+  minuteRows.sort((a, b) => (a.workerId < b.workerId ? -1 : a.workerId > b.workerId ? 1 : 0));
+  await addWorkerMinuteStats(trx, minuteRows);
+  return keys;
+}
+
+/**
+ * Adds counts to the workers' minute rows, creating rows that do not exist. Rows must be unique by
+ * (workerId, minute), sorted by workerId (lock order). Only through recordWorkerShares, which keeps the workers'
+ * unrolled figures with them.
+ */
+async function addWorkerMinuteStats(db: Executor, rows: readonly WorkerMinuteCounts[]): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) {
     await db
       .insertInto('worker_stats_minute')

@@ -34,7 +34,7 @@ import {
   unlinkTelegramChat,
 } from '../../services/notifications/telegramLink.js';
 import { unsubscribe } from '../../services/notifications/unsubscribe.js';
-import { addAccountWrite, NO_STORE } from '../twinRoutes.js';
+import { addAccountRead, addAccountWrite, NO_STORE } from '../twinRoutes.js';
 
 /**
  * The logged-in user's calls (docs/accounts.md): settings, accounts and their keys, redirects, referrals,
@@ -143,16 +143,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // ── hashrate alerts (docs/notifications.md, "Hashrate alerts") ──────────────────────────────────
-  const hashrateAlerts = routes.userHashrateAlerts;
-  addRoute(
-    app,
-    hashrateAlerts,
-    { preHandler: [auth.accountFrom('session', hashrateAlerts)], query: hashrateAlerts.query },
-    async ({ request, reply }) => {
-      reply.header('cache-control', 'no-store');
-      return readHashrateAlerts(accounts, auth.accountOf(request));
-    },
-  );
+  addAccountRead(app, 'session', routes.userHashrateAlerts, (account) => readHashrateAlerts(accounts, account));
   addAccountWrite(app, routes.userHashrateAlertCreate, async ({ user, account, body }) => ({
     result: true as const,
     alert: await createHashrateAlert(
@@ -176,16 +167,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // ── watcher links (docs/dashboard.md, "Watcher links") ───────────────────────────────────────
-  const watchers = routes.userWatchers;
-  addRoute(
-    app,
-    watchers,
-    { preHandler: [auth.accountFrom('session', watchers)], query: watchers.query },
-    async ({ request, reply }) => {
-      reply.header('cache-control', 'no-store');
-      return readWatcherLinks(accounts, auth.accountOf(request));
-    },
-  );
+  addAccountRead(app, 'session', routes.userWatchers, (account) => readWatcherLinks(accounts, account));
   addAccountWrite(app, routes.userWatcherCreate, async ({ user, account, body }) => ({
     result: true as const,
     link: await createWatcherLink(accounts, user, account, {
@@ -199,26 +181,14 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return { result: true as const };
   });
 
-  const redirectConfig = routes.userRedirectConfig;
-  addRoute(
-    app,
-    redirectConfig,
-    { preHandler: [auth.accountFrom('session', redirectConfig)], query: redirectConfig.query },
-    async ({ request }) => readRedirects(accounts, auth.accountOf(request)),
-  );
+  addAccountRead(app, 'session', routes.userRedirectConfig, (account) => readRedirects(accounts, account));
 
   addAccountWrite(app, routes.userRedirectConfigUpdate, async ({ user, account, body }) => {
     await updateRedirects(accounts, user, account, body.redirect_settings);
     return { result: true as const };
   });
 
-  const referrals = routes.userReferrals;
-  addRoute(
-    app,
-    referrals,
-    { preHandler: [auth.accountFrom('session', referrals)], query: referrals.query },
-    async ({ request }) => readReferrals(accounts, auth.accountOf(request), hashrate),
-  );
+  addAccountRead(app, 'session', routes.userReferrals, (account) => readReferrals(accounts, account, hashrate));
 
   addAccountWrite(
     app,
@@ -274,11 +244,5 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return reply.type('image/png').headers(NO_STORE).send(png);
   });
 
-  const mostUsed = routes.userMostUsedAlgo;
-  addRoute(
-    app,
-    mostUsed,
-    { preHandler: [auth.accountFrom('session', mostUsed)], query: mostUsed.query },
-    async ({ request }) => mostUsedAlgorithm(accounts, auth.accountOf(request)),
-  );
+  addAccountRead(app, 'session', routes.userMostUsedAlgo, (account) => mostUsedAlgorithm(accounts, account));
 }

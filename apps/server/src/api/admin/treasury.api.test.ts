@@ -7,7 +7,7 @@ import { registerAdmin } from '../../../test/admins.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import { seedTreasury, TREASURY_NOW } from '../../services/admin/treasuryFixture.js';
 
-const ZERO_PROFIT = { mined: '0', pps_credited: '0', fees_kept: '0', net: '0' };
+const ZERO_PROFIT = { mined: '0', pps_credited: '0', solo_credited: '0', fees_kept: '0', net: '0' };
 const NOTHING_WAITS = { open_payouts: 0, open_total: '0', accounts_for_funds: 0 };
 
 /** Every figure of the seeded pool (treasuryFixture.ts says how each follows from the seed). */
@@ -33,7 +33,7 @@ const EXPECTED: Record<string, TreasuryCoin> = {
     shortfall: '0.2',
     // Alice, first in due order, is covered; bob after her is not.
     waiting: { open_payouts: 1, open_total: '0.25', accounts_for_funds: 1 },
-    profit: { mined: '6.25', pps_credited: '2.6', fees_kept: '0.05', net: '3.7' },
+    profit: { mined: '6.25', pps_credited: '2.6', solo_credited: '0', fees_kept: '0.05', net: '3.7' },
   },
   USDC: {
     coin: 'USDC',

@@ -13,7 +13,9 @@ import {
   removeSelectedWorkers,
   removeWorker,
 } from '../../services/mining.js';
-import { addAccountWrite, registerTwins, twin } from '../twinRoutes.js';
+import { readSolo } from '../../services/solo.js';
+import { readMiningWorker, readMiningWorkersMatching, readMiningWorkersPage } from '../../services/workersPage.js';
+import { addAccountRead, addAccountWrite, registerTwins, twin } from '../twinRoutes.js';
 
 /**
  * The workers list goes out as readMiningWorkers builds it (MiningWorker object literals): at 10,000
@@ -35,6 +37,12 @@ const MINING_READS = [
     scope: 'mining',
     read: ({ mining }, account, query) =>
       readMiningChart(mining, account, query.algorithm, { timeZone: query.timezone, period: query.period }),
+  }),
+  twin({
+    user: routes.userMiningWorker,
+    observer: routes.observerMiningWorker,
+    scope: 'mining',
+    read: ({ mining }, account, query) => readMiningWorker(mining, account, query.algorithm, query.worker_id),
   }),
   twin({
     user: routes.userMiningWorkerRejects,
@@ -59,11 +67,30 @@ const MINING_READS = [
     read: ({ mining }, account, query) => readWorkerConnections(mining, account, query.algorithm, query.worker_id),
   }),
   twin({
+    user: routes.userMiningSolo,
+    observer: routes.observerMiningSolo,
+    scope: 'mining',
+    read: ({ mining }, account, query) => readSolo(mining, account, query.algorithm),
+  }),
+  twin({
     user: routes.userMiningWorkers,
     observer: routes.observerMiningWorkers,
     scope: 'mining',
     read: ({ mining }, account, query) => readMiningWorkers(mining, account, query.algorithm),
     unparsedResponse: WORKERS_UNPARSED,
+  }),
+  twin({
+    user: routes.userMiningWorkersPage,
+    observer: routes.observerMiningWorkersPage,
+    scope: 'mining',
+    read: ({ mining }, account, { algorithm, page, sort, direction, search, state, group }) =>
+      readMiningWorkersPage(mining, account, algorithm, {
+        page,
+        sort: sort === undefined ? null : { column: sort, direction },
+        search,
+        state,
+        group,
+      }),
   }),
 ];
 
@@ -83,6 +110,10 @@ export async function miningRoutes(app: FastifyInstance): Promise<void> {
   // The observer twins are registered for POST too, so that a write attempt with an observer key is
   // answered by the key's own rule (403 'This key gives read-only access') rather than a bare 404.
   registerTwins(app, MINING_READS, ['GET', 'POST']);
+
+  addAccountRead(app, 'session', routes.userMiningWorkersMatching, (account, { algorithm, search, state, group }) =>
+    readMiningWorkersMatching(mining, account, algorithm, { search, state, group }),
+  );
 
   addAccountWrite(app, routes.userMiningWorkersRemoveSelected, ({ user, account, query, body }) =>
     removeSelectedWorkers(mining, user, account, query.algorithm, body.ids),

@@ -10,45 +10,36 @@ import {
   createCkbJob,
   type SubmitBlockResult,
   toCkbUint,
-  type WorkSource,
 } from '@lodestone/chain';
 import { REAL_CKB_CHAIN, type RealCkbBlock } from '@lodestone/chain/testing';
+import { FixtureWorkSource } from '../../stratum/testing/fixtureWorkSource.js';
 
-export class CkbFixtureSource implements WorkSource<CkbJob, CkbJsonBlock> {
+export class CkbFixtureSource extends FixtureWorkSource<CkbJob, CkbJsonBlock> {
   readonly algorithm = 'eaglesong' as const;
-  readonly demo = false;
   /** Every block submitted, with the job it was solved for. */
   readonly submitted: { job: CkbJob; block: CkbJsonBlock }[] = [];
-  private readonly listeners = new Set<(job: CkbJob) => void>();
   private index = 0;
   private refreshes = 0;
   private nextId = 1;
-  private job: CkbJob;
 
   constructor(
     private readonly blocks: readonly RealCkbBlock[] = REAL_CKB_CHAIN,
     private readonly now: () => number = Date.now,
   ) {
+    super();
     this.job = this.make(true);
   }
 
-  async start(): Promise<void> {}
-  async stop(): Promise<void> {}
-
-  current(): CkbJob {
-    return this.job;
-  }
-
-  onJob(listener: (job: CkbJob) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  /** Never undefined: the first job is made with the source. */
+  override current(): CkbJob {
+    return this.job as CkbJob;
   }
 
   /** The next block's template: a new parent, so a clean job and every older job stale. */
   newBlock(): CkbJob {
     if (this.index + 1 >= this.blocks.length) throw new Error('no more fixture blocks');
     this.index++;
-    return this.emit(this.make(true));
+    return this.publish(this.make(true));
   }
 
   /**
@@ -57,7 +48,7 @@ export class CkbFixtureSource implements WorkSource<CkbJob, CkbJsonBlock> {
    */
   refresh(): CkbJob {
     this.refreshes++;
-    return this.emit(this.make(false));
+    return this.publish(this.make(false));
   }
 
   /**
@@ -65,7 +56,7 @@ export class CkbFixtureSource implements WorkSource<CkbJob, CkbJsonBlock> {
    * re-published an unchanged template would make this).
    */
   reissue(): CkbJob {
-    return this.emit(this.make(false));
+    return this.publish(this.make(false));
   }
 
   async submitBlock(job: CkbJob, block: CkbJsonBlock): Promise<SubmitBlockResult> {
@@ -80,11 +71,5 @@ export class CkbFixtureSource implements WorkSource<CkbJob, CkbJsonBlock> {
     if (cleanJobs) this.refreshes = 0;
     else template.current_time = toCkbUint(BigInt(template.current_time) + BigInt(this.refreshes));
     return createCkbJob(template, { id: id.toString(16), cleanJobs, createdAt: this.now() });
-  }
-
-  private emit(job: CkbJob): CkbJob {
-    this.job = job;
-    for (const listener of this.listeners) listener(job);
-    return job;
   }
 }

@@ -3,9 +3,9 @@ import type { FoundBlockRef, FoundBlockStatus } from '../chain.js';
 
 /**
  * Kadena: a block pays its miner on its own chain at once, so it is mature `required` blocks deep on
- * that chain. Found blocks carry no chain id: the chain is the one whose node knows the header (kept
- * once found). A block no chain knows once every chain is `required` past its height was taken and
- * then dropped by the node: orphaned.
+ * that chain: the one its report names (migration 0035), else — a block reported before chains were — the one whose
+ * node knows the header (kept once found). A block no chain knows once every chain is `required` past its height was
+ * taken and then dropped by the node: orphaned.
  */
 export function kadenaFoundBlockStatus(client: ChainwebClient) {
   const chainOf = new Map<string, number>();
@@ -14,7 +14,7 @@ export function kadenaFoundBlockStatus(client: ChainwebClient) {
       ? Buffer.from(block.hash, 'hex').toString('base64url')
       : block.hash;
     const depth = Math.max(1, block.catalogueConfirmations ?? KADENA_DEFAULT_DEPTH);
-    let chainId = chainOf.get(hash);
+    let chainId = block.chain ?? chainOf.get(hash);
     if (chainId === undefined) {
       const cut = await client.cut();
       for (const chain of cut.keys()) {

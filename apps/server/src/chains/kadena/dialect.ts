@@ -194,6 +194,7 @@ class KadenaConnection extends PrefixedConnection<KadenaJob, Uint8Array> impleme
     return credited(issued, key, credit, () => ({
       job,
       hash: hashToBase64Url(kadenaBlockHash(solved)),
+      chain: job.chainId,
       submit: () => source.submitBlock(job, solved),
     }));
   }

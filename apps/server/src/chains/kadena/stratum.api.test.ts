@@ -25,6 +25,7 @@ import { StratumClient } from '../../stratum/client/stratumClient.js';
 import { SILENT_LOG } from '../../stratum/log.js';
 import { StratumError } from '../../stratum/protocol.js';
 import { type StratumServer, startStratum } from '../../stratum/startStratum.js';
+import { kadenaFoundBlockStatus } from './blockStatus.js';
 import { kadenaWork } from './index.js';
 import { KadenaMiner } from './miner.js';
 
@@ -160,6 +161,8 @@ describe('a Kadena block found through the pool, taken by the chainweb stand-in 
       account: 'acct',
       worker: 'bmk1',
       difficulty: 64,
+      // The chain the stand-in took it on: what the explorer link and the confirmations job go by.
+      chain: taken.chainId,
       submitResult: { accepted: true },
     });
     const nonce = miner.nonce(BigInt(`0x${block.nonce2}`));
@@ -173,6 +176,12 @@ describe('a Kadena block found through the pool, taken by the chainweb stand-in 
     const depth = node.head(taken.chainId).height - taken.height + 1;
     expect(depth).toBe(3);
     expect(await kadenaBlockStatus(chainweb, ref, 3)).toEqual({ kind: 'confirmed', confirmations: 3 });
+    // The confirmations job asks on the chain the report named (another chain does not have it).
+    const asked = { hash: taken.hash, height: taken.height, catalogueConfirmations: 3 };
+    const matured = { kind: 'matured', confirmations: 3 };
+    expect(await kadenaFoundBlockStatus(chainweb)({ ...asked, chain: published?.chain })).toEqual(matured);
+    const otherChain = node.chains.find((chain) => chain !== published?.chain);
+    expect(await kadenaFoundBlockStatus(chainweb)({ ...asked, chain: otherChain })).not.toEqual(matured);
   });
 
   it('re-issued work of the same chain and parent stays valid; the previous chain is stale when the node would not take it', async () => {

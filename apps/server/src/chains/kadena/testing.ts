@@ -13,7 +13,6 @@ import {
   kadenaBlockHash,
   parseKadenaHeader,
   type SubmitBlockResult,
-  type WorkSource,
 } from '@lodestone/chain';
 import { realMainnetHeaders } from '@lodestone/chain/testing';
 import { ExtranonceAllocator } from '../../stratum/extranonce.js';
@@ -22,6 +21,7 @@ import { SILENT_LOG } from '../../stratum/log.js';
 import { NO_METRICS } from '../../stratum/metrics.js';
 import { DEFAULT_SESSION_LIMITS, type PortSettings, Session } from '../../stratum/session.js';
 import type { ShareOutcome } from '../../stratum/shareAggregator.js';
+import { FixtureWorkSource } from '../../stratum/testing/fixtureWorkSource.js';
 import { DEFAULT_VARDIFF } from '../../stratum/vardiff.js';
 import { KadenaDialect } from './dialect.js';
 import { KadenaMiner, type KadenaMinerOptions } from './miner.js';
@@ -54,29 +54,9 @@ export function kadenaFixtureJob(
 }
 
 /** Hands out the jobs a test publishes; records the solved headers it is asked to submit. */
-export class KadenaFixtureSource implements WorkSource<KadenaJob, Uint8Array> {
+export class KadenaFixtureSource extends FixtureWorkSource<KadenaJob, Uint8Array> {
   readonly algorithm = 'blake2s' as const;
-  readonly demo = false;
   readonly submitted: { job: KadenaJob; solution: Uint8Array }[] = [];
-  private job: KadenaJob | undefined;
-  private readonly listeners = new Set<(job: KadenaJob) => void>();
-
-  async start(): Promise<void> {}
-  async stop(): Promise<void> {}
-
-  current(): KadenaJob | undefined {
-    return this.job;
-  }
-
-  onJob(listener: (job: KadenaJob) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  publish(job: KadenaJob): void {
-    this.job = job;
-    for (const listener of this.listeners) listener(job);
-  }
 
   async submitBlock(job: KadenaJob, solution: Uint8Array): Promise<SubmitBlockResult> {
     this.submitted.push({ job, solution });

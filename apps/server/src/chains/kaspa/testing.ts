@@ -12,9 +12,9 @@ import {
   parseJsonExact,
   readBlockTemplate,
   type SubmitBlockResult,
-  type WorkSource,
 } from '@lodestone/chain';
 import { realKaspaBlocks } from '@lodestone/chain/testing';
+import { FixtureWorkSource } from '../../stratum/testing/fixtureWorkSource.js';
 
 export interface KaspaFixtureOptions {
   now: () => number;
@@ -22,32 +22,23 @@ export interface KaspaFixtureOptions {
   bits?: number;
 }
 
-export class KaspaFixtureSource implements WorkSource<KaspaJob, KaspaBlockSubmission> {
+export class KaspaFixtureSource extends FixtureWorkSource<KaspaJob, KaspaBlockSubmission> {
   readonly algorithm = 'kheavyhash' as const;
-  readonly demo = false;
   readonly submitted: { job: KaspaJob; block: KaspaBlockSubmission }[] = [];
   private readonly blocks = realKaspaBlocks();
-  private readonly listeners = new Set<(job: KaspaJob) => void>();
   private block = 1;
   private refresh = 0;
   private daaOffset = 0n;
   private nextId = 1;
-  private job: KaspaJob;
 
   constructor(private readonly options: KaspaFixtureOptions) {
+    super();
     this.job = this.make(true);
   }
 
-  async start(): Promise<void> {}
-  async stop(): Promise<void> {}
-
-  current(): KaspaJob {
-    return this.job;
-  }
-
-  onJob(listener: (job: KaspaJob) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  /** Never undefined: the first job is made with the source. */
+  override current(): KaspaJob {
+    return this.job as KaspaJob;
   }
 
   /**
@@ -91,11 +82,5 @@ export class KaspaFixtureSource implements WorkSource<KaspaJob, KaspaBlockSubmis
       cleanJobs: clean,
       createdAt: this.options.now(),
     });
-  }
-
-  private publish(job: KaspaJob): KaspaJob {
-    this.job = job;
-    for (const listener of this.listeners) listener(job);
-    return job;
   }
 }

@@ -1,17 +1,18 @@
 import {
   addRoundWork,
+  addSoloRoundWork,
   addWorkerConnections,
-  addWorkerMinuteStats,
   addWorkerRejects,
   type DB,
   type RoundWork,
   recordShareBatch,
-  upsertWorkers,
+  recordWorkerShares,
+  type SoloRoundWork,
   type WorkerActivity,
-  type WorkerMinuteCounts,
   type WorkerRejects,
+  workerKey,
 } from '@lodestone/db';
-import { type ShareBatch, sumDecimals } from '@lodestone/domain';
+import { type BatchNetwork, plainDecimal, type ShareBatch, sumDecimals } from '@lodestone/domain';
 import type { Kysely } from 'kysely';
 import { type BatchCredit, type CreditSettings, creditShares } from './value.js';
 
@@ -34,6 +35,9 @@ export function batchMinute(batch: Pick<ShareBatch, 'intervalStart' | 'intervalE
 interface MergedWorker {
   account: string;
   name: string;
+  solo: boolean;
+  /** A solo worker's best share of the batch; 0 when none (or a pool port's worker). */
+  best: number;
   difficulties: number[];
   valid: number;
   invalid: number;
@@ -43,13 +47,21 @@ interface MergedWorker {
   rejectReasons: Record<string, number>;
 }
 
-/** One entry per (account, worker), sorted by code units so concurrent batches lock rows in one order. */
+/**
+ * One entry per (account, worker, solo), sorted by workerKey so concurrent batches lock rows in one
+ * order. A solo port's worker is a worker of its own (docs/solo.md).
+ */
 function mergeWorkers(batch: ShareBatch): MergedWorker[] {
   const byKey = new Map<string, MergedWorker>();
-  for (const w of batch.workers) {
-    const key = `${w.account}\u0000${w.worker}`;
+  const all = [
+    ...batch.workers.map((w) => ({ w, solo: false })),
+    ...(batch.soloWorkers ?? []).map((w) => ({ w, solo: true })),
+  ];
+  for (const { w, solo } of all) {
+    const key = workerKey(w.account, w.worker, solo);
     const seen = byKey.get(key);
     if (seen) {
+      seen.best = Math.max(seen.best, w.bestDifficulty ?? 0);
       seen.difficulties.push(w.acceptedDifficulty);
       seen.valid += w.valid;
       seen.invalid += w.invalid;
@@ -63,6 +75,8 @@ function mergeWorkers(batch: ShareBatch): MergedWorker[] {
       byKey.set(key, {
         account: w.account,
         name: w.worker,
+        solo,
+        best: solo ? (w.bestDifficulty ?? 0) : 0,
         difficulties: [w.acceptedDifficulty],
         valid: w.valid,
         invalid: w.invalid,
@@ -80,7 +94,7 @@ function mergeWorkers(batch: ShareBatch): MergedWorker[] {
 function rejectsOf(workers: readonly MergedWorker[], idOf: ReadonlyMap<string, bigint>, minute: Date): WorkerRejects[] {
   const hour = new Date(Math.floor(minute.getTime() / HOUR_MS) * HOUR_MS);
   return workers.flatMap((w) => {
-    const workerId = idOf.get(`${w.account}\u0000${w.name}`);
+    const workerId = idOf.get(workerKey(w.account, w.name, w.solo));
     if (workerId === undefined) return [];
     return Object.entries(w.rejectReasons)
       .filter(([, shares]) => shares > 0)
@@ -88,19 +102,53 @@ function rejectsOf(workers: readonly MergedWorker[], idOf: ReadonlyMap<string, b
   });
 }
 
+/** The chains a batch was mined against: its network and each merge-mined chain. */
+function networksOf(batch: ShareBatch): BatchNetwork[] {
+  return [...(batch.network ? [batch.network] : []), ...(batch.merged ?? [])];
+}
+
 /**
- * The batch's accepted difficulty as work on the rounds of every chain it was mined against: its
- * network's and each merge-mined chain's (docs/blocks.md). A batch from before the first job names
- * no network and adds to no round.
+ * The batch's accepted difficulty (of pool ports' workers: `activity` holds no solo worker) as work
+ * on the rounds of every chain it was mined against: its network's and each merge-mined chain's
+ * (docs/blocks.md). A batch from before the first job names no network and adds to no round.
  */
 function roundWork(batch: ShareBatch, activity: readonly WorkerActivity[]): RoundWork {
-  const networks = [...(batch.network ? [batch.network] : []), ...(batch.merged ?? [])];
+  const networks = networksOf(batch);
   return {
     algorithm: batch.algorithm,
     acceptedDifficulty: sumDecimals(activity.map((a) => a.acceptedDifficulty)),
     chains: networks.map((n) => ({ coin: n.coin, blockDifficulty: n.blockDifficulty ?? n.difficulty })),
     at: new Date(batch.intervalEnd),
   };
+}
+
+/**
+ * The solo workers' accepted difficulty and best share per account (of `activity`'s solo rows), as
+ * work on each account's solo round of every chain the batch was mined against (docs/solo.md).
+ */
+function soloRoundWork(batch: ShareBatch, activity: readonly WorkerActivity[]): SoloRoundWork[] {
+  const byAccount = new Map<string, { difficulties: string[]; best?: { difficulty: string; at: Date } }>();
+  for (const w of activity) {
+    if (!w.solo) continue;
+    const seen = byAccount.get(w.account) ?? { difficulties: [] };
+    seen.difficulties.push(w.acceptedDifficulty);
+    if (w.best && (!seen.best || Number(w.best.difficulty) > Number(seen.best.difficulty))) seen.best = w.best;
+    byAccount.set(w.account, seen);
+  }
+  const at = new Date(batch.intervalEnd);
+  return networksOf(batch).flatMap((n) =>
+    [...byAccount].map(([account, w]) => {
+      const work: SoloRoundWork = {
+        account,
+        algorithm: batch.algorithm,
+        coin: n.coin,
+        acceptedDifficulty: sumDecimals(w.difficulties),
+        at,
+      };
+      if (w.best) work.best = w.best;
+      return work;
+    }),
+  );
 }
 
 export interface ApplyResult {
@@ -113,7 +161,8 @@ export interface ApplyResult {
  * share_batches first, and if it is already there (a redelivery, or a concurrent delivery that
  * committed first — PostgreSQL makes the second insert wait for it) nothing else happens. Otherwise
  * every worker of the batch is created or updated (last share time = the later one, all-time accepted
- * difficulty added) and its counts are added to its row of `batchMinute(batch)`.
+ * difficulty added) and its counts are added to its row of `batchMinute(batch)` and to its unrolled figures
+ * (recordWorkerShares).
  *
  * With credit settings, the same transaction values the batch and credits it (`creditShares`).
  *
@@ -138,40 +187,32 @@ export async function applyShareBatch(
     });
     if (!fresh) return { applied: false };
 
-    const activity: WorkerActivity[] = workers.map((w) => ({
-      account: w.account,
-      algorithm: batch.algorithm,
-      name: w.name,
-      seenAt,
-      lastShareAt: new Date(w.lastShareAt),
-      lastAcceptedAt: w.lastAcceptedAt === undefined ? null : new Date(w.lastAcceptedAt),
-      acceptedDifficulty: sumDecimals(w.difficulties),
-    }));
-    const keys = await upsertWorkers(trx, activity);
-    const idOf = new Map(keys.map((k) => [`${k.account}\u0000${k.name}`, k.id]));
-
-    const counts: WorkerMinuteCounts[] = [];
-    workers.forEach((w, i) => {
-      if (w.valid + w.invalid + w.stale === 0) return;
-      const workerId = idOf.get(`${w.account}\u0000${w.name}`);
-      if (workerId === undefined) throw new Error(`worker ${w.account}.${w.name} was not returned by the upsert`);
-      const difficulty = activity[i]?.acceptedDifficulty ?? '0';
-      counts.push({
-        workerId,
+    const activity: WorkerActivity[] = workers.map((w) => {
+      const row: WorkerActivity = {
+        account: w.account,
         algorithm: batch.algorithm,
-        minute,
-        acceptedDifficulty: difficulty,
-        valid: w.valid,
-        invalid: w.invalid,
-        stale: w.stale,
-      });
+        name: w.name,
+        seenAt,
+        lastShareAt: new Date(w.lastShareAt),
+        lastAcceptedAt: w.lastAcceptedAt === undefined ? null : new Date(w.lastAcceptedAt),
+        acceptedDifficulty: sumDecimals(w.difficulties),
+        counts: { valid: w.valid, invalid: w.invalid, stale: w.stale },
+      };
+      if (w.solo) row.solo = true;
+      // The batch does not say which share was the best: its last accepted share's time, within one flush.
+      if (w.best > 0) row.best = { difficulty: plainDecimal(w.best), at: new Date(w.lastAcceptedAt ?? w.lastShareAt) };
+      return row;
     });
-    counts.sort((a, b) => (a.workerId < b.workerId ? -1 : a.workerId > b.workerId ? 1 : 0));
-    await addWorkerMinuteStats(trx, counts);
+    const keys = await recordWorkerShares(trx, batch.algorithm, minute, activity);
+    const idOf = new Map(keys.map((k) => [workerKey(k.account, k.name, k.solo), k.id]));
     await addWorkerRejects(trx, rejectsOf(workers, idOf, minute));
-    await addRoundWork(trx, roundWork(batch, activity));
+    // Solo shares are never valued by PPS nor counted in the pool's rounds: they go to their
+    // accounts' own solo rounds (docs/solo.md).
+    const pool = activity.filter((a) => !a.solo);
+    await addRoundWork(trx, roundWork(batch, pool));
+    if (pool.length < activity.length) await addSoloRoundWork(trx, soloRoundWork(batch, activity));
     await addWorkerConnections(trx, batch.node, batch.algorithm, batch.connections ?? []);
     if (!credit) return { applied: true };
-    return { applied: true, credit: await creditShares(trx, batch, activity, credit) };
+    return { applied: true, credit: await creditShares(trx, batch, pool, credit) };
   });
 }

@@ -12,9 +12,15 @@ import { type FoundBlock, plainDecimal } from '@lodestone/domain';
  * as its chain writes it (`blockHashText`); the bus's schema (`foundBlockMessage`) has already
  * refused one that is not of its chain's form.
  */
-export async function recordFoundBlock(db: Executor, block: FoundBlock): Promise<{ recorded: boolean }> {
+export async function recordFoundBlock(
+  db: Executor,
+  block: FoundBlock,
+  /** The solo fee in force (SOLO_FEE_PERCENT): a solo block keeps it (docs/solo.md). Needed for solo blocks. */
+  soloFeePercent?: number | string,
+): Promise<{ recorded: boolean }> {
   const hash = blockHashText(block.algorithm, block.hash);
   if (hash === undefined) throw new Error(`found block ${block.id}: hash is not 32 bytes as its chain writes them`);
+  if (block.solo && soloFeePercent === undefined) throw new Error(`found block ${block.id}: solo, with no solo fee`);
   const recorded = await recordBlock(db, {
     id: block.id,
     node: block.node,
@@ -29,7 +35,10 @@ export async function recordFoundBlock(db: Executor, block: FoundBlock): Promise
     network_difficulty: block.networkDifficulty ?? null,
     status: block.submitResult.accepted ? 'pending' : 'rejected',
     found_at: new Date(block.foundAt),
+    chain: block.chain ?? null,
     submit_error: block.submitResult.accepted ? null : block.submitResult.reason || 'refused',
+    solo: block.solo === true,
+    solo_fee_percent: block.solo ? String(soloFeePercent) : null,
   });
   return { recorded };
 }

@@ -82,7 +82,7 @@ export async function startShareConsumers({
     stopBlocks = await bus.consumeFoundBlocks(
       async (block) => {
         if (!mayApply()) throw new NotActiveError();
-        const { recorded } = await recordFoundBlock(db, block);
+        const { recorded } = await recordFoundBlock(db, block, credit?.soloFeePercent);
         if (recorded) metrics.blockRecorded(block.algorithm, block.coin);
         log.info(
           { blockId: block.id, algorithm: block.algorithm, height: block.height, hash: block.hash, recorded },

@@ -25,6 +25,8 @@ import { creditBatch } from './ppsCredit.js';
 export interface CreditSettings {
   /** Pool fee in percent, before an account's discount. */
   feePercent: number | string;
+  /** The solo fee in percent (SOLO_FEE_PERCENT), kept on each solo block found (docs/solo.md). */
+  soloFeePercent?: number | string;
   /** A price older than this is stale: the batch's credits wait for a fresh one. */
   priceMaxAgeMs: number;
   /** Clock for price freshness (tests). */

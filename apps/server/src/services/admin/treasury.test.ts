@@ -41,7 +41,7 @@ const figures = (accounts: PlannedPayoutAccount[], w: WalletSnapshot | null, fee
     wallet: w,
     feeDecimals,
     open: { count: 0, total: 0n },
-    result: { mined: 625n, pps: -260n, fees: 5n },
+    result: { mined: 625n, pps: -260n, fees: 5n, solo: 0n },
   });
 
 describe('the treasury figures of a coin (the payout run’s rule)', () => {

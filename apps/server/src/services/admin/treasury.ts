@@ -75,7 +75,7 @@ export interface Treasury {
 }
 
 const NO_OPEN: OpenPayoutTotals = { count: 0, total: 0n };
-const NO_RESULT: PoolResult = { mined: 0n, pps: 0n, fees: 0n };
+const NO_RESULT: PoolResult = { mined: 0n, pps: 0n, fees: 0n, solo: 0n };
 
 /** The treasury at `now`, every coin of the catalogue in its order. */
 export async function readTreasury(db: Executor, now: Date): Promise<Treasury> {
@@ -161,7 +161,7 @@ export function coinFigures(input: CoinInputs): TreasuryCoinFigures {
     feeReserve,
     open: input.open,
     waitingForFunds: waiting.length,
-    result: { ...input.result, net: input.result.mined + input.result.pps + input.result.fees },
+    result: { ...input.result, net: input.result.mined + input.result.pps + input.result.solo + input.result.fees },
   };
 }
 
@@ -233,6 +233,7 @@ function coinResponse(f: TreasuryCoinFigures): TreasuryCoin {
     profit: {
       mined: amount(f.result.mined),
       pps_credited: amount(-f.result.pps),
+      solo_credited: amount(-f.result.solo),
       fees_kept: amount(f.result.fees),
       net: amount(f.result.net),
     },

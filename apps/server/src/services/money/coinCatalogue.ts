@@ -46,14 +46,40 @@ export async function readCoinCatalogue(db: Executor): Promise<CoinsResponse> {
 }
 
 /**
- * An explorer link from a template with a `{txid}`, `{address}` or `{hash}` (a block) placeholder;
+ * A block's explorer link from the coin's template, which names the block by `{hash}` or by `{height}`, with its
+ * `{chain}` where the network braids several (Kadena's explorer); null without a template, or when it needs the chain
+ * and the block's is not known (a block recorded before chains were). Values URL-encoded.
+ */
+export function blockExplorerLink(
+  template: string | null,
+  block: { hash: string; height: number; chain: number | null },
+): string | null {
+  if (template === null || !(template.includes('{hash}') || template.includes('{height}'))) return null;
+  if (template.includes('{chain}') && block.chain === null) return null;
+  return filled(template, [
+    ['{hash}', block.hash],
+    ['{height}', String(block.height)],
+    ['{chain}', String(block.chain)],
+  ]);
+}
+
+/**
+ * An explorer link from a template with a `{txid}` or `{address}` placeholder;
  * null without a template. The value is URL-encoded, so a strange value cannot change the link's target.
  */
 export function explorerLink(
   template: string | null,
-  placeholder: '{txid}' | '{address}' | '{hash}',
+  placeholder: '{txid}' | '{address}',
   value: string,
 ): string | null {
   if (!template?.includes(placeholder)) return null;
-  return template.split(placeholder).join(encodeURIComponent(value));
+  return filled(template, [[placeholder, value]]);
+}
+
+/** The template with each placeholder replaced by its value, URL-encoded, wherever it stands. */
+function filled(template: string, values: readonly [placeholder: string, value: string][]): string {
+  return values.reduce(
+    (link, [placeholder, value]) => link.split(placeholder).join(encodeURIComponent(value)),
+    template,
+  );
 }

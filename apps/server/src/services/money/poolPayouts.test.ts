@@ -1,6 +1,6 @@
 import type { Coin, PriceRow, PublicPayoutRow } from '@lodestone/db';
 import { describe, expect, it } from 'vitest';
-import { explorerLink } from './coinCatalogue.js';
+import { blockExplorerLink, explorerLink } from './coinCatalogue.js';
 import { payoutChart, presentPoolPayout } from './poolPayouts.js';
 
 const coin = (ticker: string, decimals: number, position: number, explorer: string | null): Coin => ({
@@ -87,6 +87,21 @@ describe('payoutChart', () => {
       { coin_ticker: 'BTC', usd_value: 270001.5 },
       { coin_ticker: 'LTC', usd_value: 900 },
     ]);
+  });
+});
+
+describe('blockExplorerLink', () => {
+  const block = { hash: 'ab/cd', height: 42, chain: null };
+  it('fills the hash, the height and the chain, URL-encoded', () => {
+    expect(blockExplorerLink('https://x.org/block/{hash}', block)).toBe('https://x.org/block/ab%2Fcd');
+    expect(blockExplorerLink('https://x.org/{chain}/height/{height}', { ...block, chain: 7 })).toBe(
+      'https://x.org/7/height/42',
+    );
+  });
+  it('gives no link without a template, one naming no block, or one needing a chain not known', () => {
+    expect(blockExplorerLink(null, block)).toBeNull();
+    expect(blockExplorerLink('https://x.org/blocks', block)).toBeNull();
+    expect(blockExplorerLink('https://x.org/{chain}/height/{height}', block)).toBeNull();
   });
 });
 

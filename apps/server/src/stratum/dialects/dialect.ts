@@ -62,6 +62,8 @@ export interface SentJobs<J extends WorkJob> {
 export interface SolvedBlock {
   readonly job: Pick<WorkJob, 'id' | 'algorithm' | 'coin' | 'height' | 'coinbaseValue' | 'networkTarget'>;
   readonly hash: string;
+  /** The chain the block is on where the network braids several (Kadena's chain id); absent for coins of one chain. */
+  readonly chain?: number;
   submit(): Promise<SubmitBlockResult>;
 }
 
@@ -74,6 +76,8 @@ export type DialectVerdict<J extends WorkJob> =
       key: number;
       /** Difficulty credited. */
       difficulty: number;
+      /** The share's hash read as a number: what it achieved (a solo worker's best share). */
+      hashValue: bigint;
       /** Set when the hash also meets the network target. */
       block: SolvedBlock | undefined;
       /** The aux blocks the share solved (merged mining), whether or not it solved the parent's. */

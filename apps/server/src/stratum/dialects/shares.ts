@@ -44,8 +44,9 @@ export function liveJob<J extends WorkJob>(
 export function credited<J extends WorkJob>(
   issued: Issued<JobEntry<J>>,
   key: number,
-  credit: { difficulty: number; isBlock: boolean },
+  credit: { difficulty: number; isBlock: boolean; value: bigint },
   block: () => SolvedBlock,
 ): DialectVerdict<J> {
-  return { accepted: true, issued, key, difficulty: credit.difficulty, block: credit.isBlock ? block() : undefined };
+  const { difficulty, isBlock, value } = credit;
+  return { accepted: true, issued, key, difficulty, hashValue: value, block: isBlock ? block() : undefined };
 }

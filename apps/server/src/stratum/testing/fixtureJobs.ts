@@ -13,6 +13,7 @@ import {
 } from '@lodestone/chain';
 import { merkleRoot, sha256d, swapWords } from '../client/work.js';
 import type { StratumAlgorithm } from '../pow.js';
+import { FixtureWorkSource } from './fixtureWorkSource.js';
 
 /** Bitcoin's compact encoding of a target (for the nbits field of the fixture's headers). */
 export function compactBits(target: bigint): number {
@@ -165,38 +166,24 @@ export function seededBytes(seed: string): (size: number) => Buffer {
 }
 
 /** A JobSource whose jobs the test makes: `nextJob()` (same block) and `newBlock()` (clean jobs). */
-export class FixtureJobSource implements JobSource {
+export class FixtureJobSource extends FixtureWorkSource<BitcoinJob, string> implements JobSource {
   readonly algorithm: StratumAlgorithm;
-  readonly demo = false;
   readonly submitted: { job: BitcoinJob; blockHex: string }[] = [];
   networkTarget: bigint;
   extranonceSize: number;
-  private readonly listeners = new Set<(job: BitcoinJob) => void>();
-  private latest: BitcoinJob | undefined;
   private counter = 0;
   private height = 1000;
   private readonly bytes: (size: number) => Buffer;
   private prevHash: Buffer;
 
   constructor(private readonly options: FixtureSourceOptions) {
+    super();
     this.algorithm = options.algorithm;
     this.bytes = options.seed === undefined ? randomBytes : seededBytes(options.seed);
     this.prevHash = this.bytes(32);
     this.networkTarget = options.networkTarget ?? 1n << 200n;
     this.extranonceSize = options.extranonceSize ?? 8;
-    if (options.initialJob !== false) this.latest = this.make(true);
-  }
-
-  async start(): Promise<void> {}
-  async stop(): Promise<void> {}
-
-  current(): BitcoinJob | undefined {
-    return this.latest;
-  }
-
-  onJob(listener: (job: BitcoinJob) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    if (options.initialJob !== false) this.job = this.make(true);
   }
 
   async submitBlock(job: BitcoinJob, blockHex: string): Promise<SubmitBlockResult> {
@@ -212,7 +199,7 @@ export class FixtureJobSource implements JobSource {
 
   /** A new job on the same previous block (clean_jobs false). */
   nextJob(): BitcoinJob {
-    return this.emit(this.make(false));
+    return this.publish(this.make(false));
   }
 
   /**
@@ -220,10 +207,10 @@ export class FixtureJobSource implements JobSource {
    * refresh makes when no transaction changed. Its shares hash to the same headers as the job before.
    */
   refresh(seconds = 1): BitcoinJob {
-    const latest = this.latest;
+    const latest = this.job;
     if (latest === undefined) throw new Error('no job to refresh');
     this.counter++;
-    return this.emit(
+    return this.publish(
       fixtureJob({
         algorithm: this.algorithm,
         id: this.counter.toString(16),
@@ -243,7 +230,7 @@ export class FixtureJobSource implements JobSource {
   newBlock(): BitcoinJob {
     this.height++;
     this.prevHash = this.bytes(32);
-    return this.emit(this.make(true));
+    return this.publish(this.make(true));
   }
 
   private make(cleanJobs: boolean): BitcoinJob {
@@ -260,11 +247,5 @@ export class FixtureJobSource implements JobSource {
       bytes: this.bytes,
       merged: this.options.merged,
     });
-  }
-
-  private emit(job: BitcoinJob): BitcoinJob {
-    this.latest = job;
-    for (const listener of this.listeners) listener(job);
-    return job;
   }
 }

@@ -51,13 +51,12 @@ export default function CouponPage() {
         {accounts.data ? (
           <form noValidate onSubmit={submit} className="space-y-4" data-testid="coupon-form">
             {accounts.data.length > 1 && (
-              <SelectField label="Account" value={account ?? ''} onChange={(event) => setChosen(event.target.value)}>
-                {accounts.data.map((name) => (
-                  <option key={name} value={name}>
-                    {name}
-                  </option>
-                ))}
-              </SelectField>
+              <SelectField
+                label="Account"
+                value={account ?? ''}
+                onChange={(event) => setChosen(event.target.value)}
+                options={accounts.data}
+              />
             )}
             <TextField
               label="Coupon code"

@@ -5,6 +5,7 @@ import {
   newPasswordProblem,
   usernameProblem,
 } from '@lodestone/contract';
+import { formOf } from '../../api/formBody';
 import { MESSAGES } from './messages';
 
 /**
@@ -153,10 +154,4 @@ function newPasswords(values: ResetValues): Problem {
 
 function robot(captchaToken: string | null): Problem {
   return captchaToken ? null : MESSAGES.robot;
-}
-
-export function formOf(fields: Record<string, string>): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  return form;
 }

@@ -107,6 +107,7 @@ function BalanceForm() {
           value={values.ticker}
           disabled={locked}
           onChange={(event) => set({ ticker: event.target.value })}
+          options={Object.keys(coins.data ?? {})}
           after={
             coins.isError && (
               <p role="alert" className="mt-1 text-sm text-red-600 dark:text-red-400">
@@ -116,11 +117,6 @@ function BalanceForm() {
           }
         >
           <option value="">Select coin</option>
-          {Object.keys(coins.data ?? {}).map((ticker) => (
-            <option key={ticker} value={ticker}>
-              {ticker}
-            </option>
-          ))}
         </SelectField>
         <TextField
           label="Value"

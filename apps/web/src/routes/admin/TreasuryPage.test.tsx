@@ -27,7 +27,7 @@ const coin = (over: Partial<TreasuryCoin>): TreasuryCoin => ({
   wallet: null,
   shortfall: '0',
   waiting: { open_payouts: 0, open_total: '0', accounts_for_funds: 0 },
-  profit: { mined: '0', pps_credited: '0', fees_kept: '0', net: '0' },
+  profit: { mined: '0', pps_credited: '0', solo_credited: '0', fees_kept: '0', net: '0' },
   ...over,
 });
 
@@ -54,7 +54,7 @@ const ANSWER: AdminTreasuryResponse = {
       },
       shortfall: '0.2',
       waiting: { open_payouts: 1, open_total: '0.25', accounts_for_funds: 1 },
-      profit: { mined: '6.25', pps_credited: '2.6', fees_kept: '0.05', net: '3.7' },
+      profit: { mined: '6.25', pps_credited: '2.6', solo_credited: '0', fees_kept: '0.05', net: '3.7' },
     }),
     coin({
       coin: 'ETH',

@@ -149,17 +149,22 @@ function columns(answer: AdminTreasuryResponse): Column<TreasuryCoin>[] {
       align: 'right',
       testId: 'treasury-profit',
       title: (c) =>
-        `mined ${c.profit.mined} − PPS credited ${c.profit.pps_credited} + fees kept ${c.profit.fees_kept} ${c.coin}`,
+        `mined ${c.profit.mined} − PPS credited ${c.profit.pps_credited}${soloPart(c, ' credited')} + fees kept ${c.profit.fees_kept} ${c.coin}`,
       cell: (c) => (
         <>
           {`${c.profit.net} ${c.coin}`}
           <span
             className={muted}
-          >{`mined ${c.profit.mined} − PPS ${c.profit.pps_credited} + fees ${c.profit.fees_kept}`}</span>
+          >{`mined ${c.profit.mined} − PPS ${c.profit.pps_credited}${soloPart(c, '')} + fees ${c.profit.fees_kept}`}</span>
         </>
       ),
     },
   ];
+}
+
+/** The solo blocks credited to their finders (docs/solo.md), said only where there are any. */
+function soloPart(c: TreasuryCoin, verb: string): string {
+  return c.profit.solo_credited === '0' ? '' : ` − solo${verb} ${c.profit.solo_credited}`;
 }
 
 function WalletCell({ coin, now }: { coin: TreasuryCoin; now: string }) {

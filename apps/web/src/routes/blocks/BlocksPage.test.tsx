@@ -18,6 +18,7 @@ const block = (over: Partial<BlockRow>): BlockRow => ({
   confirmations: 120,
   confirmations_left: null,
   effort: 1,
+  solo: false,
   ...over,
 });
 
@@ -93,6 +94,9 @@ function elements(html: string, testId: string, tag = 'tr'): string[] {
     .slice(1)
     .map((rest) => rest.slice(0, rest.indexOf(`</${tag}>`)));
 }
+
+/** What an element of `elements` holds, without the rest of its opening tag. */
+const inner = (element: string | undefined) => (element ?? '').slice((element ?? '').indexOf('>') + 1);
 
 describe('the Blocks page', () => {
   it('says it is loading the algorithm chosen in the nav', () => {
@@ -171,6 +175,28 @@ describe('the Blocks page', () => {
     expect(texts[3]).toMatch(/LTC Pending —$/);
     expect(texts[3]).not.toContain('confirmation');
     expect(rows[3]).not.toContain('data-tone');
+  });
+
+  it('marks a solo block with a Solo badge beside its height, and only that one', () => {
+    const solo = block({ height: 2_800_130, hash: HASH(5), status: 'pending', confirmations_left: 6, solo: true });
+    const html = renderPage(<BlocksPage />, {
+      path: '/blocks',
+      seed: seeded(queryKeys.blocks('scrypt', null, 1), { ...LTC, blocks: [solo, ...LTC.blocks] }),
+    });
+    const rows = elements(html, 'block-row');
+    expect(rows).toHaveLength(5);
+    expect(countTestIds(rows[0] ?? '', 'block-solo')).toBe(1);
+    expect(textOf(inner(elements(rows[0] ?? '', 'block-height', 'th')[0]))).toBe('2800130 Solo');
+    expect(textOf(rows[0] ?? '')).toContain('Pending — 6 confirmations left');
+    for (const row of rows.slice(1)) expect(countTestIds(row, 'block-solo')).toBe(0);
+    expect(countTestIds(ltcPage(), 'block-solo')).toBe(0);
+  });
+
+  it('says under the luck that solo blocks are no part of it', () => {
+    const note = textOf(inner(elements(ltcPage(), 'luck-solo-note', 'p')[0]));
+    expect(note).toBe(
+      "Blocks marked Solo were found on a solo port. Each is its finder's own work and reward, so it counts neither in the pool's luck nor in its round; its effort is its finder's work since their previous solo block on this chain.",
+    );
   });
 
   it('colours an effort below 100% as lucky and above as unlucky', () => {

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { STATS_REFRESH_MS, usePoolBlocks } from '../../api/public';
 import { AlgorithmPageHeader } from '../../components/AlgorithmPageHeader';
+import { BlockStatus, ExplorerLink, SoloBadge } from '../../components/blockMarks';
 import { CopyButton } from '../../components/CopyButton';
 import { type Column, DataTable } from '../../components/DataTable';
 import { LastUpdateFailed } from '../../components/LastUpdateFailed';
@@ -13,15 +14,19 @@ import { Pager, Section, StatCard } from '../../components/sections';
 import { formatDateTime } from '../../lib/dates';
 import { browserTimeZone } from '../../lib/format';
 import { safeExternalUrl } from '../../lib/links';
-import { formatBlockReward, formatDifficulty, formatHeight, formatNetworkHashrate } from '../../lib/network';
+import {
+  formatBlockReward,
+  formatDifficulty,
+  formatHeight,
+  formatNetworkHashrate,
+  formatRatioPercent,
+} from '../../lib/network';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useSelectedAlgorithm } from '../../state/hooks';
 import {
-  blockStatusText,
   blocksSearch,
   coinFromSearch,
   effortTone,
-  formatRatioPercent,
   type LuckRow,
   luckRows,
   pageFromSearch,
@@ -250,11 +255,18 @@ function LuckSection({ data, timeZone }: { data: BlocksResponse; timeZone: strin
         (lucky), above 100% later. Luck is the blocks found ÷ the blocks the pool's work should have found (above 100%
         is lucky); a period without blocks shows a dash.
       </p>
+      <p data-testid="luck-solo-note" className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+        Blocks marked Solo were found on a solo port. Each is its finder's own work and reward, so it counts neither in
+        the pool's luck nor in its round; its effort is its finder's work since their previous solo block on this chain.
+      </p>
     </Section>
   );
 }
 
-/** Height, Hash, Found, Reward, Status, Effort: on a phone each block is a card headed by its height. */
+/**
+ * Height, Hash, Found, Reward, Status, Effort: on a phone each block is a card headed by its height. A solo block
+ * carries a 'Solo' badge beside its height.
+ */
 function blockColumns(coin: string, timeZone: string): Column<BlockRow>[] {
   return [
     {
@@ -262,7 +274,14 @@ function blockColumns(coin: string, timeZone: string): Column<BlockRow>[] {
       rowHeader: true,
       phone: 'primary',
       testId: 'block-height',
-      cell: (block) => formatHeight(block.height),
+      cell: (block) => (
+        <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
+          {formatHeight(block.height)}
+          {block.solo && (
+            <SoloBadge testId="block-solo" title="Found on a solo port: the reward goes to its finder" tone="slate" />
+          )}
+        </span>
+      ),
     },
     { label: 'Hash', testId: 'block-hash', cell: (block) => <BlockHash block={block} /> },
     {
@@ -309,23 +328,6 @@ function BlocksTable({ data, timeZone, busy }: { data: BlocksResponse; timeZone:
   );
 }
 
-const STATUS_CLASS: Record<BlockRow['status'], string> = {
-  pending: 'bg-amber-100 text-amber-800 dark:bg-amber-900/50 dark:text-amber-300',
-  confirmed: 'bg-green-100 text-green-800 dark:bg-green-900/50 dark:text-green-300',
-  orphaned: 'bg-red-100 text-red-800 dark:bg-red-900/50 dark:text-red-300',
-};
-
-function BlockStatus({ block }: { block: BlockRow }) {
-  return (
-    <span
-      data-status={block.status}
-      className={`rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${STATUS_CLASS[block.status]}`}
-    >
-      {blockStatusText(block)}
-    </span>
-  );
-}
-
 /**
  * The block hash keeps its beginning and last eight characters and gives way in the middle; it links to the block on a
  * public explorer when there is one (never on the demo network), and can be copied either way.
@@ -336,16 +338,13 @@ function BlockHash({ block }: { block: BlockRow }) {
   return (
     <span className="inline-flex max-w-full min-w-0 items-center gap-1">
       {href ? (
-        <a
+        <ExplorerLink
           href={href}
-          target="_blank"
-          rel="noopener noreferrer"
-          data-testid="block-link"
+          testId="block-link"
           className="inline-block w-44 max-w-full min-w-0 text-amber-700 hover:underline dark:text-amber-400"
         >
           {hash}
-          <span className="sr-only"> (opens the block in a new tab)</span>
-        </a>
+        </ExplorerLink>
       ) : (
         <span className="inline-block w-44 max-w-full min-w-0">{hash}</span>
       )}

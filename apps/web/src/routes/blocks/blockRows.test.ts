@@ -1,24 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  blockStatusText,
-  blocksSearch,
-  coinFromSearch,
-  effortTone,
-  formatRatioPercent,
-  luckRows,
-  luckTone,
-  pageFromSearch,
-} from './blockRows';
+import { blocksSearch, coinFromSearch, effortTone, luckRows, luckTone, pageFromSearch } from './blockRows';
 
 describe('effort and luck figures', () => {
-  it('write a ratio as a percent with 1 decimal, and a dash without one', () => {
-    expect(formatRatioPercent(1.23456)).toBe('123.5%');
-    expect(formatRatioPercent(0.95)).toBe('95.0%');
-    expect(formatRatioPercent(0)).toBe('0.0%');
-    expect(formatRatioPercent(null)).toBe('—');
-    expect(formatRatioPercent(Number.POSITIVE_INFINITY)).toBe('—');
-  });
-
   it('read an effort below 100% as lucky and above as unlucky, by the figure as shown', () => {
     expect(effortTone(0.5)).toBe('lucky');
     expect(effortTone(1.5)).toBe('unlucky');
@@ -54,19 +37,6 @@ describe('effort and luck figures', () => {
         blocks: '1,234',
       },
     ]);
-  });
-});
-
-describe('block status', () => {
-  it('says how many confirmations a pending block still needs, when the chain counts them', () => {
-    expect(blockStatusText({ status: 'pending', confirmations_left: 3 })).toBe('Pending — 3 confirmations left');
-    expect(blockStatusText({ status: 'pending', confirmations_left: 1 })).toBe('Pending — 1 confirmation left');
-    expect(blockStatusText({ status: 'pending', confirmations_left: null })).toBe('Pending');
-  });
-
-  it('names confirmed and orphaned blocks', () => {
-    expect(blockStatusText({ status: 'confirmed', confirmations_left: null })).toBe('Confirmed');
-    expect(blockStatusText({ status: 'orphaned', confirmations_left: null })).toBe('Orphaned');
   });
 });
 

@@ -1,21 +1,14 @@
-import type { BlockRow, BlocksResponse } from '@lodestone/contract';
+import type { BlocksResponse } from '@lodestone/contract';
 import { fixed } from '@lodestone/domain';
+import { EFFORT_DECIMALS, formatRatioPercent } from '../../lib/network';
 
 /**
  * The Blocks page's rules (docs/website.md, Blocks): effort and luck are ratios from the API (1 = 100 %), shown as
  * percents with 1 decimal; an effort below 100 % is lucky (the block took less work than expected), above it
  * unlucky; luck reads the other way round (above 100 %, more blocks than the work should have found).
  */
-export const EFFORT_DECIMALS = 1;
-
 /** The largest page the API takes (the contract's page number). */
 const MAX_PAGE = 1_000_000;
-
-/** "95.0%", "123.4%"; a dash without a figure. */
-export function formatRatioPercent(ratio: number | null): string {
-  if (ratio === null || !Number.isFinite(ratio)) return '—';
-  return `${fixed(ratio * 100, EFFORT_DECIMALS)}%`;
-}
 
 export type Tone = 'lucky' | 'unlucky' | 'even';
 
@@ -31,21 +24,6 @@ export function luckTone(luck: number | null): Tone | null {
   if (luck === null || !Number.isFinite(luck)) return null;
   const shown = Number(fixed(luck * 100, EFFORT_DECIMALS));
   return shown > 100 ? 'lucky' : shown < 100 ? 'unlucky' : 'even';
-}
-
-/** 'Pending — 3 confirmations left', 'Pending' (the chain decides maturity its own way), 'Confirmed', 'Orphaned'. */
-export function blockStatusText(block: Pick<BlockRow, 'status' | 'confirmations_left'>): string {
-  switch (block.status) {
-    case 'confirmed':
-      return 'Confirmed';
-    case 'orphaned':
-      return 'Orphaned';
-    default: {
-      const left = block.confirmations_left;
-      if (left === null) return 'Pending';
-      return `Pending — ${left.toLocaleString('en-US')} ${left === 1 ? 'confirmation' : 'confirmations'} left`;
-    }
-  }
 }
 
 export interface LuckRow {

@@ -42,13 +42,8 @@ export function AccountSelector({
           value={value}
           data-testid="account-selector"
           onChange={(event) => onChange(event.target.value)}
-        >
-          {accounts.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </SelectField>
+          options={accounts}
+        />
       )}
       <button
         type="button"

@@ -1,6 +1,7 @@
 import type { ChartPeriod } from '@lodestone/contract';
 import type { AlgorithmKey } from '@lodestone/domain';
-import { useQuery } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
+import { useAccountRead } from '../../api/accountQueries';
 import {
   type DashboardSource,
   getBalances,
@@ -9,17 +10,20 @@ import {
   getEarnings,
   getLifetimeEarnings,
   getMiningChart,
+  getMiningSolo,
   getMiningSummary,
   getPaymentConfig,
   getPayouts,
   getRevenueChart,
+  getWorker,
   getWorkerChart,
   getWorkerConnections,
   getWorkerRejects,
-  getWorkers,
+  getWorkersPage,
   type WorkerChartPeriod,
+  type WorkersPageAsk,
 } from '../../api/dashboard';
-import { keepWhileLastPartChanges } from '../../api/placeholder';
+import { useRead, useSteppedRead } from '../../api/queries';
 import { queryKeys } from '../../api/queryKeys';
 
 /** Dashboard and observer data refresh every 30 s (docs/website.md, Lists, refresh and copying). */
@@ -34,12 +38,13 @@ export const DASHBOARD_RETRY = `Trying again every ${DASHBOARD_REFRESH_MS / 1000
  */
 const live = { staleTime: 0, refetchInterval: DASHBOARD_REFRESH_MS } as const;
 
+/** One resource read as every dashboard read is: under its key, refreshed with the tab, cancelled with its query. */
+function useLiveRead<T>(queryKey: QueryKey, get: (signal: AbortSignal) => Promise<T>) {
+  return useRead(queryKey, get, live);
+}
+
 export function useMiningSummary(source: DashboardSource, algorithm: AlgorithmKey) {
-  return useQuery({
-    queryKey: queryKeys.mining(source, algorithm),
-    queryFn: ({ signal }) => getMiningSummary(source, algorithm, signal),
-    ...live,
-  });
+  return useLiveRead(queryKeys.mining(source, algorithm), (signal) => getMiningSummary(source, algorithm, signal));
 }
 
 /** The dashboard's two period charts (docs/dashboard.md, Chart ranges), as the page's ChartRanges name them. */
@@ -60,21 +65,38 @@ export function useDashboardChart(
   timezone: string,
 ) {
   const { key, get } = chartCalls[chart];
-  const queryKey = key(source, algorithm, timezone, period);
-  return useQuery({
-    queryKey,
-    queryFn: ({ signal }) => get(source, algorithm, period, timezone, signal),
-    placeholderData: keepWhileLastPartChanges(queryKey),
-    ...live,
-  });
+  return useSteppedRead(
+    key(source, algorithm, timezone, period),
+    (signal) => get(source, algorithm, period, timezone, signal),
+    live,
+  );
 }
 
-export function useWorkers(source: DashboardSource, algorithm: AlgorithmKey) {
-  return useQuery({
-    queryKey: queryKeys.workers(source, algorithm),
-    queryFn: ({ signal }) => getWorkers(source, algorithm, signal),
-    ...live,
-  });
+/** One worker's row, for its own view: one row read, not the whole list. */
+export function useWorker(source: DashboardSource, algorithm: AlgorithmKey, workerId: string) {
+  return useLiveRead(queryKeys.worker(source, algorithm, workerId), (signal) =>
+    getWorker(source, algorithm, workerId, signal),
+  );
+}
+
+/**
+ * One page of the workers table as the server filters, searches, sorts and pages it (GET /user/mining/workers/page): a
+ * farm of 10,000 machines reads ten rows. While another page, sort or filter loads, the page shown stays (marked busy).
+ */
+export function useWorkersPage(source: DashboardSource, algorithm: AlgorithmKey, ask: WorkersPageAsk) {
+  return useSteppedRead(
+    queryKeys.workersPage(source, algorithm, ask),
+    (signal) => getWorkersPage(source, algorithm, ask, signal),
+    live,
+  );
+}
+
+/**
+ * The account's solo mining on the algorithm (docs/dashboard.md, Solo mining). Asked even without a solo worker in the
+ * list: a removed solo worker's blocks are still the account's to see.
+ */
+export function useMiningSolo(source: DashboardSource, algorithm: AlgorithmKey) {
+  return useLiveRead(queryKeys.solo(source, algorithm), (signal) => getMiningSolo(source, algorithm, signal));
 }
 
 /**
@@ -82,11 +104,9 @@ export function useWorkers(source: DashboardSource, algorithm: AlgorithmKey) {
  * view is open, refreshed like the rest of the tab.
  */
 export function useWorkerRejects(source: DashboardSource, algorithm: AlgorithmKey, workerId: string) {
-  return useQuery({
-    queryKey: queryKeys.workerRejects(source, algorithm, workerId),
-    queryFn: ({ signal }) => getWorkerRejects(source, algorithm, workerId, signal),
-    ...live,
-  });
+  return useLiveRead(queryKeys.workerRejects(source, algorithm, workerId), (signal) =>
+    getWorkerRejects(source, algorithm, workerId, signal),
+  );
 }
 
 /** As useDashboardChart. */
@@ -97,74 +117,48 @@ export function useWorkerChart(
   period: WorkerChartPeriod,
   timezone: string,
 ) {
-  const queryKey = queryKeys.workerChart(source, algorithm, workerId, timezone, period);
-  return useQuery({
-    queryKey,
-    queryFn: ({ signal }) => getWorkerChart(source, algorithm, workerId, period, timezone, signal),
-    placeholderData: keepWhileLastPartChanges(queryKey),
-    ...live,
-  });
+  return useSteppedRead(
+    queryKeys.workerChart(source, algorithm, workerId, timezone, period),
+    (signal) => getWorkerChart(source, algorithm, workerId, period, timezone, signal),
+    live,
+  );
 }
 
 export function useWorkerConnections(source: DashboardSource, algorithm: AlgorithmKey, workerId: string) {
-  return useQuery({
-    queryKey: queryKeys.workerConnections(source, algorithm, workerId),
-    queryFn: ({ signal }) => getWorkerConnections(source, algorithm, workerId, signal),
-    ...live,
-  });
+  return useLiveRead(queryKeys.workerConnections(source, algorithm, workerId), (signal) =>
+    getWorkerConnections(source, algorithm, workerId, signal),
+  );
 }
 
 export function useBalances(source: DashboardSource) {
-  return useQuery({
-    queryKey: queryKeys.balances(source),
-    queryFn: ({ signal }) => getBalances(source, signal),
-    ...live,
-  });
+  return useLiveRead(queryKeys.balances(source), (signal) => getBalances(source, signal));
 }
 
 export function usePayouts(source: DashboardSource, timezone: string) {
-  return useQuery({
-    queryKey: queryKeys.payouts(source, timezone),
-    queryFn: ({ signal }) => getPayouts(source, timezone, signal),
-    ...live,
-  });
+  return useLiveRead(queryKeys.payouts(source, timezone), (signal) => getPayouts(source, timezone, signal));
 }
 
 export function useEarnings(source: DashboardSource, algorithm: AlgorithmKey, timezone: string) {
-  return useQuery({
-    queryKey: queryKeys.earnings(source, algorithm, timezone),
-    queryFn: ({ signal }) => getEarnings(source, algorithm, timezone, signal),
-    ...live,
-  });
+  return useLiveRead(queryKeys.earnings(source, algorithm, timezone), (signal) =>
+    getEarnings(source, algorithm, timezone, signal),
+  );
 }
 
 export function useLifetimeEarnings(source: DashboardSource, algorithm: AlgorithmKey, timezone: string) {
-  return useQuery({
-    queryKey: queryKeys.lifetime(source, algorithm, timezone),
-    queryFn: ({ signal }) => getLifetimeEarnings(source, algorithm, timezone, signal),
-    ...live,
-  });
+  return useLiveRead(queryKeys.lifetime(source, algorithm, timezone), (signal) =>
+    getLifetimeEarnings(source, algorithm, timezone, signal),
+  );
 }
 
 /** The coin catalogue changes only when the operator edits it; prices inside it are display only. */
 export function useCoins() {
-  return useQuery({ queryKey: queryKeys.coins, queryFn: ({ signal }) => getCoins(signal), staleTime: 60_000 });
+  return useRead(queryKeys.coins, getCoins, { staleTime: 60_000 });
 }
 
 export function useConversionConfig(account: string | null) {
-  return useQuery({
-    queryKey: queryKeys.conversion(account ?? ''),
-    queryFn: ({ signal }) => getConversionConfig(account ?? '', signal),
-    enabled: account !== null,
-    staleTime: 0,
-  });
+  return useAccountRead(account, queryKeys.conversion, getConversionConfig, { staleTime: 0 });
 }
 
 export function usePaymentConfig(account: string | null) {
-  return useQuery({
-    queryKey: queryKeys.payment(account ?? ''),
-    queryFn: ({ signal }) => getPaymentConfig(account ?? '', signal),
-    enabled: account !== null,
-    staleTime: 0,
-  });
+  return useAccountRead(account, queryKeys.payment, getPaymentConfig, { staleTime: 0 });
 }

@@ -1,4 +1,5 @@
 import type { SiteResponse } from '@lodestone/contract';
+import { fixed } from '@lodestone/domain';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { usePoolFees } from '../../api/public';
@@ -8,7 +9,7 @@ import { PayoutSchemes } from '../../components/PayoutSchemes';
 import { PageHeader } from '../../components/publicPage';
 import { safeExternalUrl } from '../../lib/links';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { FEES_ERROR, FEES_LOADING, feeLines } from './fees';
+import { FEE_DECIMALS, FEES_ERROR, FEES_LOADING, feeLines } from './fees';
 import { type PortKind, portsOfKind } from './ports';
 
 const link = 'font-medium text-amber-700 underline-offset-2 hover:underline dark:text-amber-400';
@@ -21,7 +22,7 @@ interface Question {
 }
 
 /**
- * The thirteen questions of the FAQ (docs/website.md, FAQ), with answers written for Lodestone. The answers
+ * The fourteen questions of the FAQ (docs/website.md, FAQ), with answers written for Lodestone. The answers
  * state only what the pool does (docs/decisions.md): where a figure depends on the operator (fees,
  * coins, apps) it comes from the API or the site's configuration, never from this file.
  */
@@ -76,9 +77,14 @@ const QUESTIONS: readonly Question[] = [
     ),
   },
   {
+    id: 'solo',
+    question: 'What is solo mining?',
+    answer: (site) => <SoloAnswer site={site} />,
+  },
+  {
     id: 'fees',
     question: 'What are the fees?',
-    answer: () => <FeeAnswer />,
+    answer: (site) => <FeeAnswer site={site} />,
   },
   {
     id: 'referrals',
@@ -256,8 +262,41 @@ function FaqItem({
   );
 }
 
-/** 'Loading fees...', then the fee of every payout coin, or the error text. */
-function FeeAnswer() {
+/** The solo fee of GET /v1/site as the FAQ writes fees ("1.0%"); undefined until the site settings arrive. */
+function soloFee(site: SiteResponse | undefined): string | undefined {
+  return site === undefined ? undefined : `${fixed(site.solo_fee_percent, FEE_DECIMALS)}%`;
+}
+
+/**
+ * Solo mining (docs/solo.md): the solo ports from the server's listeners, the solo fee from the site settings, the
+ * reward credited to the finder at maturity, and no PPS for solo shares.
+ */
+function SoloAnswer({ site }: { site: SiteResponse | undefined }) {
+  const fee = soloFee(site);
+  return (
+    <>
+      <p>
+        Mining for whole blocks on your own instead of sharing the pool's. Point your miner at{' '}
+        <PortsOf kind="solo" what="solo" /> with your usual login{' '}
+        <code className={code}>{'{account}.{workerName}'}</code>: the port is what makes it solo.
+      </p>
+      <p data-testid="faq-solo-reward">
+        A block your workers find there is yours. When it matures (once its chain has confirmed it), its reward less the{' '}
+        {fee === undefined ? 'solo fee' : <strong>{fee} solo fee</strong>} is credited to your balance in the block's
+        coin, then paid out like the rest of your balance. A block its chain orphans pays nothing.
+      </p>
+      <p>
+        Shares sent to a solo port earn nothing by PPS, and solo blocks are not counted in the pool's luck. Unless your
+        hashrate is a large part of the network's, a block may take months or years: solo is a lottery, where the pool's
+        PPS is a steady income.
+      </p>
+    </>
+  );
+}
+
+/** 'Loading fees...', then the fee of every payout coin and the solo fee, or the error text. */
+function FeeAnswer({ site }: { site: SiteResponse | undefined }) {
+  const solo = soloFee(site);
   const fees = usePoolFees();
   if (fees.isPending) return <p data-testid="faq-fee-answer">{FEES_LOADING}</p>;
   if (fees.isError) {
@@ -279,6 +318,12 @@ function FeeAnswer() {
           </li>
         ))}
       </ul>
+      {solo !== undefined && (
+        <p data-testid="faq-solo-fee">
+          Solo fee: <strong>{solo}</strong> of each block you find on a solo port, kept when its reward is credited to
+          you.
+        </p>
+      )}
       <p>There is no conversion fee and no withdrawal fee.</p>
     </div>
   );

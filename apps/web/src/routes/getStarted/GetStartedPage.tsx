@@ -1,19 +1,29 @@
 import type { StratumResponse } from '@lodestone/contract';
 import { ALGORITHMS, type Algorithm } from '@lodestone/domain';
-import { useStratum } from '../../api/queries';
+import { Link } from 'react-router';
+import { useSite, useStratum } from '../../api/queries';
 import { AlgorithmLogo } from '../../components/AlgorithmLogo';
 import { CopyButton } from '../../components/CopyButton';
+import { formatPercent } from '../../lib/percent';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 type Listener = StratumResponse['listeners'][number];
 
-/** The kind of a port in words (docs/decisions.md, Pool engine). */
-const KIND_TEXT: Record<Listener['kind'], string> = {
-  standard: 'Standard port.',
-  marketplace: 'Marketplace-restricted port (NiceHash-compatible, higher minimum difficulty).',
-  xnsub: 'Alternative port with #xnsub.',
+/**
+ * The kind of a port in words (docs/decisions.md, Pool engine; solo: docs/solo.md). The solo port's words carry the
+ * solo fee of GET /v1/site ("the solo fee" while it loads).
+ */
+const KIND_TEXT: Record<Listener['kind'], (soloFee: number | undefined) => string> = {
+  standard: () => 'Standard port.',
+  marketplace: () => 'Marketplace-restricted port (NiceHash-compatible, higher minimum difficulty).',
+  xnsub: () => 'Alternative port with #xnsub.',
+  solo: (soloFee) =>
+    `Solo port: a block your workers find here is yours, less the ${
+      soloFee === undefined ? '' : `${formatPercent(soloFee)} `
+    }solo fee, credited to your balance when it matures; shares sent here are not paid by PPS.`,
 };
 
+const link = 'font-medium text-amber-700 underline-offset-2 hover:underline dark:text-amber-400';
 const code =
   'rounded bg-slate-100 px-1.5 py-0.5 font-mono text-sm text-slate-900 dark:bg-slate-800 dark:text-slate-100';
 
@@ -24,6 +34,7 @@ const code =
 export default function GetStartedPage() {
   useDocumentTitle('Getting Started');
   const { data, error, isPending, isError } = useStratum();
+  const soloFee = useSite().data?.solo_fee_percent;
 
   return (
     <section className="mx-auto max-w-4xl px-4 py-16 sm:px-6" data-testid="get-started">
@@ -51,6 +62,15 @@ export default function GetStartedPage() {
       </dl>
 
       <h2 className="mt-10 text-xl font-semibold text-slate-900 dark:text-white">Stratum servers</h2>
+      {data?.listeners.some((l) => l.kind === 'solo') && (
+        <p data-testid="solo-intro" className="mt-4 text-slate-600 dark:text-slate-400">
+          Every port pays your shares by PPS except the solo ports: there you mine for whole blocks on your own, with
+          the same login.{' '}
+          <Link to="/faq" className={link}>
+            What is solo mining?
+          </Link>
+        </p>
+      )}
       {isPending && (
         <p role="status" className="mt-4 text-slate-600 dark:text-slate-400">
           Loading stratum servers…
@@ -69,6 +89,7 @@ export default function GetStartedPage() {
               key={algorithm.key}
               algorithm={algorithm}
               listeners={data.listeners.filter((l) => l.algorithm === algorithm.key)}
+              soloFee={soloFee}
             />
           ))}
         </ul>
@@ -77,7 +98,15 @@ export default function GetStartedPage() {
   );
 }
 
-function AlgorithmServers({ algorithm, listeners }: { algorithm: Algorithm; listeners: Listener[] }) {
+function AlgorithmServers({
+  algorithm,
+  listeners,
+  soloFee,
+}: {
+  algorithm: Algorithm;
+  listeners: Listener[];
+  soloFee: number | undefined;
+}) {
   const demo = listeners.some((l) => l.demo);
   return (
     <li
@@ -99,14 +128,14 @@ function AlgorithmServers({ algorithm, listeners }: { algorithm: Algorithm; list
           )}
           <ul className="mt-3 space-y-3">
             {listeners.map((l) => (
-              <li key={l.url} data-testid="stratum-listener" className="flex items-start gap-3">
+              <li key={l.url} data-testid="stratum-listener" data-kind={l.kind} className="flex items-start gap-3">
                 <CopyButton text={l.url} label={`Copy ${l.url}`} testId={`copy-${algorithm.key}-${l.port}`} />
                 <div className="min-w-0 text-sm">
                   <code data-testid="stratum-url" className={`${code} break-all`}>
                     {l.url}
                   </code>
                   <p className="mt-1 text-slate-600 dark:text-slate-400">
-                    {KIND_TEXT[l.kind]}
+                    {KIND_TEXT[l.kind](soloFee)}
                     {l.kind === 'xnsub' && (
                       <>
                         {' '}

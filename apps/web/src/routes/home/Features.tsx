@@ -6,7 +6,7 @@ export function Features({ feePercent }: { feePercent: number | undefined }) {
     {
       figure: feePercent === undefined ? '…' : formatPercent(feePercent),
       title: 'Pool fee',
-      text: 'One flat fee on what you earn, and the only fee the pool charges.',
+      text: 'One flat fee on what you earn; blocks found on a solo port pay the solo fee instead.',
     },
     {
       figure: '0%',

@@ -26,7 +26,12 @@ export function LegalPage({
 }
 
 /** The operator's name and support address from the site configuration (GET /v1/site). */
-export function useOperator(): { poolName: string; email: ReactNode; feePercent: number | undefined } {
+export function useOperator(): {
+  poolName: string;
+  email: ReactNode;
+  feePercent: number | undefined;
+  soloFeePercent: number | undefined;
+} {
   const site = useSite().data;
   const contact = supportEmail(site);
   return {
@@ -43,5 +48,6 @@ export function useOperator(): { poolName: string; email: ReactNode; feePercent:
         'the support address in the page footer'
       ),
     feePercent: site?.fee_percent,
+    soloFeePercent: site?.solo_fee_percent,
   };
 }

@@ -8,7 +8,7 @@ const link = 'font-medium text-amber-700 hover:underline dark:text-amber-400';
 /** Terms of Service (PPS rewards; stale or invalid shares unpaid; inactive accounts: docs/website.md, Legal pages). */
 export default function TermsPage() {
   useDocumentTitle('Terms of Service');
-  const { poolName, email, feePercent } = useOperator();
+  const { poolName, email, feePercent, soloFeePercent } = useOperator();
   return (
     <LegalPage title="Terms of Service" updated="1 September 2025" testId="terms-page">
       <section>
@@ -30,6 +30,12 @@ export default function TermsPage() {
             The pool fee{feePercent !== undefined ? ` (${formatPercent(feePercent)})` : ''} is deducted from each
             credit. There is no conversion fee and no withdrawal fee; network transaction fees of payouts are paid by
             the pool.
+          </li>
+          <li data-testid="terms-solo">
+            Solo ports are the exception: shares sent to a solo port are not paid by PPS. A block found there is its
+            finder's: when it matures, its value less the solo fee
+            {soloFeePercent !== undefined ? ` (${formatPercent(soloFeePercent)})` : ''} is credited to the finder's
+            balance; a block that is orphaned pays nothing.
           </li>
           <li>
             Balances are paid out in the coins you choose, once they reach your payout threshold. After a change of

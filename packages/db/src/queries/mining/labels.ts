@@ -20,7 +20,7 @@ export async function setWorkerLabels(
     with chosen as materialized (
       select w.id from workers w
        where w.account = ${account} and w.algorithm = ${algorithm} and w.id in (${sql.join(ids)})
-       order by w.name collate "C", w.id
+       order by w.name collate "C", w.solo, w.id
          for update
     )
     update workers set label = ${label} where id in (select id from chosen)

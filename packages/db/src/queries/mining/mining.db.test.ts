@@ -1,13 +1,12 @@
 import type { AlgorithmKey } from '@lodestone/domain';
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../connection.js';
 import type { DB, Executor } from '../../schema.js';
-import { createTestDatabase, emptyTestDatabase, testEngines } from '../../testing.js';
+import { createTestDatabase, emptyTestDatabase, testEngines, workerUnrolledDrift } from '../../testing.js';
 import { savePoolStats } from '../poolStats.js';
 import { recordShareBatch } from '../shareBatches.js';
-import { addWorkerMinuteStats } from '../workerStats.js';
-import { upsertWorkers } from '../workers.js';
+import { recordWorkerShares } from '../workerStats.js';
 import { accountDifficultyByDay, mostActiveAlgorithmSince } from './history.js';
 import {
   accountDifficultyByHalfHour,
@@ -36,6 +35,7 @@ interface Counts {
   valid?: number;
   invalid?: number;
   stale?: number;
+  solo?: boolean;
 }
 
 let batchNumber = 0;
@@ -54,8 +54,11 @@ async function applyBatch(db: Kysely<DB>, end: Date, workers: Counts[], algorith
       intervalStart: new Date(end.getTime() - 5000),
       intervalEnd: end,
     });
-    const keys = await upsertWorkers(
+    const minute = new Date(Math.floor((end.getTime() - 1) / 60_000) * 60_000);
+    await recordWorkerShares(
       trx,
+      algorithm,
+      minute,
       workers.map((w) => ({
         account: w.account,
         algorithm,
@@ -64,19 +67,8 @@ async function applyBatch(db: Kysely<DB>, end: Date, workers: Counts[], algorith
         lastShareAt: new Date(end.getTime() - 1000),
         lastAcceptedAt: (w.valid ?? 0) > 0 ? new Date(end.getTime() - 1000) : null,
         acceptedDifficulty: w.difficulty ?? '0',
-      })),
-    );
-    const minute = new Date(Math.floor((end.getTime() - 1) / 60_000) * 60_000);
-    await addWorkerMinuteStats(
-      trx,
-      workers.map((w) => ({
-        workerId: keys.find((k) => k.account === w.account && k.name === w.name)?.id ?? -1n,
-        algorithm,
-        minute,
-        acceptedDifficulty: w.difficulty ?? '0',
-        valid: w.valid ?? 0,
-        invalid: w.invalid ?? 0,
-        stale: w.stale ?? 0,
+        counts: { valid: w.valid ?? 0, invalid: w.invalid ?? 0, stale: w.stale ?? 0 },
+        ...(w.solo && { solo: true }),
       })),
     );
   });
@@ -87,6 +79,28 @@ async function rollUp(db: Kysely<DB>, completeBefore: Date, maxBatches = 10_000)
     await lockWorkerRollups(trx);
     return rollUpWorkerStats(trx, { completeBefore, now: completeBefore, maxBatches });
   });
+}
+
+/** A promise and what settles it: one side of a test waits until the other opens it. */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open: () => void = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+/** Waits until PostgreSQL shows a session of the test database blocked by another's lock (not merely slow). */
+async function someSessionWaitsForALock(db: Executor) {
+  await vi.waitFor(
+    async () => {
+      const { rows } = await sql<{ blocked: number }>`
+        select count(*)::int as blocked from pg_stat_activity
+        where datname = current_database() and cardinality(pg_blocking_pids(pid)) > 0`.execute(db);
+      expect(rows[0]?.blocked).toBeGreaterThan(0);
+    },
+    { timeout: 5000, interval: 10 },
+  );
 }
 
 /** The reference: the account's figures summed straight from the minute rows. */
@@ -123,6 +137,11 @@ describe.each(testEngines())('mining queries and worker rollups on %s', (engine)
   });
   beforeEach(async () => {
     await emptyTestDatabase(db);
+  });
+  // Whatever a test did — batches, rollups, removals, a batch racing the job — each worker's unrolled figures are
+  // what its minute rows hold beyond the rollups (migration 0034).
+  afterEach(async () => {
+    expect(await workerUnrolledDrift(db)).toEqual([]);
   });
 
   /** Traffic over two hours and a bit: alice has rig1 and rig2, bob one rig. */
@@ -239,6 +258,7 @@ describe.each(testEngines())('mining queries and worker rollups on %s', (engine)
       activeWorkers: 2,
       // 11:59 and 12:00 are in the window [11:50, 12:00:30)
       windowDifficulty: '3.25',
+      ppsWindowDifficulty: '3.25',
       dayDifficulty: '178.75',
       firstSeenAt: T('10:10:00'), // rig1's first batch
     });
@@ -255,6 +275,7 @@ describe.each(testEngines())('mining queries and worker rollups on %s', (engine)
         id: undefined,
         name: 'rig1',
         label: null,
+        solo: false,
         windowDifficulty: '0.25',
         dayDifficulty: '150.75',
         valid: 16,
@@ -267,6 +288,7 @@ describe.each(testEngines())('mining queries and worker rollups on %s', (engine)
         id: undefined,
         name: 'rig2',
         label: null,
+        solo: false,
         windowDifficulty: '3',
         dayDifficulty: '28',
         valid: 4,
@@ -367,6 +389,39 @@ describe.each(testEngines())('mining queries and worker rollups on %s', (engine)
     expect(await db.selectFrom('worker_total_periods').select('kind').execute()).toEqual([{ kind: 'day' }]);
     expect((await accountWorkerRows(db, r))[0]).toMatchObject({ name: 'rig1', dayDifficulty: '1000' });
     expect((await accountMiningTotals(db, r)).windowDifficulty).toBe('1003');
+  });
+
+  it('adds what is not rolled up from the workers’ own figures while all of it is in the window, else from the minute rows', async () => {
+    await traffic();
+    const r = range('alice', { dayFrom: new Date('2024-05-05T12:00:00Z') });
+    await rollUp(db, T('12:00:00'));
+    await db.transaction().execute(async (trx) => {
+      await lockWorkerRollups(trx);
+      await refreshWorkerPeriodTotals(trx, [dayPeriod(r.dayFrom), windowPeriod(r.windowFrom, 10)]);
+    });
+    const read = async () => ({ workers: await accountWorkerRows(db, r), totals: await accountMiningTotals(db, r) });
+    const expected = await read();
+    expect(expected.workers[1]).toMatchObject({ name: 'rig2', windowDifficulty: '3', dayDifficulty: '28', valid: 4 });
+    // Proof of which figures are read: rig2's unrolled figures (its 12:00 shares), changed behind the minute rows'
+    // back, show in both periods while every unrolled minute (12:00) is inside the window …
+    const skew = (by: number) =>
+      sql`update workers set unrolled_difficulty = unrolled_difficulty + ${by} where account = 'alice' and name = 'rig2'`.execute(
+        db,
+      );
+    await skew(1000);
+    expect((await read()).workers[1]).toMatchObject({ windowDifficulty: '1003', dayDifficulty: '1028' });
+    expect((await read()).totals).toMatchObject({ windowDifficulty: '1003.25', dayDifficulty: '1178.75' });
+    // … and not once a minute before the window is unrolled (a late 10:40 batch): then the minute rows are summed.
+    await applyBatch(db, T('10:40:00'), [{ account: 'alice', name: 'rig1', difficulty: '1000', valid: 1 }]);
+    const late = await read();
+    expect(late.workers[1]).toEqual(expected.workers[1]);
+    expect(late.workers[0]).toMatchObject({ name: 'rig1', windowDifficulty: '0.25', dayDifficulty: '1150.75' });
+    expect(late.totals).toMatchObject({ windowDifficulty: '3.25', dayDifficulty: '1178.75' });
+    await skew(-1000);
+    // A batch of a minute after the reader's (a node's clock ahead) is not in its figures either.
+    await rollUp(db, T('12:00:00'));
+    await applyBatch(db, T('12:01:10'), [{ account: 'alice', name: 'rig2', difficulty: '50', valid: 1 }]);
+    expect((await read()).workers[1]).toEqual({ ...expected.workers[1], lastAcceptedAt: T('12:01:09') });
   });
 
   it('takes at most maxBatches per run, oldest first', async () => {
@@ -492,18 +547,40 @@ describe.each(testEngines())('mining queries and worker rollups on %s', (engine)
     expect((await miningRates(db, 'sha256')).profit).toBeUndefined();
   });
 
+  it.runIf(engine === 'postgres')(
+    'locks workers in accounting’s order: a pool port’s before the solo port’s of the same name',
+    async () => {
+      // The solo port's rig1 is created first, so it has the lower id: an order by id would lock it first.
+      await applyBatch(db, T('10:40:00'), [{ account: 'alice', name: 'rig1', difficulty: '5', valid: 1, solo: true }]);
+      await applyBatch(db, T('10:40:00'), [{ account: 'alice', name: 'rig1', difficulty: '7', valid: 1 }]);
+      // Accounting's transaction as far as its first lock: the pool port's worker.
+      const held = gate();
+      const lockedPool = gate();
+      const accounting = db.transaction().execute(async (trx) => {
+        await sql`select id from workers where account = 'alice' and name = 'rig1' and not solo for update`.execute(
+          trx,
+        );
+        lockedPool.open();
+        await held.opened;
+        // Then the solo port's, as upsertWorkers takes them: free, because the job waits for the pool's first.
+        await sql`select id from workers where account = 'alice' and name = 'rig1' and solo for update`.execute(trx);
+      });
+      await lockedPool.opened;
+      const rolling = rollUp(db, T('12:00:00'));
+      await someSessionWaitsForALock(db);
+      held.open();
+      // Neither is chosen as a deadlock's victim: both finish, and the job rolled both workers' rows.
+      await accounting;
+      expect(await rolling).toEqual({ batches: 2, rows: 2 });
+    },
+  );
+
   it.runIf(engine === 'postgres')('loses nothing to a batch committing while the rollup runs', async () => {
     await traffic();
     // Hold a late batch's transaction open after it has written alice.rig1's 10:39 row; the rollup
     // must wait for that row, then roll what it sees, and the batch's own row stays unrolled.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let written: () => void = () => {};
-    const wrote = new Promise<void>((resolve) => {
-      written = resolve;
-    });
+    const held = gate();
+    const wrote = gate();
     const batch = db.transaction().execute(async (trx) => {
       await recordShareBatch(trx, {
         id: '00000000-0000-4000-8000-00000000ffff',
@@ -512,7 +589,7 @@ describe.each(testEngines())('mining queries and worker rollups on %s', (engine)
         intervalStart: T('10:39:55'),
         intervalEnd: T('10:40:00'),
       });
-      const [rig1] = await upsertWorkers(trx, [
+      await recordWorkerShares(trx, 'scrypt', T('10:39:00'), [
         {
           account: 'alice',
           algorithm: 'scrypt',
@@ -520,40 +597,22 @@ describe.each(testEngines())('mining queries and worker rollups on %s', (engine)
           seenAt: T('10:39:55'),
           lastShareAt: T('10:39:59'),
           acceptedDifficulty: '500',
+          counts: { valid: 5, invalid: 0, stale: 0 },
         },
       ]);
-      await addWorkerMinuteStats(trx, [
-        {
-          workerId: rig1?.id ?? -1n,
-          algorithm: 'scrypt',
-          minute: T('10:39:00'),
-          acceptedDifficulty: '500',
-          valid: 5,
-          invalid: 0,
-          stale: 0,
-        },
-      ]);
-      written();
-      await held;
+      wrote.open();
+      await held.opened;
     });
-    await wrote;
+    await wrote.opened;
     let finished = false;
     const rolling = rollUp(db, T('12:00:00')).then((result) => {
       finished = true;
       return result;
     });
     // PostgreSQL shows the rollup's session blocked by the batch's (a lock wait), not merely slow.
-    await vi.waitFor(
-      async () => {
-        const { rows } = await sql<{ blocked: number }>`
-          select count(*)::int as blocked from pg_stat_activity
-          where datname = current_database() and cardinality(pg_blocking_pids(pid)) > 0`.execute(db);
-        expect(rows[0]?.blocked).toBeGreaterThan(0);
-      },
-      { timeout: 5000, interval: 10 },
-    );
+    await someSessionWaitsForALock(db);
     expect(finished).toBe(false); // waiting for the batch's row lock
-    release();
+    held.open();
     await batch;
     // It rolled the three batches it saw, the row with the held batch's 500 included …
     expect(await rolling).toEqual({ batches: 3, rows: 5 });

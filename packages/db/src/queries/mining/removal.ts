@@ -1,7 +1,7 @@
 import type { AlgorithmKey } from '@lodestone/domain';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../schema.js';
-import { ADD_TO_ACCOUNT_HALF_HOUR, bin, DIRTY, UNROLLED_DELTAS } from './sql.js';
+import { ADD_TO_ACCOUNT_HALF_HOUR, bin, DIRTY, SUMMED_DELTAS, UNROLLED_DELTAS } from './sql.js';
 
 /**
  * Worker removal (the dashboard's Remove and Remove offline): workers go with their minute and hour
@@ -41,7 +41,7 @@ export async function removeWorkers(
     with gone as materialized (
       select w.id from workers w
        where w.account = ${account} and w.algorithm = ${algorithm} and ${which}
-       order by w.name collate "C", w.id
+       order by w.name collate "C", w.solo, w.id
          for update
     ),
     dirty as materialized (
@@ -54,10 +54,7 @@ export async function removeWorkers(
     folded as (
       insert into account_stats_half_hour as a
              (account, algorithm, half_hour, accepted_difficulty, valid, invalid, stale, worker_minutes)
-      select ${account}, ${algorithm}, ${bin(sql`minute`, 1800)}, sum(d_difficulty), sum(d_valid), sum(d_invalid),
-             sum(d_stale), sum(d_active)
-        from dirty
-       group by 3
+      select ${account}, ${algorithm}, ${bin(sql`minute`, 1800)}, ${SUMMED_DELTAS} from dirty group by 3
       ${ADD_TO_ACCOUNT_HALF_HOUR}
     )
     delete from workers where id in (select id from gone) returning id, name

@@ -1,7 +1,16 @@
 import { ALGORITHM_KEYS, type AlgorithmKey } from '@lodestone/domain';
 import { sql, type Transaction } from 'kysely';
 import type { DB, Executor, WorkerPeriodKind } from '../../schema.js';
-import { ADD_TO_ACCOUNT_HALF_HOUR, BATCH_MINUTE, bin, CLEAN, DIRTY, UNROLLED_DELTAS } from './sql.js';
+import {
+  ADD_TO_ACCOUNT_HALF_HOUR,
+  ADD_TO_WORKER_HOUR,
+  BATCH_MINUTE,
+  bin,
+  CLEAN,
+  DIRTY,
+  SUMMED_DELTAS,
+  UNROLLED_DELTAS,
+} from './sql.js';
 
 /**
  * The worker rollups (migration 0005): minute rows rolled into half hours, hours and the per-period
@@ -29,18 +38,22 @@ export interface RollUpResult {
 }
 
 /**
- * Rolls up to `maxBatches` share batches of minutes before `completeBefore` (oldest first): the
- * dirty minute rows of their minutes are locked (in the order accounting locks workers, so the two
- * never deadlock), their deltas added to worker_stats_hour and account_stats_half_hour, rolled_*
- * set to the rows' values (and added to every worker period they fall in), and
- * the batches marked rolled at `now` — one statement, inside the caller's transaction, which must
- * hold lockWorkerRollups. Running it again changes nothing.
+ * Rolls up to `maxBatches` share batches of minutes before `completeBefore` (oldest first): the workers with dirty
+ * minute rows in their minutes are locked first, in the order accounting locks workers (account and name in code
+ * units, a pool port's worker before a solo port's of the same name; so the two never deadlock: accounting locks a
+ * worker before its minute rows too), then those rows; their deltas are added to
+ * worker_stats_hour, account_stats_half_hour and every worker period they fall in and subtracted from the workers'
+ * unrolled figures, rolled_* set to the rows' values, and the batches marked rolled at `now`. Inside the caller's
+ * transaction, which must hold lockWorkerRollups. Running it again changes nothing.
  */
 export async function rollUpWorkerStats(
   trx: Transaction<DB>,
   options: { completeBefore: Date; now: Date; maxBatches: number },
 ): Promise<RollUpResult> {
-  const { rows } = await sql<{ batches: string | number | bigint; rows: string | number | bigint }>`
+  // The batches and their workers, locked. A batch committing after this statement's snapshot is not taken (it stays
+  // for the next run), and rows it dirtied of workers not locked here are left dirty: their worker rows may be held by
+  // accounting, which would wait for those very minute rows. (The lists go back as text: both engines read that.)
+  const { rows: taken } = await sql<{ batches: string[] | null; workers: string[] | null }>`
     with batch as materialized (
       select b.id, b.algorithm, ${BATCH_MINUTE} as minute
         from share_batches b
@@ -48,6 +61,25 @@ export async function rollUpWorkerStats(
          and greatest(b.interval_start, b.interval_end - interval '1 millisecond') < ${options.completeBefore}
        order by b.interval_end, b.id
        limit ${options.maxBatches}
+    ),
+    owners as materialized (
+      select w.id from workers w
+       where w.id in (select s.worker_id
+                        from worker_stats_minute s
+                        join (select distinct algorithm, minute from batch) m
+                          on m.algorithm = s.algorithm and m.minute = s.minute
+                       where ${DIRTY})
+       order by w.account collate "C", w.name collate "C", w.solo, w.id
+         for update
+    )
+    select (select array_agg(id::text) from batch) as batches, (select array_agg(id::text) from owners) as workers
+  `.execute(trx);
+  const batches = taken[0]?.batches ?? [];
+  const workers = taken[0]?.workers ?? [];
+  if (batches.length === 0) return { batches: 0, rows: 0 };
+  const { rows } = await sql<{ batches: string | number | bigint; rows: string | number | bigint }>`
+    with batch as materialized (
+      select b.id, b.algorithm, ${BATCH_MINUTE} as minute from share_batches b where b.id = any(string_to_array(${batches.join(',')}, ',')::uuid[])
     ),
     minutes as (select distinct algorithm, minute from batch),
     locked as materialized (
@@ -57,9 +89,19 @@ export async function rollUpWorkerStats(
         from worker_stats_minute s
         join minutes m on m.algorithm = s.algorithm and m.minute = s.minute
         join workers w on w.id = s.worker_id
-       where ${DIRTY}
-       order by w.account collate "C", w.name collate "C", s.minute
+       where ${DIRTY} and s.worker_id = any(string_to_array(${workers.join(',')}, ',')::int8[])
+       order by w.account collate "C", w.name collate "C", w.solo, s.minute
          for update of s
+    ),
+    unrolled as (
+      update workers w
+         set unrolled_difficulty = w.unrolled_difficulty - d.difficulty, unrolled_valid = w.unrolled_valid - d.valid,
+             unrolled_invalid = w.unrolled_invalid - d.invalid, unrolled_stale = w.unrolled_stale - d.stale
+        from (select worker_id, sum(d_difficulty) as difficulty, sum(d_valid) as valid, sum(d_invalid) as invalid,
+                     sum(d_stale) as stale
+                from locked
+               group by worker_id) d
+       where w.id = d.worker_id
     ),
     marked as (
       update worker_stats_minute s
@@ -71,24 +113,13 @@ export async function rollUpWorkerStats(
     hours as (
       insert into worker_stats_hour as h
              (worker_id, algorithm, hour, accepted_difficulty, valid, invalid, stale, active_minutes)
-      select worker_id, algorithm, ${bin(sql`minute`, 3600)}, sum(d_difficulty), sum(d_valid), sum(d_invalid),
-             sum(d_stale), sum(d_active)
-        from locked
-       group by 1, 2, 3
-      on conflict (worker_id, hour) do update set
-             accepted_difficulty = h.accepted_difficulty + excluded.accepted_difficulty,
-             valid = h.valid + excluded.valid,
-             invalid = h.invalid + excluded.invalid,
-             stale = h.stale + excluded.stale,
-             active_minutes = h.active_minutes + excluded.active_minutes
+      select worker_id, algorithm, ${bin(sql`minute`, 3600)}, ${SUMMED_DELTAS} from locked group by 1, 2, 3
+      ${ADD_TO_WORKER_HOUR}
     ),
     accounts as (
       insert into account_stats_half_hour as a
              (account, algorithm, half_hour, accepted_difficulty, valid, invalid, stale, worker_minutes)
-      select account, algorithm, ${bin(sql`minute`, 1800)}, sum(d_difficulty), sum(d_valid), sum(d_invalid),
-             sum(d_stale), sum(d_active)
-        from locked
-       group by 1, 2, 3
+      select account, algorithm, ${bin(sql`minute`, 1800)}, ${SUMMED_DELTAS} from locked group by 1, 2, 3
       ${ADD_TO_ACCOUNT_HALF_HOUR}
     ),
     periods as (

@@ -31,6 +31,15 @@ export const UNROLLED_DELTAS = sql.raw(
     ' s.invalid - s.rolled_invalid as d_invalid, s.stale - s.rolled_stale as d_stale,' +
     ' (s.valid > 0)::int - (s.rolled_valid > 0)::int as d_active',
 );
+/** The UNROLLED_DELTAS of a group of minute rows summed, in the rollup tables' column order. */
+export const SUMMED_DELTAS = sql.raw('sum(d_difficulty), sum(d_valid), sum(d_invalid), sum(d_stale), sum(d_active)');
+/** Adds an insert's rows (alias h: worker_stats_hour) to the worker-hour rows already there. */
+export const ADD_TO_WORKER_HOUR = sql.raw(
+  'on conflict (worker_id, hour) do update set' +
+    ' accepted_difficulty = h.accepted_difficulty + excluded.accepted_difficulty,' +
+    ' valid = h.valid + excluded.valid, invalid = h.invalid + excluded.invalid,' +
+    ' stale = h.stale + excluded.stale, active_minutes = h.active_minutes + excluded.active_minutes',
+);
 /**
  * Adds an insert's rows (alias a: account_stats_half_hour) to the half-hour rows already there: the
  * conflict clause of every write that folds minutes into an account's half hours.
@@ -92,10 +101,17 @@ export function deltaRows(
 }
 
 /**
- * The ids of an account's workers on an algorithm, as a subquery written out where it is used: the
- * planner then knows how many there are (a CTE would hide it and, at 10,000 workers, lead it to
- * probe the minute table once per worker instead of reading the window's rows in one range).
+ * The ids of an account's workers on an algorithm (only those of one kind of port, `solo`, or only one worker, `id`,
+ * when given), as a subquery written out where it is used: the planner then knows how many there are (a CTE would
+ * hide it and, at 10,000 workers, lead it to probe the minute table once per worker instead of reading the window's
+ * rows in one range).
  */
-export function accountWorkerIds(account: string, algorithm: AlgorithmKey): RawBuilder<unknown> {
-  return sql`select id from workers where account = ${account} and algorithm = ${algorithm}`;
+export function accountWorkerIds(
+  account: string,
+  algorithm: AlgorithmKey,
+  only: { solo?: boolean; id?: bigint } = {},
+): RawBuilder<unknown> {
+  const kind = only.solo === undefined ? sql`` : sql` and solo = ${only.solo}`;
+  const one = only.id === undefined ? sql`` : sql` and id = ${only.id}`;
+  return sql`select id from workers where account = ${account} and algorithm = ${algorithm}${kind}${one}`;
 }

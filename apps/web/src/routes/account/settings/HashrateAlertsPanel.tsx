@@ -12,9 +12,9 @@ import { FormMessage, PendingButton, SelectField, secondaryButtonClass, TextFiel
 import { actionsColumn } from '../../../components/tableColumns';
 import { pickAccount } from '../../../lib/accounts';
 import { useSelectedAccount } from '../../../state/hooks';
+import { draftFields } from './draftFields';
 import {
   ALERT_KIND_TEXT,
-  type AlertDraftKind,
   alertChannelsText,
   emptyAlertDraft,
   groupSuggestions,
@@ -68,13 +68,8 @@ export function HashrateAlertsPanel({ config }: { config: UserConfigResponse }) 
             value={account}
             onChange={(event) => setChosen(event.target.value)}
             data-testid="hashrate-alerts-account"
-          >
-            {accounts.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </SelectField>
+            options={accounts}
+          />
         ) : undefined
       }
     >
@@ -199,6 +194,7 @@ function CreateAlert({ account }: { account: string }) {
     setDraft((current) => ({ ...current, ...fields }));
     setProblem(null);
   };
+  const field = draftFields(draft, change);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (create.isPending) return;
@@ -242,16 +238,10 @@ function CreateAlert({ account }: { account: string }) {
           label="Alert when"
           name="kind"
           className="min-w-64 flex-1"
-          value={draft.kind}
-          onChange={(event) => change({ kind: event.target.value as AlertDraftKind })}
+          {...field('kind')}
           data-testid="hashrate-alert-kind-input"
-        >
-          {Object.entries(ALERT_KIND_TEXT).map(([kind, text]) => (
-            <option key={kind} value={kind}>
-              {text}
-            </option>
-          ))}
-        </SelectField>
+          options={ALERT_KIND_TEXT}
+        />
         {draft.kind === 'fixed' && (
           <div className="flex items-end gap-2">
             <TextField
@@ -260,24 +250,17 @@ function CreateAlert({ account }: { account: string }) {
               inputMode="decimal"
               placeholder="5"
               className="w-28"
-              value={draft.hashrate}
-              onChange={(event) => change({ hashrate: event.target.value })}
+              {...field('hashrate')}
               data-testid="hashrate-alert-hashrate-input"
             />
             <SelectField
               label="Unit"
               name="unit"
               className="w-28"
-              value={draft.unit}
-              onChange={(event) => change({ unit: event.target.value as HashrateAlertDraft['unit'] })}
+              {...field('unit')}
               data-testid="hashrate-alert-unit-input"
-            >
-              {HASHRATE_UNITS.map((unit) => (
-                <option key={unit} value={unit}>
-                  {unit}
-                </option>
-              ))}
-            </SelectField>
+              options={HASHRATE_UNITS}
+            />
           </div>
         )}
         {draft.kind === 'automatic' && (
@@ -286,8 +269,7 @@ function CreateAlert({ account }: { account: string }) {
             name="threshold_percent"
             inputMode="numeric"
             className="w-40"
-            value={draft.percent}
-            onChange={(event) => change({ percent: event.target.value })}
+            {...field('percent')}
             data-testid="hashrate-alert-percent-input"
           />
         )}
@@ -298,8 +280,7 @@ function CreateAlert({ account }: { account: string }) {
             inputMode="numeric"
             placeholder="10"
             className="w-44"
-            value={draft.minWorkers}
-            onChange={(event) => change({ minWorkers: event.target.value })}
+            {...field('minWorkers')}
             data-testid="hashrate-alert-workers-input"
           />
         )}
@@ -314,8 +295,7 @@ function CreateAlert({ account }: { account: string }) {
           spellCheck={false}
           placeholder="Whole account"
           className="min-w-56 flex-1"
-          value={draft.group}
-          onChange={(event) => change({ group: event.target.value })}
+          {...field('group')}
           data-testid="hashrate-alert-group-input"
         />
         <datalist id={listId} data-testid="hashrate-alert-group-suggestions">

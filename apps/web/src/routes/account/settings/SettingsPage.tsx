@@ -20,6 +20,7 @@ import {
 import { newAccountName } from '../../../lib/accounts';
 import { MESSAGES } from '../messages';
 import { AccountCard } from './AccountCard';
+import { draftFields } from './draftFields';
 import { HashrateAlertsPanel } from './HashrateAlertsPanel';
 import { SessionsPanel } from './SessionsPanel';
 import { configUpdateForm, preferencesProblem, type Toggles, togglesFromConfig } from './settings';
@@ -147,6 +148,7 @@ function Preferences({ config }: { config: UserConfigResponse }) {
     checked: toggles[key],
     onChange: (on: boolean) => set({ [key]: on }),
   });
+  const field = draftFields(toggles, set);
 
   const mutation = useMutation({
     mutationFn: updateUserConfig,
@@ -177,8 +179,7 @@ function Preferences({ config }: { config: UserConfigResponse }) {
           hint="Empty: automatic — ten of the worker's usual intervals between shares, 10 minutes to 24 hours, so a small rig is not reported for a normal pause. Or whole minutes from 5 to 10080."
           inputMode="numeric"
           placeholder="Automatic"
-          value={toggles.offlineWindow}
-          onChange={(event) => set({ offlineWindow: event.target.value })}
+          {...field('offlineWindow')}
           className="py-3"
           data-testid="offline-window"
         />

@@ -10,6 +10,7 @@ import { CopyButton } from '../../../components/CopyButton';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { FormMessage, inputClass, PendingButton, SelectField, TextField } from '../../../components/form';
 import { actionsColumn } from '../../../components/tableColumns';
+import { draftFields } from './draftFields';
 import { RemoveRowButton, useListChange, useRowRemoval } from './listChanges';
 import {
   LIST_TABLE,
@@ -221,6 +222,7 @@ export function WatcherCreateForm({
     event.preventDefault();
     onSubmit();
   };
+  const field = draftFields(draft, onChange);
   return (
     <form noValidate onSubmit={submit} className="mt-4" data-testid="watcher-create">
       <div className="flex flex-wrap items-end gap-3">
@@ -229,32 +231,24 @@ export function WatcherCreateForm({
           name="name"
           placeholder="Hosting provider"
           className="min-w-48 flex-1"
-          value={draft.name}
-          onChange={(event) => onChange({ name: event.target.value })}
+          {...field('name')}
           data-testid="watcher-name-input"
         />
         <SelectField
           label="Shows"
           name="scope"
           className="min-w-44"
-          value={draft.scope}
-          onChange={(event) => onChange({ scope: event.target.value as WatcherDraft['scope'] })}
+          {...field('scope')}
           data-testid="watcher-scope-input"
-        >
-          {Object.entries(WATCHER_SCOPE_TEXT).map(([scope, text]) => (
-            <option key={scope} value={scope}>
-              {text}
-            </option>
-          ))}
-        </SelectField>
+          options={WATCHER_SCOPE_TEXT}
+        />
         <TextField
           label="Expires in (days)"
           name="expires_in_days"
           inputMode="numeric"
           placeholder="Never"
           className="w-36"
-          value={draft.days}
-          onChange={(event) => onChange({ days: event.target.value })}
+          {...field('days')}
           data-testid="watcher-days-input"
         />
         <PendingButton type="submit" pending={pending} label="Create link" pendingLabel="Creating…" />

@@ -7,8 +7,8 @@ import {
   Exact,
   HASHRATE_UNITS,
 } from '@lodestone/domain';
+import { formOf } from '../../../api/formBody';
 import { formatDateTime } from '../../../lib/dates';
-import { formOf } from '../forms';
 
 /**
  * Pure helpers of the hashrate alerts panel (docs/notifications.md, Hashrate alerts): a rule in words, its state, the

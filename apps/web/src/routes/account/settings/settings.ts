@@ -6,8 +6,8 @@ import {
   usernameProblem,
   type WatcherLink,
 } from '@lodestone/contract';
+import { formOf } from '../../../api/formBody';
 import { formatDateTime } from '../../../lib/dates';
-import { formOf } from '../forms';
 
 /**
  * Pure helpers of the Settings screen: the toggles (with `anonymous` shown inverted), the redirect

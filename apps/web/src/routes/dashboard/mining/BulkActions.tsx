@@ -1,4 +1,3 @@
-import type { MiningWorker } from '@lodestone/contract';
 import type { AlgorithmKey } from '@lodestone/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,7 +6,7 @@ import { serverErrorText } from '../../../api/errors';
 import { DialogButtons, FormMessage, PendingButton, secondaryButtonClass, TextField } from '../../../components/form';
 import { Modal } from '../../../components/Modal';
 import { MESSAGES } from '../messages';
-import { labelButton, sharedLabel, workersCount } from './workerSelection';
+import { type ChosenWorker, labelButton, sharedLabel, workersCount } from './workerSelection';
 
 /**
  * The miner's bulk actions on the selected workers (docs/dashboard.md, Worker groups): how many are selected, "select
@@ -21,7 +20,7 @@ export function SelectionBar({
   onLabel,
   onRemove,
 }: {
-  /** Selected workers among those matching: what the actions take. */
+  /** Selected workers: what the actions take. */
   selected: number;
   matching: number;
   onSelectMatching: () => void;
@@ -78,7 +77,7 @@ export function LabelDialog({
 }: {
   account: string;
   algorithm: AlgorithmKey;
-  workers: readonly MiningWorker[];
+  workers: readonly ChosenWorker[];
   onLabelled: () => void;
   onClose: () => void;
 }) {

@@ -1,9 +1,9 @@
-import type { MiningWorker } from '@lodestone/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { DashboardSource } from '../../../api/dashboard';
 import { ApiError } from '../../../api/errors';
 import { queryKeys } from '../../../api/queryKeys';
+import { buildMiningWorker, seedWorkers } from '../../../testing/miningAnswers';
 import { countTestIds, failQuery, renderPage, textOf } from '../../../testing/renderPage';
 import { MiningTab } from './MiningTab';
 
@@ -18,23 +18,7 @@ const miner: DashboardSource = { kind: 'user', account: 'alice01' };
 const TZ = 'UTC';
 const range = { period: '24h', onPeriod: () => undefined } as const;
 
-const worker = (id: string, name: string, over: Partial<MiningWorker> = {}): MiningWorker => ({
-  id,
-  name,
-  label: null,
-  group: null,
-  hashrate: 1,
-  hashrate_units: 'Mh/s',
-  hashrate_avg: 2,
-  hashrate_avg_units: 'Mh/s',
-  online: true,
-  state: 'online',
-  last_share_at: null,
-  valid_shares: 980,
-  invalid_shares: 15,
-  stale_shares: 5,
-  ...over,
-});
+const worker = buildMiningWorker;
 const WORKERS = [
   worker('1', 'rack1-a', { group: 'rack1-' }),
   worker('2', 'rack1-b', { group: 'rack1-', state: 'low' }),
@@ -43,7 +27,7 @@ const WORKERS = [
 
 function seed(source: DashboardSource) {
   return (client: QueryClient) => {
-    client.setQueryData(queryKeys.workers(source, 'scrypt'), WORKERS);
+    seedWorkers(client, source, 'scrypt', WORKERS);
     client.setQueryData(queryKeys.workerRejects(source, 'scrypt', '2'), {
       id: '2',
       name: 'rack1-b',
@@ -143,10 +127,17 @@ describe('one worker’s view', () => {
     expect(html).toContain('href="/dashboard/obs-key"');
   });
 
-  it('says so when the address names a worker the list does not have', () => {
+  it('says so when the address names a worker the server does not have', () => {
     const html = renderPage(<MiningTab source={observer} algorithm="scrypt" chartRange={range} />, {
       path: '/?worker=99',
-      seed: seed(observer),
+      seed: (client) => {
+        seed(observer)(client);
+        failQuery(
+          client,
+          queryKeys.worker(observer, 'scrypt', '99'),
+          new ApiError(404, 'not_found', 'Worker not found'),
+        );
+      },
     });
     expect(textOfTestId(html, 'worker-not-found')).toContain('it may have been removed');
   });

@@ -1,13 +1,14 @@
 import type { AlgorithmKey } from '@lodestone/domain';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { DashboardSource, DashboardView } from '../../../api/dashboard';
 import { LoadState } from '../../../components/LoadState';
 import { StatCard } from '../../../components/sections';
 import { browserTimeZone, formatHashrate, formatUsd } from '../../../lib/format';
 import { DashboardChart } from '../charts/DashboardChart';
-import { DASHBOARD_RETRY, useMiningSummary, useWorkers } from '../queries';
+import { DASHBOARD_RETRY, useMiningSummary, useWorker } from '../queries';
 import type { DashboardTabProps } from '../tabProps';
+import { SoloPanel } from './SoloPanel';
 import { WorkerDetail } from './WorkerDetail';
 import { WorkersSection } from './WorkersSection';
 
@@ -19,26 +20,30 @@ export interface MiningActions {
 
 /**
  * The Mining tab (docs/dashboard.md, The screens): one worker's view when the address names one (`?worker=12`), four
- * cards, the hashrate chart over the page's chosen period, and the workers table.
+ * cards, the hashrate chart over the page's chosen period, the solo panel when the account mines solo on the algorithm
+ * (docs/dashboard.md, Solo mining), and the workers table.
  */
 export function MiningTab({ source, algorithm, chartRange, actions }: DashboardTabProps<MiningActions>) {
   const [timezone] = useState(browserTimeZone);
   const [search, setSearch] = useSearchParams();
   const workerId = search.get('worker');
-  // A worker is one algorithm's: choosing another closes its view rather than show "not found".
-  const shownAlgorithm = useRef(algorithm);
+  // A worker is one algorithm's: choosing another closes its view rather than show "not found". The view belongs to
+  // the algorithm it was opened on, so it is gone from the very render in which another is chosen (the address still
+  // names the worker until the effect below takes it out, and asking the new algorithm for it would only be refused).
+  const [openedOn, setOpenedOn] = useState({ workerId, algorithm });
+  if (openedOn.workerId !== workerId) setOpenedOn({ workerId, algorithm });
+  const otherAlgorithm = workerId !== null && openedOn.algorithm !== algorithm;
   useEffect(() => {
-    if (shownAlgorithm.current === algorithm) return;
-    shownAlgorithm.current = algorithm;
-    setSearch(withoutWorker, { replace: true });
-  }, [algorithm, setSearch]);
+    if (otherAlgorithm) setSearch(withoutWorker, { replace: true });
+  }, [otherAlgorithm, setSearch]);
   return (
     <div className="space-y-6">
-      {workerId !== null && (
+      {workerId !== null && openedOn.workerId === workerId && !otherAlgorithm && (
         <OpenWorker key={workerId} source={source} algorithm={algorithm} workerId={workerId} timezone={timezone} />
       )}
       <SummaryCards source={source} algorithm={algorithm} />
       <DashboardChart chart="hashrate" source={source} algorithm={algorithm} timezone={timezone} range={chartRange} />
+      <SoloPanel source={source} algorithm={algorithm} timezone={timezone} />
       <WorkersSection source={source} algorithm={algorithm} actions={actions} />
     </div>
   );
@@ -53,8 +58,8 @@ export function withoutWorker(search: URLSearchParams): URLSearchParams {
 
 /** Keyed by the worker: another worker's view starts afresh (its chart at 24 hours). */
 function OpenWorker({ workerId, ...view }: DashboardView & { workerId: string }) {
-  const workers = useWorkers(view.source, view.algorithm);
-  return <WorkerDetail {...view} workerId={workerId} workers={workers} />;
+  const worker = useWorker(view.source, view.algorithm, workerId);
+  return <WorkerDetail {...view} workerId={workerId} worker={worker} />;
 }
 
 function SummaryCards({ source, algorithm }: { source: DashboardSource; algorithm: AlgorithmKey }) {

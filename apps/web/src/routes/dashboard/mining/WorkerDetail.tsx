@@ -1,8 +1,9 @@
-import type { ChartPeriod, MiningWorker } from '@lodestone/contract';
+import type { ChartPeriod, MiningWorker, MiningWorkerResponse } from '@lodestone/contract';
 import { type AlgorithmKey, algorithmByKey } from '@lodestone/domain';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { DashboardSource, WorkerChartPeriod } from '../../../api/dashboard';
+import { ApiError } from '../../../api/errors';
 import { DataTable } from '../../../components/DataTable';
 import { secondaryButtonClass } from '../../../components/form';
 import { LoadState } from '../../../components/LoadState';
@@ -35,16 +36,15 @@ export function WorkerDetail({
   source,
   algorithm,
   workerId,
-  workers,
+  worker: read,
   timezone,
 }: {
   source: DashboardSource;
   algorithm: AlgorithmKey;
   workerId: string;
-  /** The workers list as last read: the worker's row, and when it was read (its ages count from then). */
-  workers: {
-    data: readonly MiningWorker[] | undefined;
-    dataUpdatedAt: number;
+  /** The worker's row as last read, and when it was read (its ages count from then); a 404: no such worker. */
+  worker: {
+    data: MiningWorkerResponse | undefined;
     isPending: boolean;
     error: Error | null;
   };
@@ -60,15 +60,17 @@ export function WorkerDetail({
       All workers
     </Link>
   );
-  if (!workers.data) {
+  const notFound = read.error instanceof ApiError && read.error.status === 404;
+  if (!read.data && !notFound) {
     return (
       <Section title="Worker" testId="worker-detail" actions={back}>
-        <LoadState retry={DASHBOARD_RETRY} isPending={workers.isPending} error={workers.error} what="worker" />
+        <LoadState retry={DASHBOARD_RETRY} isPending={read.isPending} error={read.error} what="worker" />
       </Section>
     );
   }
-  const worker = workers.data.find((w) => w.id === workerId);
-  if (!worker) {
+  // The row of the worker the address names: a removed worker's, another account's or another algorithm's is none.
+  const worker = read.data?.worker.id === workerId ? read.data.worker : undefined;
+  if (!worker || notFound) {
     return (
       <Section title="Worker not found" testId="worker-detail" actions={back}>
         <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="worker-not-found">
@@ -78,7 +80,7 @@ export function WorkerDetail({
       </Section>
     );
   }
-  const now = new Date(workers.dataUpdatedAt || Date.now()).toISOString();
+  const now = read.data?.read_at ?? new Date().toISOString();
   return (
     <div className="space-y-6" data-testid="worker-detail">
       <Section title={`Worker ${worker.name}`} testId="worker-summary" actions={back}>

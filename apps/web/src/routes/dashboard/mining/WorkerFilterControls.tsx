@@ -1,31 +1,26 @@
+import type { MiningWorkersPageResponse } from '@lodestone/contract';
+import { groupFilterValue, parseGroupFilter, type WorkerFilters } from '@lodestone/domain';
 import { useId } from 'react';
 import { focusRing, inputClass } from '../../../components/form';
-import {
-  groupFilterValue,
-  groupOptions,
-  parseGroupFilter,
-  STATE_FILTERS,
-  stateCounts,
-  type WorkerFilters,
-  type WorkerState,
-} from './workerFilters';
+import { STATE_FILTERS } from './workerFilters';
 
 /**
  * The state and group filters beside the workers' search (docs/dashboard.md, Worker groups): the states as a row of
  * toggle buttons with their counts, the groups as a list (a farm may have dozens).
  */
 export function WorkerFilterControls({
-  rows,
+  counts,
+  groups,
   filters,
   onFilters,
 }: {
-  rows: readonly { state: WorkerState; group: string | null }[];
+  /** How many workers each choice keeps under the other filter, as the server counted them. */
+  counts: MiningWorkersPageResponse['states'];
+  groups: MiningWorkersPageResponse['groups'];
   filters: WorkerFilters;
   onFilters: (filters: WorkerFilters) => void;
 }) {
   const groupId = useId();
-  const counts = stateCounts(rows, filters.group);
-  const groups = groupOptions(rows, filters.state, filters.group);
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="worker-filters">
       {/* biome-ignore lint/a11y/useSemanticElements: a fieldset would bring its own frame and legend layout */}
@@ -59,7 +54,7 @@ export function WorkerFilterControls({
         onChange={(event) => onFilters({ ...filters, group: parseGroupFilter(event.target.value) })}
       >
         {groups.map((option) => (
-          <option key={groupFilterValue(option.filter)} value={groupFilterValue(option.filter)}>
+          <option key={option.value} value={option.value}>
             {option.label} ({option.count})
           </option>
         ))}

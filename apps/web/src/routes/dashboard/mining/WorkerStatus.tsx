@@ -1,4 +1,4 @@
-import { statusText, type WorkerRow } from './workers';
+import { statusText, type WorkerRow } from '@lodestone/domain';
 
 const LOOK: Record<WorkerRow['state'], { text: string; dot: string }> = {
   online: { text: 'text-emerald-700 dark:text-emerald-400', dot: 'bg-emerald-500' },

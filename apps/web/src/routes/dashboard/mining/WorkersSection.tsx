@@ -1,10 +1,19 @@
 import type { MiningWorker } from '@lodestone/contract';
-import type { AlgorithmKey } from '@lodestone/domain';
+import {
+  type AlgorithmKey,
+  groupFilterValue,
+  NO_FILTERS,
+  pageWindow,
+  type SortState,
+  WORKERS_PAGE_SIZE,
+  type WorkerFilters,
+} from '@lodestone/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import {
   type DashboardSource,
+  getWorkersMatching,
   removeOfflineWorkers,
   removeSelectedWorkers,
   removeWorker,
@@ -15,7 +24,7 @@ import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../c
 import { LoadState } from '../../../components/LoadState';
 import { Pager, Section } from '../../../components/sections';
 import { SearchIcon } from '../icons';
-import { DASHBOARD_RETRY, useMiningSummary, useWorkers } from '../queries';
+import { DASHBOARD_RETRY, useMiningSummary, useWorkersPage } from '../queries';
 import { LabelDialog, SelectionBar } from './BulkActions';
 import type { MiningActions } from './MiningTab';
 import { RemovalConfirmation } from './RemovalConfirmation';
@@ -23,16 +32,20 @@ import { removeOfflineQuestion, removeSelectedQuestion, removeWorkerQuestion } f
 import { WorkerFilterControls } from './WorkerFilterControls';
 import { workerColumns } from './workerColumns';
 import { workerSearch } from './workerDetailTexts';
-import { NO_FILTERS, type WorkerFilters } from './workerFilters';
-import { selectedAmong, selectionOf, toggleSelected, withRows } from './workerSelection';
-import { nextSort, type SortState, workersView } from './workers';
+
+import { NO_SELECTION, type Selection, selectionOf, toggleSelected, withRows } from './workerSelection';
+import { nextSort } from './workers';
+
+/** How long the search waits for the typing to stop before it asks the server: one request per word, not per key. */
+const SEARCH_PAUSE_MS = 250;
 
 type Confirming = { kind: 'one'; worker: MiningWorker } | { kind: 'offline' } | { kind: 'selected' } | null;
 
 /**
  * The workers table with its search, state and group filters, and for the miner the selection with its bulk actions
- * and the removals (docs/dashboard.md, Workers and Worker groups). Figures are the server's; the page only filters,
- * sorts and pages.
+ * and the removals (docs/dashboard.md, Workers and Worker groups). The server filters, searches, sorts and pages
+ * (GET /user/mining/workers/page, the table's rules in packages/domain workerList.ts): a farm of 10,000 machines reads
+ * ten rows; the page asks and shows.
  */
 export function WorkersSection({
   source,
@@ -43,16 +56,23 @@ export function WorkersSection({
   algorithm: AlgorithmKey;
   actions: MiningActions | undefined;
 }) {
-  const workers = useWorkers(source, algorithm);
   const [query, setQuery] = useState('');
+  const search = useSettled(query.trim(), SEARCH_PAUSE_MS);
   const [filters, setFilters] = useState<WorkerFilters>(NO_FILTERS);
   const [sort, setSort] = useState<SortState | null>(null);
   const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const [selected, setSelected] = useState<Selection>(NO_SELECTION);
   const [labelling, setLabelling] = useState(false);
   const searchId = useId();
   const location = useLocation();
   const queryClient = useQueryClient();
+  const workers = useWorkersPage(source, algorithm, {
+    page,
+    sort,
+    search,
+    state: filters.state,
+    group: groupFilterValue(filters.group),
+  });
 
   const summary = useMiningSummary(source, algorithm).data;
 
@@ -72,6 +92,13 @@ export function WorkersSection({
     mutationFn: (ids: string[]) => removeSelectedWorkers(account, algorithm, ids),
     onSuccess: () => window.location.reload(),
   });
+  // "Select all N matching": the server applies the table's filters and search once more, on this click, and names
+  // every worker they keep.
+  const selectMatching = useMutation({
+    mutationFn: () =>
+      getWorkersMatching(account, algorithm, { search, state: filters.state, group: groupFilterValue(filters.group) }),
+    onSuccess: (matching) => setSelected((current) => withRows(current, matching.workers, true)),
+  });
   const removal =
     confirming?.kind === 'offline' ? removeOffline : confirming?.kind === 'one' ? removeOne : removeChosen;
   const closeConfirmation = () => {
@@ -79,17 +106,17 @@ export function WorkersSection({
     setConfirming(null);
   };
 
-  const all = workers.data ?? [];
-  // Ages ("12 min ago") are of the moment the list was read, so they agree with its hashrates.
-  const now = new Date(workers.dataUpdatedAt || Date.now()).toISOString();
-  const view = workersView(all, { ...filters, query }, sort, page, now);
-  const chosen = selectedAmong(selected, view.matching);
-  // A new search or filter starts at page 1.
+  const answer = workers.data;
+  const rows = answer?.workers ?? [];
+  // Ages ("12 min ago") are of the moment the figures were read, so they agree with the hashrates.
+  const now = answer?.read_at ?? new Date().toISOString();
+  const chosen = [...selected.values()];
+  // A new search or filter starts at page 1, with nothing selected: a selection belongs to what was looked at.
   const refine = (change: () => void) => {
     change();
     setPage(1);
+    setSelected(NO_SELECTION);
   };
-
   const questionOf = (asked: NonNullable<Confirming>) =>
     asked.kind === 'offline'
       ? removeOfflineQuestion(summary && summary.total_workers - summary.active_workers)
@@ -151,21 +178,26 @@ export function WorkersSection({
           onClose={() => setLabelling(false)}
           onLabelled={() => {
             setLabelling(false);
-            void queryClient.invalidateQueries({ queryKey: queryKeys.workers(source, algorithm) });
+            void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(source) });
           }}
         />
       )}
-      {workers.data ? (
+      {answer ? (
         <>
           <div className="mb-3">
-            <WorkerFilterControls rows={all} filters={filters} onFilters={(next) => refine(() => setFilters(next))} />
+            <WorkerFilterControls
+              counts={answer.states}
+              groups={answer.groups}
+              filters={filters}
+              onFilters={(next) => refine(() => setFilters(next))}
+            />
           </div>
           {actions && (
             <SelectionBar
               selected={chosen.length}
-              matching={view.matching.length}
-              onSelectMatching={() => setSelected(withRows(selected, view.matching, true))}
-              onClear={() => setSelected(new Set())}
+              matching={answer.matching}
+              onSelectMatching={() => selectMatching.mutate()}
+              onClear={() => setSelected(NO_SELECTION)}
               onLabel={() => setLabelling(true)}
               onRemove={() => setConfirming({ kind: 'selected' })}
             />
@@ -179,19 +211,19 @@ export function WorkersSection({
               openSearch: (worker) => workerSearch(location.search, worker.id),
               selection: actions && {
                 selected,
-                onToggle: (worker) => setSelected(toggleSelected(selected, worker.id)),
-                page: selectionOf(selected, view.rows),
-                onPage: (on) => setSelected(withRows(selected, view.rows, on)),
+                onToggle: (worker) => setSelected(toggleSelected(selected, worker)),
+                page: selectionOf(selected, rows),
+                onPage: (on) => setSelected(withRows(selected, rows, on)),
               },
               onRemove: actions ? (worker) => setConfirming({ kind: 'one', worker }) : undefined,
               removing: (worker) => removeOne.isPending && removeOne.variables === worker.id,
               now,
             })}
-            rows={view.rows}
+            rows={rows}
             rowKey={(worker) => worker.id}
             rowTestId="worker-row"
             empty={
-              all.length === 0 ? (
+              answer.total === 0 ? (
                 <>
                   <p>No workers on this algorithm yet.</p>
                   {actions && (
@@ -205,18 +237,33 @@ export function WorkersSection({
                     </button>
                   )}
                 </>
-              ) : query.trim() === '' ? (
+              ) : search === '' ? (
                 'No worker matches these filters.'
               ) : (
-                `No worker matches “${query.trim()}”.`
+                `No worker matches “${search}”.`
               )
             }
           />
-          <Pager window={view.window} onPage={setPage} testId="workers-page" label="Workers" />
+          <Pager
+            window={pageWindow(answer.matching, WORKERS_PAGE_SIZE, answer.page)}
+            onPage={setPage}
+            testId="workers-page"
+            label="Workers"
+          />
         </>
       ) : (
         <LoadState retry={DASHBOARD_RETRY} isPending={workers.isPending} error={workers.error} what="workers" />
       )}
     </Section>
   );
+}
+
+/** `value` once it has stayed the same for `ms`: what a search box asks the server for while someone types. */
+function useSettled(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
 }

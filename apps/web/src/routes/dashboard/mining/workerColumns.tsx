@@ -1,17 +1,19 @@
 import type { MiningWorker } from '@lodestone/contract';
+import { lastShareText, type SortColumn, type SortState } from '@lodestone/domain';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { SoloBadge } from '../../../components/blockMarks';
 import type { Column } from '../../../components/DataTable';
 import { focusRing, linkClass } from '../../../components/form';
 import { TrashIcon } from '../../../components/icons';
 import { formatHashrate, formatLocalDateTime, rejectedPercent } from '../../../lib/format';
 import { SortIcon } from '../icons';
 import { WorkerStatus } from './WorkerStatus';
-import { lastShareText, type SortColumn, type SortState } from './workers';
+import type { Selection } from './workerSelection';
 
 /** The miner's selection as the table draws it (the observer's table has none). */
 export interface TableSelection {
-  selected: ReadonlySet<string>;
+  selected: Selection;
   onToggle: (worker: MiningWorker) => void;
   /** How much of the shown page is selected, and how the heading's box changes that. */
   page: 'all' | 'some' | 'none';
@@ -130,6 +132,13 @@ export function workerColumns({
           <Link to={{ search: openSearch(worker) }} data-testid="open-worker" className={linkClass}>
             {worker.name}
           </Link>
+          {worker.solo && (
+            <SoloBadge
+              testId="worker-solo"
+              title="Mines on a solo port: the blocks it finds are yours, less the solo fee"
+              tone="sky"
+            />
+          )}
         </span>
       ),
     },

@@ -1,5 +1,5 @@
+import { lastShareText } from '@lodestone/domain';
 import { formatLocalDateTime } from '../../../lib/format';
-import { lastShareText } from './workers';
 
 /** The texts of one worker's view (docs/dashboard.md, Workers: "One worker"), as pure rules. */
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   labelButton,
-  selectedAmong,
+  NO_SELECTION,
+  type Selection,
   selectionOf,
   sharedLabel,
   toggleSelected,
@@ -9,34 +10,33 @@ import {
   workersCount,
 } from './workerSelection';
 
-const rows = (...ids: string[]) => ids.map((id) => ({ id }));
+const chosen = (...ids: string[]) => ids.map((id) => ({ id, name: `rig${id}`, label: null }));
+const selection = (...ids: string[]): Selection => withRows(NO_SELECTION, chosen(...ids), true);
+const ids = (selected: Selection) => [...selected.keys()].sort();
 
 describe('worker selection', () => {
   it('toggles one worker in and out without changing the selection it was given', () => {
-    const empty = new Set<string>();
-    const one = toggleSelected(empty, '7');
-    expect([...one]).toEqual(['7']);
-    expect(empty.size).toBe(0);
-    expect([...toggleSelected(one, '7')]).toEqual([]);
+    const [seven] = chosen('7');
+    if (!seven) throw new Error('no worker');
+    const one = toggleSelected(NO_SELECTION, seven);
+    expect(ids(one)).toEqual(['7']);
+    expect(one.get('7')).toEqual({ id: '7', name: 'rig7', label: null });
+    expect(NO_SELECTION.size).toBe(0);
+    expect(ids(toggleSelected(one, seven))).toEqual([]);
   });
 
-  it('adds or takes out a page or every matching worker at once', () => {
-    const some = new Set(['1', '9']);
-    expect([...withRows(some, rows('1', '2', '3'), true)].sort()).toEqual(['1', '2', '3', '9']);
-    expect([...withRows(some, rows('1', '2', '3'), false)]).toEqual(['9']);
-  });
-
-  it('acts only on the selected workers still matching, in the table’s order', () => {
-    const selected = new Set(['3', '1', 'gone']);
-    expect(selectedAmong(selected, rows('1', '2', '3')).map((r) => r.id)).toEqual(['1', '3']);
-    expect(selectedAmong(selected, rows('2'))).toEqual([]);
+  it('adds or takes out a page or every matching worker at once, keeping what the actions name', () => {
+    const some = selection('1', '9');
+    expect(ids(withRows(some, chosen('1', '2', '3'), true))).toEqual(['1', '2', '3', '9']);
+    expect(ids(withRows(some, chosen('1', '2', '3'), false))).toEqual(['9']);
+    expect([...withRows(some, chosen('2'), true).values()].map((w) => w.name)).toEqual(['rig1', 'rig9', 'rig2']);
   });
 
   it('says whether a page is wholly, partly or not selected', () => {
-    expect(selectionOf(new Set(['1', '2']), rows('1', '2'))).toBe('all');
-    expect(selectionOf(new Set(['1']), rows('1', '2'))).toBe('some');
-    expect(selectionOf(new Set(['5']), rows('1', '2'))).toBe('none');
-    expect(selectionOf(new Set(), [])).toBe('none');
+    expect(selectionOf(selection('1', '2'), chosen('1', '2'))).toBe('all');
+    expect(selectionOf(selection('1'), chosen('1', '2'))).toBe('some');
+    expect(selectionOf(selection('5'), chosen('1', '2'))).toBe('none');
+    expect(selectionOf(NO_SELECTION, [])).toBe('none');
   });
 
   it('starts the label dialog with the label the chosen workers share, else empty', () => {

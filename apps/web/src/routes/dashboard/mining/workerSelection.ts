@@ -1,38 +1,41 @@
 /**
- * The miner's choice of workers for a bulk action (docs/dashboard.md, Worker groups). A selection survives paging and
- * a change of filter, but an action only ever takes the selected workers the table still matches: a worker chosen
- * under another filter, or removed since, is never removed or labelled unseen.
+ * The miner's choice of workers for a bulk action (docs/dashboard.md, Worker groups). The server pages the table, so a
+ * selection keeps each chosen worker's id, name and label (what the actions and their questions name), and it belongs
+ * to the filters and search it was made under: the table clears it when they change, so an action only ever takes
+ * workers that matched what the miner was looking at when they were chosen.
  */
 
-interface Identified {
+/** What a bulk action needs of a chosen worker. */
+export interface ChosenWorker {
   id: string;
+  name: string;
+  label: string | null;
 }
 
-/** The selection with `id` added, or taken out when it was in. */
-export function toggleSelected(selected: ReadonlySet<string>, id: string): Set<string> {
-  const next = new Set(selected);
-  if (next.has(id)) next.delete(id);
-  else next.add(id);
+export type Selection = ReadonlyMap<string, ChosenWorker>;
+
+export const NO_SELECTION: Selection = new Map();
+
+/** The selection with `worker` added, or taken out when it was in. */
+export function toggleSelected(selected: Selection, worker: ChosenWorker): Selection {
+  const next = new Map(selected);
+  if (next.has(worker.id)) next.delete(worker.id);
+  else next.set(worker.id, worker);
   return next;
 }
 
 /** The selection with every one of `rows` added (`on`) or taken out: a page's box, "select all matching". */
-export function withRows(selected: ReadonlySet<string>, rows: readonly Identified[], on: boolean): Set<string> {
-  const next = new Set(selected);
+export function withRows(selected: Selection, rows: readonly ChosenWorker[], on: boolean): Selection {
+  const next = new Map(selected);
   for (const row of rows) {
-    if (on) next.add(row.id);
+    if (on) next.set(row.id, row);
     else next.delete(row.id);
   }
   return next;
 }
 
-/** The selected ones among `rows`, in their order: what a bulk action takes. */
-export function selectedAmong<T extends Identified>(selected: ReadonlySet<string>, rows: readonly T[]): T[] {
-  return rows.filter((row) => selected.has(row.id));
-}
-
 /** The state of a box standing for `rows` (the page's, in the header): all, some or none of them selected. */
-export function selectionOf(selected: ReadonlySet<string>, rows: readonly Identified[]): 'all' | 'some' | 'none' {
+export function selectionOf(selected: Selection, rows: readonly { id: string }[]): 'all' | 'some' | 'none' {
   const count = rows.filter((row) => selected.has(row.id)).length;
   if (count === 0) return 'none';
   return count === rows.length ? 'all' : 'some';

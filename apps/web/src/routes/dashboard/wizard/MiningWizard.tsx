@@ -1,6 +1,6 @@
 import { ALGORITHMS, type AlgorithmName } from '@lodestone/domain';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { useStratum } from '../../../api/queries';
+import { useSite, useStratum } from '../../../api/queries';
 import { AlgorithmLogo } from '../../../components/AlgorithmLogo';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form';
 import { TrashIcon } from '../../../components/icons';
@@ -9,7 +9,11 @@ import { ChevronLeftIcon, ChevronRightIcon } from '../icons';
 import { CopyText } from './CopyText';
 import {
   canAddWorker,
+  type MiningMode,
+  modeShown,
+  modesFor,
   shortStratumUrl,
+  soloSentence,
   stratumUrlFor,
   WORKER_NAME_MAX,
   workerLogin,
@@ -17,28 +21,35 @@ import {
 } from './wizard';
 
 /**
- * The 'Mining Configuration' wizard (docs/dashboard.md, The screens): 1 pick an algorithm, 2 name the workers, 3 page
- * through what each miner needs (stratum URL, login, password), with 'Start over' and 'Finished'.
+ * The 'Mining Configuration' wizard (docs/dashboard.md, The screens): 1 pick an algorithm, and where it has a solo
+ * port, 'Pool (PPS)' or 'Solo', 2 name the workers, 3 page through what each miner needs (stratum URL, login,
+ * password), with 'Start over' and 'Finished'.
  * The steps slide horizontally; the steps out of view are inert, so keyboard and screen readers
  * only meet the current one.
  */
 const STEPS = 3;
 /** The strip of steps moves one step width per step. */
 const SLIDE = ['translate-x-0', '-translate-x-full', '-translate-x-[200%]'] as const;
+const ALGORITHM_NAMES = ALGORITHMS.map(({ name }) => name);
 
 export function MiningWizard({ account, onClose }: { account: string; onClose: () => void }) {
   const stratum = useStratum();
+  const soloFee = useSite().data?.solo_fee_percent;
   const listeners = stratum.data?.listeners ?? [];
   const [step, setStep] = useState(1);
   const [algorithm, setAlgorithm] = useState<AlgorithmName | null>(null);
+  const [mode, setMode] = useState<MiningMode>('pool');
   const [typed, setTyped] = useState('');
   const [workers, setWorkers] = useState<string[]>([]);
   const [shown, setShown] = useState(0);
   const nameId = useId();
 
-  const served = (name: AlgorithmName) => stratumUrlFor(listeners, name) !== null;
+  const served = (name: AlgorithmName) => modesFor(listeners, name).length > 0;
   const pick = algorithm !== null && served(algorithm) ? algorithm : null;
-  const url = pick ? stratumUrlFor(listeners, pick) : null;
+  const modes = pick ? modesFor(listeners, pick) : [];
+  const shownMode = pick ? modeShown(listeners, pick, mode) : null;
+  const url = pick && shownMode ? stratumUrlFor(listeners, pick, shownMode) : null;
+  const solo = shownMode === 'solo';
   const summary = workersForSummary(workers, typed);
 
   const addTyped = (event?: FormEvent) => {
@@ -51,6 +62,7 @@ export function MiningWizard({ account, onClose }: { account: string; onClose: (
   const startOver = () => {
     setStep(1);
     setAlgorithm(null);
+    setMode('pool');
     setTyped('');
     setWorkers([]);
     setShown(0);
@@ -68,40 +80,22 @@ export function MiningWizard({ account, onClose }: { account: string; onClose: (
           className={`flex transition-transform duration-300 ease-out motion-reduce:transition-none ${SLIDE[step - 1] ?? ''}`}
         >
           <Step active={step === 1}>
-            <fieldset>
-              <legend className="font-semibold text-slate-900 dark:text-white">Which algorithm will you mine?</legend>
-              <div className="mt-3 grid grid-cols-2 gap-2">
-                {ALGORITHMS.map(({ name }) => {
-                  const available = served(name);
-                  const selected = pick === name;
-                  return (
-                    <label
-                      key={name}
-                      data-testid={`wizard-algorithm-${name}`}
-                      className={`flex items-center gap-2 rounded-lg border px-3 py-2 text-sm font-semibold has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-amber-500 ${
-                        available ? 'cursor-pointer' : 'cursor-not-allowed opacity-50'
-                      } ${
-                        selected
-                          ? 'border-amber-500 bg-amber-50 dark:bg-amber-500/10'
-                          : 'border-slate-200 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800'
-                      }`}
-                    >
-                      <input
-                        type="radio"
-                        name="wizard-algorithm"
-                        value={name}
-                        checked={selected}
-                        disabled={!available}
-                        onChange={() => setAlgorithm(name)}
-                        className="sr-only"
-                      />
-                      <AlgorithmLogo algorithm={name} className="size-5" />
-                      <span className="flex-1">{name}</span>
-                      {!available && <span className="text-xs font-normal">Not served yet</span>}
-                    </label>
-                  );
-                })}
-              </div>
+            <ChoiceQuestion
+              question="Which algorithm will you mine?"
+              group="wizard-algorithm"
+              options={ALGORITHM_NAMES}
+              chosen={pick}
+              isAvailable={served}
+              onChoose={setAlgorithm}
+              layout="flex items-center gap-2 font-semibold"
+              option={(name, available) => (
+                <>
+                  <AlgorithmLogo algorithm={name} className="size-5" />
+                  <span className="flex-1">{name}</span>
+                  {!available && <span className="text-xs font-normal">Not served yet</span>}
+                </>
+              )}
+            >
               {stratum.isPending && (
                 <p role="status" className="mt-2 text-sm text-slate-500">
                   Loading stratum servers…
@@ -112,7 +106,10 @@ export function MiningWizard({ account, onClose }: { account: string; onClose: (
                   {stratum.error.message}
                 </p>
               )}
-            </fieldset>
+            </ChoiceQuestion>
+            {modes.includes('solo') && (
+              <ModeChoice modes={modes} shown={shownMode} onChange={setMode} soloFee={soloFee} />
+            )}
             <div className="mt-5 flex justify-end">
               <button
                 type="button"
@@ -225,9 +222,23 @@ export function MiningWizard({ account, onClose }: { account: string; onClose: (
             </div>
             <dl className="mt-4 space-y-3 text-sm">
               <div>
-                <dt className="mb-1 font-medium text-slate-700 dark:text-slate-300">Stratum URL</dt>
+                <dt className="mb-1 font-medium text-slate-700 dark:text-slate-300">
+                  {solo ? 'Stratum URL (solo)' : 'Stratum URL'}
+                </dt>
                 <dd>
-                  {url && <CopyText text={url} shown={shortStratumUrl(url)} label="Stratum URL" testId="wizard-url" />}
+                  {url && (
+                    <CopyText
+                      text={url}
+                      shown={shortStratumUrl(url)}
+                      label={solo ? 'Solo stratum URL' : 'Stratum URL'}
+                      testId="wizard-url"
+                    />
+                  )}
+                  {solo && (
+                    <p className="mt-1 text-xs text-slate-600 dark:text-slate-400" data-testid="wizard-solo-note">
+                      {soloSentence(soloFee)}
+                    </p>
+                  )}
                 </dd>
               </div>
               <div>
@@ -268,10 +279,126 @@ export function MiningWizard({ account, onClose }: { account: string; onClose: (
   );
 }
 
+const MODE_TEXT: Record<MiningMode, { label: string; hint: string }> = {
+  pool: { label: 'Pool (PPS)', hint: 'Every accepted share is paid.' },
+  solo: { label: 'Solo', hint: 'Only the blocks you find are paid.' },
+};
+
+/**
+ * 'Pool (PPS)' or 'Solo', for an algorithm with a solo port (docs/solo.md): the port decides how the workers are
+ * paid. Solo comes with one sentence on what it means; a mode the algorithm has no port for is disabled.
+ */
+function ModeChoice({
+  modes,
+  shown,
+  onChange,
+  soloFee,
+}: {
+  modes: readonly MiningMode[];
+  shown: MiningMode | null;
+  onChange: (mode: MiningMode) => void;
+  soloFee: number | undefined;
+}) {
+  return (
+    <ChoiceQuestion
+      question="How do you want to be paid?"
+      group="wizard-mode"
+      options={['pool', 'solo'] as const}
+      chosen={shown}
+      isAvailable={(mode) => modes.includes(mode)}
+      onChoose={onChange}
+      layout="flex flex-col"
+      className="mt-4"
+      testId="wizard-mode"
+      option={(mode) => (
+        <>
+          <span className="font-semibold">{MODE_TEXT[mode].label}</span>
+          <span className="text-xs text-slate-600 dark:text-slate-400">{MODE_TEXT[mode].hint}</span>
+        </>
+      )}
+    >
+      {shown === 'solo' && (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400" data-testid="wizard-mode-solo-note">
+          {soloSentence(soloFee)}
+        </p>
+      )}
+    </ChoiceQuestion>
+  );
+}
+
 function Step({ active, children }: { active: boolean; children: ReactNode }) {
   return (
     <div className="w-full shrink-0 px-0.5" inert={!active} aria-hidden={!active || undefined}>
       {children}
     </div>
+  );
+}
+
+/**
+ * A wizard question: its options as cards in two columns (test id `${group}-${value}`), each holding a hidden radio
+ * button of `group`, outlined when chosen, disabled when not available. `children` stand under the cards.
+ */
+function ChoiceQuestion<T extends string>({
+  question,
+  group,
+  options,
+  chosen,
+  isAvailable,
+  onChoose,
+  layout,
+  option,
+  className,
+  testId,
+  children,
+}: {
+  question: string;
+  group: string;
+  options: readonly T[];
+  chosen: T | null;
+  isAvailable: (value: T) => boolean;
+  onChoose: (value: T) => void;
+  /** Each card's own layout classes (flex row or column, weight). */
+  layout: string;
+  /** What a card shows. */
+  option: (value: T, available: boolean) => ReactNode;
+  className?: string;
+  testId?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <fieldset className={className} data-testid={testId}>
+      <legend className="font-semibold text-slate-900 dark:text-white">{question}</legend>
+      <div className="mt-3 grid grid-cols-2 gap-2">
+        {options.map((value) => {
+          const available = isAvailable(value);
+          const selected = chosen === value;
+          return (
+            <label
+              key={value}
+              data-testid={`${group}-${value}`}
+              className={`${layout} rounded-lg border px-3 py-2 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-amber-500 ${
+                available ? 'cursor-pointer' : 'cursor-not-allowed opacity-50'
+              } ${
+                selected
+                  ? 'border-amber-500 bg-amber-50 dark:bg-amber-500/10'
+                  : 'border-slate-200 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800'
+              }`}
+            >
+              <input
+                type="radio"
+                name={group}
+                value={value}
+                checked={selected}
+                disabled={!available}
+                onChange={() => onChoose(value)}
+                className="sr-only"
+              />
+              {option(value, available)}
+            </label>
+          );
+        })}
+      </div>
+      {children}
+    </fieldset>
   );
 }

@@ -1,5 +1,6 @@
 import type { StratumResponse } from '@lodestone/contract';
 import { type AlgorithmName, abbreviateMiddle, algorithmByName } from '@lodestone/domain';
+import { formatPercent } from '../../../lib/percent';
 
 /**
  * The 'Mining Configuration' wizard (docs/dashboard.md, The screens): pick an algorithm, name one or more
@@ -11,14 +12,51 @@ export type Listener = StratumResponse['listeners'][number];
 export const WORKER_NAME_MAX = 32;
 
 /**
- * The URL to show for an algorithm: its standard port (the marketplace and #xnsub ports are for
- * rentals), unencrypted first as most miners expect; null when the pool does not serve it.
+ * How the workers are paid: `pool`, the pool ports, whose shares are paid by PPS; `solo`, the solo ports, where a
+ * block the workers find is the account's, less the solo fee, and shares are not paid (docs/solo.md).
  */
-export function stratumUrlFor(listeners: readonly Listener[], algorithm: AlgorithmName): string | null {
+export type MiningMode = 'pool' | 'solo';
+
+/** The listeners of an algorithm for one mode: the solo ports for `solo`, every other kind for `pool`. */
+function listenersOf(listeners: readonly Listener[], algorithm: AlgorithmName, mode: MiningMode): Listener[] {
   const key = algorithmByName(algorithm)?.key;
-  const own = listeners.filter((l) => l.algorithm === key);
-  const rank = (l: Listener) => (l.kind === 'standard' ? 0 : l.kind === 'xnsub' ? 2 : 1) * 2 + (l.tls ? 1 : 0);
-  return [...own].sort((a, b) => rank(a) - rank(b))[0]?.url ?? null;
+  return listeners.filter((l) => l.algorithm === key && (l.kind === 'solo') === (mode === 'solo'));
+}
+
+/**
+ * The URL to show for an algorithm and mode: for the pool its standard port (the marketplace and #xnsub ports are
+ * for rentals), for solo its solo port; unencrypted first as most miners expect; null when the pool does not serve
+ * it that way.
+ */
+export function stratumUrlFor(
+  listeners: readonly Listener[],
+  algorithm: AlgorithmName,
+  mode: MiningMode = 'pool',
+): string | null {
+  const rank = (l: Listener) =>
+    (l.kind === 'standard' || l.kind === 'solo' ? 0 : l.kind === 'xnsub' ? 2 : 1) * 2 + (l.tls ? 1 : 0);
+  return [...listenersOf(listeners, algorithm, mode)].sort((a, b) => rank(a) - rank(b))[0]?.url ?? null;
+}
+
+/** The modes an algorithm can be mined in here, the pool first: the ones with a port. */
+export function modesFor(listeners: readonly Listener[], algorithm: AlgorithmName): MiningMode[] {
+  return (['pool', 'solo'] as const).filter((mode) => listenersOf(listeners, algorithm, mode).length > 0);
+}
+
+/** The mode the wizard shows: the one chosen when the algorithm has it, else the first it has (null: none). */
+export function modeShown(
+  listeners: readonly Listener[],
+  algorithm: AlgorithmName,
+  chosen: MiningMode,
+): MiningMode | null {
+  const modes = modesFor(listeners, algorithm);
+  return modes.includes(chosen) ? chosen : (modes[0] ?? null);
+}
+
+/** What solo means, in one sentence, with the solo fee of GET /v1/site ("the solo fee" while it loads). */
+export function soloSentence(soloFeePercent: number | undefined): string {
+  const fee = soloFeePercent === undefined ? 'the solo fee' : `the ${formatPercent(soloFeePercent)} solo fee`;
+  return `A block your workers find is yours, less ${fee}, credited to your balance when it matures; their shares are not paid by PPS.`;
 }
 
 /** Stratum URLs are shown as their first 10 and last 10 characters (copied in full; docs/website.md, Figures). */
