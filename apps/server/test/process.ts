@@ -76,8 +76,11 @@ export function run(env: Record<string, string>, args: string[] = [], options: {
   return { child, exit, stderr: () => stderr, stdout: () => stdout };
 }
 
-/** Waits until `GET /v1/health` answers 200 (start-up migrates the database first). */
-export async function waitForHealth(port: number, r: Run, timeoutMs = 30_000): Promise<void> {
+/**
+ * Waits until `GET /v1/health` answers 200 (start-up migrates the database first). A pool that does not get there is
+ * killed before the error: left running, its demo miners took CPU from every test after it (CI, 2026-11-30).
+ */
+export async function waitForHealth(port: number, r: Run, timeoutMs = 60_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     const res = await fetch(`http://127.0.0.1:${port}/v1/health`).catch(() => undefined);
@@ -85,5 +88,6 @@ export async function waitForHealth(port: number, r: Run, timeoutMs = 30_000): P
     if (r.child.exitCode !== null) break;
     await sleep(100);
   }
-  throw new Error(`the server did not become healthy:\n${r.stderr()}\n${r.stdout()}`);
+  r.child.kill('SIGKILL');
+  throw new Error(`the server did not become healthy in ${timeoutMs / 1000} s:\n${r.stderr()}\n${r.stdout()}`);
 }

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDatabase, type Database, type DatabaseLogEvent, MEMORY_DATA_DIR } from './connection.js';
@@ -35,6 +36,34 @@ describe('createDatabase options', () => {
   it('refuses a schema name that is not a plain identifier', async () => {
     await expect(createDatabase({ dataDir: MEMORY_DATA_DIR, schema: 'x"; drop table y' })).rejects.toThrow(
       /schema: .* is not a lowercase identifier/,
+    );
+  });
+});
+
+describe('an in-memory embedded database started from a copy', () => {
+  it('holds what the copied database held, and changes apart from it', async () => {
+    const source = await PGlite.create();
+    await source.exec('create table kept (n int); insert into kept values (7);');
+    const copy = await source.dumpDataDir('none');
+    await source.close();
+    const first = await createDatabase({ dataDir: MEMORY_DATA_DIR, startFrom: copy });
+    const second = await createDatabase({ dataDir: MEMORY_DATA_DIR, startFrom: copy });
+    try {
+      await sql`insert into kept values (8)`.execute(first.db);
+      const count = async (d: Database) =>
+        (await sql<{ n: number }>`select count(*)::int as n from kept`.execute(d.db)).rows[0]?.n;
+      expect(await count(first)).toBe(2);
+      expect(await count(second)).toBe(1);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  it('is refused for a database on disk, where it would be ignored', async () => {
+    const startFrom = new Blob([]);
+    await expect(createDatabase({ dataDir: tmpdir(), startFrom })).rejects.toThrow(
+      'startFrom is for an in-memory embedded database in this thread only',
     );
   });
 });

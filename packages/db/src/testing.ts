@@ -1,15 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createDatabase, type Database, type DatabaseEngine, MEMORY_DATA_DIR } from './connection.js';
 import { migrate } from './migrator.js';
 import { once } from './once.js';
+import { PGliteDialect } from './pgliteDialect.js';
+import { PGLITE_OPTIONS } from './pgliteOptions.js';
 import { insertAccount } from './queries/accounts.js';
 import type { Inserted } from './queries/inserted.js';
 import { postLedgerTransaction } from './queries/ledger.js';
 import { inTransaction } from './queries/payouts.js';
 import { insertUser } from './queries/users.js';
-import type { Account, Executor } from './schema.js';
+import type { Account, DB, Executor } from './schema.js';
+import { sessionSettings } from './session.js';
 
 // Test helpers. Unlike the rest of the package they read process.env: TEST_DATABASE_URL points at a
 // PostgreSQL database that tests may fill with throwaway schemas.
@@ -56,6 +60,9 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
       joined === undefined
         ? await createSchemaDatabase(url, options.applicationName)
         : await createDatabase({ url, schema: joined, applicationName: options.applicationName });
+  } else if (options.migrate !== false) {
+    // Already migrated: the copy holds every migration, and the migrate() below finds nothing to do.
+    database = await createDatabase({ dataDir: MEMORY_DATA_DIR, startFrom: await migratedCopy() });
   } else {
     database = await createDatabase({ dataDir: MEMORY_DATA_DIR });
   }
@@ -68,6 +75,32 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     }
   }
   return database;
+}
+
+let migrated: Promise<Blob> | undefined;
+
+/**
+ * A migrated in-memory database's data directory, made once per process (per Vitest worker: the files
+ * of a worker share modules): each PGlite test database starts from it, one CPU second instead of the
+ * three of initdb and the migrations (CI opens hundreds).
+ */
+function migratedCopy(): Promise<Blob> {
+  migrated ??= (async () => {
+    const pglite = await PGlite.create(PGLITE_OPTIONS);
+    try {
+      const session = sessionSettings(undefined);
+      await pglite.query(session.sql, session.parameters);
+      const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+      await migrate({ db, engine: 'pglite', ping: async () => true, close: async () => undefined });
+      return await pglite.dumpDataDir('none');
+    } finally {
+      await pglite.close();
+    }
+  })().catch((error: unknown) => {
+    migrated = undefined;
+    throw error;
+  });
+  return migrated;
 }
 
 async function createSchemaDatabase(url: string, applicationName: string | undefined): Promise<Database> {
