@@ -132,6 +132,9 @@ export default defineConfig({
           isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll waits one second by default: a page on a loaded CI machine can take longer to
+          // render its first answer (CI saw 'Loading…' past it). Each poll still waits for its condition.
+          expect: { poll: { timeout: 10_000 } },
           // One Chromium at a time: the machine has two cores.
           fileParallelism: false,
         },
