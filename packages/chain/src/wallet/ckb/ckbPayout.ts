@@ -82,20 +82,21 @@ export function buildPayout(params: PayoutParams): UnsignedPayout {
     inputs.push(cell);
     inSum += cell.capacity;
     if (inSum < paid) continue;
-    const withChange = assemble(params, inputs, MIN_PLAIN_CELL);
-    const changeFee = feeFor(withChange, params.feeRate);
+    const withChangeSize = sizeInBlock(assemble(params, inputs, MIN_PLAIN_CELL));
+    const changeFee = feeAt(withChangeSize, params.feeRate);
     const change = inSum - paid - changeFee;
     if (change >= MIN_PLAIN_CELL) {
-      const tx = assemble(params, inputs, change);
-      checkSize(tx);
-      return { tx, fee: changeFee, inputs };
+      // The change's capacity is a fixed eight bytes: the transaction has the size just measured, so one too large is
+      // refused before it is built again (8,200 inputs take the better part of a second to serialize).
+      checkSize(withChangeSize);
+      return { tx: assemble(params, inputs, change), fee: changeFee, inputs };
     }
     const lastCell = i === params.cells.length - 1;
     if (lastCell) {
       const tx = assemble(params, inputs, undefined);
-      const fee = feeFor(tx, params.feeRate);
-      if (inSum - paid >= fee) {
-        checkSize(tx);
+      const size = sizeInBlock(tx);
+      if (inSum - paid >= feeAt(size, params.feeRate)) {
+        checkSize(size);
         return { tx, fee: inSum - paid, inputs };
       }
     }
@@ -106,7 +107,11 @@ export function buildPayout(params: PayoutParams): UnsignedPayout {
 
 /** The fee of a transaction at a rate (shannons per 1000 bytes), rounded up, on its size in a block. */
 export function feeFor(tx: ccc.Transaction, feeRate: bigint): bigint {
-  return (BigInt(sizeInBlock(tx)) * feeRate + 999n) / 1000n;
+  return feeAt(sizeInBlock(tx), feeRate);
+}
+
+function feeAt(size: number, feeRate: bigint): bigint {
+  return (BigInt(size) * feeRate + 999n) / 1000n;
 }
 
 /** The molecule Transaction plus its 4-byte offset in a block (ckb `serialized_size_in_block`). */
@@ -114,8 +119,7 @@ export function sizeInBlock(tx: ccc.Transaction): number {
   return tx.toBytes().length + 4;
 }
 
-function checkSize(tx: ccc.Transaction): void {
-  const size = sizeInBlock(tx);
+function checkSize(size: number): void {
   if (size > TRANSACTION_SIZE_LIMIT) {
     throw new TransactionTooLarge(
       `the transaction would be ${size} bytes, over the pool limit of ${TRANSACTION_SIZE_LIMIT}: too many small cells, consolidate them first`,
