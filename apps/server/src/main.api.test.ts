@@ -221,6 +221,8 @@ describe('the lodestone process', () => {
       NATS_STREAM_PREFIX: prefix,
     });
     try {
+      // Start-up first (the embedded database's initdb): on a loaded machine it took most of the minute below.
+      await waitForHealth(port, r, 60_000);
       // The demo fleet's shares go stratum → NATS → accounting → rollup (every 20 s) → API.
       await vi.waitFor(
         async () => {
@@ -237,5 +239,5 @@ describe('the lodestone process', () => {
       await cleaner.deleteStreams();
       await cleaner.close();
     }
-  }, 90_000);
+  }, 150_000);
 });

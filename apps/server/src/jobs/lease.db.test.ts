@@ -130,6 +130,7 @@ describe.skipIf(!testEngines().includes('postgres'))('jobs lease on PostgreSQL',
     await active.stop();
     expect(active.state()).toBe('stopped');
     await vi.waitFor(() => expect(standby.state()).toBe('active'), { timeout: 2_000, interval: 20 });
-    await vi.waitFor(() => expect(standby.status()[0]?.runs).toBeGreaterThanOrEqual(1), { timeout: 5_000 });
+    // Its first run starts at once; the patience is for a loaded machine (CI3 saw more than 5 s).
+    await vi.waitFor(() => expect(standby.status()[0]?.runs).toBeGreaterThanOrEqual(1), { timeout: 20_000 });
   });
 });
