@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildBundle, freePort, type Run, run, waitForHealth } from '../test/process.js';
+import { buildBundle, freePort, type Run, run, START_UP_MS, waitForHealth } from '../test/process.js';
 
 // The deployment's monitoring (deploy/: the Grafana dashboard and the Prometheus alert rules) names
 // metrics by hand. This runs the real bundle and checks that every lodestone_* metric they name is
@@ -108,8 +108,8 @@ describe('the deployment monitoring (deploy/)', () => {
       ]),
       DEMO_WORKERS: '2',
     });
-    await waitForHealth(port, r, 60_000);
-  }, 120_000);
+    await waitForHealth(port, r);
+  }, START_UP_MS + 30_000);
 
   afterAll(async () => {
     if (!r) return;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createDatabase } from '@lodestone/db';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildBundle, freePort, type Run, run as runBundle, waitForHealth } from '../test/process.js';
+import { buildBundle, freePort, type Run, run as runBundle, START_UP_MS, waitForHealth } from '../test/process.js';
 import { NatsBus } from './bus/nats.js';
 
 /** Sends mining.subscribe to a stratum port and returns the first answer line. */
@@ -86,7 +86,7 @@ describe('the lodestone process', () => {
   // nothing was credited, no job ran, and SIGTERM could not stop it.
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'starts on PostgreSQL (DATABASE_URL): serves the API, counts demo shares, runs its jobs, stops on SIGTERM',
-    { timeout: 120_000 },
+    { timeout: START_UP_MS + 120_000 },
     async () => {
       const adminUrl = process.env.TEST_DATABASE_URL as string;
       const admin = await createDatabase({ url: adminUrl });
@@ -103,7 +103,7 @@ describe('the lodestone process', () => {
       });
       let database: Awaited<ReturnType<typeof createDatabase>> | undefined;
       try {
-        await waitForHealth(port, r, 60_000);
+        await waitForHealth(port, r);
         database = await createDatabase({ url: url.toString() });
         const { db } = database;
         const count = async (table: string) =>
@@ -140,11 +140,13 @@ describe('the lodestone process', () => {
 
   // A first start creates the embedded database (PGlite's initdb, then the migrations): seconds on a
   // quiet machine, up to about 20 s on a loaded CI box, so start-up gets a minute.
-  it('starts on the embedded database, serves the API, and exits cleanly on SIGTERM', { timeout: 90_000 }, async () => {
+  it('starts on the embedded database, serves the API, and exits cleanly on SIGTERM', {
+    timeout: START_UP_MS + 30_000,
+  }, async () => {
     const port = await freePort();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'lodestone-data-'));
     const r = run({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
-    await waitForHealth(port, r, 60_000);
+    await waitForHealth(port, r);
     const stats = await fetch(`http://127.0.0.1:${port}/v1/pool/stats`);
     expect(stats.status).toBe(200);
     expect(Object.keys((await stats.json()) as object)).toHaveLength(6);
@@ -174,7 +176,7 @@ describe('the lodestone process', () => {
   });
 
   it('shows six live algorithms on the home page within a minute of starting on its defaults', {
-    timeout: 120_000,
+    timeout: START_UP_MS + 70_000,
   }, async () => {
     const port = await freePort();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'lodestone-data-'));
@@ -192,7 +194,7 @@ describe('the lodestone process', () => {
       // The minute counts from when the process answers (start-up itself is slower on a loaded CI box).
       await vi.waitFor(
         async () => expect(await fetch(`http://127.0.0.1:${port}/v1/health`).catch(() => undefined)).toBeDefined(),
-        { timeout: 60_000, interval: 100 },
+        { timeout: START_UP_MS, interval: 100 },
       );
       type Row = { hashrate: number; miners: number };
       await vi.waitFor(
@@ -210,34 +212,41 @@ describe('the lodestone process', () => {
     expect(await r.exit).toBe(0);
   });
 
-  it('carries shares through NATS JetStream when NATS_URL is set', async () => {
-    const port = await freePort();
-    const prefix = `T${Date.now().toString(36).toUpperCase()}`;
-    const r = run({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lodestone-data-')),
-      NATS_URL: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
-      NATS_STREAM_PREFIX: prefix,
-    });
-    try {
-      // Start-up first (the embedded database's initdb): on a loaded machine it took most of the minute below.
-      await waitForHealth(port, r, 60_000);
-      // The demo fleet's shares go stratum → NATS → accounting → rollup (every 20 s) → API.
-      await vi.waitFor(
-        async () => {
-          const res = await fetch(`http://127.0.0.1:${port}/v1/pool/stats`).catch(() => undefined);
-          const sha256 = res?.ok ? ((await res.json()) as { sha256: { hashrate: number } }).sha256.hashrate : 0;
-          expect(sha256, r.stderr()).toBeGreaterThan(0);
-        },
-        { timeout: 65_000, interval: 500 },
-      );
-    } finally {
-      r.child.kill('SIGTERM');
-      expect(await r.exit).toBe(0);
-      const cleaner = await NatsBus.connect({ servers: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222', prefix });
-      await cleaner.deleteStreams();
-      await cleaner.close();
-    }
-  }, 150_000);
+  it(
+    'carries shares through NATS JetStream when NATS_URL is set',
+    async () => {
+      const port = await freePort();
+      const prefix = `T${Date.now().toString(36).toUpperCase()}`;
+      const r = run({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lodestone-data-')),
+        NATS_URL: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
+        NATS_STREAM_PREFIX: prefix,
+      });
+      try {
+        // Start-up first (the embedded database's initdb): on a loaded machine it took most of the minute below.
+        await waitForHealth(port, r);
+        // The demo fleet's shares go stratum → NATS → accounting → rollup (every 20 s) → API.
+        await vi.waitFor(
+          async () => {
+            const res = await fetch(`http://127.0.0.1:${port}/v1/pool/stats`).catch(() => undefined);
+            const sha256 = res?.ok ? ((await res.json()) as { sha256: { hashrate: number } }).sha256.hashrate : 0;
+            expect(sha256, r.stderr()).toBeGreaterThan(0);
+          },
+          { timeout: 65_000, interval: 500 },
+        );
+      } finally {
+        r.child.kill('SIGTERM');
+        expect(await r.exit).toBe(0);
+        const cleaner = await NatsBus.connect({
+          servers: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
+          prefix,
+        });
+        await cleaner.deleteStreams();
+        await cleaner.close();
+      }
+    },
+    START_UP_MS + 90_000,
+  );
 });

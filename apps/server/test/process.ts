@@ -77,10 +77,16 @@ export function run(env: Record<string, string>, args: string[] = [], options: {
 }
 
 /**
+ * How long a pool process may take to answer its health check: 12 s on an idle machine (initdb of the embedded database
+ * on disk, the migrations), and past 60 s on CI's two cores while the other lanes run (CI4 of 2026-11-30).
+ */
+export const START_UP_MS = 180_000;
+
+/**
  * Waits until `GET /v1/health` answers 200 (start-up migrates the database first). A pool that does not get there is
  * killed before the error: left running, its demo miners took CPU from every test after it (CI, 2026-11-30).
  */
-export async function waitForHealth(port: number, r: Run, timeoutMs = 60_000): Promise<void> {
+export async function waitForHealth(port: number, r: Run, timeoutMs = START_UP_MS): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     const res = await fetch(`http://127.0.0.1:${port}/v1/health`).catch(() => undefined);
