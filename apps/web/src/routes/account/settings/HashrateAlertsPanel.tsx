@@ -6,8 +6,7 @@ import { useHashrateAlerts, useTelegram, useWorkerGroups } from '../../../api/ac
 import { serverErrorText } from '../../../api/errors';
 import { queryKeys } from '../../../api/queryKeys';
 import { LoadState, Panel } from '../../../components/AccountPage';
-import { ConfirmModal } from '../../../components/ConfirmModal';
-import { type Column, DataTable } from '../../../components/DataTable';
+import type { Column } from '../../../components/DataTable';
 import { FormMessage, PendingButton, SelectField, secondaryButtonClass, TextField } from '../../../components/form';
 import { actionsColumn } from '../../../components/tableColumns';
 import { pickAccount } from '../../../lib/accounts';
@@ -26,8 +25,7 @@ import {
   hashrateAlertText,
   machineUnit,
 } from './hashrateAlerts';
-import { RemoveRowButton, useListChange, useRowRemoval } from './listChanges';
-import { LIST_TABLE } from './settings';
+import { RemovableList, RemoveRowButton, useListChange } from './listChanges';
 
 export const HASHRATE_ALERTS_TEXT = {
   intro:
@@ -100,40 +98,30 @@ function AccountAlerts({ account }: { account: string }) {
 }
 
 function AlertList({ account, alerts }: { account: string; alerts: readonly HashrateAlert[] }) {
-  const removal = useRowRemoval<HashrateAlert>(
-    queryKeys.hashrateAlerts(account),
-    (id) => deleteHashrateAlert(account, id),
-    HASHRATE_ALERTS_TEXT.deleteFailed,
-  );
-  const deleting = removal.row;
   return (
-    <>
-      <DataTable
-        testId="hashrate-alert-table"
-        columns={columns(removal.ask)}
-        rows={alerts}
-        rowKey={(alert) => alert.id}
-        rowTestId="hashrate-alert-row"
-        empty={HASHRATE_ALERTS_TEXT.empty}
-        {...LIST_TABLE}
-        className="mt-3"
-      />
-      {deleting && (
-        <ConfirmModal
-          title="Delete this alert?"
-          confirmLabel="Delete"
-          pendingLabel="Deleting…"
-          danger
-          {...removal.confirm}
-          testId="hashrate-alert-delete-modal"
-        >
+    <RemovableList
+      list={queryKeys.hashrateAlerts(account)}
+      remove={(id) => deleteHashrateAlert(account, id)}
+      failed={HASHRATE_ALERTS_TEXT.deleteFailed}
+      testId="hashrate-alert-table"
+      columns={columns}
+      rows={alerts}
+      rowTestId="hashrate-alert-row"
+      empty={HASHRATE_ALERTS_TEXT.empty}
+      className="mt-3"
+      question={(deleting) => ({
+        title: 'Delete this alert?',
+        confirmLabel: 'Delete',
+        pendingLabel: 'Deleting…',
+        testId: 'hashrate-alert-delete-modal',
+        children: (
           <p>
             {algorithmName(deleting.algorithm)}: {hashrateAlertText(deleting)} ({hashrateAlertGroupText(deleting)}). No
             more messages come for it, not even when it recovers.
           </p>
-        </ConfirmModal>
-      )}
-    </>
+        ),
+      })}
+    />
   );
 }
 

@@ -8,12 +8,11 @@ import { queryKeys } from '../../../api/queryKeys';
 import { useLogout } from '../../../api/useLogout';
 import { LoadState, Panel } from '../../../components/AccountPage';
 import { ConfirmModal } from '../../../components/ConfirmModal';
-import { type Column, DataTable } from '../../../components/DataTable';
+import type { Column } from '../../../components/DataTable';
 import { secondaryButtonClass } from '../../../components/form';
 import { actionsColumn } from '../../../components/tableColumns';
 import { formatDateTime } from '../../../lib/dates';
-import { useRowRemoval } from './listChanges';
-import { LIST_TABLE } from './settings';
+import { RemovableList } from './listChanges';
 
 type Session = SessionsResponse['sessions'][number];
 
@@ -88,34 +87,28 @@ export function SessionsPanel() {
 /** The sessions, one row each; every row but this browser's has its Log out, asked for once more before it ends. */
 export function SessionList({ sessions }: { sessions: readonly Session[] }) {
   // A session that had ended already counts as ended (account.ts): the list is read again, with no error.
-  const removal = useRowRemoval<Session>(queryKeys.sessions, logOutSession, SESSIONS_TEXT.logoutFailed);
-  const ending = removal.row;
   return (
-    <>
-      <DataTable
-        testId="sessions-table"
-        columns={columns(removal.ask)}
-        rows={sessions}
-        rowKey={(session) => session.id}
-        rowTestId="session-row"
-        {...LIST_TABLE}
-      />
-      {ending && (
-        <ConfirmModal
-          title={`Log out ${ending.device}?`}
-          confirmLabel="Log out"
-          pendingLabel="Logging out…"
-          danger
-          {...removal.confirm}
-          testId="session-logout-modal"
-        >
+    <RemovableList
+      list={queryKeys.sessions}
+      remove={logOutSession}
+      failed={SESSIONS_TEXT.logoutFailed}
+      testId="sessions-table"
+      columns={columns}
+      rows={sessions}
+      rowTestId="session-row"
+      question={(ending) => ({
+        title: `Log out ${ending.device}?`,
+        confirmLabel: 'Log out',
+        pendingLabel: 'Logging out…',
+        testId: 'session-logout-modal',
+        children: (
           <p>
             The session from {ending.ip_range ?? 'an unknown network'}, last active{' '}
             {formatDateTime(ending.last_seen_at)}, ends at once: that browser has to log in again.
           </p>
-        </ConfirmModal>
-      )}
-    </>
+        ),
+      })}
+    />
   );
 }
 

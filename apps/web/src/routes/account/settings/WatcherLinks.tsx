@@ -5,15 +5,13 @@ import { useWatcherLinks } from '../../../api/accountQueries';
 import { serverErrorText } from '../../../api/errors';
 import { queryKeys } from '../../../api/queryKeys';
 import { LoadState } from '../../../components/AccountPage';
-import { ConfirmModal } from '../../../components/ConfirmModal';
 import { CopyButton } from '../../../components/CopyButton';
-import { type Column, DataTable } from '../../../components/DataTable';
+import type { Column } from '../../../components/DataTable';
 import { FormMessage, inputClass, PendingButton, SelectField, TextField } from '../../../components/form';
 import { actionsColumn } from '../../../components/tableColumns';
 import { draftFields } from './draftFields';
-import { RemoveRowButton, useListChange, useRowRemoval } from './listChanges';
+import { RemovableList, RemoveRowButton, useListChange } from './listChanges';
 import {
-  LIST_TABLE,
   observerLink,
   WATCHER_SCOPE_TEXT,
   type WatcherDraft,
@@ -74,39 +72,29 @@ function WatcherList({
   links: readonly WatcherLink[];
   regenerate: ReactNode;
 }) {
-  const removal = useRowRemoval<WatcherLink>(
-    queryKeys.watchers(account),
-    (id) => revokeWatcherLink(account, id),
-    WATCHERS_TEXT.revokeFailed,
-  );
-  const revoking = removal.row;
   return (
-    <>
-      <DataTable
-        testId="watcher-table"
-        columns={columns(origin, regenerate, removal.ask)}
-        rows={links}
-        rowKey={(link) => link.id}
-        rowTestId="watcher-row"
-        {...LIST_TABLE}
-        className="mt-3"
-      />
-      {revoking && (
-        <ConfirmModal
-          title={`Revoke ${revoking.name}?`}
-          confirmLabel="Revoke"
-          pendingLabel="Revoking…"
-          danger
-          {...removal.confirm}
-          testId="watcher-revoke-modal"
-        >
+    <RemovableList
+      list={queryKeys.watchers(account)}
+      remove={(id) => revokeWatcherLink(account, id)}
+      failed={WATCHERS_TEXT.revokeFailed}
+      testId="watcher-table"
+      columns={(ask) => columns(origin, regenerate, ask)}
+      rows={links}
+      rowTestId="watcher-row"
+      className="mt-3"
+      question={(revoking) => ({
+        title: `Revoke ${revoking.name}?`,
+        confirmLabel: 'Revoke',
+        pendingLabel: 'Revoking…',
+        testId: 'watcher-revoke-modal',
+        children: (
           <p>
             The link stops working at once: whoever has it sees a link that does not work, on the dashboard and the API.
             This cannot be undone; you can make a new link instead.
           </p>
-        </ConfirmModal>
-      )}
-    </>
+        ),
+      })}
+    />
   );
 }
 

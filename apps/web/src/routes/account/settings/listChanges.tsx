@@ -1,7 +1,10 @@
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ComponentProps, type ReactNode, useState } from 'react';
 import { serverErrorText } from '../../../api/errors';
+import { ConfirmModal } from '../../../components/ConfirmModal';
+import { type Column, DataTable } from '../../../components/DataTable';
 import { secondaryButtonClass } from '../../../components/form';
+import { LIST_TABLE } from './settings';
 
 /** A change to one of the lists in Settings: once the server has made it, `done` runs and the list is read again. */
 export function useListChange<V>(list: QueryKey, change: (value: V) => Promise<unknown>, done: () => void) {
@@ -15,33 +18,64 @@ export function useListChange<V>(list: QueryKey, change: (value: V) => Promise<u
   });
 }
 
+/** The question ConfirmModal asks about one row: its title, labels, test id and text (children). */
+type RemovalQuestion = Pick<
+  ComponentProps<typeof ConfirmModal>,
+  'title' | 'confirmLabel' | 'pendingLabel' | 'testId' | 'children'
+>;
+
 /**
- * A row of a list that goes after one more question: `row` is the one asked about (null while none is), `ask` asks,
- * and `confirm` are the question's ConfirmModal props: Confirm removes the row (`remove`) and reads the list again,
- * closing forgets the question and its failure, which `failed` words when the server gave no reason.
+ * A list of Settings (sessions, watcher links, hashrate alerts) in its compact table, a row per item keyed by its id,
+ * whose rows go after one more question: `columns` get the `ask` of a row's button, `question` words the red question
+ * for that row. Confirm removes the row (`remove`) and reads the list again; closing forgets the question and its
+ * failure, which `failed` words when the server gave no reason.
  */
-export function useRowRemoval<Row extends { id: string }>(
-  list: QueryKey,
-  remove: (id: string) => Promise<unknown>,
-  failed: string,
-) {
+export function RemovableList<Row extends { id: string }>({
+  list,
+  remove,
+  failed,
+  columns,
+  question,
+  className = LIST_TABLE.className,
+  ...table
+}: {
+  list: QueryKey;
+  remove: (id: string) => Promise<unknown>;
+  failed: string;
+  columns: (ask: (row: Row) => void) => Column<Row>[];
+  question: (row: Row) => RemovalQuestion;
+  testId: string;
+  rows: readonly Row[];
+  rowTestId: string;
+  empty?: ReactNode;
+  className?: string;
+}) {
   const [row, setRow] = useState<Row | null>(null);
   const removal = useListChange(list, remove, () => setRow(null));
-  return {
-    row,
-    ask: setRow,
-    confirm: {
-      pending: removal.isPending,
-      error: removal.error ? serverErrorText(removal.error, failed) : null,
-      onConfirm: () => {
-        if (row) removal.mutate(row.id);
-      },
-      onClose: () => {
-        removal.reset();
-        setRow(null);
-      },
-    },
-  };
+  return (
+    <>
+      <DataTable<Row>
+        columns={columns(setRow)}
+        rowKey={(item) => item.id}
+        {...LIST_TABLE}
+        className={className}
+        {...table}
+      />
+      {row && (
+        <ConfirmModal
+          danger
+          pending={removal.isPending}
+          error={removal.error ? serverErrorText(removal.error, failed) : null}
+          onConfirm={() => removal.mutate(row.id)}
+          onClose={() => {
+            removal.reset();
+            setRow(null);
+          }}
+          {...question(row)}
+        />
+      )}
+    </>
+  );
 }
 
 /** A row's button that asks whether the row should go (Delete, Revoke): red, like the question's Confirm. */
