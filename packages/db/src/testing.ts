@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
@@ -14,6 +13,13 @@ import { inTransaction } from './queries/payouts.js';
 import { insertUser } from './queries/users.js';
 import type { Account, DB, Executor } from './schema.js';
 import { sessionSettings } from './session.js';
+import {
+  claimTestSchema,
+  emptySchema,
+  newTestSchemaName,
+  recycleTestSchema,
+  schemaFingerprint,
+} from './testSchemas.js';
 
 // Test helpers. Unlike the rest of the package they read process.env: TEST_DATABASE_URL points at a
 // PostgreSQL database that tests may fill with throwaway schemas.
@@ -51,30 +57,18 @@ const testSchemas = new WeakMap<Database, string>();
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<Database> {
   const url = testDatabaseUrl();
   const engine = options.engine ?? (url ? 'postgres' : 'pglite');
-  let database: Database;
-  if (engine === 'postgres') {
-    if (!url) throw new Error('a PostgreSQL test database needs TEST_DATABASE_URL');
-    const joined = options.sameAs === undefined ? undefined : testSchemas.get(options.sameAs);
-    if (options.sameAs !== undefined && joined === undefined) throw new Error('sameAs: not a PostgreSQL test database');
-    database =
-      joined === undefined
-        ? await createSchemaDatabase(url, options.applicationName)
-        : await createDatabase({ url, schema: joined, applicationName: options.applicationName });
-  } else if (options.migrate !== false) {
-    // Already migrated: the copy holds every migration, and the migrate() below finds nothing to do.
-    database = await createDatabase({ dataDir: MEMORY_DATA_DIR, startFrom: await migratedCopy() });
-  } else {
-    database = await createDatabase({ dataDir: MEMORY_DATA_DIR });
+  const migrated = options.migrate !== false;
+  if (engine === 'pglite') {
+    // The copy holds every migration already.
+    return migrated
+      ? createDatabase({ dataDir: MEMORY_DATA_DIR, startFrom: await migratedCopy() })
+      : createDatabase({ dataDir: MEMORY_DATA_DIR });
   }
-  if (options.migrate !== false) {
-    try {
-      await migrate(database);
-    } catch (error) {
-      await database.close();
-      throw error;
-    }
-  }
-  return database;
+  if (!url) throw new Error('a PostgreSQL test database needs TEST_DATABASE_URL');
+  if (options.sameAs === undefined) return createSchemaDatabase(url, options.applicationName, migrated);
+  const joined = testSchemas.get(options.sameAs);
+  if (joined === undefined) throw new Error('sameAs: not a PostgreSQL test database');
+  return createDatabase({ url, schema: joined, applicationName: options.applicationName });
 }
 
 let migrated: Promise<Blob> | undefined;
@@ -103,40 +97,41 @@ function migratedCopy(): Promise<Blob> {
   return migrated;
 }
 
-async function createSchemaDatabase(url: string, applicationName: string | undefined): Promise<Database> {
-  const schema = `test_${randomBytes(8).toString('hex')}`;
+/**
+ * A PostgreSQL test database on a schema of its own: a recycled one when `migrated` and one is free
+ * (testSchemas.ts), else a new one, migrated when `migrated`. Closing it recycles or drops the schema.
+ */
+async function createSchemaDatabase(url: string, applicationName: string | undefined, migrated: boolean) {
+  const recycled = migrated ? await claimTestSchema(url) : undefined;
+  const schema = recycled?.name ?? newTestSchemaName();
   const database = await createDatabase({ url, schema, applicationName });
-  const dropAndClose = once(async () => {
+  let fingerprint = recycled?.fingerprint;
+  if (migrated && fingerprint === undefined) {
     try {
-      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db);
-    } finally {
-      await database.close();
+      await migrate(database);
+      // The schema as the migrations left it: it is offered again only when it is so once more.
+      fingerprint = await schemaFingerprint(database.db);
+    } catch (error) {
+      await recycleTestSchema(database, schema, undefined);
+      throw error;
     }
-  });
-  const owned = { ...database, close: dropAndClose };
+  }
+  const owned: Database = {
+    ...database,
+    close: once(async () => {
+      await recycleTestSchema(database, schema, fingerprint);
+    }),
+  };
   testSchemas.set(owned, schema);
   return owned;
 }
 
 /**
- * Tables the migrations fill with reference data (the coin catalogue) or that record the migrations
- * themselves: emptyTestDatabase keeps them.
+ * Empties every table of a test database but the reference ones (the migrations' own record and the
+ * coin catalogue), identities restarted: a test starts on a freshly migrated database without a
+ * hand-kept list of tables that a new migration outgrows.
  */
-const REFERENCE_TABLES = ['schema_migrations', 'coins'];
-
-/**
- * Empties every table of a test database but the reference ones, identities restarted: a test starts
- * on a freshly migrated database without a hand-kept list of tables that a new migration outgrows.
- */
-export async function emptyTestDatabase(db: Executor): Promise<void> {
-  const { rows } = await sql<{ name: string }>`
-    select tablename as name from pg_tables
-     where schemaname = current_schema() and tablename not in (${sql.join(REFERENCE_TABLES)})
-     order by tablename
-  `.execute(db);
-  if (rows.length === 0) return;
-  await sql`truncate ${sql.join(rows.map((r) => sql.id(r.name)))} restart identity cascade`.execute(db);
-}
+export const emptyTestDatabase = emptySchema;
 
 /**
  * Per worker, what its minute rows hold beyond the rollups (a subquery: worker_id, difficulty, valid, invalid, stale),
