@@ -22,6 +22,8 @@ const browser = ['**/*.e2e.test.ts'];
 // CPU miners hashing flat out against the demo network (issue 29: a solo block on every algorithm):
 // a core for half a minute, so one file at a time, in the browser lane, which has the most room.
 const cpu = ['**/*.cpu.test.ts'];
+// The `bench:*` scripts in their short form (they are not timed tests: this proves they run).
+const benchmarks = ['tools/benchmarks/*.test.ts'];
 
 export default defineConfig({
   plugins: [sqlAsText],
@@ -48,7 +50,16 @@ export default defineConfig({
           // per file (218 files: 149 → 67 CPU seconds, 92 → 51 s). A test that stubs a global or
           // the clock restores it (vi.unstubAllGlobals, vi.useRealTimers) for the files after it.
           isolate: false,
-          exclude: [...integration, ...daemon, ...browser, ...faults, ...soak, ...cpu, '**/node_modules/**'],
+          exclude: [
+            ...integration,
+            ...daemon,
+            ...browser,
+            ...faults,
+            ...soak,
+            ...cpu,
+            ...benchmarks,
+            '**/node_modules/**',
+          ],
         },
       },
       {
@@ -119,6 +130,16 @@ export default defineConfig({
           include: cpu.map((p) => `{apps,packages}/*/src/${p}`),
           testTimeout: 300_000,
           hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'benchmarks',
+          include: benchmarks,
+          // A benchmark takes a core or two for up to a minute: one at a time, never beside another.
+          testTimeout: 300_000,
           fileParallelism: false,
         },
       },

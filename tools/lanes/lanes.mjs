@@ -23,8 +23,9 @@ export const LANES = [
   { name: 'parallel', projects: ['unit', 'integration', 'faults'] },
   // One Chromium at a time, beside one pool process (or a pair of coin daemons) at a time: in one lane
   // the two queues took 18 minutes of CI's 22 after the parallel files' 13.
-  // The CPU miners' file too (half a minute of one core): this lane ends minutes before the others.
-  { name: 'browser', projects: ['browser', 'cpu'] },
+  // The CPU miners' file too (half a minute of one core), and the benchmarks' short runs (three minutes
+  // when CI ran them after every lane): this lane ends minutes before the others.
+  { name: 'browser', projects: ['browser', 'cpu', 'benchmarks'] },
   { name: 'pools', projects: ['daemon', 'process', 'soak'] },
 ];
 
