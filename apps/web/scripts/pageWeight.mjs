@@ -63,6 +63,9 @@ const kb = (bytes) => (bytes / 1024).toFixed(1);
 async function main() {
   const outDir = mkdtempSync(path.join(tmpdir(), 'lodestone-web-weight-'));
   try {
+    // The production build whatever NODE_ENV the caller has (under a test runner it is 'test', and Vite
+    // would bundle React's development build, half as large again).
+    process.env.NODE_ENV = 'production';
     await build({
       root: webDir,
       logLevel: 'warn',
