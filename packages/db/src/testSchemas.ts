@@ -25,31 +25,41 @@ export function newTestSchemaName(): string {
   return `test_${randomBytes(8).toString('hex')}`;
 }
 
-/**
- * Empties every table of the current schema but the reference ones, identities restarted.
- */
-export async function emptySchema(db: Executor): Promise<void> {
-  const { rows } = await sql<{ name: string }>`
-    select tablename as name from pg_tables
-     where schemaname = current_schema() and tablename not in (${sql.join(REFERENCE_TABLES)})
-     order by tablename
-  `.execute(db);
-  if (rows.length === 0) return;
-  await sql`truncate ${sql.join(rows.map((r) => sql.id(r.name)))} restart identity cascade`.execute(db);
+/** A schema by name, or the current one (`current_schema()`, the first of the search path). */
+function schemaOf(schema: string | undefined) {
+  return schema === undefined ? sql`current_schema()` : sql`${schema}::text`;
 }
 
 /**
- * What a test may rely on in the current schema, as one digest: every relation, column, default,
- * constraint, index, function, trigger and type (the schema's own name left out), every sequence's
- * state, every table's row count and the reference tables' rows.
+ * Empties every table of `schema` (default: the current one) but the reference ones, identities restarted.
  */
-export async function schemaFingerprint(db: Executor): Promise<string> {
+export async function emptySchema(db: Executor, schema?: string): Promise<void> {
+  const { rows } = await sql<{ name: string }>`
+    select tablename as name from pg_tables
+     where schemaname = ${schemaOf(schema)} and tablename not in (${sql.join(REFERENCE_TABLES)})
+     order by tablename
+  `.execute(db);
+  if (rows.length === 0) return;
+  const tables = rows.map((r) => (schema === undefined ? sql.id(r.name) : sql.id(schema, r.name)));
+  await sql`truncate ${sql.join(tables)} restart identity cascade`.execute(db);
+}
+
+/**
+ * What a test may rely on in `schema` (default: the current one), as one digest: every relation (with
+ * its persistence, options and row security), column (type, collation, default, identity, generation),
+ * constraint, index, function (its whole definition), trigger (internal ones too: disabling them turns
+ * foreign keys off), rule, policy, type and view, with the schema's own name left out; every
+ * sequence's settings and state; every table's row count and the reference tables' rows.
+ */
+export async function schemaFingerprint(db: Executor, schema?: string): Promise<string> {
   const { rows } = await sql<{ fingerprint: string }>`
-    with s as (select current_schema()::regnamespace as ns, current_schema() || '.' as prefix),
+    with s as (select ${schemaOf(schema)} as name, ${schemaOf(schema)}::regnamespace as ns),
     lines as (
-      select format('rel %s %s', c.relname, c.relkind) as line from pg_class c, s where c.relnamespace = s.ns
+      select format('rel %s %s %s %s %s', c.relname, c.relkind, c.relpersistence, c.reloptions, c.relrowsecurity) as line
+        from pg_class c, s where c.relnamespace = s.ns
       union all
-      select format('col %s.%s %s %s %s', c.relname, a.attname, format_type(a.atttypid, a.atttypmod), a.attnotnull,
+      select format('col %s.%s %s %s %s %s %s %s', c.relname, a.attname, format_type(a.atttypid, a.atttypmod),
+                    a.attnotnull, a.attidentity, a.attgenerated, a.attcollation::regcollation,
                     pg_get_expr(d.adbin, d.adrelid))
         from pg_attribute a join pg_class c on c.oid = a.attrelid
         left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum, s
@@ -57,28 +67,38 @@ export async function schemaFingerprint(db: Executor): Promise<string> {
       union all
       select format('con %s %s', conname, pg_get_constraintdef(con.oid)) from pg_constraint con, s where connamespace = s.ns
       union all
-      select format('idx %s', indexdef) from pg_indexes where schemaname = current_schema()
+      select format('idx %s', indexdef) from pg_indexes, s where schemaname = s.name
       union all
-      select format('fn %s %s', p.oid::regprocedure, md5(p.prosrc)) from pg_proc p, s where p.pronamespace = s.ns
+      select format('fn %s', pg_get_functiondef(p.oid)) from pg_proc p, s where p.pronamespace = s.ns and p.prokind <> 'a'
       union all
-      select format('trg %s %s', t.tgenabled, pg_get_triggerdef(t.oid))
-        from pg_trigger t join pg_class c on c.oid = t.tgrelid, s where c.relnamespace = s.ns and not t.tgisinternal
+      select format('trg %s %s %s %s', c.relname, t.tgisinternal, t.tgenabled,
+                    case when t.tgisinternal then t.tgfoid::regproc::text else pg_get_triggerdef(t.oid) end)
+        from pg_trigger t join pg_class c on c.oid = t.tgrelid, s where c.relnamespace = s.ns
+      union all
+      select format('rule %s %s', rulename, definition) from pg_rules, s where schemaname = s.name
+      union all
+      select format('policy %s %s %s %s %s', tablename, policyname, cmd, qual, with_check) from pg_policies, s
+       where schemaname = s.name
       union all
       select format('type %s %s', t.typname,
                     (select string_agg(enumlabel, ',' order by enumsortorder) from pg_enum where enumtypid = t.oid))
         from pg_type t, s where t.typnamespace = s.ns
       union all
-      select format('view %s %s', viewname, md5(definition)) from pg_views where schemaname = current_schema()
+      select format('view %s %s', viewname, definition) from pg_views, s where schemaname = s.name
       union all
-      select format('seq %s %s', sequencename, last_value) from pg_sequences where schemaname = current_schema()
+      select format('seq %s %s %s %s %s %s %s %s', sequencename, data_type, start_value, min_value, max_value,
+                    increment_by, cycle, last_value)
+        from pg_sequences, s where schemaname = s.name
       union all
       select format('rows %s %s', tablename,
                     query_to_xml(format('select %s as n from %I.%I', case when tablename in (${sql.join(REFERENCE_TABLES)})
                                  then 'md5(string_agg(t::text, '','' order by t::text))' else 'count(*)' end,
                                  schemaname, tablename) || ' t', false, true, ''))
-        from pg_tables where schemaname = current_schema()
+        from pg_tables, s where schemaname = s.name
     )
-    select md5(replace(string_agg(line, E'\n' order by line), (select prefix from s), '')) as fingerprint from lines
+    -- The schema's name goes from the text (a function's definition names it) before the digest.
+    select md5(replace(string_agg(line, E'\n' order by line), (select name from s) || '.', '')) as fingerprint
+      from lines
   `.execute(db);
   const fingerprint = rows[0]?.fingerprint;
   if (fingerprint === undefined) throw new Error('schemaFingerprint: no answer');
@@ -124,8 +144,8 @@ export async function claimTestSchema(url: string): Promise<{ name: string; fing
 
 /**
  * Empties the schema of `database` (open on `schema`), and when it is then exactly as it was when
- * freshly migrated (`fingerprint`), renames it and offers it to the next test; otherwise drops it.
- * Closes `database` either way. Returns the name it is offered under, or undefined when dropped.
+ * freshly migrated (`fingerprint`), renames it and offers it to the next test; otherwise, or when that
+ * fails, drops it. Closes `database` either way. Returns the name it is offered under, or undefined.
  */
 export async function recycleTestSchema(
   database: Database,
@@ -134,7 +154,8 @@ export async function recycleTestSchema(
 ): Promise<string | undefined> {
   const { db } = database;
   try {
-    const offered = fingerprint === undefined ? undefined : await offerAgain(db, schema, fingerprint);
+    const offered =
+      fingerprint === undefined ? undefined : await offerAgain(db, schema, fingerprint).catch(() => undefined);
     if (offered === undefined) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
     return offered;
   } finally {
@@ -142,14 +163,28 @@ export async function recycleTestSchema(
   }
 }
 
-async function offerAgain(db: Kysely<DB>, schema: string, fingerprint: string): Promise<string | undefined> {
-  await emptySchema(db);
-  if ((await schemaFingerprint(db)) !== fingerprint) return undefined;
-  const name = newTestSchemaName();
-  await db.transaction().execute(async (tx) => {
+/**
+ * One transaction: the truncation's locks keep a late write of the old test out until the schema has
+ * its new name, where that test's connections no longer find it.
+ */
+function offerAgain(db: Kysely<DB>, schema: string, fingerprint: string): Promise<string | undefined> {
+  return db.transaction().execute(async (tx) => {
+    await emptySchema(tx, schema);
+    if ((await schemaFingerprint(tx, schema)) !== fingerprint) return undefined;
+    const name = newTestSchemaName();
     await sql`alter schema ${sql.id(schema)} rename to ${sql.id(name)}`.execute(tx);
     await sql`insert into ${REGISTRY} (name, migrations, fingerprint)
               values (${name}, ${MIGRATIONS_KEY}, ${fingerprint})`.execute(tx);
+    return name;
   });
-  return name;
+}
+
+/** Drops a test schema on a connection of its own (when the test's own could not be opened). */
+export async function dropTestSchema(url: string, schema: string): Promise<void> {
+  const admin = await createDatabase({ url });
+  try {
+    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin.db);
+  } finally {
+    await admin.close();
+  }
 }

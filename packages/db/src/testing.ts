@@ -15,6 +15,7 @@ import type { Account, DB, Executor } from './schema.js';
 import { sessionSettings } from './session.js';
 import {
   claimTestSchema,
+  dropTestSchema,
   emptySchema,
   newTestSchemaName,
   recycleTestSchema,
@@ -52,7 +53,8 @@ const testSchemas = new WeakMap<Database, string>();
 
 /**
  * A database of its own for one test or file: an in-memory PGlite, or on PostgreSQL a schema with a
- * random name that close() drops with everything in it. Close it in afterEach/afterAll.
+ * random name that close() empties and offers to the next test, or drops (testSchemas.ts). Close it in
+ * afterEach/afterAll.
  */
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<Database> {
   const url = testDatabaseUrl();
@@ -104,7 +106,10 @@ function migratedCopy(): Promise<Blob> {
 async function createSchemaDatabase(url: string, applicationName: string | undefined, migrated: boolean) {
   const recycled = migrated ? await claimTestSchema(url) : undefined;
   const schema = recycled?.name ?? newTestSchemaName();
-  const database = await createDatabase({ url, schema, applicationName });
+  const database = await createDatabase({ url, schema, applicationName }).catch(async (error: unknown) => {
+    if (recycled) await dropTestSchema(url, schema).catch(() => undefined);
+    throw error;
+  });
   let fingerprint = recycled?.fingerprint;
   if (migrated && fingerprint === undefined) {
     try {
@@ -131,7 +136,9 @@ async function createSchemaDatabase(url: string, applicationName: string | undef
  * coin catalogue), identities restarted: a test starts on a freshly migrated database without a
  * hand-kept list of tables that a new migration outgrows.
  */
-export const emptyTestDatabase = emptySchema;
+export function emptyTestDatabase(db: Executor): Promise<void> {
+  return emptySchema(db);
+}
 
 /**
  * Per worker, what its minute rows hold beyond the rollups (a subquery: worker_id, difficulty, valid, invalid, stale),
