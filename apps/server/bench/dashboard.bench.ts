@@ -189,8 +189,12 @@ async function seed(database: Database, plan: Plan, now: Date): Promise<Account>
       from made, accounts a where a.username = 'farm'
   `.execute(db);
   // What autovacuum would have done on a live database: planner statistics, and hint bits and the
-  // visibility map set, so the timings are not of pages touched for the first time.
-  await sql`vacuum analyze`.execute(db);
+  // visibility map set, so the timings are not of pages touched for the first time. Only this
+  // database's own tables: on TEST_DATABASE_URL, the schemas of tests running beside it are not ours.
+  const { rows: tables } = await sql<{ name: string }>`
+    select tablename as name from pg_tables where schemaname = current_schema()
+  `.execute(db);
+  await sql`vacuum analyze ${sql.join(tables.map((t) => sql.id(t.name)))}`.execute(db);
   return db.selectFrom('accounts').selectAll().where('username', '=', 'farm').executeTakeFirstOrThrow();
 }
 
