@@ -28,13 +28,16 @@ export function shortCommand(script: string): string {
   return `${command} --short`;
 }
 
+/** What Vitest adds to the environment of its tests (with every VITEST_* variable). */
+const VITEST_SETS = new Set(['NODE_ENV', 'TEST', 'MODE', 'DEV', 'PROD', 'SSR', 'BASE_URL']);
+
 /**
  * The environment the script would get from a shell: without what Vitest sets for its own tests
  * (NODE_ENV=test would make bench:web's vite build React's development bundle, half as large again).
  */
 function shellEnvironment(): NodeJS.ProcessEnv {
   return Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')),
+    Object.entries(process.env).filter(([name]) => !VITEST_SETS.has(name) && !name.startsWith('VITEST')),
   );
 }
 

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from './connection.js';
 import { migrate } from './migrator.js';
 import { insertTestAccount } from './testing.js';
-import { claimTestSchema, newTestSchemaName, recycleTestSchema, schemaFingerprint } from './testSchemas.js';
+import {
+  claimTestSchema,
+  emptySchema,
+  newTestSchemaName,
+  recycleTestSchema,
+  schemaFingerprint,
+} from './testSchemas.js';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -84,6 +90,26 @@ describe.runIf(url)('recycled PostgreSQL test schemas', () => {
     await statement.execute(database.db);
     expect(await recycleTestSchema(database, schema, fingerprint)).toBeUndefined();
     expect(await schemaExists(schema)).toBe(false);
+  });
+
+  it('fingerprints a schema without waiting for the locks of another one being emptied', async () => {
+    const emptied = await freshSchema();
+    const other = await freshSchema();
+    const holding = await emptied.database.db.startTransaction().execute();
+    try {
+      await insertTestAccount(holding, 'alice');
+      await emptySchema(holding, emptied.schema);
+      // Its tables and sequences locked until it commits: a fingerprint that touched them would wait.
+      const fingerprint = await other.database.db.transaction().execute(async (tx) => {
+        await sql`set local lock_timeout = '2s'`.execute(tx);
+        return schemaFingerprint(tx, other.schema);
+      });
+      expect(fingerprint).toBe(other.fingerprint);
+    } finally {
+      await holding.rollback().execute();
+      await recycleTestSchema(emptied.database, emptied.schema, undefined);
+      await recycleTestSchema(other.database, other.schema, undefined);
+    }
   });
 
   it('drops a schema whose fresh state is unknown (not migrated by createTestDatabase)', async () => {

@@ -52,8 +52,11 @@ export async function emptySchema(db: Executor, schema?: string): Promise<void> 
  * sequence's settings and state; every table's row count and the reference tables' rows.
  */
 export async function schemaFingerprint(db: Executor, schema?: string): Promise<string> {
+  // Every function below touches only this schema's objects. The views' own functions (pg_sequences'
+  // pg_sequence_last_value, which locks each sequence) are evaluated before a join's filter when `s` is
+  // materialized: on other tests' schemas too, deadlocking with one being emptied. Inlined, `s` filters first.
   const { rows } = await sql<{ fingerprint: string }>`
-    with s as (select ${schemaOf(schema)} as name, ${schemaOf(schema)}::regnamespace as ns),
+    with s as not materialized (select ${schemaOf(schema)} as name, ${schemaOf(schema)}::regnamespace as ns),
     lines as (
       select format('rel %s %s %s %s %s', c.relname, c.relkind, c.relpersistence, c.reloptions, c.relrowsecurity) as line
         from pg_class c, s where c.relnamespace = s.ns
@@ -86,9 +89,10 @@ export async function schemaFingerprint(db: Executor, schema?: string): Promise<
       union all
       select format('view %s %s', viewname, definition) from pg_views, s where schemaname = s.name
       union all
-      select format('seq %s %s %s %s %s %s %s %s', sequencename, data_type, start_value, min_value, max_value,
-                    increment_by, cycle, last_value)
-        from pg_sequences, s where schemaname = s.name
+      select format('seq %s %s %s %s %s %s %s %s', c.relname, q.seqtypid::regtype, q.seqstart, q.seqmin, q.seqmax,
+                    q.seqincrement, q.seqcycle,
+                    query_to_xml(format('select last_value, is_called from %I.%I', s.name, c.relname), false, true, ''))
+        from pg_sequence q join pg_class c on c.oid = q.seqrelid, s where c.relnamespace = s.ns
       union all
       select format('rows %s %s', tablename,
                     query_to_xml(format('select %s as n from %I.%I', case when tablename in (${sql.join(REFERENCE_TABLES)})

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { createDatabase, type Database, type DatabaseEngine, MEMORY_DATA_DIR } from './connection.js';
 import { migrate } from './migrator.js';
 import { once } from './once.js';
@@ -278,4 +278,28 @@ export async function seedPayoutSettings(
       })),
     )
     .execute();
+}
+
+/** The PostgreSQL backend of a connection or open transaction: whose locks others may wait for. */
+export async function backendPid(db: Executor): Promise<number> {
+  const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
+  const pid = rows[0]?.pid;
+  if (pid === undefined) throw new Error('pg_backend_pid: no answer');
+  return pid;
+}
+
+/**
+ * Waits until PostgreSQL shows a session blocked by a lock of `holder` (a backend pid): a lock wait,
+ * not mere slowness, and of this test's own sessions, not of the tests running beside it.
+ */
+export async function someSessionWaitsFor(db: Executor, holder: number): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      const { rows } = await sql<{ blocked: number }>`
+        select count(*)::int as blocked from pg_stat_activity where ${holder}::int = any(pg_blocking_pids(pid))
+      `.execute(db);
+      expect(rows[0]?.blocked).toBeGreaterThan(0);
+    },
+    { timeout: 5000, interval: 10 },
+  );
 }

@@ -1,7 +1,14 @@
 import { type Database, pruneWorkerRejects, recordShareBatch } from '@lodestone/db';
-import { createTestDatabase, emptyTestDatabase, testEngines, workerUnrolledDrift } from '@lodestone/db/testing';
+import {
+  backendPid,
+  createTestDatabase,
+  emptyTestDatabase,
+  someSessionWaitsFor,
+  testEngines,
+  workerUnrolledDrift,
+} from '@lodestone/db/testing';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { InProcessBus } from '../bus/inProcess.js';
 import { applyShareBatch, batchMinute, recordFoundBlock, startShareConsumers } from './accounting.js';
 import { foundBlock, recordingLog, shareBatch, shareCounts, uuid } from './testing.js';
@@ -222,15 +229,7 @@ describe.each(testEngines())('accounting on %s', (engine) => {
         settled = true;
       });
       // PostgreSQL shows the second delivery's session blocked by the first's (a lock wait), not merely slow.
-      await vi.waitFor(
-        async () => {
-          const { rows } = await sql<{ blocked: number }>`
-            select count(*)::int as blocked from pg_stat_activity
-            where datname = current_database() and cardinality(pg_blocking_pids(pid)) > 0`.execute(database.db);
-          expect(rows[0]?.blocked).toBeGreaterThan(0);
-        },
-        { timeout: 5000, interval: 10 },
-      );
+      await someSessionWaitsFor(database.db, await backendPid(first));
       expect(settled).toBe(false); // blocked on the primary key
       await first.commit().execute();
       expect(await second).toEqual({ applied: false });

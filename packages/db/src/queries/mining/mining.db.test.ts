@@ -1,9 +1,16 @@
 import type { AlgorithmKey } from '@lodestone/domain';
 import { type Kysely, sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../connection.js';
 import type { DB, Executor } from '../../schema.js';
-import { createTestDatabase, emptyTestDatabase, testEngines, workerUnrolledDrift } from '../../testing.js';
+import {
+  backendPid,
+  createTestDatabase,
+  emptyTestDatabase,
+  someSessionWaitsFor,
+  testEngines,
+  workerUnrolledDrift,
+} from '../../testing.js';
 import { savePoolStats } from '../poolStats.js';
 import { recordShareBatch } from '../shareBatches.js';
 import { recordWorkerShares } from '../workerStats.js';
@@ -88,19 +95,6 @@ function gate(): { opened: Promise<void>; open: () => void } {
     open = resolve;
   });
   return { opened, open };
-}
-
-/** Waits until PostgreSQL shows a session of the test database blocked by another's lock (not merely slow). */
-async function someSessionWaitsForALock(db: Executor) {
-  await vi.waitFor(
-    async () => {
-      const { rows } = await sql<{ blocked: number }>`
-        select count(*)::int as blocked from pg_stat_activity
-        where datname = current_database() and cardinality(pg_blocking_pids(pid)) > 0`.execute(db);
-      expect(rows[0]?.blocked).toBeGreaterThan(0);
-    },
-    { timeout: 5000, interval: 10 },
-  );
 }
 
 /** The reference: the account's figures summed straight from the minute rows. */
@@ -556,7 +550,9 @@ describe.each(testEngines())('mining queries and worker rollups on %s', (engine)
       // Accounting's transaction as far as its first lock: the pool port's worker.
       const held = gate();
       const lockedPool = gate();
+      let holder = 0;
       const accounting = db.transaction().execute(async (trx) => {
+        holder = await backendPid(trx);
         await sql`select id from workers where account = 'alice' and name = 'rig1' and not solo for update`.execute(
           trx,
         );
@@ -567,7 +563,7 @@ describe.each(testEngines())('mining queries and worker rollups on %s', (engine)
       });
       await lockedPool.opened;
       const rolling = rollUp(db, T('12:00:00'));
-      await someSessionWaitsForALock(db);
+      await someSessionWaitsFor(db, holder);
       held.open();
       // Neither is chosen as a deadlock's victim: both finish, and the job rolled both workers' rows.
       await accounting;
@@ -581,7 +577,9 @@ describe.each(testEngines())('mining queries and worker rollups on %s', (engine)
     // must wait for that row, then roll what it sees, and the batch's own row stays unrolled.
     const held = gate();
     const wrote = gate();
+    let holder = 0;
     const batch = db.transaction().execute(async (trx) => {
+      holder = await backendPid(trx);
       await recordShareBatch(trx, {
         id: '00000000-0000-4000-8000-00000000ffff',
         node: 'node-2',
@@ -610,7 +608,7 @@ describe.each(testEngines())('mining queries and worker rollups on %s', (engine)
       return result;
     });
     // PostgreSQL shows the rollup's session blocked by the batch's (a lock wait), not merely slow.
-    await someSessionWaitsForALock(db);
+    await someSessionWaitsFor(db, holder);
     expect(finished).toBe(false); // waiting for the batch's row lock
     held.open();
     await batch;
