@@ -14,7 +14,7 @@ import type { DB, Executor } from './schema.js';
 // rows: its queries find no tables, as they found none when the schema was dropped.
 
 /** Tables the migrations fill with reference data or that record the migrations: kept when emptied. */
-export const REFERENCE_TABLES = ['schema_migrations', 'coins'];
+const REFERENCE_TABLES = ['schema_migrations', 'coins'];
 
 /** Which migrations a recycled schema holds: only a test of the same build takes it. */
 const MIGRATIONS_KEY = sha256Hex(MIGRATIONS.map((m) => `${m.version}:${m.name}:${sha256Hex(m.sql)}`).join('\n'));
@@ -134,7 +134,7 @@ export async function claimTestSchema(url: string): Promise<{ name: string; fing
     const stale = await sql<{ name: string }>`
       delete from ${REGISTRY} where migrations <> ${MIGRATIONS_KEY} returning name
     `.execute(admin.db);
-    for (const { name } of stale.rows) await sql`drop schema if exists ${sql.id(name)} cascade`.execute(admin.db);
+    for (const { name } of stale.rows) await dropSchema(admin.db, name);
     const { rows } = await sql<{ name: string; fingerprint: string }>`
       delete from ${REGISTRY}
        where name = (select name from ${REGISTRY} where migrations = ${MIGRATIONS_KEY} limit 1 for update skip locked)
@@ -158,9 +158,15 @@ export async function recycleTestSchema(
 ): Promise<string | undefined> {
   const { db } = database;
   try {
+    // The registry is made by the first claim, or here when a schema is offered first (a fresh server
+    // whose first test migrated its own): outside the offer's transaction, which a lost race would abort.
     const offered =
-      fingerprint === undefined ? undefined : await offerAgain(db, schema, fingerprint).catch(() => undefined);
-    if (offered === undefined) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
+      fingerprint === undefined
+        ? undefined
+        : await ensureRegistry(db)
+            .then(() => offerAgain(db, schema, fingerprint))
+            .catch(() => undefined);
+    if (offered === undefined) await dropSchema(db, schema);
     return offered;
   } finally {
     await database.close();
@@ -187,8 +193,12 @@ function offerAgain(db: Kysely<DB>, schema: string, fingerprint: string): Promis
 export async function dropTestSchema(url: string, schema: string): Promise<void> {
   const admin = await createDatabase({ url });
   try {
-    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin.db);
+    await dropSchema(admin.db, schema);
   } finally {
     await admin.close();
   }
+}
+
+function dropSchema(db: Kysely<DB>, schema: string): Promise<unknown> {
+  return sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
 }
