@@ -1,29 +1,57 @@
 import type { BlockStatus, ChainLogger, DemoValuation, SigningWallet, Wallet } from '@lodestone/chain';
 import type { Coin } from '@lodestone/db';
 import type { AlgorithmKey } from '@lodestone/domain';
-import type { CoinSetting, WalletSetting } from '../config/settings.js';
+import type { z } from 'zod';
 import type { MinerDialect } from '../stratum/client/minerDialect.js';
 import type { StratumWork } from '../stratum/work.js';
 
+/** A chain's `coins` entry: config/settings.ts tells the chains' entries apart by `algorithm`. */
+type CoinSchema = z.ZodType<{ ticker: string; algorithm: AlgorithmKey }> & z.core.$ZodTypeDiscriminable;
+/** A chain's `wallets` entry, told apart by `kind`: the chain's name. */
+type WalletSchema = z.ZodType<{ kind: string }> & z.core.$ZodTypeDiscriminable;
+
 /**
  * What the pool knows of one chain family, in one folder (chains/<family>/) and behind one interface:
- * every role looks chains up in the registry (registry.ts) and never switches on an algorithm or a
- * wallet kind itself. Each member answers for its own chain and returns undefined for another's, so
- * the registry asks each module in turn and no caller needs to know which is which.
+ * every role looks chains up in the registry (registry.ts), which hands each module only its own
+ * algorithms and settings, so neither a module nor a caller switches on an algorithm or a wallet kind.
  */
-export interface ChainModule {
-  /** The family's name, as its folder is named. */
+export interface ChainModule<
+  Algorithm extends AlgorithmKey = AlgorithmKey,
+  Coins extends CoinSchema = CoinSchema,
+  Wallets extends WalletSchema = WalletSchema,
+> {
+  /** The family's name, as its folder is named; also the `kind` of its `wallets` entries. */
   readonly name: string;
   /** Algorithms it mines (none for a chain the pool only pays in, such as Ethereum). */
-  readonly algorithms: readonly AlgorithmKey[];
-  /** A coin mined from real nodes: its job source and dialect, and where its found blocks stand. */
-  coin?(setting: CoinSetting): MinedCoin | undefined;
+  readonly algorithms: readonly Algorithm[];
+  /** Its `coins` entries (one of its algorithms) and the coin mined from real nodes by each. */
+  readonly coins?: {
+    readonly setting: Coins;
+    /** Its job source and dialect, and where its found blocks stand. */
+    coin(setting: z.output<Coins>): MinedCoin;
+  };
   /** The demo network's work for one of its algorithms (no node configured). */
-  demo?(algorithm: AlgorithmKey, options: DemoWorkOptions): StratumWork | undefined;
+  demo?(algorithm: Algorithm, options: DemoWorkOptions): StratumWork;
   /** The miner side of its dialect, new for each connection (the demo fleet, tests, benchmarks). */
-  miner?(algorithm: AlgorithmKey): MinerDialect | undefined;
-  /** The wallet a `wallets` entry of its kind pays from (a node's wallet, or one the pool signs for). */
-  payoutWallet?(setting: WalletSetting, coin: Coin): PayoutWallet | undefined;
+  miner?(algorithm: Algorithm): MinerDialect;
+  /** Its `wallets` entries and the wallet each pays from (a node's wallet, or one the pool signs for). */
+  readonly wallets?: {
+    readonly setting: Wallets;
+    wallet(setting: z.output<Wallets>, coin: Coin): PayoutWallet;
+  };
+}
+
+/**
+ * A chain module as its folder writes it: its members typed by its own algorithms and settings. The
+ * registry holds it as a plain ChainModule, which is sound because it only ever hands it a setting its
+ * own schema parsed (told apart by algorithm and kind) and an algorithm of its own (registry.test.ts).
+ */
+export function chainModule<
+  const Algorithm extends AlgorithmKey,
+  Coins extends CoinSchema = never,
+  Wallets extends WalletSchema = never,
+>(module: ChainModule<Algorithm, Coins, Wallets>): ChainModule<Algorithm, Coins, Wallets> {
+  return module;
 }
 
 /** A wallet payouts are sent from, as its chain makes it. */

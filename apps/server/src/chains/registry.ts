@@ -5,49 +5,48 @@ import type { CoinSetting, WalletSetting } from '../config/settings.js';
 import type { MinerDialect } from '../stratum/client/minerDialect.js';
 import type { StratumWork } from '../stratum/work.js';
 import { bitcoin } from './bitcoin/index.js';
-import { bitcoinCoinSetting, bitcoinWalletSetting } from './bitcoin/settings.js';
 import type { ChainModule, DemoWorkOptions, MinedCoin, PayoutWallet } from './chain.js';
 import { ckb } from './ckb/index.js';
-import { ckbCoinSetting, ckbWalletSetting } from './ckb/settings.js';
 import { evm } from './evm/index.js';
-import { evmWalletSetting } from './evm/settings.js';
 import { kadena } from './kadena/index.js';
-import { kadenaCoinSetting, kadenaWalletSetting } from './kadena/settings.js';
 import { kaspa } from './kaspa/index.js';
-import { kaspaCoinSetting, kaspaWalletSetting } from './kaspa/settings.js';
 
 /**
- * Every chain the pool knows: a new chain is its folder (chains/<family>/) and its entries here — the
- * module, and the settings it reads (ARCHITECTURE.md, "Adding a chain").
+ * Every chain the pool knows: a new chain is its folder (chains/<family>/) and its entry here
+ * (ARCHITECTURE.md, "Adding a chain"). The settings, stratum, the demo network, the fleet, block
+ * confirmations and payouts all find it through this list.
  */
-const CHAINS: readonly ChainModule[] = [bitcoin, ckb, kaspa, kadena, evm];
+const CHAINS = [bitcoin, ckb, kaspa, kadena, evm] as const;
 
-/** The `coins` entries each mining chain reads (one schema per chain, told apart by `algorithm`). */
-export const COIN_SETTINGS = [bitcoinCoinSetting, ckbCoinSetting, kaspaCoinSetting, kadenaCoinSetting] as const;
+/** The chains as the lookups below use them (each member typed by its own settings in CHAINS). */
+export const CHAIN_MODULES: readonly ChainModule[] = CHAINS;
 
-/** The `wallets` entries each chain pays from (told apart by `kind`). */
-export const WALLET_SETTINGS = [
-  bitcoinWalletSetting,
-  evmWalletSetting,
-  ckbWalletSetting,
-  kaspaWalletSetting,
-  kadenaWalletSetting,
-] as const;
+/** The list's entries, refusing an empty one (a discriminated union needs at least one member). */
+function atLeastOne<T>(items: readonly T[]): readonly [T, ...T[]] {
+  const [first, ...rest] = items;
+  if (first === undefined) throw new Error('no chain declares this setting');
+  return [first, ...rest];
+}
 
-/** The first chain's answer, asking each in turn (each answers only for its own). */
-function ask<T>(question: (chain: ChainModule) => T | undefined): T | undefined {
-  for (const chain of CHAINS) {
-    const answer = question(chain);
-    if (answer !== undefined) return answer;
-  }
-  return undefined;
+/** The `coins` entries each mining chain reads (config/settings.ts tells them apart by `algorithm`). */
+export const COIN_SETTINGS = atLeastOne(CHAINS.flatMap((chain) => (chain.coins ? [chain.coins.setting] : [])));
+
+/** The `wallets` entries each chain pays from (config/settings.ts tells them apart by `kind`). */
+export const WALLET_SETTINGS = atLeastOne(CHAINS.flatMap((chain) => (chain.wallets ? [chain.wallets.setting] : [])));
+
+/** The `kind`s a `wallets` entry may name: each chain that pays, by its name. */
+export const WALLET_KINDS = CHAIN_MODULES.filter((chain) => chain.wallets).map((chain) => chain.name);
+
+/** The chain that mines `algorithm` (exactly one does; registry.test.ts). */
+function chainMining(algorithm: AlgorithmKey): ChainModule | undefined {
+  return CHAIN_MODULES.find((chain) => chain.algorithms.includes(algorithm));
 }
 
 /** A configured coin's chain. */
 export function minedCoin(setting: CoinSetting): MinedCoin {
-  const coin = ask((chain) => chain.coin?.(setting));
-  if (!coin) throw new Error(`no chain mines ${setting.ticker} (${setting.algorithm})`);
-  return coin;
+  const coins = chainMining(setting.algorithm)?.coins;
+  if (!coins) throw new Error(`no chain mines ${setting.ticker} (${setting.algorithm})`);
+  return coins.coin(setting);
 }
 
 /** The job source and dialect of a configured coin, on its own nodes. */
@@ -57,7 +56,7 @@ export function coinWork(setting: CoinSetting, logger: ChainLogger): StratumWork
 
 /** The demo network's work for an algorithm. */
 export function demoWork(algorithm: AlgorithmKey, options: DemoWorkOptions): StratumWork {
-  const work = ask((chain) => chain.demo?.(algorithm, options));
+  const work = chainMining(algorithm)?.demo?.(algorithm, options);
   if (!work) throw new Error(`no chain has a demo network for ${algorithm}`);
   return work;
 }
@@ -67,12 +66,12 @@ export function demoWork(algorithm: AlgorithmKey, options: DemoWorkOptions): Str
  * connection's nonce space and job); undefined while the algorithm has none.
  */
 export function minerDialectFor(algorithm: AlgorithmKey): MinerDialect | undefined {
-  return ask((chain) => chain.miner?.(algorithm));
+  return chainMining(algorithm)?.miner?.(algorithm);
 }
 
 /** The wallet a `wallets` entry describes, made by the chain of its kind. */
 export function payoutWalletFor(setting: WalletSetting, coin: Coin): PayoutWallet {
-  const wallet = ask((chain) => chain.payoutWallet?.(setting, coin));
-  if (!wallet) throw new Error(`wallets: ${coin.ticker}: no chain pays from a ${setting.kind} wallet`);
-  return wallet;
+  const wallets = CHAIN_MODULES.find((chain) => chain.name === setting.kind)?.wallets;
+  if (!wallets) throw new Error(`wallets: ${coin.ticker}: no chain pays from a ${setting.kind} wallet`);
+  return wallets.wallet(setting, coin);
 }

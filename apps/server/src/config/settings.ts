@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { ALGORITHM_KEYS } from '@lodestone/domain';
 import { z } from 'zod';
-import { COIN_SETTINGS, WALLET_SETTINGS } from '../chains/registry.js';
+import { COIN_SETTINGS, WALLET_KINDS, WALLET_SETTINGS } from '../chains/registry.js';
 import { ANY_ADDRESS } from '../net/dualStack.js';
 import { httpUrl, urlWithScheme } from './schemaParts.js';
 
@@ -115,7 +115,7 @@ export const walletSetting = z.preprocess(
   (value) =>
     value !== null && typeof value === 'object' && !('kind' in value) ? { ...value, kind: 'bitcoin' } : value,
   z.discriminatedUnion('kind', WALLET_SETTINGS, {
-    error: 'expected kind bitcoin, evm, ckb, kaspa or kadena',
+    error: `expected kind ${WALLET_KINDS.join(', ')}`,
   }),
 );
 export type WalletSetting = z.output<typeof walletSetting>;

@@ -41,7 +41,7 @@ const BTC: BatchNetwork = {
 
 function readerOn(url: string): NetworkFeeReader {
   const setting = bitcoinCoinSetting.parse({ ticker: 'BTC', algorithm: 'sha256', daemons: [url], pool_address: 'x' });
-  const reader = bitcoin.coin?.(setting)?.networkFees?.();
+  const reader = bitcoin.coins?.coin(setting).networkFees?.();
   if (!reader) throw new Error('the bitcoin chain reads no network fees');
   return reader;
 }

@@ -48,7 +48,7 @@ describe('network fees from litecoind -regtest', () => {
       daemons: [net.miner.rpcUrl],
       pool_address: net.poolAddress,
     });
-    const nodeReader = bitcoin.coin?.(setting)?.networkFees?.();
+    const nodeReader = bitcoin.coins?.coin(setting).networkFees?.();
     if (!nodeReader) throw new Error('the bitcoin chain reads no network fees');
     reader = {
       tipHeight: () => nodeReader.tipHeight(),

@@ -10,20 +10,12 @@ import {
   type JobSource,
   MergedMining,
 } from '@lodestone/chain';
-import type { AlgorithmKey } from '@lodestone/domain';
 import { type StratumWork, stratumWork } from '../../stratum/work.js';
-import type { ChainModule } from '../chain.js';
+import { chainModule } from '../chain.js';
 import { demoMergedMining } from './demoMerged.js';
 import { BitcoinDialect } from './dialect.js';
 import { BitcoinMiner } from './miner.js';
-import type { MergedCoinSetting } from './settings.js';
-
-const ALGORITHMS = ['sha256', 'scrypt', 'x11'] as const;
-type BitcoinAlgorithm = (typeof ALGORITHMS)[number];
-
-function isBitcoinAlgorithm(algorithm: AlgorithmKey): algorithm is BitcoinAlgorithm {
-  return (ALGORITHMS as readonly AlgorithmKey[]).includes(algorithm);
-}
+import { bitcoinCoinSetting, bitcoinWalletSetting, type MergedCoinSetting } from './settings.js';
 
 /** The aux chains of a SCRYPT coin's `merged` setting, each on its own daemons. */
 function mergedMining(merged: readonly MergedCoinSetting[], logger: ChainLogger): MergedMining {
@@ -51,13 +43,12 @@ export function bitcoinWork(source: JobSource): StratumWork {
  * dialect in @lodestone/chain): getblocktemplate and submitblock on the coin's daemons, the stratum
  * v1 dialect with version rolling, blocks matured by confirmations, payouts from the node's wallet.
  */
-export const bitcoin: ChainModule = {
+export const bitcoin = chainModule({
   name: 'bitcoin',
-  algorithms: ALGORITHMS,
-  coin(setting) {
-    if (setting.algorithm !== 'sha256' && setting.algorithm !== 'scrypt' && setting.algorithm !== 'x11')
-      return undefined;
-    return {
+  algorithms: ['sha256', 'scrypt', 'x11'],
+  coins: {
+    setting: bitcoinCoinSetting,
+    coin: (setting) => ({
       work: (logger) =>
         bitcoinWork(
           new DaemonJobSource({
@@ -90,11 +81,10 @@ export const bitcoin: ChainModule = {
           },
         };
       },
-    };
+    }),
   },
-  demo(algorithm, { expectedHashesPerBlock, valuation, logger }) {
-    if (!isBitcoinAlgorithm(algorithm)) return undefined;
-    return bitcoinWork(
+  demo: (algorithm, { expectedHashesPerBlock, valuation, logger }) =>
+    bitcoinWork(
       new DemoJobSource({
         algorithm,
         expectedHashesPerBlock,
@@ -102,11 +92,12 @@ export const bitcoin: ChainModule = {
         // SCRYPT's demo is merge-mined, as every large SCRYPT pool is.
         ...(algorithm === 'scrypt' && { merged: demoMergedMining(expectedHashesPerBlock, valuation, logger) }),
       }),
-    );
+    ),
+  miner: (algorithm) => new BitcoinMiner(algorithm),
+  wallets: {
+    setting: bitcoinWalletSetting,
+    wallet: (setting, coin) => ({
+      wallet: new BitcoinWallet({ coin: coin.ticker, decimals: coin.decimals, rpcUrl: setting.rpc_url }),
+    }),
   },
-  miner: (algorithm) => (isBitcoinAlgorithm(algorithm) ? new BitcoinMiner(algorithm) : undefined),
-  payoutWallet: (setting, coin) =>
-    setting.kind === 'bitcoin'
-      ? { wallet: new BitcoinWallet({ coin: coin.ticker, decimals: coin.decimals, rpcUrl: setting.rpc_url }) }
-      : undefined,
-};
+});

@@ -10,12 +10,12 @@ import {
 import { readKeyFile } from '../../config/keyFile.js';
 import { DemoChainSource } from '../../demo/demoChains.js';
 import { type StratumWork, stratumWork } from '../../stratum/work.js';
-import type { ChainModule } from '../chain.js';
+import { chainModule } from '../chain.js';
 import { ckbFoundBlockStatus } from './blockStatus.js';
 import { CKB_DEMO } from './demo.js';
 import { CkbDialect } from './dialect.js';
 import { CkbMiner } from './miner.js';
-import { ckbPayoutLock } from './settings.js';
+import { ckbCoinSetting, ckbPayoutLock, ckbWalletSetting } from './settings.js';
 
 /** A CKB source (the nodes' templates, the demo node, a test's fixture) with the CKB dialect. */
 export function ckbWork(source: WorkSource<CkbJob, CkbJsonBlock>): StratumWork {
@@ -26,12 +26,12 @@ export function ckbWork(source: WorkSource<CkbJob, CkbJsonBlock>): StratumWork {
  * Nervos CKB (Eaglesong; docs/coins/ckb.md): block templates from the nodes' JSON-RPC, the stratum
  * dialect of CKB pools, rewards final eleven blocks later, payouts signed by the pool.
  */
-export const ckb: ChainModule = {
+export const ckb = chainModule({
   name: 'ckb',
   algorithms: ['eaglesong'],
-  coin(setting) {
-    if (setting.algorithm !== 'eaglesong') return undefined;
-    return {
+  coins: {
+    setting: ckbCoinSetting,
+    coin: (setting) => ({
       work: (logger) =>
         ckbWork(
           new CkbJobSource({
@@ -47,20 +47,21 @@ export const ckb: ChainModule = {
         const pool = new DaemonPool(clients, logger ? { logger } : {});
         return { ask: (block) => ckbFoundBlockStatus(pool, block) };
       },
-    };
+    }),
   },
-  demo: (algorithm, options) =>
-    algorithm === 'eaglesong' ? ckbWork(new DemoChainSource({ node: CKB_DEMO, ...options })) : undefined,
-  miner: (algorithm) => (algorithm === 'eaglesong' ? new CkbMiner() : undefined),
-  payoutWallet(setting, coin) {
-    if (setting.kind !== 'ckb') return undefined;
-    const wallet = new CkbWallet({
-      coin: 'CKB',
-      rpcUrl: setting.rpc_url,
-      privateKey: readKeyFile(setting.key_file, `wallets: ${coin.ticker}`),
-      network: setting.network,
-      confirmations: setting.confirmations,
-    });
-    return { wallet };
+  demo: (_algorithm, options) => ckbWork(new DemoChainSource({ node: CKB_DEMO, ...options })),
+  miner: () => new CkbMiner(),
+  wallets: {
+    setting: ckbWalletSetting,
+    wallet(setting, coin) {
+      const wallet = new CkbWallet({
+        coin: 'CKB',
+        rpcUrl: setting.rpc_url,
+        privateKey: readKeyFile(setting.key_file, `wallets: ${coin.ticker}`),
+        network: setting.network,
+        confirmations: setting.confirmations,
+      });
+      return { wallet };
+    },
   },
-};
+});

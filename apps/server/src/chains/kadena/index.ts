@@ -10,11 +10,12 @@ import {
 import { readKeyFile } from '../../config/keyFile.js';
 import { DemoChainSource } from '../../demo/demoChains.js';
 import { type StratumWork, stratumWork } from '../../stratum/work.js';
-import type { ChainModule } from '../chain.js';
+import { chainModule } from '../chain.js';
 import { kadenaFoundBlockStatus } from './blockStatus.js';
 import { KADENA_DEMO } from './demo.js';
 import { KadenaDialect } from './dialect.js';
 import { KadenaMiner } from './miner.js';
+import { kadenaCoinSetting, kadenaWalletSetting } from './settings.js';
 
 /** A Kadena source (chainweb's mining API, the demo node, a replay) with the Kadena dialect. */
 export function kadenaWork(source: WorkSource<KadenaJob, Uint8Array>): StratumWork {
@@ -45,12 +46,12 @@ function checkedChainwebVersion(source: KadenaJobSource, version: string): Kaden
  * chains, the dialect of Kadena's ASIC pools, blocks mature by depth on their own chain, payouts as
  * Pact transfers signed by the pool.
  */
-export const kadena: ChainModule = {
+export const kadena = chainModule({
   name: 'kadena',
   algorithms: ['blake2s'],
-  coin(setting) {
-    if (setting.algorithm !== 'blake2s') return undefined;
-    return {
+  coins: {
+    setting: kadenaCoinSetting,
+    coin: (setting) => ({
       work: (logger) =>
         kadenaWork(
           checkedChainwebVersion(
@@ -76,22 +77,23 @@ export const kadena: ChainModule = {
           }),
         ),
       }),
-    };
+    }),
   },
-  demo: (algorithm, options) =>
-    algorithm === 'blake2s' ? kadenaWork(new DemoChainSource({ node: KADENA_DEMO, ...options })) : undefined,
-  miner: (algorithm) => (algorithm === 'blake2s' ? new KadenaMiner() : undefined),
-  payoutWallet(setting, coin) {
-    if (setting.kind !== 'kadena') return undefined;
-    const wallet = new KadenaWallet({
-      coin: 'KDA',
-      baseUrl: setting.url,
-      ...(setting.p2p_url ? { p2pUrl: setting.p2p_url } : {}),
-      networkId: setting.network_id,
-      chainId: setting.chain_id,
-      privateKey: readKeyFile(setting.key_file, `wallets: ${coin.ticker}`).slice(2),
-      confirmations: setting.confirmations,
-    });
-    return { wallet };
+  demo: (_algorithm, options) => kadenaWork(new DemoChainSource({ node: KADENA_DEMO, ...options })),
+  miner: () => new KadenaMiner(),
+  wallets: {
+    setting: kadenaWalletSetting,
+    wallet(setting, coin) {
+      const wallet = new KadenaWallet({
+        coin: 'KDA',
+        baseUrl: setting.url,
+        ...(setting.p2p_url ? { p2pUrl: setting.p2p_url } : {}),
+        networkId: setting.network_id,
+        chainId: setting.chain_id,
+        privateKey: readKeyFile(setting.key_file, `wallets: ${coin.ticker}`).slice(2),
+        confirmations: setting.confirmations,
+      });
+      return { wallet };
+    },
   },
-};
+});

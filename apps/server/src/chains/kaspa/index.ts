@@ -10,11 +10,12 @@ import {
 import { readKeyFile } from '../../config/keyFile.js';
 import { DemoChainSource } from '../../demo/demoChains.js';
 import { type StratumWork, stratumWork } from '../../stratum/work.js';
-import type { ChainModule } from '../chain.js';
+import { chainModule } from '../chain.js';
 import { kaspaFoundBlockStatus } from './blockStatus.js';
 import { KASPA_DEMO } from './demo.js';
 import { KaspaDialect } from './dialect.js';
 import { KaspaMiner } from './miner.js';
+import { kaspaCoinSetting, kaspaWalletSetting } from './settings.js';
 
 /** A Kaspa source (kaspad's templates, the demo node, a test's fixture) with the Kaspa dialect. */
 export function kaspaWork(source: WorkSource<KaspaJob, KaspaBlockSubmission>): StratumWork {
@@ -26,12 +27,12 @@ export function kaspaWork(source: WorkSource<KaspaJob, KaspaBlockSubmission>): S
  * its ASIC and GPU miners, blocks mature once merged by a chain block with a mature coinbase, payouts
  * signed by the pool.
  */
-export const kaspa: ChainModule = {
+export const kaspa = chainModule({
   name: 'kaspa',
   algorithms: ['kheavyhash'],
-  coin(setting) {
-    if (setting.algorithm !== 'kheavyhash') return undefined;
-    return {
+  coins: {
+    setting: kaspaCoinSetting,
+    coin: (setting) => ({
       work: (logger) =>
         kaspaWork(
           new KaspaJobSource({
@@ -48,21 +49,22 @@ export const kaspa: ChainModule = {
         const payScript = payToAddressScript(setting.pay_address);
         return { ask: (block) => kaspaFoundBlockStatus(rpc, payScript, block), close: () => rpc.close() };
       },
-    };
+    }),
   },
-  demo: (algorithm, options) =>
-    algorithm === 'kheavyhash' ? kaspaWork(new DemoChainSource({ node: KASPA_DEMO, ...options })) : undefined,
+  demo: (_algorithm, options) => kaspaWork(new DemoChainSource({ node: KASPA_DEMO, ...options })),
   // A GPU-style miner (legacy job, difficulties as vardiff sets them): the fleet asks d=N for its rate.
-  miner: (algorithm) => (algorithm === 'kheavyhash' ? new KaspaMiner('goldshell') : undefined),
-  payoutWallet(setting, coin) {
-    if (setting.kind !== 'kaspa') return undefined;
-    const wallet = new KaspaWallet({
-      coin: 'KAS',
-      url: setting.url,
-      privateKey: readKeyFile(setting.key_file, `wallets: ${coin.ticker}`).slice(2),
-      prefix: setting.network,
-      confirmations: setting.confirmations,
-    });
-    return { wallet };
+  miner: () => new KaspaMiner('goldshell'),
+  wallets: {
+    setting: kaspaWalletSetting,
+    wallet(setting, coin) {
+      const wallet = new KaspaWallet({
+        coin: 'KAS',
+        url: setting.url,
+        privateKey: readKeyFile(setting.key_file, `wallets: ${coin.ticker}`).slice(2),
+        prefix: setting.network,
+        confirmations: setting.confirmations,
+      });
+      return { wallet };
+    },
   },
-};
+});
