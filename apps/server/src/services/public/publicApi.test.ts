@@ -22,6 +22,6 @@ describe('an algorithm of the public API', () => {
     const scrypt = algorithmByKey('scrypt');
     if (!scrypt) throw new Error('no scrypt');
     expect(presentApiAlgorithm(scrypt, row, 1, now)).toMatchObject({ hashrate: 524.255, speedUnits: 'Mh/s' });
-    expect(presentApiAlgorithm(scrypt, { ...row, hashrate: '2302446' }, 1, now).hashrate).toBe(2.302);
+    expect(presentApiAlgorithm(scrypt, { ...row, hashrate: '2307446' }, 1, now).hashrate).toBe(2.307);
   });
 });
