@@ -5,10 +5,11 @@ import type { z } from 'zod';
 import type { MinerDialect } from '../stratum/client/minerDialect.js';
 import type { StratumWork } from '../stratum/work.js';
 
-/** A chain's `coins` entry: config/settings.ts tells the chains' entries apart by `algorithm`. */
-type CoinSchema = z.ZodType<{ ticker: string; algorithm: AlgorithmKey }> & z.core.$ZodTypeDiscriminable;
+/** A chain's `coins` entry, of its own algorithms: config/settings.ts tells the chains' apart by `algorithm`. */
+type CoinSchema<Algorithm extends AlgorithmKey = AlgorithmKey> = z.ZodType<{ ticker: string; algorithm: Algorithm }> &
+  z.core.$ZodTypeDiscriminable;
 /** A chain's `wallets` entry, told apart by `kind`: the chain's name. */
-type WalletSchema = z.ZodType<{ kind: string }> & z.core.$ZodTypeDiscriminable;
+type WalletSchema<Name extends string = string> = z.ZodType<{ kind: Name }> & z.core.$ZodTypeDiscriminable;
 
 /**
  * What the pool knows of one chain family, in one folder (chains/<family>/) and behind one interface:
@@ -16,12 +17,13 @@ type WalletSchema = z.ZodType<{ kind: string }> & z.core.$ZodTypeDiscriminable;
  * algorithms and settings, so neither a module nor a caller switches on an algorithm or a wallet kind.
  */
 export interface ChainModule<
+  Name extends string = string,
   Algorithm extends AlgorithmKey = AlgorithmKey,
-  Coins extends CoinSchema = CoinSchema,
-  Wallets extends WalletSchema = WalletSchema,
+  Coins extends CoinSchema<Algorithm> = CoinSchema<Algorithm>,
+  Wallets extends WalletSchema<Name> = WalletSchema<Name>,
 > {
   /** The family's name, as its folder is named; also the `kind` of its `wallets` entries. */
-  readonly name: string;
+  readonly name: Name;
   /** Algorithms it mines (none for a chain the pool only pays in, such as Ethereum). */
   readonly algorithms: readonly Algorithm[];
   /** Its `coins` entries (one of its algorithms) and the coin mined from real nodes by each. */
@@ -42,15 +44,19 @@ export interface ChainModule<
 }
 
 /**
- * A chain module as its folder writes it: its members typed by its own algorithms and settings. The
- * registry holds it as a plain ChainModule, which is sound because it only ever hands it a setting its
- * own schema parsed (told apart by algorithm and kind) and an algorithm of its own (registry.test.ts).
+ * A chain module as its folder writes it: each member typed by the chain's own algorithms and
+ * settings, whose schemas must name those algorithms and the chain's name as `kind` (a mismatch does
+ * not compile). The registry keeps the modules as plain ChainModules, which TypeScript allows because
+ * the members are methods (their parameters are compared both ways), and it stays sound because the
+ * registry hands a module only a setting of its algorithms or kind, or an algorithm of its own: the
+ * config's unions tell the schemas apart by exactly those (registry.test.ts checks one chain each).
  */
 export function chainModule<
+  const Name extends string,
   const Algorithm extends AlgorithmKey,
-  Coins extends CoinSchema = never,
-  Wallets extends WalletSchema = never,
->(module: ChainModule<Algorithm, Coins, Wallets>): ChainModule<Algorithm, Coins, Wallets> {
+  Coins extends CoinSchema<Algorithm> = never,
+  Wallets extends WalletSchema<Name> = never,
+>(module: ChainModule<Name, Algorithm, Coins, Wallets>): ChainModule<Name, Algorithm, Coins, Wallets> {
   return module;
 }
 

@@ -16,10 +16,10 @@ import { kaspa } from './kaspa/index.js';
  * (ARCHITECTURE.md, "Adding a chain"). The settings, stratum, the demo network, the fleet, block
  * confirmations and payouts all find it through this list.
  */
-const CHAINS = [bitcoin, ckb, kaspa, kadena, evm] as const;
+export const CHAINS = [bitcoin, ckb, kaspa, kadena, evm] as const;
 
-/** The chains as the lookups below use them (each member typed by its own settings in CHAINS). */
-export const CHAIN_MODULES: readonly ChainModule[] = CHAINS;
+/** The chains as the lookups below use them, each handed only what is its own (chain.ts, chainModule). */
+const CHAIN_MODULES: readonly ChainModule[] = CHAINS;
 
 /** The list's entries, refusing an empty one (a discriminated union needs at least one member). */
 function atLeastOne<T>(items: readonly T[]): readonly [T, ...T[]] {
@@ -35,7 +35,7 @@ export const COIN_SETTINGS = atLeastOne(CHAINS.flatMap((chain) => (chain.coins ?
 export const WALLET_SETTINGS = atLeastOne(CHAINS.flatMap((chain) => (chain.wallets ? [chain.wallets.setting] : [])));
 
 /** The `kind`s a `wallets` entry may name: each chain that pays, by its name. */
-export const WALLET_KINDS = CHAIN_MODULES.filter((chain) => chain.wallets).map((chain) => chain.name);
+export const WALLET_KINDS = CHAINS.flatMap((chain) => (chain.wallets ? [chain.name] : []));
 
 /** The chain that mines `algorithm` (exactly one does; registry.test.ts). */
 function chainMining(algorithm: AlgorithmKey): ChainModule | undefined {

@@ -110,14 +110,10 @@ export const coinSetting = z.discriminatedUnion('algorithm', COIN_SETTINGS, {
 });
 export type CoinSetting = z.output<typeof coinSetting>;
 
-/** A hot wallet payouts are sent from (docs/money.md, "Payouts"). */
-export const walletSetting = z.preprocess(
-  (value) =>
-    value !== null && typeof value === 'object' && !('kind' in value) ? { ...value, kind: 'bitcoin' } : value,
-  z.discriminatedUnion('kind', WALLET_SETTINGS, {
-    error: `expected kind ${WALLET_KINDS.join(', ')}`,
-  }),
-);
+/** A hot wallet payouts are sent from (docs/money.md, "Payouts"); a bitcoin wallet may leave `kind` out. */
+export const walletSetting = z.discriminatedUnion('kind', WALLET_SETTINGS, {
+  error: `expected kind ${WALLET_KINDS.slice(0, -1).join(', ')} or ${WALLET_KINDS.at(-1)}`,
+});
 export type WalletSetting = z.output<typeof walletSetting>;
 
 /** Default ports on one machine: each algorithm its own four (standard, marketplace, xnsub, solo). */
