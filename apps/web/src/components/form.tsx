@@ -18,6 +18,27 @@ export const linkClass = `rounded font-medium text-amber-700 underline-offset-2 
 
 const labelClass = 'mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300';
 
+/**
+ * The site's <form>: the browser's own validation bubbles are off, because the form says what is wrong in the app's own
+ * messages (FormMessage), and a submit (Enter or the submit button) never reloads the page: `onSubmit` does the form's
+ * work instead. Everything else goes to the <form>.
+ */
+export function Form({
+  onSubmit,
+  ...form
+}: { onSubmit: () => void } & Omit<ComponentProps<'form'>, 'onSubmit' | 'noValidate'>) {
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+      {...form}
+    />
+  );
+}
+
 /** A label over the control it names: `children` gets the id the control must wear. */
 export function Field({
   label,

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { redeemCoupon } from '../../api/account';
 import { useAccounts } from '../../api/accountQueries';
 import { serverErrorText } from '../../api/errors';
 import { queryKeys } from '../../api/queryKeys';
 import { AccountPage, LoadState, Panel } from '../../components/AccountPage';
-import { FormMessage, primaryButtonClass, SelectField, TextField } from '../../components/form';
+import { Form, FormMessage, primaryButtonClass, SelectField, TextField } from '../../components/form';
 import { pickAccount } from '../../lib/accounts';
 import { useSelectedAccount } from '../../state/hooks';
 import { couponForm, queryParam, validateCoupon } from './forms';
@@ -37,8 +37,7 @@ export default function CouponPage() {
     onError: (failure) => setMessage({ error: serverErrorText(failure, MESSAGES.couponFailed) }),
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (mutation.isPending || account === null) return;
     const problem = validateCoupon(coupon);
     setMessage(problem ? { error: problem } : {});
@@ -49,7 +48,7 @@ export default function CouponPage() {
     <AccountPage title="Coupon" intro="Redeem a coupon code for a discount on the pool fee." width="max-w-xl">
       <Panel title="Redeem a coupon">
         {accounts.data ? (
-          <form noValidate onSubmit={submit} className="space-y-4" data-testid="coupon-form">
+          <Form onSubmit={submit} className="space-y-4" data-testid="coupon-form">
             {accounts.data.length > 1 && (
               <SelectField
                 label="Account"
@@ -71,7 +70,7 @@ export default function CouponPage() {
             <button type="submit" className={primaryButtonClass} disabled={mutation.isPending || account === null}>
               {mutation.isPending ? 'Applying…' : 'Apply coupon'}
             </button>
-          </form>
+          </Form>
         ) : (
           <LoadState isPending={accounts.isPending} error={accounts.error} />
         )}

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { requestPasswordReset } from '../../api/account';
 import { serverErrorText } from '../../api/errors';
-import { TextField } from '../../components/form';
+import { Form, TextField } from '../../components/form';
 import { RobotCheck, type RobotCheckHandle } from '../../components/RobotCheck';
 import { AuthShell, FooterLink, SubmitRow } from './AuthShell';
 import { forgotPasswordForm, validateForgotPassword } from './forms';
@@ -26,8 +26,7 @@ export default function ForgotPasswordPage() {
     onSettled: () => robot.current?.reset(),
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (mutation.isPending) return;
     const problem = validateForgotPassword(email, captchaToken);
     setMessage(problem ? { error: problem } : {});
@@ -44,7 +43,7 @@ export default function ForgotPasswordPage() {
         </FooterLink>
       }
     >
-      <form noValidate onSubmit={submit} className="space-y-4" data-testid="forgot-form">
+      <Form onSubmit={submit} className="space-y-4" data-testid="forgot-form">
         <TextField
           label="Email"
           type="email"
@@ -56,7 +55,7 @@ export default function ForgotPasswordPage() {
         />
         <RobotCheck ref={robot} onTokenChange={setCaptchaToken} />
         <SubmitRow message={message} pending={mutation.isPending} labels={['Send reset link', 'Sending…']} />
-      </form>
+      </Form>
     </AuthShell>
   );
 }

@@ -1,7 +1,6 @@
-import type { FormEvent } from 'react';
 import { login } from '../../api/account';
 import { ApiError } from '../../api/errors';
-import { TextField } from '../../components/form';
+import { Form, TextField } from '../../components/form';
 import { RobotCheck } from '../../components/RobotCheck';
 import { AuthShell, FooterLink, SubmitRow } from './AuthShell';
 import { type LoginValues, loginForm, validateLogin } from './forms';
@@ -20,8 +19,7 @@ export default function LoginPage() {
     failure instanceof ApiError ? failure.message : MESSAGES.unexpected,
   );
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (mutation.isPending) return;
     const problem = validateLogin(values, captchaToken);
     setError(problem);
@@ -41,7 +39,7 @@ export default function LoginPage() {
         </>
       }
     >
-      <form noValidate onSubmit={submit} className="space-y-4" data-testid="login-form">
+      <Form onSubmit={submit} className="space-y-4" data-testid="login-form">
         <TextField label="Email" type="email" autoComplete="email" required {...text('email')} />
         <TextField label="Password" type="password" autoComplete="current-password" required {...text('password')} />
         <TextField
@@ -55,7 +53,7 @@ export default function LoginPage() {
         />
         <RobotCheck ref={robot} onTokenChange={setCaptchaToken} />
         <SubmitRow message={{ error }} pending={mutation.isPending} labels={['Login', 'Logging in…']} />
-      </form>
+      </Form>
     </AuthShell>
   );
 }

@@ -1,8 +1,7 @@
-import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { register } from '../../api/account';
 import { serverErrorText } from '../../api/errors';
-import { linkClass, TextField } from '../../components/form';
+import { Form, linkClass, TextField } from '../../components/form';
 import { RobotCheck } from '../../components/RobotCheck';
 import { AuthShell, FooterLink, SubmitRow } from './AuthShell';
 import { type RegisterValues, referralFromQuery, registerForm, validateRegister } from './forms';
@@ -31,8 +30,7 @@ export default function RegisterPage() {
     serverErrorText(failure, MESSAGES.unexpected),
   );
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (mutation.isPending) return;
     const current = lockedReferral === null ? values : { ...values, referral: lockedReferral };
     const problem = validateRegister(current, captchaToken);
@@ -51,7 +49,7 @@ export default function RegisterPage() {
         </FooterLink>
       }
     >
-      <form noValidate onSubmit={submit} className="space-y-4" data-testid="register-form">
+      <Form onSubmit={submit} className="space-y-4" data-testid="register-form">
         <TextField
           label="Username"
           autoComplete="username"
@@ -92,7 +90,7 @@ export default function RegisterPage() {
           </span>
         </label>
         <SubmitRow message={{ error }} pending={mutation.isPending} labels={['Register', 'Creating your account…']} />
-      </form>
+      </Form>
     </AuthShell>
   );
 }

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { resetPassword } from '../../api/account';
 import { serverErrorText } from '../../api/errors';
-import { primaryButtonClass, TextField } from '../../components/form';
+import { Form, primaryButtonClass, TextField } from '../../components/form';
 import { AuthShell, FooterLink, SubmitRow } from './AuthShell';
 import { type ResetValues, resetForm, resetLinkFromQuery, validateReset } from './forms';
 import { MESSAGES } from './messages';
@@ -26,8 +26,7 @@ export default function ResetPasswordPage() {
     onError: (failure) => setMessage({ error: serverErrorText(failure, MESSAGES.unexpected) }),
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (mutation.isPending || mutation.isSuccess) return;
     const problem = validateReset(link, values);
     setMessage(problem ? { error: problem } : {});
@@ -42,7 +41,7 @@ export default function ResetPasswordPage() {
       subtitle={link.email ? <>For {link.email}</> : undefined}
       footer={<FooterLink to="/login">Back to login</FooterLink>}
     >
-      <form noValidate onSubmit={submit} className="space-y-4" data-testid="reset-form">
+      <Form onSubmit={submit} className="space-y-4" data-testid="reset-form">
         <TextField label="Recovery key" name="recovery_key" value={link.key ?? ''} readOnly />
         <NewPasswordFields
           labels={['New password', 'Confirm new password']}
@@ -61,7 +60,7 @@ export default function ResetPasswordPage() {
             ) : undefined
           }
         />
-      </form>
+      </Form>
     </AuthShell>
   );
 }

@@ -1,10 +1,17 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { getCoinList, submitBalance } from '../../api/admin';
 import { queryKeys } from '../../api/queryKeys';
 import { Panel } from '../../components/AccountPage';
 import { AlgorithmSelector } from '../../components/AlgorithmSelector';
-import { FormMessage, primaryButtonClass, SelectField, secondaryButtonClass, TextField } from '../../components/form';
+import {
+  Form,
+  FormMessage,
+  primaryButtonClass,
+  SelectField,
+  secondaryButtonClass,
+  TextField,
+} from '../../components/form';
 import { AdminShell } from './AdminShell';
 import {
   BALANCE_MESSAGES,
@@ -59,8 +66,7 @@ function BalanceForm() {
   };
   const locked = send.isPending || done;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (locked || !canSend(values)) return;
     const coin = coins.data?.[values.ticker];
     const problem = valueProblem(values.value, coin ? { ticker: values.ticker, decimals: coin.decimals } : undefined);
@@ -81,7 +87,7 @@ function BalanceForm() {
       description="A positive value credits the account, a negative one debits it (never below zero). Every adjustment is a ledger entry and is recorded in both users' logs."
       testId="admin-balance"
     >
-      <form noValidate onSubmit={submit} className="space-y-4" data-testid="balance-form">
+      <Form onSubmit={submit} className="space-y-4" data-testid="balance-form">
         <TextField
           label="Username"
           autoComplete="off"
@@ -148,7 +154,7 @@ function BalanceForm() {
             </button>
           )}
         </div>
-      </form>
+      </Form>
     </Panel>
   );
 }

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { type LogFilters, searchLogs } from '../../api/admin';
 import { queryKeys } from '../../api/queryKeys';
 import { Panel } from '../../components/AccountPage';
-import { primaryButtonClass, secondaryButtonClass, TextField } from '../../components/form';
+import { Form, primaryButtonClass, secondaryButtonClass, TextField } from '../../components/form';
 import { Pager } from '../../components/sections';
 import { AdminShell } from './AdminShell';
 import {
@@ -52,8 +52,7 @@ function UserLogs() {
     select: (body) => (search ? normalizeLogsAnswer(body, search.page) : null),
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const filters = logFilters(email, account);
     // Nothing typed: nothing is sent, and the screen asks for a filter.
     runs.current += 1;
@@ -71,7 +70,7 @@ function UserLogs() {
 
   return (
     <Panel title="Search the user log" testId="admin-logs">
-      <form noValidate onSubmit={submit} className="grid gap-3 sm:grid-cols-2" data-testid="logs-form">
+      <Form onSubmit={submit} className="grid gap-3 sm:grid-cols-2" data-testid="logs-form">
         <TextField
           label="Email"
           type="email"
@@ -94,7 +93,7 @@ function UserLogs() {
             Clear Filters
           </button>
         </div>
-      </form>
+      </Form>
 
       <div className="mt-6" data-testid="logs-results">
         {search === null ? (

@@ -1,11 +1,12 @@
 import { usernameProblem } from '@lodestone/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { createAccount } from '../../api/account';
 import { serverErrorText } from '../../api/errors';
 import { queryKeys } from '../../api/queryKeys';
 import {
   DialogButtons,
+  Form,
   FormMessage,
   PendingButton,
   SelectField,
@@ -75,8 +76,7 @@ function CreateAccountModal({ onClose }: { onClose: () => void }) {
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     // An empty name (after trimming) sends nothing; nor does one the server would refuse
     // (the contract's username rule, in its words).
     const problem = usernameProblem(name);
@@ -89,7 +89,7 @@ function CreateAccountModal({ onClose }: { onClose: () => void }) {
 
   return (
     <Modal title="Create account" onClose={onClose} testId="create-account-modal">
-      <form noValidate onSubmit={submit} className="space-y-4 text-sm">
+      <Form onSubmit={submit} className="space-y-4 text-sm">
         <p className="text-slate-600 dark:text-slate-400">
           Each account is a separate mining login (<code>account.worker</code>) with its own balances and payout
           settings: 3 to 32 letters, digits, dashes or underscores.
@@ -117,7 +117,7 @@ function CreateAccountModal({ onClose }: { onClose: () => void }) {
             data-testid="create-account-submit"
           />
         </DialogButtons>
-      </form>
+      </Form>
     </Modal>
   );
 }

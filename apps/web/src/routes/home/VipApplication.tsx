@@ -1,7 +1,7 @@
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { ApiError } from '../../api/errors';
 import { sendVipApplication } from '../../api/public';
-import { FormMessage, inputClass, primaryButtonClass } from '../../components/form';
+import { Form, FormMessage, inputClass, primaryButtonClass } from '../../components/form';
 import { Modal } from '../../components/Modal';
 import { RobotCheck, type RobotCheckHandle } from '../../components/RobotCheck';
 import {
@@ -48,8 +48,7 @@ export default function VipApplication({ onClose }: { onClose: () => void }) {
     setFields((f) => ({ ...f, [key]: value }));
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = async () => {
     setSent(false);
     setFormError(null);
     setDetail(null);
@@ -100,7 +99,7 @@ export default function VipApplication({ onClose }: { onClose: () => void }) {
       <p className="text-sm text-slate-600 dark:text-slate-400">
         Running a large operation? Tell us about it and we will contact you about dedicated servers, support and terms.
       </p>
-      <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4" data-testid="vip-form">
+      <Form onSubmit={onSubmit} className="mt-4 space-y-4" data-testid="vip-form">
         <LabelledField id={ids.name} error={fieldError('name')} caption="Name">
           <input {...control('name')} autoComplete="name" />
         </LabelledField>
@@ -153,7 +152,7 @@ export default function VipApplication({ onClose }: { onClose: () => void }) {
         <button type="submit" className={`${primaryButtonClass} w-full`} disabled={sending} data-testid="vip-submit">
           {sending ? 'Sending…' : 'Submit'}
         </button>
-      </form>
+      </Form>
     </Modal>
   );
 }

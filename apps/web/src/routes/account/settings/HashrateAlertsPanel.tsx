@@ -1,13 +1,20 @@
 import { type HashrateAlert, MAX_HASHRATE_ALERTS, type UserConfigResponse } from '@lodestone/contract';
 import { ALGORITHMS, type AlgorithmKey, algorithmByKey, HASHRATE_UNITS } from '@lodestone/domain';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { createHashrateAlert, deleteHashrateAlert } from '../../../api/account';
 import { useHashrateAlerts, useTelegram, useWorkerGroups } from '../../../api/accountQueries';
 import { serverErrorText } from '../../../api/errors';
 import { queryKeys } from '../../../api/queryKeys';
 import { LoadState, Panel } from '../../../components/AccountPage';
 import type { Column } from '../../../components/DataTable';
-import { FormMessage, PendingButton, SelectField, secondaryButtonClass, TextField } from '../../../components/form';
+import {
+  Form,
+  FormMessage,
+  PendingButton,
+  SelectField,
+  secondaryButtonClass,
+  TextField,
+} from '../../../components/form';
 import { actionsColumn } from '../../../components/tableColumns';
 import { pickAccount } from '../../../lib/accounts';
 import { useSelectedAccount } from '../../../state/hooks';
@@ -183,8 +190,7 @@ function CreateAlert({ account }: { account: string }) {
     setProblem(null);
   };
   const field = draftFields(draft, change);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (create.isPending) return;
     const found = hashrateAlertProblem(draft);
     setProblem(found);
@@ -195,8 +201,7 @@ function CreateAlert({ account }: { account: string }) {
   const suggestions = groupSuggestions(groups.data ?? []);
   const error = problem ?? (create.error ? serverErrorText(create.error, HASHRATE_ALERTS_TEXT.createFailed) : null);
   return (
-    <form
-      noValidate
+    <Form
       onSubmit={submit}
       className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-800"
       data-testid="hashrate-alert-create"
@@ -302,6 +307,6 @@ function CreateAlert({ account }: { account: string }) {
       <div className="mt-3">
         <FormMessage error={error} />
       </div>
-    </form>
+    </Form>
   );
 }

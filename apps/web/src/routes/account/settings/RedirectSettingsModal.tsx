@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { updateRedirectConfig } from '../../../api/account';
 import { useRedirectConfig } from '../../../api/accountQueries';
 import { serverErrorText } from '../../../api/errors';
 import { queryKeys } from '../../../api/queryKeys';
 import { LoadState } from '../../../components/AccountPage';
-import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form';
+import { Form, FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form';
 import { TrashIcon } from '../../../components/icons';
 import { Modal } from '../../../components/Modal';
 import { MESSAGES } from '../messages';
@@ -68,8 +68,7 @@ function RedirectForm({
   const update = (index: number, change: Partial<RedirectRow>) =>
     setRows((current) => current.map((row, i) => (i === index ? { ...row, ...change } : row)));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (mutation.isPending) return;
     const payload = redirectPayload(rows);
     if (!payload.ok) {
@@ -82,7 +81,7 @@ function RedirectForm({
 
   const total = redirectTotal(rows);
   return (
-    <form noValidate onSubmit={submit} className="space-y-4 text-sm">
+    <Form onSubmit={submit} className="space-y-4 text-sm">
       <p className="text-slate-600 dark:text-slate-400">
         Send a share of this account's earnings to other accounts. Percentages are 0 to 100.
       </p>
@@ -148,6 +147,6 @@ function RedirectForm({
       <button type="submit" className={`${primaryButtonClass} w-full`} disabled={mutation.isPending}>
         {mutation.isPending ? 'Saving…' : 'Save'}
       </button>
-    </form>
+    </Form>
   );
 }

@@ -1,6 +1,6 @@
 import type { UserConfigResponse } from '@lodestone/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { createAccount, updateUserConfig } from '../../../api/account';
 import { useTelegram, useUserConfig } from '../../../api/accountQueries';
@@ -9,6 +9,7 @@ import { useUserInfo } from '../../../api/queries';
 import { queryKeys } from '../../../api/queryKeys';
 import { AccountPage, LoadState, Panel } from '../../../components/AccountPage';
 import {
+  Form,
   FormMessage,
   linkClass,
   PendingButton,
@@ -231,16 +232,14 @@ function CreateAccount() {
     // Account creation reloads the page.
     onSuccess: () => window.location.reload(),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const username = newAccountName(name);
     // An empty name (after trimming) sends nothing.
     if (username === null || mutation.isPending) return;
     mutation.mutate(username);
   };
   return (
-    <form
-      noValidate
+    <Form
       onSubmit={submit}
       className="mt-6 border-t border-slate-200 pt-5 dark:border-slate-800"
       data-testid="create-account"
@@ -264,6 +263,6 @@ function CreateAccount() {
       <div className="mt-3">
         <FormMessage error={mutation.error ? serverErrorText(mutation.error, MESSAGES.settingsFailed) : null} />
       </div>
-    </form>
+    </Form>
   );
 }

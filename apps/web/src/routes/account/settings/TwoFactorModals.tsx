@@ -1,10 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { generate2fa, setTwoFactor, twoFactorQrUrl } from '../../../api/account';
 import { serverErrorText } from '../../../api/errors';
 import { queryKeys } from '../../../api/queryKeys';
 import { CopyButton } from '../../../components/CopyButton';
-import { FormMessage, primaryButtonClass, TextField } from '../../../components/form';
+import { Form, FormMessage, primaryButtonClass, TextField } from '../../../components/form';
 import { Modal } from '../../../components/Modal';
 import { MESSAGES } from '../messages';
 import { twoFactorForm } from './settings';
@@ -84,13 +84,12 @@ function CodeForm({ enable, onDone }: { enable: boolean; onDone: () => void }) {
     mutationFn: (form: FormData) => setTwoFactor(enable, form),
     onSuccess: onDone,
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     // A 6-digit code, no client check; the server says what is wrong.
     if (!mutation.isPending) mutation.mutate(twoFactorForm(password, code));
   };
   return (
-    <form noValidate onSubmit={submit} className="space-y-4">
+    <Form onSubmit={submit} className="space-y-4">
       <TextField
         label="Password"
         name="password"
@@ -115,6 +114,6 @@ function CodeForm({ enable, onDone }: { enable: boolean; onDone: () => void }) {
       <button type="submit" className={`${primaryButtonClass} w-full`} disabled={mutation.isPending}>
         {mutation.isPending ? 'Checking…' : enable ? 'Enable 2FA' : 'Disable 2FA'}
       </button>
-    </form>
+    </Form>
   );
 }

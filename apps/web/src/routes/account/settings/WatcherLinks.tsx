@@ -1,5 +1,5 @@
 import type { WatcherLink } from '@lodestone/contract';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { createWatcherLink, revokeWatcherLink } from '../../../api/account';
 import { useWatcherLinks } from '../../../api/accountQueries';
 import { serverErrorText } from '../../../api/errors';
@@ -7,7 +7,7 @@ import { queryKeys } from '../../../api/queryKeys';
 import { LoadState } from '../../../components/AccountPage';
 import { CopyButton } from '../../../components/CopyButton';
 import type { Column } from '../../../components/DataTable';
-import { FormMessage, inputClass, PendingButton, SelectField, TextField } from '../../../components/form';
+import { Form, FormMessage, inputClass, PendingButton, SelectField, TextField } from '../../../components/form';
 import { actionsColumn } from '../../../components/tableColumns';
 import { draftFields } from './draftFields';
 import { RemovableList, RemoveRowButton, useListChange } from './listChanges';
@@ -206,13 +206,9 @@ export function WatcherCreateForm({
   pending: boolean;
   error: unknown;
 }) {
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
   const field = draftFields(draft, onChange);
   return (
-    <form noValidate onSubmit={submit} className="mt-4" data-testid="watcher-create">
+    <Form onSubmit={onSubmit} className="mt-4" data-testid="watcher-create">
       <div className="flex flex-wrap items-end gap-3">
         <TextField
           label="Name"
@@ -244,6 +240,6 @@ export function WatcherCreateForm({
       <div className="mt-3">
         <FormMessage error={error ? serverErrorText(error, WATCHERS_TEXT.createFailed) : null} />
       </div>
-    </form>
+    </Form>
   );
 }

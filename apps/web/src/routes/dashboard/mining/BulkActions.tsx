@@ -3,7 +3,14 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { labelWorkers } from '../../../api/dashboard';
 import { serverErrorText } from '../../../api/errors';
-import { DialogButtons, FormMessage, PendingButton, secondaryButtonClass, TextField } from '../../../components/form';
+import {
+  DialogButtons,
+  Form,
+  FormMessage,
+  PendingButton,
+  secondaryButtonClass,
+  TextField,
+} from '../../../components/form';
 import { Modal } from '../../../components/Modal';
 import { MESSAGES } from '../messages';
 import { type ChosenWorker, labelButton, sharedLabel, workersCount } from './workerSelection';
@@ -95,11 +102,9 @@ export function LabelDialog({
   });
   return (
     <Modal title={`Label ${workersCount(workers.length)}`} onClose={onClose} testId="label-workers-modal">
-      <form
-        noValidate
+      <Form
         className="space-y-4 text-sm text-slate-700 dark:text-slate-300"
-        onSubmit={(event) => {
-          event.preventDefault();
+        onSubmit={() => {
           if (!button.off) save.mutate();
         }}
       >
@@ -122,7 +127,7 @@ export function LabelDialog({
             pendingLabel="Saving…"
           />
         </DialogButtons>
-      </form>
+      </Form>
     </Modal>
   );
 }

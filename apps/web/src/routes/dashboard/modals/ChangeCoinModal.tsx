@@ -1,10 +1,10 @@
 import type { ConvertResponse } from '@lodestone/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { convertBalance } from '../../../api/dashboard';
 import { serverErrorText } from '../../../api/errors';
 import { queryKeys } from '../../../api/queryKeys';
-import { DialogButtons, FormMessage, PendingButton } from '../../../components/form';
+import { DialogButtons, Form, FormMessage, PendingButton } from '../../../components/form';
 import { Modal } from '../../../components/Modal';
 import { MESSAGES } from '../messages';
 import { useCoins } from '../queries';
@@ -43,8 +43,7 @@ export function ChangeCoinModal({
     onError: (error) => setMessage({ error: serverErrorText(error, MESSAGES.conversionFailed) }),
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (mutation.isPending) return;
     if (target === null) {
       setMessage({ error: MESSAGES.noTargetCoin });
@@ -58,7 +57,7 @@ export function ChangeCoinModal({
   const done = mutation.isSuccess;
   return (
     <Modal title="Conversion Settings" onClose={onClose} testId="change-coin-modal">
-      <form noValidate onSubmit={submit} className="space-y-4 text-sm">
+      <Form onSubmit={submit} className="space-y-4 text-sm">
         <p className="text-slate-600 dark:text-slate-400">
           Convert your whole <strong className="text-slate-900 dark:text-white">{baseCoin}</strong> balance into another
           coin at current prices. The pool charges no conversion fee.
@@ -112,7 +111,7 @@ export function ChangeCoinModal({
             />
           )}
         </DialogButtons>
-      </form>
+      </Form>
     </Modal>
   );
 }

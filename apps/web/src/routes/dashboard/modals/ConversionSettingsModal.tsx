@@ -1,12 +1,12 @@
 import type { CoinsResponse, ConversionConfigResponse } from '@lodestone/contract';
 import { type AlgorithmName, algorithmByName } from '@lodestone/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { updateConversionConfig } from '../../../api/dashboard';
 import { serverErrorText } from '../../../api/errors';
 import { queryKeys } from '../../../api/queryKeys';
 import { AlgorithmSelector } from '../../../components/AlgorithmSelector';
-import { inputClass, secondaryButtonClass } from '../../../components/form';
+import { Form, inputClass, secondaryButtonClass } from '../../../components/form';
 import { TrashIcon } from '../../../components/icons';
 import { MESSAGES } from '../messages';
 import { useConversionConfig } from '../queries';
@@ -88,8 +88,7 @@ function ConversionFormView({
     onError: (error) => setMessage({ error: serverErrorText(error, MESSAGES.conversionSaveFailed) }),
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (mutation.isPending) return;
     const payload = conversionPayload(form);
     if (!payload.ok) {
@@ -102,7 +101,7 @@ function ConversionFormView({
   const total = conversionTotal(list);
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-4 text-sm">
+    <Form onSubmit={submit} className="space-y-4 text-sm">
       <p className="text-slate-600 dark:text-slate-400">
         Your earnings are credited in these coins, in these proportions (0 to 100%, adding up to 100%). The pool charges
         no conversion fee.
@@ -183,6 +182,6 @@ function ConversionFormView({
       />
 
       <SaveRow message={message} pending={mutation.isPending} testId="conversion-save" />
-    </form>
+    </Form>
   );
 }

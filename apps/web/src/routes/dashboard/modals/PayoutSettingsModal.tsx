@@ -1,11 +1,11 @@
 import type { CoinInfo, CoinsResponse, PaymentConfigResponse } from '@lodestone/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { updatePaymentConfig } from '../../../api/dashboard';
 import { ApiError, serverErrorText } from '../../../api/errors';
 import { useUserInfo } from '../../../api/queries';
 import { queryKeys } from '../../../api/queryKeys';
-import { Field, inputClass, secondaryButtonClass, TextField } from '../../../components/form';
+import { Field, Form, inputClass, secondaryButtonClass, TextField } from '../../../components/form';
 import { TrashIcon } from '../../../components/icons';
 import { formatDateTime } from '../../../lib/dates';
 import { PlusIcon } from '../icons';
@@ -100,8 +100,7 @@ function PayoutForm({
   const needsPassword = addressesChanged(config, coins) || askedFor('PASSWORD_REQUIRED');
   const needsCode = info.data?.two_factor_enabled === true || askedFor('TOTP_REQUIRED');
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (mutation.isPending) return;
     // Out-of-bounds thresholds and intervals are refused here, naming the bound (never clamped).
     const problem = formProblem(coins, (ticker) => catalogue[ticker]);
@@ -112,7 +111,7 @@ function PayoutForm({
   const paused = config.payout_settings.filter((s) => s.paused_until !== null);
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-5 text-sm">
+    <Form onSubmit={submit} className="space-y-5 text-sm">
       <p className="text-slate-600 dark:text-slate-400">
         A coin is paid out once its balance reaches the threshold and the interval has passed since its last payout.
         Changing an address pauses that coin's payouts for 24 hours.
@@ -185,7 +184,7 @@ function PayoutForm({
       )}
 
       <SaveRow message={message} pending={mutation.isPending} testId="payout-save" />
-    </form>
+    </Form>
   );
 }
 

@@ -1,8 +1,8 @@
 import { ALGORITHMS, type AlgorithmName } from '@lodestone/domain';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useSite, useStratum } from '../../../api/queries';
 import { AlgorithmLogo } from '../../../components/AlgorithmLogo';
-import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form';
+import { Form, inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form';
 import { TrashIcon } from '../../../components/icons';
 import { Modal } from '../../../components/Modal';
 import { ChevronLeftIcon, ChevronRightIcon } from '../icons';
@@ -52,8 +52,7 @@ export function MiningWizard({ account, onClose }: { account: string; onClose: (
   const solo = shownMode === 'solo';
   const summary = workersForSummary(workers, typed);
 
-  const addTyped = (event?: FormEvent) => {
-    event?.preventDefault();
+  const addTyped = () => {
     if (!canAddWorker(workers, typed)) return;
     setWorkers([...workers, typed.trim()]);
     setTyped('');
@@ -124,7 +123,7 @@ export function MiningWizard({ account, onClose }: { account: string; onClose: (
           </Step>
 
           <Step active={step === 2}>
-            <form noValidate onSubmit={addTyped}>
+            <Form onSubmit={addTyped}>
               <label htmlFor={nameId} className="block font-semibold text-slate-900 dark:text-white">
                 Worker name
               </label>
@@ -154,7 +153,7 @@ export function MiningWizard({ account, onClose }: { account: string; onClose: (
                   Add
                 </button>
               </div>
-            </form>
+            </Form>
             {workers.length > 0 && (
               <ul className="mt-3 space-y-1" aria-label="Workers">
                 {workers.map((name) => (
